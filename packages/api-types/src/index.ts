@@ -1,0 +1,2 @@
+/** Placeholder until the OpenAPI codegen lands. */
+export type Placeholder = never;

@@ -1,0 +1,2 @@
+/** Placeholder: filled by this package's issue. */
+export const PACKAGE_NAME = '@commerce-kit/webhooks';

@@ -1,0 +1,28 @@
+// Shared tsup settings: every package ships ESM + CJS + .d.ts/.d.cts from the same entry points.
+import { cp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+
+/**
+ * @param {{ entry: Record<string, string>, platform?: 'neutral' | 'node', copy?: Array<[string, string]>, external?: string[] }} options
+ * @returns {import('tsup').Options}
+ */
+export function packagePreset({ entry, platform = 'neutral', copy = [], external = [] }) {
+  return {
+    entry,
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    sourcemap: false,
+    splitting: false,
+    treeshake: true,
+    target: 'es2022',
+    platform,
+    external,
+    outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),
+    async onSuccess() {
+      for (const [from, to] of copy) {
+        if (existsSync(from)) await cp(from, to, { recursive: true });
+      }
+    },
+  };
+}
