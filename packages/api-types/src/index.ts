@@ -1,2 +1,72 @@
-/** Placeholder until the OpenAPI codegen lands. */
-export type Placeholder = never;
+/**
+ * Types of the commerce platform REST API, generated from `specs/openapi.yaml` by openapi-typescript,
+ * plus friendly aliases for the shapes apps use most.
+ *
+ * @packageDocumentation
+ */
+import type { components, operations, paths, webhooks } from './generated/openapi.js';
+import { WEBHOOK_EVENT_TYPES } from './generated/event-types.js';
+
+export type { components, operations, paths, webhooks };
+export { WEBHOOK_EVENT_TYPES };
+
+type Schemas = components['schemas'];
+
+/** A customer of a store (document 000, Customer). */
+export type Customer = Schemas['Customer'];
+/** A postal address. Its fields are not shown in the platform document, so any property is allowed. */
+export type Address = Schemas['Address'];
+/** An object identifier: always a string. */
+export type ObjectId = Schemas['ObjectId'];
+/** An ISO 8601 UTC date-time string. */
+export type Timestamp = Schemas['Timestamp'];
+/** A charge: `id` and `created_time` are typed, other fields are open (not shown in the document). */
+export type Charge = Schemas['Charge'];
+/** An order: `id` and `created_time` are typed, other fields are open (not shown in the document). */
+export type Order = Schemas['Order'];
+/** A product: `id` and `created_time` are typed, other fields are open (not shown in the document). */
+export type Product = Schemas['Product'];
+/** A category: `id` and `created_time` are typed, other fields are open (not shown in the document). */
+export type Category = Schemas['Category'];
+/** A blog post: `id` and `created_time` are typed, other fields are open (not shown in the document). */
+export type BlogPost = Schemas['BlogPost'];
+/** A discount: `id` and `created_time` are typed, other fields are open (not shown in the document). */
+export type Discount = Schemas['Discount'];
+
+/** The list envelope every list method answers with. */
+export interface ListEnvelope<T> {
+  /** Page size in effect (1 to 100). */
+  limit: number;
+  /** `false` means this set is the end of the list. */
+  has_more: boolean;
+  /** The objects of the page. */
+  data: T[];
+}
+
+/** Query parameters shared by every list method. */
+export type ListParams = NonNullable<operations['listCustomers']['parameters']['query']>;
+
+/** The JSON error body (`type`, and for validation errors a field -> messages map). */
+export type ApiErrorBody = Schemas['ErrorBody'];
+/** The token endpoint's error body: not shown in the document; RFC 6749 fields read when present. */
+export type OAuthErrorBody = Schemas['OAuthErrorBody'];
+/** Form body of the token endpoint, by `grant_type`. */
+export type TokenRequest = Schemas['TokenRequest'];
+/** The token endpoint's response; accepts both documented variants. */
+export type TokenResponse = Schemas['TokenResponse'];
+
+/** One of the 19 webhook event types. */
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** The JSON body of a webhook delivery (`timestamp`, `token`, `data.id`; other fields open). */
+export type WebhookPayload = Schemas['WebhookPayload'];
+
+/** Every path of the API that has a GET list operation, mapped to its item type. */
+export interface ListResources {
+  '/customers': Customer;
+  '/charges': Charge;
+  '/orders': Order;
+  '/products': Product;
+  '/categories': Category;
+  '/blog_posts': BlogPost;
+  '/discounts': Discount;
+}
