@@ -1,4 +1,6 @@
 import { defineConfig } from 'tsup';
 import { packagePreset } from '../../tools/build/tsup-preset.mjs';
 
-export default defineConfig(packagePreset({ entry: { index: 'src/index.ts' }, platform: 'neutral' }));
+export default defineConfig(
+  packagePreset({ entry: { index: 'src/index.ts', oauth: 'src/oauth/index.ts' }, platform: 'neutral' }),
+);

@@ -1,0 +1,45 @@
+/**
+ * How the client obtains the bearer token for each request.
+ */
+
+/**
+ * A source of access tokens for the client. A static token, a {@link TokenSession}
+ * (see `createTokenSession`) or any object of this shape can be passed as `auth`.
+ */
+export interface AuthProvider {
+  /** The access token to send now (may refresh first). */
+  getAccessToken(): Promise<string>;
+  /**
+   * Called once per request when the server answers 401 to `rejectedToken`.
+   * Resolves `true` when a different token is now available and the request should be
+   * retried (once), `false` to give up with the `AuthenticationError`.
+   */
+  handleUnauthorized?(rejectedToken: string): Promise<boolean>;
+}
+
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/** A fixed access token, kept in a private field so it never shows in `util.inspect`. */
+export class StaticToken implements AuthProvider {
+  readonly #token: string;
+
+  constructor(token: string) {
+    if (typeof token !== 'string' || token === '') throw new TypeError('accessToken must be a non-empty string');
+    this.#token = token;
+  }
+
+  /** Resolves the token. */
+  getAccessToken(): Promise<string> {
+    return Promise.resolve(this.#token);
+  }
+
+  /** Redacted. */
+  toString(): string {
+    return 'StaticToken { [redacted] }';
+  }
+
+  /** Redacted. */
+  [INSPECT](): string {
+    return this.toString();
+  }
+}

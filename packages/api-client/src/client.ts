@@ -1,0 +1,216 @@
+/**
+ * `createClient`: options, the typed generic call, and the list resources.
+ */
+import type { paths } from '@commerce-kit/api-types';
+import { StaticToken, type AuthProvider } from './auth.js';
+import { systemClock, type Clock } from './clock.js';
+import type { CallArgs, CallOptions, HttpMethod, PathsWithMethod, RequestOptions, ResponseOf } from './openapi-types.js';
+import { ListPromise, type ListEnvelope, type ListParams } from './pagination.js';
+import { RateLimiter, sharedRateLimiter, DOCUMENTED_REQUESTS_PER_WINDOW, DOCUMENTED_WINDOW_MS } from './rate-limiter.js';
+import { performRequest, type FetchFunction, type RequestContext } from './request.js';
+import { DEFAULT_MAX_RETRIES } from './retry.js';
+
+/** Client-side rate limiting; `false` turns counting off (429 pauses still apply). */
+export interface RateLimitOptions {
+  /**
+   * Names the account: every client in this process with the same key shares one
+   * limiter and one 429 pause. Without a key, this client has a limiter of its own.
+   */
+  readonly accountKey?: string;
+  /** Requests per minute; default 200 (the documented limit). */
+  readonly requestsPerMinute?: number;
+}
+
+/** How the client authenticates: a static token, or an {@link AuthProvider} such as a token session. */
+export type ClientAuthOptions =
+  | { /** A bearer access token. */ readonly accessToken: string; readonly auth?: never }
+  | { /** A token source, e.g. `createTokenSession(...)`. */ readonly auth: AuthProvider; readonly accessToken?: never };
+
+/** Options of {@link createClient}. */
+export type ClientOptions = ClientAuthOptions & {
+  /** The API base address, e.g. `https://api.example.com` (a path prefix is kept). */
+  readonly baseUrl: string;
+  /** `fetch` to use; default `globalThis.fetch`. */
+  readonly fetch?: FetchFunction;
+  /** Retries after 429, 5xx and network errors (see the README); default 2. */
+  readonly maxRetries?: number;
+  /** Deadline of a whole call, retries and waits included, in ms; none by default. */
+  readonly timeoutMs?: number;
+  /** Client-side rate limit; default 200 requests per minute, private to this client. */
+  readonly rateLimit?: RateLimitOptions | false;
+  /** `User-Agent` header; default `commerce-kit-api-client`. Empty string: not sent. */
+  readonly userAgent?: string;
+  /** Clock for backoff, `Retry-After` and limiter waits; default the system clock. Inject one in tests. */
+  readonly clock?: Clock;
+};
+
+/** Default `User-Agent`. */
+export const DEFAULT_USER_AGENT = 'commerce-kit-api-client';
+
+/** Paths of `paths` that have a list (GET) operation. */
+export type ListPath = PathsWithMethod<paths, 'get'> & ('/customers' | '/charges' | '/orders' | '/products' | '/categories' | '/blog_posts' | '/discounts');
+
+/** The envelope returned by the list at `P`. */
+export type ListEnvelopeOf<P extends ListPath> = ResponseOf<paths, P, 'get'>;
+/** The object type listed at `P`. */
+export type ListItemOf<P extends ListPath> = ListEnvelopeOf<P> extends ListEnvelope<infer T> ? T : never;
+/** The list parameters at `P`: `limit` and at most one cursor. */
+export type ListParamsOf<P extends ListPath> = ListParams<NonNullable<RequestOptions<paths, P, 'get'>['query']>>;
+
+/** A top-level resource with a list method. */
+export interface ListResource<P extends ListPath> {
+  /**
+   * Lists objects: a promise of the first page that is also an async iterator over
+   * every object of every page, with `.pages()` and `.toArray({ max })`.
+   */
+  list(params?: ListParamsOf<P>, options?: CallOptions): ListPromise<ListItemOf<P>, ListEnvelopeOf<P>>;
+}
+
+/**
+ * The client. `request`/`get`/`post`/`put`/`delete` call any operation of `Paths`
+ * with path params, query, body and response typed from the spec; the resource
+ * properties list each top-level resource.
+ */
+export interface Client<Paths = paths> {
+  /** Calls `method path`; resolves with the parsed success body (`undefined` for 204). */
+  request<M extends HttpMethod, P extends PathsWithMethod<Paths, M>>(
+    method: M,
+    path: P,
+    ...args: CallArgs<Paths, P, M>
+  ): Promise<ResponseOf<Paths, P, M>>;
+  /** `GET path`. */
+  get<P extends PathsWithMethod<Paths, 'get'>>(path: P, ...args: CallArgs<Paths, P, 'get'>): Promise<ResponseOf<Paths, P, 'get'>>;
+  /** `POST path` with a JSON body. Never retried after a 5xx or network error. */
+  post<P extends PathsWithMethod<Paths, 'post'>>(path: P, ...args: CallArgs<Paths, P, 'post'>): Promise<ResponseOf<Paths, P, 'post'>>;
+  /** `PUT path` with a JSON body. */
+  put<P extends PathsWithMethod<Paths, 'put'>>(path: P, ...args: CallArgs<Paths, P, 'put'>): Promise<ResponseOf<Paths, P, 'put'>>;
+  /** `DELETE path`; a 204 resolves `undefined`. */
+  delete<P extends PathsWithMethod<Paths, 'delete'>>(path: P, ...args: CallArgs<Paths, P, 'delete'>): Promise<ResponseOf<Paths, P, 'delete'>>;
+  /** `GET /customers`. */
+  readonly customers: ListResource<'/customers'>;
+  /** `GET /charges`. */
+  readonly charges: ListResource<'/charges'>;
+  /** `GET /orders`. */
+  readonly orders: ListResource<'/orders'>;
+  /** `GET /products`. */
+  readonly products: ListResource<'/products'>;
+  /** `GET /categories`. */
+  readonly categories: ListResource<'/categories'>;
+  /** `GET /blog_posts`. */
+  readonly blogPosts: ListResource<'/blog_posts'>;
+  /** `GET /blog_posts` (same object as `blogPosts`, named after the path). */
+  readonly blog_posts: ListResource<'/blog_posts'>;
+  /** `GET /discounts`. */
+  readonly discounts: ListResource<'/discounts'>;
+  /** The rate limiter this client uses (shared when `rateLimit.accountKey` is set). */
+  readonly rateLimiter: RateLimiter;
+}
+
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * Creates a client for the commerce platform API.
+ *
+ * @example
+ * ```ts
+ * const client = createClient({ baseUrl: 'https://api.example.com', accessToken: process.env.TOKEN! });
+ * for await (const customer of client.customers.list({ limit: 100 })) console.log(customer.email);
+ * ```
+ */
+export function createClient<Paths = paths>(options: ClientOptions): Client<Paths> {
+  const ctx = contextFrom(options);
+  const call = (method: string, path: string, opts: RequestOptions<Paths, never, HttpMethod> | undefined): Promise<never> => {
+    const o = (opts ?? {}) as {
+      query?: Record<string, unknown>;
+      path?: Record<string, unknown>;
+      body?: unknown;
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+    };
+    return performRequest(ctx, {
+      method,
+      path,
+      pathParams: o.path,
+      query: o.query,
+      body: o.body,
+      headers: o.headers,
+      signal: o.signal,
+    }) as Promise<never>;
+  };
+  const listResource = <P extends ListPath>(path: P): ListResource<P> =>
+    Object.freeze({
+      list(params?: ListParamsOf<P>, callOptions?: CallOptions): ListPromise<ListItemOf<P>, ListEnvelopeOf<P>> {
+        const fetchPage = (query: Readonly<Record<string, unknown>>): Promise<ListEnvelope<ListItemOf<P>>> =>
+          performRequest(ctx, {
+            method: 'GET',
+            path,
+            query,
+            headers: callOptions?.headers,
+            signal: callOptions?.signal,
+          }) as Promise<ListEnvelope<ListItemOf<P>>>;
+        return new ListPromise<ListItemOf<P>, ListEnvelopeOf<P>>(fetchPage, { ...(params ?? {}) });
+      },
+    });
+  const blogPosts = listResource('/blog_posts');
+  const client = {
+    request: (method: string, path: string, opts?: never) => call(method, path, opts),
+    get: (path: string, opts?: never) => call('GET', path, opts),
+    post: (path: string, opts?: never) => call('POST', path, opts),
+    put: (path: string, opts?: never) => call('PUT', path, opts),
+    delete: (path: string, opts?: never) => call('DELETE', path, opts),
+    customers: listResource('/customers'),
+    charges: listResource('/charges'),
+    orders: listResource('/orders'),
+    products: listResource('/products'),
+    categories: listResource('/categories'),
+    blogPosts,
+    blog_posts: blogPosts,
+    discounts: listResource('/discounts'),
+    rateLimiter: ctx.limiter,
+    [INSPECT]: () => `CommerceClient { baseUrl: ${JSON.stringify(ctx.baseUrl)} }`,
+    toString: () => `CommerceClient { baseUrl: ${JSON.stringify(ctx.baseUrl)} }`,
+  };
+  return Object.freeze(client) as unknown as Client<Paths>;
+}
+
+function contextFrom(options: ClientOptions): RequestContext {
+  if (typeof options !== 'object' || options === null) throw new TypeError('createClient needs an options object');
+  try {
+    new URL(options.baseUrl);
+  } catch {
+    throw new TypeError('createClient: baseUrl must be an absolute URL');
+  }
+  const hasToken = options.accessToken !== undefined;
+  const hasAuth = options.auth !== undefined;
+  if (hasToken === hasAuth) throw new TypeError('createClient needs exactly one of accessToken or auth');
+  const auth: AuthProvider = hasAuth ? (options.auth as AuthProvider) : new StaticToken(options.accessToken as string);
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new RangeError('maxRetries must be a non-negative integer');
+  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) throw new RangeError('timeoutMs must be a positive number');
+  const doFetch = options.fetch ?? globalThis.fetch;
+  if (typeof doFetch !== 'function') throw new TypeError('No fetch available: pass options.fetch');
+  const clock = options.clock ?? systemClock;
+  return {
+    baseUrl: options.baseUrl,
+    auth,
+    // Call through a wrapper so a platform fetch never sees the options object as `this`.
+    fetch: (input, init) => doFetch(input, init),
+    maxRetries,
+    timeoutMs: options.timeoutMs,
+    limiter: limiterFor(options.rateLimit, clock),
+    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    clock,
+    random: Math.random,
+  };
+}
+
+function limiterFor(rateLimit: RateLimitOptions | false | undefined, clock: Clock): RateLimiter {
+  if (rateLimit === false) return new RateLimiter({ requests: Number.POSITIVE_INFINITY, clock });
+  const limiterOptions = {
+    requests: rateLimit?.requestsPerMinute ?? DOCUMENTED_REQUESTS_PER_WINDOW,
+    windowMs: DOCUMENTED_WINDOW_MS,
+    clock,
+  };
+  const key = rateLimit?.accountKey;
+  return key === undefined ? new RateLimiter(limiterOptions) : sharedRateLimiter(key, limiterOptions);
+}

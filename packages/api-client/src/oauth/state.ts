@@ -1,0 +1,51 @@
+/**
+ * The `state` parameter: generated with the platform CSPRNG, compared in constant time.
+ */
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** Length of a generated state: 32 characters of 62 symbols, about 190 bits. */
+export const GENERATED_STATE_LENGTH = 32;
+
+/**
+ * A random alphanumeric string (the documented alphabet of `state`) from
+ * `crypto.getRandomValues`. Rejection sampling keeps every symbol equally likely.
+ */
+export function generateState(length: number = GENERATED_STATE_LENGTH): string {
+  const cryptoApi = globalThis.crypto;
+  if (cryptoApi === undefined || typeof cryptoApi.getRandomValues !== 'function') {
+    throw new TypeError('A CSPRNG is needed to generate the OAuth state: globalThis.crypto.getRandomValues is missing');
+  }
+  // 248 = 4 * 62: bytes at or above it are dropped so that `byte % 62` is uniform.
+  const limit = 248;
+  let out = '';
+  const buffer = new Uint8Array(length * 2);
+  while (out.length < length) {
+    cryptoApi.getRandomValues(buffer);
+    for (const byte of buffer) {
+      if (byte < limit) out += ALPHANUMERIC[byte % ALPHANUMERIC.length];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/** True when `value` is a non-empty string of ASCII letters and digits. */
+export function isAlphanumeric(value: string): boolean {
+  return /^[A-Za-z0-9]+$/.test(value);
+}
+
+/**
+ * Compares the `state` kept for the user's session with the one received on the
+ * redirect, in time that does not depend on where they differ. A missing or
+ * non-string value never matches.
+ */
+export function verifyState(expected: string, received: string | null | undefined): boolean {
+  if (typeof expected !== 'string' || typeof received !== 'string' || expected.length === 0) return false;
+  const encoder = new TextEncoder();
+  const a = encoder.encode(expected);
+  const b = encoder.encode(received);
+  const length = Math.max(a.length, b.length);
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return diff === 0;
+}

@@ -1,0 +1,156 @@
+/**
+ * Steps 4 and 5 of the code grant: exchanging a code, refreshing a token.
+ * Both documented client authentication variants are supported.
+ */
+import { safeJsonParse, isPlainRecord } from '../safe-json.js';
+import { joinUrl } from '../url.js';
+import { OAuthError } from './oauth-error.js';
+import { normalizeTokenResponse, type TokenSet } from './token-set.js';
+
+/** How the client credentials are sent: form fields (`body`) or HTTP Basic (`basic`). */
+export type ClientAuthMethod = 'body' | 'basic';
+
+/** The `fetch` signature the helpers need (the global one fits). */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Options shared by {@link exchangeCode} and {@link refreshAccessToken}. */
+export interface TokenRequestBaseOptions {
+  /** The API base address. */
+  readonly baseUrl: string;
+  /** Client id of the application. */
+  readonly clientId: string;
+  /** Client secret of the application. */
+  readonly clientSecret: string;
+  /** `body` (default): `client_id` and `client_secret` as form fields; `basic`: HTTP Basic credentials. */
+  readonly clientAuth?: ClientAuthMethod;
+  /** `fetch` to use; default `globalThis.fetch`. */
+  readonly fetch?: FetchLike;
+  /** Aborts the request. */
+  readonly signal?: AbortSignal;
+  /** Clock for `expiresAt`; default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** Input of {@link exchangeCode}. */
+export interface ExchangeCodeOptions extends TokenRequestBaseOptions {
+  /** The `code` received on the redirect. */
+  readonly code: string;
+  /** Exactly the `redirect_uri` used in the authorization request. */
+  readonly redirectUri: string;
+}
+
+/** Input of {@link refreshAccessToken}. */
+export interface RefreshAccessTokenOptions extends TokenRequestBaseOptions {
+  /** The refresh token to exchange. */
+  readonly refreshToken: string;
+}
+
+/**
+ * Exchanges an authorization code for tokens (`grant_type=authorization_code`).
+ *
+ * @throws {OAuthError} for an error answer (any body, JSON or not), a network failure, or an unusable token response.
+ */
+export async function exchangeCode(options: ExchangeCodeOptions): Promise<TokenSet> {
+  requireField(options.code, 'code');
+  requireField(options.redirectUri, 'redirectUri');
+  return requestToken(options, {
+    grant_type: 'authorization_code',
+    code: options.code,
+    redirect_uri: options.redirectUri,
+  });
+}
+
+/**
+ * Gets a new access token from a refresh token (`grant_type=refresh_token`). The
+ * answer has the token response shape and includes a new refresh token: persist it.
+ *
+ * @throws {OAuthError} as {@link exchangeCode}.
+ */
+export async function refreshAccessToken(options: RefreshAccessTokenOptions): Promise<TokenSet> {
+  requireField(options.refreshToken, 'refreshToken');
+  return requestToken(options, { grant_type: 'refresh_token', refresh_token: options.refreshToken });
+}
+
+async function requestToken(options: TokenRequestBaseOptions, fields: Record<string, string>): Promise<TokenSet> {
+  requireField(options.clientId, 'clientId');
+  requireField(options.clientSecret, 'clientSecret');
+  const clientAuth = options.clientAuth ?? 'body';
+  if (clientAuth !== 'body' && clientAuth !== 'basic') {
+    throw new OAuthError({ error: 'invalid_request', description: 'clientAuth must be "body" or "basic"' });
+  }
+  const form = new URLSearchParams(fields);
+  // The documented Basic variant still sends client_id in the body.
+  form.set('client_id', options.clientId);
+  const headers = new Headers({
+    'Content-Type': 'application/x-www-form-urlencoded',
+    Accept: 'application/json',
+  });
+  if (clientAuth === 'body') form.set('client_secret', options.clientSecret);
+  else headers.set('Authorization', basicCredentials(options.clientId, options.clientSecret));
+
+  const doFetch = options.fetch ?? globalThis.fetch;
+  let response: Response;
+  let text: string;
+  try {
+    const init: RequestInit = { method: 'POST', headers, body: form.toString() };
+    if (options.signal !== undefined) init.signal = options.signal;
+    response = await doFetch(joinUrl(options.baseUrl, '/oauth/connect/token'), init);
+    text = await response.text();
+  } catch (cause) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    throw new OAuthError({ error: 'network_error', description: 'the token endpoint could not be reached', cause });
+  }
+  const receivedAt = (options.now ?? Date.now)();
+  const parsed = safeJsonParse(text);
+  if (!response.ok) throw tokenEndpointError(response, text, parsed.ok ? parsed.value : undefined, parsed.ok);
+  if (!parsed.ok) {
+    throw new OAuthError({
+      error: 'invalid_token_response',
+      description: 'the token response is not JSON',
+      status: response.status,
+      headers: response.headers,
+      rawBody: text,
+    });
+  }
+  return normalizeTokenResponse(parsed.value, receivedAt);
+}
+
+/**
+ * The token endpoint's error body is not documented: RFC 6749 `{ error, error_description }`,
+ * the API's `{ type, errors }`, or anything else (kept as `rawBody`) all give an {@link OAuthError}.
+ */
+function tokenEndpointError(response: Response, text: string, body: unknown, isJson: boolean): OAuthError {
+  let error = 'token_request_failed';
+  let description: string | undefined;
+  if (isPlainRecord(body)) {
+    if (typeof body['error'] === 'string') error = body['error'];
+    else if (typeof body['type'] === 'string') error = body['type'];
+    if (typeof body['error_description'] === 'string') description = body['error_description'];
+  }
+  return new OAuthError({
+    error,
+    description,
+    status: response.status,
+    headers: response.headers,
+    body: isJson ? body : undefined,
+    rawBody: isJson ? undefined : text,
+  });
+}
+
+/** RFC 6749 §2.3.1: id and secret are form-urlencoded, then joined with ':' and base64-encoded. */
+export function basicCredentials(clientId: string, clientSecret: string): string {
+  const pair = `${formEncode(clientId)}:${formEncode(clientSecret)}`;
+  let binary = '';
+  for (const byte of new TextEncoder().encode(pair)) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}
+
+function formEncode(value: string): string {
+  return encodeURIComponent(value).replace(/%20/g, '+').replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+function requireField(value: unknown, name: string): void {
+  if (typeof value !== 'string' || value === '') {
+    throw new OAuthError({ error: 'invalid_request', description: `${name} is required` });
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * Cursor pagination: `list()` gives a {@link ListPromise}, a promise of the first
+ * page that is also an async iterator over every object of every page.
+ *
+ * Only one page is held at a time: the iterator fetches the next page when the
+ * current one is used up, and drops its reference to the previous one.
+ */
+
+/** The documented list envelope. */
+export interface ListEnvelope<T> {
+  /** Page size in effect. */
+  readonly limit: number;
+  /** `false` means this page is the end of the list. */
+  readonly has_more: boolean;
+  /** The objects of the page. */
+  readonly data: readonly T[];
+}
+
+/**
+ * Cursor parameters: at most one of `starting_after` (forward, ascending) and
+ * `ending_before` (backward, newest first). The server would use only
+ * `ending_before` if both were sent, so the types forbid passing both.
+ */
+export type CursorParams =
+  | { readonly starting_after?: string; readonly ending_before?: never }
+  | { readonly ending_before?: string; readonly starting_after?: never };
+
+/** A list method's parameters: its query without the cursors, plus {@link CursorParams}. */
+export type ListParams<Query> = Omit<Query, 'starting_after' | 'ending_before'> & CursorParams;
+
+/** Options of {@link ListPromise.toArray}. */
+export interface ToArrayOptions {
+  /** Most objects to collect (required, so a huge list cannot fill memory by accident). */
+  readonly max: number;
+}
+
+/** Fetches one page for the given query (cursor included). */
+export type PageFetcher<T> = (query: Readonly<Record<string, unknown>>) => Promise<ListEnvelope<T>>;
+
+type Direction = 'forward' | 'backward';
+
+/** Removes the cursor the server would ignore, and says which way the list runs. */
+function normalizeCursor(params: Readonly<Record<string, unknown>>): { query: Record<string, unknown>; direction: Direction } {
+  const query: Record<string, unknown> = { ...params };
+  if (query['ending_before'] !== undefined) {
+    delete query['starting_after'];
+    return { query, direction: 'backward' };
+  }
+  delete query['ending_before'];
+  return { query, direction: 'forward' };
+}
+
+/**
+ * Walks the pages. Forward: next `starting_after` = id of the last object received.
+ * Backward: the server answers newest first, so the last object of each page is
+ * the oldest so far and becomes the next `ending_before`.
+ */
+async function* walkPages<T>(
+  fetchPage: PageFetcher<T>,
+  params: Readonly<Record<string, unknown>>,
+  first: Promise<ListEnvelope<T>> | undefined,
+): AsyncGenerator<ListEnvelope<T>, void, undefined> {
+  const { query, direction } = normalizeCursor(params);
+  const cursorName = direction === 'backward' ? 'ending_before' : 'starting_after';
+  let pending: Promise<ListEnvelope<T>> | undefined = first ?? fetchPage(query);
+  while (pending !== undefined) {
+    const page: ListEnvelope<T> = await pending;
+    pending = undefined;
+    yield page;
+    const last = page.data[page.data.length - 1];
+    if (!page.has_more || last === undefined) return;
+    const id = (last as { id?: unknown }).id;
+    if (typeof id !== 'string' || id === '') {
+      throw new TypeError('Cannot paginate: the last object of the page has no string "id"');
+    }
+    pending = fetchPage({ ...query, [cursorName]: id });
+  }
+}
+
+async function* walkObjects<T>(pages: AsyncGenerator<ListEnvelope<T>, void, undefined>): AsyncGenerator<T, void, undefined> {
+  for await (const page of pages) {
+    yield* page.data;
+  }
+}
+
+/**
+ * A promise of the first page of a list (`await client.customers.list()` gives the
+ * envelope) that is also an async iterable over every object of every page
+ * (`for await (const c of client.customers.list())`).
+ *
+ * The first page is requested at once. The first iteration reuses that request;
+ * later ones start again from the beginning.
+ */
+export class ListPromise<T, E extends ListEnvelope<T> = ListEnvelope<T>> implements Promise<E>, AsyncIterable<T> {
+  readonly #fetchPage: PageFetcher<T>;
+  readonly #params: Readonly<Record<string, unknown>>;
+  #first: Promise<E> | undefined;
+  #firstTaken = false;
+
+  constructor(fetchPage: PageFetcher<T>, params: Readonly<Record<string, unknown>>) {
+    this.#fetchPage = fetchPage;
+    this.#params = params;
+    this.#first = fetchPage(normalizeCursor(params).query) as Promise<E>;
+    // Callers that only iterate never attach a handler to the eager request; the
+    // iterator rethrows its error, so it must not also surface as unhandled.
+    this.#first.catch(() => undefined);
+  }
+
+  /** Promise of the first page. */
+  #firstPage(): Promise<E> {
+    this.#first ??= this.#fetchPage(normalizeCursor(this.#params).query) as Promise<E>;
+    return this.#first;
+  }
+
+  /** Hands the eager first request to the first iterator only, so the list does not pin that page. */
+  #takeFirst(): Promise<ListEnvelope<T>> | undefined {
+    if (this.#firstTaken) return undefined;
+    this.#firstTaken = true;
+    const first = this.#first;
+    this.#first = undefined;
+    return first;
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: this object is a promise on purpose.
+  then<R1 = E, R2 = never>(
+    onfulfilled?: ((value: E) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.#firstPage().then(onfulfilled, onrejected);
+  }
+
+  catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<E | R> {
+    return this.#firstPage().catch(onrejected);
+  }
+
+  finally(onfinally?: (() => void) | null): Promise<E> {
+    return this.#firstPage().finally(onfinally);
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'ListPromise';
+  }
+
+  /** Every object of every page, in the list's order, fetching pages as needed. */
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    return walkObjects(walkPages(this.#fetchPage, this.#params, this.#takeFirst()));
+  }
+
+  /** Every page (envelope), fetching the next only when the previous one was consumed. */
+  pages(): AsyncIterableIterator<ListEnvelope<T>> {
+    return walkPages(this.#fetchPage, this.#params, this.#takeFirst());
+  }
+
+  /**
+   * Collects objects into an array, stopping after `max` (no more pages are fetched then).
+   *
+   * @throws {RangeError} when `max` is not a non-negative integer.
+   */
+  async toArray(options: ToArrayOptions): Promise<T[]> {
+    const max = options?.max;
+    if (typeof max !== 'number' || !Number.isInteger(max) || max < 0) {
+      throw new RangeError('toArray({ max }) needs max: a non-negative integer bound on how many objects to collect');
+    }
+    const out: T[] = [];
+    if (max === 0) return out;
+    for await (const item of this) {
+      out.push(item);
+      if (out.length >= max) break;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * A token session: keeps the current `TokenSet`, refreshes it shortly before
+ * expiry and once after a 401, and lets concurrent requests share one refresh.
+ */
+import type { AuthProvider } from './auth.js';
+import { refreshAccessToken, type ClientAuthMethod, type FetchLike } from './oauth/token-request.js';
+import { redactedView, type TokenSet } from './oauth/token-set.js';
+
+/** Refresh this long before `expiresAt` by default: one minute. */
+export const DEFAULT_REFRESH_MARGIN_MS = 60_000;
+
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/** Options of {@link createTokenSession}. */
+export interface TokenSessionOptions {
+  /** The tokens to start from (from `exchangeCode`, or loaded from storage). */
+  readonly tokens: TokenSet;
+  /** API base address, for the token endpoint. Needed unless `refresh` is given. */
+  readonly baseUrl?: string;
+  /** Client id. Needed unless `refresh` is given. */
+  readonly clientId?: string;
+  /** Client secret. Needed unless `refresh` is given. */
+  readonly clientSecret?: string;
+  /** How the client credentials are sent; default `body`. */
+  readonly clientAuth?: ClientAuthMethod;
+  /** `fetch` for the token endpoint; default the global one. */
+  readonly fetch?: FetchLike;
+  /** Custom refresh (replaces the token endpoint call), e.g. to go through your backend. */
+  readonly refresh?: (refreshToken: string) => Promise<TokenSet>;
+  /**
+   * Called with every new token set, before requests waiting on the refresh go on.
+   * Persist `tokens.refreshToken` here: the server rotates it on each refresh.
+   */
+  readonly onTokens?: (tokens: TokenSet) => void | Promise<void>;
+  /** How long before expiry to refresh, in ms; default 60 000. */
+  readonly refreshMarginMs?: number;
+  /** Clock (epoch ms); default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/**
+ * Holds an OAuth token set for a client (`createClient({ auth: session })`).
+ * Tokens live in private fields and never appear in `util.inspect` output.
+ */
+export class TokenSession implements AuthProvider {
+  #tokens: TokenSet;
+  #inFlight: Promise<TokenSet> | undefined;
+  readonly #options: TokenSessionOptions;
+  readonly #marginMs: number;
+  readonly #now: () => number;
+
+  constructor(options: TokenSessionOptions) {
+    if (options.refresh === undefined && (!options.baseUrl || !options.clientId || !options.clientSecret)) {
+      throw new TypeError('createTokenSession needs baseUrl, clientId and clientSecret (or a custom refresh function)');
+    }
+    this.#options = options;
+    this.#tokens = options.tokens;
+    this.#marginMs = options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The current token set. */
+  get tokens(): TokenSet {
+    return this.#tokens;
+  }
+
+  /** True when the access token expires within the refresh margin. */
+  get needsRefresh(): boolean {
+    return this.#tokens.expiresAt - this.#marginMs <= this.#now();
+  }
+
+  /**
+   * The access token to use now. Refreshes first when it is about to expire and a
+   * refresh token is available; concurrent callers wait on the same refresh.
+   */
+  async getAccessToken(): Promise<string> {
+    if (this.#inFlight !== undefined) return (await this.#inFlight).accessToken;
+    if (this.needsRefresh && this.#tokens.refreshToken !== undefined) return (await this.refresh()).accessToken;
+    return this.#tokens.accessToken;
+  }
+
+  /**
+   * After a 401: refreshes unless another request already replaced the rejected token.
+   * Resolves `true` when a new token is available.
+   */
+  async handleUnauthorized(rejectedToken: string): Promise<boolean> {
+    if (this.#inFlight !== undefined) {
+      await this.#inFlight;
+      return true;
+    }
+    if (this.#tokens.accessToken !== rejectedToken) return true;
+    if (this.#tokens.refreshToken === undefined) return false;
+    await this.refresh();
+    return true;
+  }
+
+  /** Refreshes now. Single flight: calls made while a refresh runs share it. */
+  refresh(): Promise<TokenSet> {
+    this.#inFlight ??= this.#runRefresh().finally(() => {
+      this.#inFlight = undefined;
+    });
+    return this.#inFlight;
+  }
+
+  async #runRefresh(): Promise<TokenSet> {
+    const refreshToken = this.#tokens.refreshToken;
+    if (refreshToken === undefined) throw new TypeError('This token session has no refresh token (request the offline_access scope)');
+    const o = this.#options;
+    let next: TokenSet;
+    if (o.refresh !== undefined) {
+      next = await o.refresh(refreshToken);
+    } else {
+      next = await refreshAccessToken({
+        baseUrl: o.baseUrl ?? '',
+        clientId: o.clientId ?? '',
+        clientSecret: o.clientSecret ?? '',
+        refreshToken,
+        ...(o.clientAuth === undefined ? {} : { clientAuth: o.clientAuth }),
+        ...(o.fetch === undefined ? {} : { fetch: o.fetch }),
+        now: this.#now,
+      });
+    }
+    // A refresh answer without a refresh token leaves the old one usable.
+    if (next.refreshToken === undefined) next = redactedView({ ...next, refreshToken });
+    this.#tokens = next;
+    await o.onTokens?.(next);
+    return next;
+  }
+
+  /** Redacted. */
+  toString(): string {
+    return `TokenSession { expiresAt: ${new Date(this.#tokens.expiresAt).toISOString()}, tokens: [redacted] }`;
+  }
+
+  /** Redacted. */
+  [INSPECT](): string {
+    return this.toString();
+  }
+}
+
+/** Creates a {@link TokenSession}; pass it to `createClient({ auth })`. */
+export function createTokenSession(options: TokenSessionOptions): TokenSession {
+  return new TokenSession(options);
+}
