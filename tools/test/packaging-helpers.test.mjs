@@ -1,0 +1,117 @@
+// The packaging checks must catch what they claim to: fed synthetic manifests and file
+// lists, each helper reports the broken case and accepts the good one.
+import { describe, expect, test } from 'vitest';
+import { dualFormatProblems, exportEntries } from '../packaging/exports-map.mjs';
+import { missingTarballFiles, unexpectedTarballFiles } from '../packaging/pack.mjs';
+import { budgetFor, budgetWithHeadroom } from '../packaging/size-budget.mjs';
+import { declaredFiles } from '../packaging/workspace.mjs';
+
+const dual = (/** @type {string} */ name) => ({
+  import: { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` },
+  require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
+});
+
+const manifest = {
+  name: '@scope/pkg',
+  exports: {
+    '.': dual('index'),
+    './oauth': dual('oauth'),
+    './schemas/*.json': './dist/schemas/*.json',
+    './models/python/*': './dist/models/python/*',
+    './internal/*': null,
+    './package.json': './package.json',
+  },
+};
+
+const tarball = [
+  'CHANGELOG.md', 'LICENSE', 'README.md', 'package.json',
+  'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts',
+  'dist/oauth.js', 'dist/oauth.cjs', 'dist/oauth.d.ts', 'dist/oauth.d.cts',
+  'dist/schemas/theme.json', 'dist/schemas/blocks.json', 'dist/models/python/models.py',
+];
+
+describe('exportEntries', () => {
+  test('one entry per subpath, patterns expanded from the tarball, exclusions skipped', () => {
+    const { entries, problems } = exportEntries(manifest, tarball);
+    expect(problems).toEqual([]);
+    expect(entries.map(({ specifier, kind, importFile, requireFile }) => ({ specifier, kind, importFile, requireFile }))).toEqual([
+      { specifier: '@scope/pkg', kind: 'module', importFile: 'dist/index.js', requireFile: 'dist/index.cjs' },
+      { specifier: '@scope/pkg/oauth', kind: 'module', importFile: 'dist/oauth.js', requireFile: 'dist/oauth.cjs' },
+      { specifier: '@scope/pkg/schemas/blocks.json', kind: 'json', importFile: 'dist/schemas/blocks.json', requireFile: 'dist/schemas/blocks.json' },
+      { specifier: '@scope/pkg/models/python/models.py', kind: 'asset', importFile: 'dist/models/python/models.py', requireFile: 'dist/models/python/models.py' },
+      { specifier: '@scope/pkg/package.json', kind: 'json', importFile: 'package.json', requireFile: 'package.json' },
+    ]);
+  });
+
+  test('reports a pattern that matches nothing and a target missing from the tarball', () => {
+    const files = tarball.filter((file) => !file.startsWith('dist/schemas/') && file !== 'dist/oauth.cjs');
+    const { problems } = exportEntries(manifest, files);
+    expect(problems).toEqual([
+      '@scope/pkg: export "./oauth" points at dist/oauth.cjs, which is not in the tarball',
+      '@scope/pkg: export "./schemas/*.json" -> "./dist/schemas/*.json" matches no file in the tarball',
+    ]);
+  });
+
+  test('reports a package without an exports map', () => {
+    expect(exportEntries({ name: 'x', main: './index.js' }, []).problems).toEqual(['x: package.json has no `exports` map']);
+  });
+});
+
+describe('dualFormatProblems', () => {
+  test('accepts import/require conditions with types first', () => {
+    expect(dualFormatProblems(manifest)).toEqual([]);
+  });
+
+  test('reports ESM-only subpaths, types not first, and wrong extensions', () => {
+    const broken = {
+      name: 'x',
+      exports: {
+        '.': { import: { default: './dist/index.js', types: './dist/index.d.ts' } },
+        './bare': './dist/bare.js',
+        './cjs-as-js': { import: dual('a').import, require: { types: './dist/a.d.ts', default: './dist/a.js' } },
+      },
+    };
+    expect(dualFormatProblems(broken)).toEqual([
+      'x: export ".": `import.types` must be the first condition (found default, types)',
+      'x: export "." has no `require` condition object',
+      'x: export "./bare" is a bare string; it needs `import` and `require` conditions with `types`',
+      'x: export "./cjs-as-js": `require.types` must be a .d.cts file',
+      'x: export "./cjs-as-js": `require.default` must be a .cjs file',
+    ]);
+  });
+});
+
+describe('tarball contents', () => {
+  test('only package.json, README.md, CHANGELOG.md, LICENSE and dist/** are allowed', () => {
+    expect(unexpectedTarballFiles(tarball)).toEqual([]);
+    expect(unexpectedTarballFiles([...tarball, 'src/index.ts', 'test/a.test.ts', 'tsconfig.json', 'distribution.txt'])).toEqual([
+      'src/index.ts', 'test/a.test.ts', 'tsconfig.json', 'distribution.txt',
+    ]);
+  });
+
+  test('the four top-level files and dist/ are required', () => {
+    expect(missingTarballFiles(tarball)).toEqual([]);
+    expect(missingTarballFiles(['package.json', 'README.md'])).toEqual(['CHANGELOG.md', 'LICENSE', 'dist/**']);
+  });
+
+  test('declaredFiles lists main/module/types and every exports leaf once', () => {
+    expect(declaredFiles({ ...manifest, main: './dist/index.cjs', types: 'dist/index.d.cts' })).toEqual(
+      expect.arrayContaining(['./dist/index.cjs', './dist/index.d.cts', './dist/oauth.d.ts', './dist/schemas/*.json', './package.json']),
+    );
+  });
+});
+
+describe('size budget helpers', () => {
+  const budgets = { packages: { '@scope/pkg': { 'dist/index.js': 1000, 'dist/*.js': 500 } } };
+
+  test('a file uses its own budget, else the package fallback, else none', () => {
+    expect(budgetFor(budgets, '@scope/pkg', 'dist/index.js')).toBe(1000);
+    expect(budgetFor(budgets, '@scope/pkg', 'dist/oauth.js')).toBe(500);
+    expect(budgetFor(budgets, '@scope/other', 'dist/index.js')).toBeNull();
+  });
+
+  test('headroom is 30 % rounded up to 256 bytes', () => {
+    expect(budgetWithHeadroom(1000)).toBe(1536);
+    expect(budgetWithHeadroom(10_000)).toBe(13_056);
+  });
+});
