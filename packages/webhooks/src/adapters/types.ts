@@ -1,0 +1,36 @@
+import type { DeliveryBody } from '../verify.js';
+import type { HeadersInput } from '../headers.js';
+
+/** JSON body of every response the handler sends. */
+export interface WebhookResponseBody {
+  /** `true` when the delivery was accepted (including duplicates, which are acknowledged). */
+  readonly ok: boolean;
+  /** Why it was refused: a verification reason, or `shutting_down`, `queue_full`, `internal_error`. */
+  readonly reason?: string;
+  /** `true` when the delivery had already been accepted before and was skipped. */
+  readonly duplicate?: boolean;
+}
+
+/** What the handler answers for one delivery, independent of the HTTP framework. */
+export interface WebhookResponse {
+  /** 200 accepted, 400 invalid delivery, 413 body too large, 500 store failure, 503 shutting down or full. */
+  readonly status: 200 | 400 | 413 | 500 | 503;
+  /** JSON body to send. */
+  readonly body: WebhookResponseBody;
+  /**
+   * Settles when `onEvent` has finished with this delivery (or immediately if nothing was queued).
+   * Pass it to `ctx.waitUntil` on runtimes that stop work after the response is sent.
+   */
+  readonly processed: Promise<void>;
+}
+
+/** The framework-independent core the adapters call. @internal */
+export interface DeliveryProcessor {
+  handle(body: DeliveryBody, headers: HeadersInput): Promise<WebhookResponse>;
+  readonly maxBodyBytes: number;
+}
+
+/** Response for a body over the limit, produced by adapters before the handler sees it. @internal */
+export function tooLargeResponse(): WebhookResponse {
+  return { status: 413, body: { ok: false, reason: 'body_too_large' }, processed: Promise.resolve() };
+}

@@ -1,0 +1,124 @@
+/**
+ * The 19 event types of document 000 (Events), in the order the document lists them.
+ * Kept here as well as in `@commerce-kit/api-types` so this package stays usable on its own;
+ * test/events.test.ts checks that both lists are identical.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'blog_post_created',
+  'blog_post_updated',
+  'blog_post_deleted',
+  'category_created',
+  'category_updated',
+  'category_deleted',
+  'customer_created',
+  'customer_updated',
+  'customer_deleted',
+  'discount_created',
+  'discount_updated',
+  'discount_deleted',
+  'order_payment_succeeded',
+  'order_completed',
+  'product_created',
+  'product_updated',
+  'product_deleted',
+  'product_soldout',
+  'product_variant_soldout',
+] as const;
+
+/** One of the 19 documented event types. */
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+const KNOWN: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
+
+/**
+ * True when `value` is one of the 19 documented event types.
+ *
+ * @example
+ * ```ts
+ * import { isWebhookEventType } from '@commerce-kit/webhooks';
+ * isWebhookEventType('customer_created'); // true
+ * isWebhookEventType('customer.created'); // false
+ * ```
+ */
+export function isWebhookEventType(value: unknown): value is WebhookEventType {
+  return typeof value === 'string' && KNOWN.has(value);
+}
+
+/**
+ * Payload fields that may carry the event type. Document 000 does not show which one the platform
+ * uses (see docs/spec-gaps.md), so these common names are looked at, and a type is reported only
+ * when exactly one recognised value is found.
+ */
+export const DEFAULT_EVENT_TYPE_FIELDS = ['type', 'event_type', 'event', 'topic'] as const;
+
+/**
+ * `data` of a delivery: document 000 promises only `id`, the id of the affected object (a string);
+ * every other field is passed through untyped. `data` is NOT covered by the signature.
+ */
+export interface WebhookEventData {
+  /** Id of the affected object. Treat it as a hint and fetch the object with the API client. */
+  readonly id: string;
+  readonly [field: string]: unknown;
+}
+
+/** Fields every event has, whatever its type. */
+export interface WebhookEventBase {
+  /** The payload's `timestamp`, exactly as signed. */
+  readonly timestamp: string;
+  /**
+   * The timestamp in milliseconds since the epoch, or `undefined` when the replay window is off and
+   * the value is in neither accepted format.
+   */
+  readonly timestampMs: number | undefined;
+  /** The payload's `token`, exactly as signed. */
+  readonly token: string;
+  /**
+   * The signed message `timestamp + token`: the idempotency key. The token alone is not used,
+   * since the same signed message can be split into timestamp and token in several ways.
+   */
+  readonly deliveryKey: string;
+  /** The payload's `data` (unsigned: see the README's "What the signature covers"). */
+  readonly data: WebhookEventData;
+  /** The whole parsed JSON body, for fields document 000 does not show. */
+  readonly payload: Readonly<Record<string, unknown>>;
+}
+
+/** An event whose type was found in the payload and is one of the 19. */
+export interface TypedWebhookEvent<T extends WebhookEventType = WebhookEventType> extends WebhookEventBase {
+  /** The event type. */
+  readonly type: T;
+}
+
+/**
+ * An event whose type could not be determined: the payload has no recognised type field, or
+ * several fields disagree. The type is left unknown rather than guessed.
+ */
+export interface UntypedWebhookEvent extends WebhookEventBase {
+  /** Unknown: see `payload` for the raw fields. */
+  readonly type: undefined;
+}
+
+/** A verified delivery. Narrow it with `event.type === 'customer_created'` and similar checks. */
+export type WebhookEvent =
+  | { [T in WebhookEventType]: TypedWebhookEvent<T> }[WebhookEventType]
+  | UntypedWebhookEvent;
+
+/**
+ * Finds the event type in a payload: a value is taken only if it is a recognised type, and if
+ * several listed fields hold different recognised types the result is `undefined`.
+ * @internal
+ */
+export function detectEventType(
+  payload: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+): WebhookEventType | undefined {
+  let found: WebhookEventType | undefined;
+  for (const field of fields) {
+    if (!Object.hasOwn(payload, field)) continue;
+    const value = payload[field];
+    if (!isWebhookEventType(value)) continue;
+    if (found !== undefined && found !== value) return undefined;
+    found = value;
+  }
+  return found;
+}

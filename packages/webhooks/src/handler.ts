@@ -1,0 +1,267 @@
+import { createFetchHandler, type FetchWebhookHandler } from './adapters/fetch.js';
+import { createNodeListener, type NodeWebhookListener } from './adapters/node.js';
+import type { DeliveryProcessor, WebhookResponse } from './adapters/types.js';
+import { WebhookConfigurationError } from './errors.js';
+import type { WebhookEvent } from './events.js';
+import type { HeadersInput } from './headers.js';
+import { MemoryIdempotencyStore, type IdempotencyStore } from './idempotency.js';
+import { KeyedQueue } from './queue.js';
+import type { WebhookSecret } from './secret.js';
+import { resolveVerifierConfig, verifyWithConfig, type DeliveryBody, type VerifyDeliveryFailure } from './verify.js';
+
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/** Context passed to `onEvent` next to the event. */
+export interface WebhookEventContext {
+  /** 1 for the first try, 2 for the first retry, and so on. */
+  readonly attempt: number;
+  /** The queue key (`userKey(event)`): events with the same key never run concurrently. */
+  readonly userKey: string;
+}
+
+/** Reported through `onError` when `onEvent` still fails after all retries. */
+export class WebhookProcessingError extends Error {
+  /** The event that could not be processed. */
+  readonly event: WebhookEvent;
+  /** How many times `onEvent` was called for it. */
+  readonly attempts: number;
+
+  /**
+   * @param event - the event whose processing failed.
+   * @param attempts - number of calls made.
+   * @param cause - the last error thrown by `onEvent`.
+   */
+  constructor(event: WebhookEvent, attempts: number, cause: unknown) {
+    super(`onEvent failed ${attempts} time(s) for delivery of ${event.type ?? 'unknown type'} (data.id ${event.data.id})`, {
+      cause,
+    });
+    this.name = 'WebhookProcessingError';
+    this.event = event;
+    this.attempts = attempts;
+  }
+}
+
+/** Retry policy for a failing `onEvent`. */
+export interface WebhookRetryOptions {
+  /** Retries after the first failure (default 3, so up to 4 calls). 0 disables retrying. */
+  readonly retries?: number;
+  /** Delay before retry number `retry` (1-based), in ms. Default: 500 ms doubling, capped at 30 s. */
+  readonly delayMs?: (retry: number) => number;
+}
+
+/** Duplicate detection settings. */
+export interface WebhookIdempotencyOptions {
+  /** Where accepted delivery keys are remembered (default: a {@link MemoryIdempotencyStore}). */
+  readonly store?: IdempotencyStore;
+  /**
+   * How long a key is remembered, in seconds. Default: twice the replay window plus a minute
+   * (a delivery stays acceptable for at most twice the window), or one day if the window is off.
+   */
+  readonly ttlSeconds?: number;
+}
+
+/** Options of {@link createWebhookHandler}. */
+export interface WebhookHandlerOptions {
+  /** Verification key, or several during key rotation. Empty or missing throws at creation. */
+  readonly secret: WebhookSecret | readonly WebhookSecret[];
+  /** Called from the queue for every accepted, non-duplicate event. Throw (or reject) to retry. */
+  readonly onEvent: (event: WebhookEvent, context: WebhookEventContext) => unknown;
+  /** Called when `onEvent` failed for good. Default: `console.error`. */
+  readonly onError?: (error: WebhookProcessingError) => void;
+  /** Called for every refused delivery, for logging (never receives the secret). */
+  readonly onRejected?: (failure: VerifyDeliveryFailure) => void;
+  /** Which queue an event goes to; events with the same key run one at a time. Default: `data.id`. */
+  readonly userKey?: (event: WebhookEvent) => string;
+  /** Events of different keys processed at the same time (default 8). */
+  readonly concurrency?: number;
+  /** Most accepted events waiting or running before new deliveries get 503 (default 10 000). */
+  readonly maxPending?: number;
+  /** Retry policy for `onEvent`. */
+  readonly retry?: WebhookRetryOptions;
+  /** Duplicate detection; `false` turns it off (not recommended). */
+  readonly idempotency?: WebhookIdempotencyOptions | false;
+  /** Replay window in seconds on both sides of now (default 300); `false` to switch it off. */
+  readonly toleranceSeconds?: number | false;
+  /** Largest accepted body in bytes (default 1 MiB). */
+  readonly maxBodyBytes?: number;
+  /** Payload fields that may hold the event type. */
+  readonly eventTypeFields?: readonly string[];
+  /** Clock in ms since the epoch, for the replay window and the in-memory store (default `Date.now`). */
+  readonly now?: () => number;
+  /** How to wait between retries (default `setTimeout`); inject one in tests. */
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+/** A webhook receiver: verifies, acknowledges, de-duplicates and queues deliveries. */
+export interface WebhookHandler {
+  /** Framework-independent entry: verify and enqueue one delivery, return what to answer. */
+  handle(body: DeliveryBody, headers: HeadersInput): Promise<WebhookResponse>;
+  /** Node `http` / Express listener: `http.createServer(handler.node)`, `app.post('/hooks', handler.node)`. */
+  readonly node: NodeWebhookListener;
+  /** Fetch API handler: `(request) => Promise<Response>` (Hono, Next.js, Cloudflare Workers). */
+  readonly fetch: FetchWebhookHandler;
+  /** Resolves when every accepted event has been processed (retries included). */
+  drain(): Promise<void>;
+  /** Stops accepting (new deliveries get 503 so the platform can send them again) and drains. */
+  close(): Promise<void>;
+  /** Accepted events not yet finished. */
+  readonly pending: number;
+  /** Whether `close()` was called. */
+  readonly closed: boolean;
+}
+
+function defaultBackoff(retry: number): number {
+  return Math.min(30_000, 500 * 2 ** (retry - 1));
+}
+
+function defaultSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function defaultOnError(error: WebhookProcessingError): void {
+  console.error(`[@commerce-kit/webhooks] ${error.message}`, error.cause);
+}
+
+function positiveInteger(value: number | undefined, fallback: number, name: string, min = 1): number {
+  const result = value ?? fallback;
+  if (!Number.isSafeInteger(result) || result < min) {
+    throw new WebhookConfigurationError(`${name} must be an integer >= ${min}`);
+  }
+  return result;
+}
+
+function respond(status: WebhookResponse['status'], body: WebhookResponse['body'], processed = Promise.resolve()): WebhookResponse {
+  return { status, body, processed };
+}
+
+/**
+ * Creates a webhook receiver. Each delivery is verified (signature, replay window, size), then
+ * acknowledged at once with 200 while `onEvent` runs later from a queue, so the platform's
+ * ten-second limit is always met. Invalid deliveries get 400 (413 when too large).
+ *
+ * Throws `WebhookConfigurationError` at creation for an empty or missing secret or bad options.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { createWebhookHandler } from '@commerce-kit/webhooks';
+ *
+ * const webhooks = createWebhookHandler({
+ *   secret: process.env.WEBHOOK_SECRET ?? '',
+ *   onEvent: async (event) => {
+ *     if (event.type === 'customer_created') console.log('new customer', event.data.id);
+ *   },
+ * });
+ * const server = createServer(webhooks.node).listen(3000);
+ * process.on('SIGTERM', async () => {
+ *   server.close();
+ *   await webhooks.close();
+ * });
+ * ```
+ */
+export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  if (options === null || typeof options !== 'object') {
+    throw new WebhookConfigurationError('createWebhookHandler needs options with `secret` and `onEvent`');
+  }
+  const config = resolveVerifierConfig(options);
+  if (typeof options.onEvent !== 'function') throw new WebhookConfigurationError('onEvent must be a function');
+  const onEvent = options.onEvent;
+  const onError = options.onError ?? defaultOnError;
+  const onRejected = options.onRejected;
+  const userKey = options.userKey ?? ((event: WebhookEvent) => event.data.id);
+  const concurrency = positiveInteger(options.concurrency, 8, 'concurrency');
+  const maxPending = positiveInteger(options.maxPending, 10_000, 'maxPending');
+  const retries = positiveInteger(options.retry?.retries, 3, 'retry.retries', 0);
+  const backoff = options.retry?.delayMs ?? defaultBackoff;
+  const sleep = options.sleep ?? defaultSleep;
+
+  let store: IdempotencyStore | undefined;
+  let ttlSeconds = 0;
+  if (options.idempotency !== false) {
+    store = options.idempotency?.store ?? new MemoryIdempotencyStore({ now: config.now });
+    ttlSeconds = options.idempotency?.ttlSeconds ?? (config.tolerance === false ? 86_400 : config.tolerance * 2 + 60);
+    if (!(ttlSeconds > 0) || !Number.isFinite(ttlSeconds)) {
+      throw new WebhookConfigurationError('idempotency.ttlSeconds must be a positive number');
+    }
+  }
+
+  interface Job {
+    readonly event: WebhookEvent;
+    readonly userKey: string;
+  }
+  const queue = new KeyedQueue<Job>({
+    concurrency,
+    retries,
+    backoff,
+    sleep,
+    run: (job, attempt) => onEvent(job.event, { attempt, userKey: job.userKey }),
+    onFailure: (error, job, attempts) => onError(new WebhookProcessingError(job.event, attempts, error)),
+  });
+  let closed = false;
+
+  async function handle(body: DeliveryBody, headers: HeadersInput): Promise<WebhookResponse> {
+    if (closed) return respond(503, { ok: false, reason: 'shutting_down' });
+    const result = verifyWithConfig(body, headers, config);
+    if (!result.ok) {
+      try {
+        onRejected?.(result);
+      } catch {
+        // Logging must not change the answer.
+      }
+      return respond(result.reason === 'body_too_large' ? 413 : 400, { ok: false, reason: result.reason });
+    }
+    const { event } = result;
+    if (queue.pending >= maxPending) return respond(503, { ok: false, reason: 'queue_full' });
+    let key: string;
+    try {
+      key = String(userKey(event));
+    } catch (error) {
+      onError(new WebhookProcessingError(event, 0, error));
+      return respond(500, { ok: false, reason: 'internal_error' });
+    }
+    if (store === undefined) return respond(200, { ok: true }, queue.push(key, { event, userKey: key }));
+    let claim: boolean | Promise<boolean>;
+    try {
+      claim = store.claim(event.deliveryKey, ttlSeconds);
+    } catch {
+      return respond(500, { ok: false, reason: 'internal_error' });
+    }
+    if (typeof claim === 'boolean') {
+      if (!claim) return respond(200, { ok: true, duplicate: true });
+      return respond(200, { ok: true }, queue.push(key, { event, userKey: key }));
+    }
+    // Enqueue before the store answers, so arrival order per user is kept; the queue skips the
+    // entry if the claim turns out to be a duplicate or fails.
+    const gate = Promise.resolve(claim).then(
+      (claimed) => claimed === true,
+      () => false,
+    );
+    const processed = queue.push(key, { event, userKey: key }, gate);
+    try {
+      if (!(await claim)) return respond(200, { ok: true, duplicate: true });
+    } catch {
+      return respond(500, { ok: false, reason: 'internal_error' });
+    }
+    return respond(200, { ok: true }, processed);
+  }
+
+  const processor: DeliveryProcessor = { handle, maxBodyBytes: config.maxBodyBytes };
+  const handler: WebhookHandler & { [INSPECT](): string } = {
+    handle,
+    node: createNodeListener(processor),
+    fetch: createFetchHandler(processor),
+    drain: () => queue.drain(),
+    close: () => {
+      closed = true;
+      return queue.drain();
+    },
+    get pending() {
+      return queue.pending;
+    },
+    get closed() {
+      return closed;
+    },
+    [INSPECT]: () => `WebhookHandler { pending: ${queue.pending}, closed: ${closed} }`,
+  };
+  return handler;
+}

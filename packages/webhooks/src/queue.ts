@@ -1,0 +1,139 @@
+/**
+ * A queue of work items grouped by key: items with the same key run one at a time in arrival
+ * order; different keys run in parallel up to a concurrency limit. A failing item is retried after
+ * a back-off delay (its key stays blocked, but the concurrency slot is released while waiting),
+ * then reported. Knows nothing about webhooks.
+ * @internal
+ */
+
+/** Options of {@link KeyedQueue}. @internal */
+export interface KeyedQueueOptions<T> {
+  readonly concurrency: number;
+  readonly retries: number;
+  readonly backoff: (retry: number) => number;
+  readonly sleep: (ms: number) => Promise<void>;
+  readonly run: (item: T, attempt: number) => unknown;
+  readonly onFailure: (error: unknown, item: T, attempts: number) => void;
+}
+
+interface Entry<T> {
+  readonly item: T;
+  /** Whether to run at all: resolved later when an async idempotency check is still in flight. */
+  readonly gate: boolean | Promise<boolean>;
+  attempts: number;
+  readonly settle: () => void;
+}
+
+interface Lane<T> {
+  readonly key: string;
+  readonly entries: Entry<T>[];
+  /** Running, waiting for a retry, or queued to run. */
+  scheduled: boolean;
+}
+
+/** @internal */
+export class KeyedQueue<T> {
+  readonly #options: KeyedQueueOptions<T>;
+  readonly #lanes = new Map<string, Lane<T>>();
+  readonly #ready: Lane<T>[] = [];
+  readonly #retryReady: Lane<T>[] = [];
+  #running = 0;
+  #pending = 0;
+  #idleWaiters: Array<() => void> = [];
+
+  constructor(options: KeyedQueueOptions<T>) {
+    this.#options = options;
+  }
+
+  /** Items accepted and not yet finished (queued, running or waiting for a retry). */
+  get pending(): number {
+    return this.#pending;
+  }
+
+  /** Accepts an item; the returned promise settles when it has been processed or given up. */
+  push(key: string, item: T, gate: boolean | Promise<boolean> = true): Promise<void> {
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    let lane = this.#lanes.get(key);
+    if (lane === undefined) {
+      lane = { key, entries: [], scheduled: false };
+      this.#lanes.set(key, lane);
+    }
+    lane.entries.push({ item, gate, attempts: 0, settle });
+    this.#pending++;
+    if (!lane.scheduled) {
+      lane.scheduled = true;
+      this.#ready.push(lane);
+    }
+    this.#pump();
+    return settled;
+  }
+
+  /** Resolves once every accepted item has finished (including retries). */
+  drain(): Promise<void> {
+    if (this.#pending === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+  }
+
+  #pump(): void {
+    while (this.#running < this.#options.concurrency) {
+      const lane = this.#retryReady.shift() ?? this.#ready.shift();
+      if (lane === undefined) return;
+      this.#running++;
+      void this.#runHead(lane);
+    }
+  }
+
+  async #runHead(lane: Lane<T>): Promise<void> {
+    const entry = lane.entries[0]!;
+    let retry = false;
+    try {
+      const go = entry.attempts > 0 || (await entry.gate);
+      if (go) {
+        entry.attempts++;
+        await this.#options.run(entry.item, entry.attempts);
+      }
+    } catch (error) {
+      if (entry.attempts <= this.#options.retries) {
+        retry = true;
+      } else {
+        try {
+          this.#options.onFailure(error, entry.item, entry.attempts);
+        } catch {
+          // A throwing error reporter must not stop the queue.
+        }
+      }
+    }
+    this.#running--;
+    if (retry) {
+      void this.#waitAndRetry(lane, this.#options.backoff(entry.attempts));
+    } else {
+      lane.entries.shift();
+      this.#pending--;
+      entry.settle();
+      if (lane.entries.length > 0) this.#ready.push(lane);
+      else {
+        lane.scheduled = false;
+        this.#lanes.delete(lane.key);
+      }
+    }
+    this.#pump();
+    if (this.#pending === 0) {
+      const waiters = this.#idleWaiters;
+      this.#idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  }
+
+  async #waitAndRetry(lane: Lane<T>, delay: number): Promise<void> {
+    try {
+      await this.#options.sleep(Math.max(0, delay));
+    } catch {
+      // An injected sleep that fails only shortens the wait.
+    }
+    this.#retryReady.push(lane);
+    this.#pump();
+  }
+}
