@@ -20,6 +20,7 @@ export async function bundleStandaloneValidators(ajv, exportsMap) {
       resolveDir: REPO_ROOT,
       sourcefile: 'validators.standalone.js',
     },
+    absWorkingDir: REPO_ROOT,
     bundle: true,
     write: false,
     format: 'esm',

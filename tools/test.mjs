@@ -1,0 +1,41 @@
+// `npm test`: everything CI checks, in the order that keeps each check honest.
+//  1. drift check first, before anything regenerates: committed generated code must match specs/;
+//  2. nx: lint (Redocly on the spec; publint + attw on each package), typecheck, test, build;
+//  3. one closing line that counts the tests of every vitest run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from './lib/generated-files.mjs';
+
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', FORCE_COLOR: process.env.FORCE_COLOR ?? '0' };
+
+function run(command, args) {
+  console.log(`\n$ ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { cwd: REPO_ROOT, stdio: 'inherit', env });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+const drift = run(process.execPath, ['tools/check-drift.mjs']);
+const nx = run(process.execPath, [
+  'node_modules/nx/dist/bin/nx.js', 'run-many', '-t', 'lint', 'typecheck', 'test', 'build',
+  '--outputStyle=static', '--nxBail=false',
+]);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const projects = ['tools', ...['api-types', 'api-client', 'webhooks', 'theme-config'].map((p) => `packages/${p}`)];
+for (const project of projects) {
+  const report = path.join(REPO_ROOT, project, '.vitest-report.json');
+  if (!existsSync(report)) continue;
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, 'utf8'));
+  passed += numPassedTests;
+  failed += numFailedTests;
+  skipped += numPendingTests + numTodoTests;
+}
+console.log('');
+if (drift !== 0) console.log('FAILED: generated code is stale (see the drift check above)');
+if (nx !== 0) console.log('FAILED: an nx target failed (see above)');
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(drift !== 0 || nx !== 0 || failed > 0 || passed === 0 ? 1 : 0);
