@@ -36,8 +36,9 @@ export function toBase64(bytes: Uint8Array): string {
 
 /**
  * Decodes the base64 text of exactly 32 bytes (44 characters ending in one `=`), or returns
- * `undefined` for anything else. Non-canonical trailing bits are accepted, as most decoders do;
- * they cannot help a forger because the decoded bytes are what is compared.
+ * `undefined` for anything else. The text must be canonical (the two unused bits of the last
+ * character zero), so exactly one string is accepted for each digest and changing any character
+ * of a valid signature makes it invalid.
  * @internal
  */
 export function decodeBase64Digest(text: string): Uint8Array | undefined {
@@ -59,7 +60,7 @@ export function decodeBase64Digest(text: string): Uint8Array | undefined {
   const a = sextet(text, 40);
   const b = sextet(text, 41);
   const c = sextet(text, 42);
-  invalid |= a | b | c;
+  invalid |= a | b | c | -(c & 3);
   const n = (a << 18) | (b << 12) | (c << 6);
   out[o++] = n >>> 16;
   out[o] = n >>> 8;
