@@ -52,7 +52,7 @@ export function startFetchServer(
 
 export async function post(
   url: string,
-  body: string | Uint8Array,
+  body: string | Uint8Array<ArrayBuffer>,
   headers: Record<string, string>,
 ): Promise<{ status: number; json: Record<string, unknown> }> {
   const response = await fetch(url, { method: 'POST', body, headers });

@@ -1,0 +1,364 @@
+import { inspect } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  computeSignature,
+  createWebhookHandler,
+  WebhookConfigurationError,
+  WebhookProcessingError,
+  type IdempotencyStore,
+  type WebhookEvent,
+  type WebhookHandler,
+  type WebhookHandlerOptions,
+} from '../src/index.js';
+import { signTestDelivery } from '../src/testing.js';
+import { deferred, post, startFetchServer, startNodeServer, type RunningServer } from './helpers/http.js';
+
+const SECRET = 'whsec_handler_secret';
+const noSleep = async () => {};
+
+type Adapter = 'node' | 'fetch';
+const servers: RunningServer[] = [];
+const handlers: WebhookHandler[] = [];
+
+afterEach(async () => {
+  for (const handler of handlers.splice(0)) await handler.close();
+  for (const server of servers.splice(0)) await server.close();
+});
+
+async function serve(adapter: Adapter, options: Partial<WebhookHandlerOptions> = {}) {
+  const events: WebhookEvent[] = [];
+  const handler = createWebhookHandler({
+    secret: SECRET,
+    sleep: noSleep,
+    onEvent: (event) => void events.push(event),
+    ...options,
+  });
+  handlers.push(handler);
+  const server = adapter === 'node' ? await startNodeServer(handler.node) : await startFetchServer(handler.fetch);
+  servers.push(server);
+  return { handler, events, url: server.url };
+}
+
+describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (%s adapter)', (adapter) => {
+  it('answers 200 for a valid delivery and runs onEvent from the queue', async () => {
+    const { handler, events, url } = await serve(adapter);
+    const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' }, { type: 'customer_created' });
+    expect(await post(url, body, headers)).toEqual({ status: 200, json: { ok: true } });
+    await handler.drain();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'customer_created', data: { id: 'cus_1' } });
+  });
+
+  it('answers 400 with the reason for invalid deliveries and never calls onEvent', async () => {
+    const rejected: string[] = [];
+    const { handler, events, url } = await serve(adapter, { onRejected: (failure) => void rejected.push(failure.reason) });
+    const good = signTestDelivery(SECRET, { id: 'cus_1' });
+    const stale = signTestDelivery(SECRET, { id: 'cus_1' }, { timestamp: String(Math.floor(Date.now() / 1000) - 3600) });
+    const future = signTestDelivery(SECRET, { id: 'cus_1' }, { timestamp: String(Math.floor(Date.now() / 1000) + 3600) });
+    const cases: Array<[string, Record<string, string>, string]> = [
+      [good.body, { 'content-type': 'application/json' }, 'missing_signature'],
+      [good.body, { 'x-service-signature': computeSignature('other', '1', '2') }, 'invalid_signature'],
+      [good.body, { 'x-service-signature': 'not-base64' }, 'invalid_signature'],
+      ['{"nope":', good.headers, 'malformed_body'],
+      [stale.body, stale.headers, 'stale_timestamp'],
+      [future.body, future.headers, 'stale_timestamp'],
+    ];
+    for (const [body, headers, reason] of cases) {
+      expect(await post(url, body, headers)).toEqual({ status: 400, json: { ok: false, reason } });
+    }
+    await handler.drain();
+    expect(events).toHaveLength(0);
+    expect(rejected).toEqual(cases.map((c) => c[2]));
+  });
+
+  it('reads the signature header whatever its case', async () => {
+    const { url } = await serve(adapter);
+    const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });
+    const response = await post(url, body, { 'X-SERVICE-SIGNATURE': headers['x-service-signature']! });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses bodies over the limit with 413', async () => {
+    const { events, url } = await serve(adapter, { maxBodyBytes: 64 * 1024 });
+    const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1', blob: 'x'.repeat(70 * 1024) });
+    expect(await post(url, body, headers)).toEqual({ status: 413, json: { ok: false, reason: 'body_too_large' } });
+    expect(events).toHaveLength(0);
+  });
+
+  it('refuses a default-limit (1 MiB) overrun', async () => {
+    const { url } = await serve(adapter);
+    const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1', blob: 'x'.repeat(1024 * 1024) });
+    expect((await post(url, body, headers)).status).toBe(413);
+  });
+
+  it('processes a burst of concurrent duplicate deliveries for one user exactly once', async () => {
+    const calls: string[] = [];
+    const { handler, url } = await serve(adapter, {
+      onEvent: async (event) => {
+        calls.push(event.data.id);
+        await new Promise((r) => setTimeout(r, 5));
+      },
+    });
+    const { body, headers } = signTestDelivery(SECRET, { id: 'cus_burst' }, { type: 'customer_updated' });
+    const responses = await Promise.all(Array.from({ length: 40 }, () => post(url, body, headers)));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    expect(responses.filter((r) => r.json['duplicate'] !== true)).toHaveLength(1);
+    await handler.drain();
+    expect(calls).toEqual(['cus_burst']);
+  });
+
+  it('skips a captured delivery resent with another data.id (the duplicate key is timestamp + token)', async () => {
+    const { handler, events, url } = await serve(adapter);
+    const original = signTestDelivery(SECRET, { id: 'ord_1' });
+    const payload = JSON.parse(original.body) as { data: { id: string } };
+    payload.data.id = 'ord_attacker';
+    expect((await post(url, original.body, original.headers)).json).toEqual({ ok: true });
+    expect((await post(url, JSON.stringify(payload), original.headers)).json).toEqual({ ok: true, duplicate: true });
+    await handler.drain();
+    expect(events.map((e) => e.data.id)).toEqual(['ord_1']);
+  });
+
+  it('rejects the missing-separator forgery: stale with the window, duplicate without it', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const captured = signTestDelivery(SECRET, { id: 'cus_1' }, { timestamp: String(now), token: '7d1e9c0a' });
+    const forged = JSON.stringify({ timestamp: `${now}7`, token: 'd1e9c0a', data: { id: 'cus_attacker' } });
+
+    const windowed = await serve(adapter);
+    expect((await post(windowed.url, forged, captured.headers)).json).toEqual({ ok: false, reason: 'stale_timestamp' });
+
+    const noWindow = await serve(adapter, { toleranceSeconds: false });
+    expect((await post(noWindow.url, captured.body, captured.headers)).json).toEqual({ ok: true });
+    expect((await post(noWindow.url, forged, captured.headers)).json).toEqual({ ok: true, duplicate: true });
+    await noWindow.handler.drain();
+    expect(noWindow.events.map((e) => e.data.id)).toEqual(['cus_1']);
+  });
+
+  it('keeps per-user order and runs other users in parallel', async () => {
+    const log: string[] = [];
+    const active = new Map<string, number>();
+    let overlapSameUser = false;
+    let maxParallel = 0;
+    let parallel = 0;
+    const { handler, url } = await serve(adapter, {
+      concurrency: 4,
+      userKey: (event) => String(event.payload['user']),
+      onEvent: async (event) => {
+        const user = String(event.payload['user']);
+        if ((active.get(user) ?? 0) > 0) overlapSameUser = true;
+        active.set(user, (active.get(user) ?? 0) + 1);
+        maxParallel = Math.max(maxParallel, ++parallel);
+        await new Promise((r) => setTimeout(r, 2 + (event.data.id.length % 3)));
+        log.push(`${user}:${event.data.id}`);
+        parallel--;
+        active.set(user, active.get(user)! - 1);
+      },
+    });
+    // Users A, B, C each send 8 deliveries; each delivery is sent after the previous one was
+    // acknowledged, so arrival order is known, while processing lags behind.
+    await Promise.all(
+      ['A', 'B', 'C'].map(async (user) => {
+        for (let i = 0; i < 8; i++) {
+          const { body, headers } = signTestDelivery(SECRET, { id: `${user}${i}`.padEnd(2 + i, '_') }, { fields: { user } });
+          expect((await post(url, body, headers)).status).toBe(200);
+        }
+      }),
+    );
+    await handler.drain();
+    for (const user of ['A', 'B', 'C']) {
+      const order = log.filter((entry) => entry.startsWith(`${user}:`)).map((entry) => entry.split(':')[1]!.replace(/_+$/, ''));
+      expect(order).toEqual(Array.from({ length: 8 }, (_, i) => `${user}${i}`));
+    }
+    expect(overlapSameUser).toBe(false);
+    expect(maxParallel).toBeLessThanOrEqual(3);
+  });
+
+  it('runs different users in parallel up to the concurrency limit', async () => {
+    const gate = deferred();
+    let running = 0;
+    let maxRunning = 0;
+    const { handler, url } = await serve(adapter, {
+      concurrency: 3,
+      onEvent: async () => {
+        maxRunning = Math.max(maxRunning, ++running);
+        await gate.promise;
+        running--;
+      },
+    });
+    for (let i = 0; i < 5; i++) {
+      const { body, headers } = signTestDelivery(SECRET, { id: `user_${i}` });
+      expect((await post(url, body, headers)).status).toBe(200);
+    }
+    await new Promise((r) => setTimeout(r, 10));
+    expect(running).toBe(3);
+    gate.resolve();
+    await handler.drain();
+    expect(maxRunning).toBe(3);
+  });
+
+  it('finishes acknowledged work on close() and refuses new deliveries with 503', async () => {
+    const gate = deferred();
+    const done: string[] = [];
+    const { handler, url } = await serve(adapter, {
+      onEvent: async (event) => {
+        await gate.promise;
+        done.push(event.data.id);
+      },
+    });
+    for (let i = 0; i < 5; i++) {
+      const { body, headers } = signTestDelivery(SECRET, { id: `cus_${i}` });
+      expect((await post(url, body, headers)).status).toBe(200);
+    }
+    expect(handler.pending).toBe(5);
+    let closed = false;
+    const closing = handler.close().then(() => {
+      closed = true;
+    });
+    const late = signTestDelivery(SECRET, { id: 'cus_late' });
+    expect(await post(url, late.body, late.headers)).toEqual({ status: 503, json: { ok: false, reason: 'shutting_down' } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(closed).toBe(false);
+    gate.resolve();
+    await closing;
+    expect(done.sort()).toEqual(['cus_0', 'cus_1', 'cus_2', 'cus_3', 'cus_4']);
+    expect(handler.pending).toBe(0);
+  });
+
+  it('retries a failing onEvent with back-off, then reports through onError', async () => {
+    const errors: WebhookProcessingError[] = [];
+    const delays: number[] = [];
+    let calls = 0;
+    const { handler, url } = await serve(adapter, {
+      retry: { retries: 2, delayMs: (n) => n * 1000 },
+      sleep: async (ms) => void delays.push(ms),
+      onEvent: () => {
+        calls++;
+        throw new Error('downstream unavailable');
+      },
+      onError: (error) => void errors.push(error),
+    });
+    const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' }, { type: 'customer_deleted' });
+    expect((await post(url, body, headers)).status).toBe(200);
+    await handler.drain();
+    expect(calls).toBe(3);
+    expect(delays).toEqual([1000, 2000]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(WebhookProcessingError);
+    expect(errors[0]!.attempts).toBe(3);
+    expect(errors[0]!.event.data.id).toBe('cus_1');
+    expect((errors[0]!.cause as Error).message).toBe('downstream unavailable');
+  });
+
+  it('works with an asynchronous shared store, keeping order and skipping duplicates', async () => {
+    const seen = new Set<string>();
+    const claims: string[] = [];
+    const store: IdempotencyStore = {
+      claim: async (key) => {
+        claims.push(key);
+        await new Promise((r) => setTimeout(r, Math.random() * 5));
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      },
+    };
+    const order: string[] = [];
+    const { handler, url } = await serve(adapter, {
+      idempotency: { store, ttlSeconds: 60 },
+      userKey: () => 'one-user',
+      onEvent: (event) => void order.push(event.data.id),
+    });
+    const deliveries = Array.from({ length: 6 }, (_, i) => signTestDelivery(SECRET, { id: `o${i}` }));
+    for (const d of deliveries) await post(url, d.body, d.headers);
+    const dup = await post(url, deliveries[2]!.body, deliveries[2]!.headers);
+    expect(dup.json).toEqual({ ok: true, duplicate: true });
+    await handler.drain();
+    expect(order).toEqual(['o0', 'o1', 'o2', 'o3', 'o4', 'o5']);
+    const first = JSON.parse(deliveries[0]!.body) as { timestamp: string; token: string };
+    expect(claims[0]).toBe(first.timestamp + first.token);
+  });
+
+  it('answers 500 when the store fails, so the platform can send again', async () => {
+    const { handler, events, url } = await serve(adapter, {
+      idempotency: {
+        store: {
+          claim: () => Promise.reject(new Error('redis down')),
+        },
+      },
+    });
+    const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });
+    expect(await post(url, body, headers)).toEqual({ status: 500, json: { ok: false, reason: 'internal_error' } });
+    await handler.drain();
+    expect(events).toHaveLength(0);
+  });
+});
+
+describe('createWebhookHandler configuration', () => {
+  it('throws at creation for an empty or missing secret', () => {
+    const onEvent = () => {};
+    for (const secret of ['', [], undefined, null, new Uint8Array(0), ['ok', '']] as never[]) {
+      expect(() => createWebhookHandler({ secret, onEvent })).toThrow(WebhookConfigurationError);
+    }
+    expect(() => createWebhookHandler({ secret: 's' } as WebhookHandlerOptions)).toThrow(WebhookConfigurationError);
+    expect(() => createWebhookHandler({ secret: 's', onEvent, concurrency: 0 })).toThrow(WebhookConfigurationError);
+    expect(() => createWebhookHandler({ secret: 's', onEvent, toleranceSeconds: -5 })).toThrow(WebhookConfigurationError);
+  });
+
+  it('never shows the secret in inspect output or errors', async () => {
+    const handler = createWebhookHandler({ secret: 'very-secret-key', onEvent: () => {} });
+    expect(inspect(handler, { depth: 10, showHidden: true })).not.toContain('very-secret-key');
+    const response = await handler.handle('{}', { 'x-service-signature': 'x' });
+    expect(JSON.stringify(response.body)).not.toContain('very-secret-key');
+    await handler.close();
+  });
+
+  it('accepts Express-style bodies already parsed by middleware (node adapter)', async () => {
+    const events: WebhookEvent[] = [];
+    const handler = createWebhookHandler({ secret: SECRET, onEvent: (e) => void events.push(e) });
+    handlers.push(handler);
+    // Mimic express.json(): consume the stream, then set req.body.
+    const server = await startNodeServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      (req as typeof req & { body: unknown }).body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      await handler.node(req, res);
+    });
+    servers.push(server);
+    const { body, headers } = signTestDelivery(SECRET, { id: 'cus_express' });
+    expect((await post(server.url, body, headers)).status).toBe(200);
+    await handler.drain();
+    expect(events.map((e) => e.data.id)).toEqual(['cus_express']);
+  });
+
+  it('hands processing to ctx.waitUntil on Workers-style runtimes (fetch adapter)', async () => {
+    const waited: Array<Promise<unknown>> = [];
+    const gate = deferred();
+    const handler = createWebhookHandler({ secret: SECRET, onEvent: () => gate.promise });
+    handlers.push(handler);
+    const server = await startFetchServer(handler.fetch, { waitUntil: (p) => void waited.push(p) });
+    servers.push(server);
+    const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });
+    expect((await post(server.url, body, headers)).status).toBe(200);
+    expect(waited).toHaveLength(1);
+    let settled = false;
+    void waited[0]!.then(() => {
+      settled = true;
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(settled).toBe(false);
+    gate.resolve();
+    await waited[0];
+    expect(settled).toBe(true);
+  });
+
+  it('answers 503 when too much work is pending', async () => {
+    const gate = deferred();
+    const handler = createWebhookHandler({ secret: SECRET, maxPending: 2, onEvent: () => gate.promise });
+    const results = [];
+    for (let i = 0; i < 3; i++) {
+      const { body, headers } = signTestDelivery(SECRET, { id: `c${i}` });
+      results.push((await handler.handle(body, headers)).status);
+    }
+    expect(results).toEqual([200, 200, 503]);
+    gate.resolve();
+    await handler.close();
+  });
+});

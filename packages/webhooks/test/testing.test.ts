@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { computeSignature, verifyDelivery } from '../src/index.js';
+import { signTestDelivery } from '../src/testing.js';
+
+describe('signTestDelivery', () => {
+  it('produces a body and headers that verify', () => {
+    const { body, headers, payload } = signTestDelivery('s3cret', { id: 'cus_1', email: 'a@example.com' });
+    expect(headers['content-type']).toBe('application/json');
+    expect(JSON.parse(body)).toEqual(payload);
+    expect(payload['timestamp']).toMatch(/^[0-9]+$/);
+    expect(payload['token']).toMatch(/^[0-9a-f]{32}$/);
+    const result = verifyDelivery(body, headers, { secret: 's3cret' });
+    expect(result).toMatchObject({ ok: true, event: { type: undefined, data: { id: 'cus_1', email: 'a@example.com' } } });
+  });
+
+  it('applies overrides', () => {
+    const { body, headers } = signTestDelivery(
+      's3cret',
+      { id: 'p_1' },
+      { timestamp: '2024-01-01T00:00:00Z', token: 'fixed', type: 'product_soldout', fields: { extra: 1 } },
+    );
+    expect(JSON.parse(body)).toEqual({ type: 'product_soldout', extra: 1, timestamp: '2024-01-01T00:00:00Z', token: 'fixed', data: { id: 'p_1' } });
+    expect(headers['x-service-signature']).toBe(computeSignature('s3cret', '2024-01-01T00:00:00Z', 'fixed'));
+    const now = () => Date.parse('2024-01-01T00:01:00Z');
+    expect(verifyDelivery(body, headers, { secret: 's3cret', now })).toMatchObject({ ok: true, event: { type: 'product_soldout' } });
+  });
+
+  it('can send a wrong signature on purpose and uses fresh tokens', () => {
+    const bad = signTestDelivery('s3cret', { id: 'x' }, { signature: 'AAAA' });
+    expect(verifyDelivery(bad.body, bad.headers, { secret: 's3cret' })).toMatchObject({ ok: false, reason: 'invalid_signature' });
+    const a = signTestDelivery('s3cret', { id: 'x' });
+    const b = signTestDelivery('s3cret', { id: 'x' });
+    expect(a.payload['token']).not.toBe(b.payload['token']);
+  });
+});
