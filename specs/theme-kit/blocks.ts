@@ -423,10 +423,7 @@ export type FlexibleProps<S> = Partial<S> & {
 export interface IAudioBlock {
   /** Block type. */
   type: 'audio';
-  /**
-   * Block properties.
-   * @flexibleSettings "IAudioBlockSettings"
-   */
+  /** Block properties. */
   props: FlexibleProps<IAudioBlockSettings>;
 }
 
@@ -434,10 +431,7 @@ export interface IAudioBlock {
 export interface IBlogBlock {
   /** Block type. */
   type: 'blog';
-  /**
-   * Block properties.
-   * @flexibleSettings "IBlogBlockSettings"
-   */
+  /** Block properties. */
   props: FlexibleProps<IBlogBlockSettings>;
 }
 
@@ -445,10 +439,7 @@ export interface IBlogBlock {
 export interface IButtonBlock {
   /** Block type. */
   type: 'button';
-  /**
-   * Block properties.
-   * @flexibleSettings "IButtonBlockSettings"
-   */
+  /** Block properties. */
   props: FlexibleProps<IButtonBlockSettings>;
 }
 
@@ -456,10 +447,7 @@ export interface IButtonBlock {
 export interface ICategoryListBlock {
   /** Block type. */
   type: 'category-list';
-  /**
-   * Block properties.
-   * @flexibleSettings "ICategoryListBlockSettings"
-   */
+  /** Block properties. */
   props: FlexibleProps<ICategoryListBlockSettings>;
 }
 
@@ -467,10 +455,7 @@ export interface ICategoryListBlock {
 export interface IDividerBlock {
   /** Block type. */
   type: 'divider';
-  /**
-   * Block properties.
-   * @flexibleSettings "IDividerBlockSettings"
-   */
+  /** Block properties. */
   props: FlexibleProps<IDividerBlockSettings>;
 }
 
@@ -478,10 +463,7 @@ export interface IDividerBlock {
 export interface IFeaturedCategoryBlock {
   /** Block type. */
   type: 'featured-category';
-  /**
-   * Block properties.
-   * @flexibleSettings "IFeaturedCategoryBlockSettings"
-   */
+  /** Block properties. */
   props: FlexibleProps<IFeaturedCategoryBlockSettings>;
 }
 
@@ -489,10 +471,7 @@ export interface IFeaturedCategoryBlock {
 export interface IFeaturedProductBlock {
   /** Block type. */
   type: 'featured-product';
-  /**
-   * Block properties.
-   * @flexibleSettings "IFeaturedProductBlockSettings"
-   */
+  /** Block properties. */
   props: FlexibleProps<IFeaturedProductBlockSettings>;
 }
 
@@ -511,10 +490,7 @@ export type GridBlockProps = Partial<Omit<IGridBlockSettings, 'columns'>> & {
 export interface IGridBlock {
   /** Block type. */
   type: 'grid';
-  /**
-   * Block properties.
-   * @flexibleSettings "IGridBlockSettings"
-   */
+  /** Block properties. */
   props: GridBlockProps;
 }
 
@@ -522,10 +498,7 @@ export interface IGridBlock {
 export interface IHtmlBlock {
   /** Block type. */
   type: 'html';
-  /**
-   * Block properties.
-   * @flexibleSettings "IHtmlBlockSettings"
-   */
+  /** Block properties. */
   props: FlexibleProps<IHtmlBlockSettings>;
 }
 
@@ -533,10 +506,7 @@ export interface IHtmlBlock {
 export interface IImageBlock {
   /** Block type. */
   type: 'image';
-  /**
-   * Block properties.
-   * @flexibleSettings "IImageBlockSettings"
-   */
+  /** Block properties. */
   props: FlexibleProps<IImageBlockSettings>;
 }
 
@@ -544,10 +514,7 @@ export interface IImageBlock {
 export interface IImageWithTextBlock {
   /** Block type. */
   type: 'image-with-text';
-  /**
-   * Block properties.
-   * @flexibleSettings "IImageWithTextBlockSettings"
-   */
+  /** Block properties. */
   props: FlexibleProps<IImageWithTextBlockSettings>;
 }
 
@@ -555,10 +522,7 @@ export interface IImageWithTextBlock {
 export interface IImageWithTextOverlayBlock {
   /** Block type. */
   type: 'image-with-text-overlay';
-  /**
-   * Block properties.
-   * @flexibleSettings "IImageWithTextOverlayBlockSettings"
-   */
+  /** Block properties. */
   props: FlexibleProps<IImageWithTextOverlayBlockSettings>;
 }
 
@@ -579,10 +543,7 @@ export interface IMapBlock {
 export interface IQuoteBlock {
   /** Block type. */
   type: 'quote';
-  /**
-   * Block properties.
-   * @flexibleSettings "IQuoteBlockSettings"
-   */
+  /** Block properties. */
   props: FlexibleProps<IQuoteBlockSettings>;
 }
 
@@ -603,10 +564,7 @@ export interface ISocialFeedBlock {
 export interface ISocialLinksBlock {
   /** Block type. */
   type: 'social-links';
-  /**
-   * Block properties.
-   * @flexibleSettings "ISocialLinksBlockSettings"
-   */
+  /** Block properties. */
   props: FlexibleProps<ISocialLinksBlockSettings>;
 }
 
@@ -627,10 +585,7 @@ export interface ITextBlock {
 export interface IVideoBlock {
   /** Block type. */
   type: 'video';
-  /**
-   * Block properties.
-   * @flexibleSettings "IVideoBlockSettings"
-   */
+  /** Block properties. */
   props: FlexibleProps<IVideoBlockSettings>;
 }
 

@@ -1,0 +1,169 @@
+/**
+ * JSON text -> a safe value plus a way back from JSON Pointers to line and column.
+ *
+ * jsonc-parser gives a syntax tree with offsets; the value is rebuilt from it into null-prototype
+ * objects, and keys such as `__proto__` are dropped with a diagnostic, so no user file can pollute
+ * an object prototype.
+ */
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import type { Diagnostic } from '../diagnostics.js';
+import { childPointer } from './pointer.js';
+
+/** Keys that could reach an object's prototype when copied carelessly; rejected everywhere. */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A parsed JSON value: primitives, arrays, and objects without a prototype. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** Maps offsets and pointers in one source text to 1-based lines and columns. */
+export class SourceMap {
+  readonly #lineStarts: number[];
+  readonly #root: Node | undefined;
+
+  constructor(text: string, root: Node | undefined) {
+    this.#root = root;
+    this.#lineStarts = [0];
+    for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === 10) this.#lineStarts.push(i + 1);
+  }
+
+  /** 1-based line and column of a character offset. */
+  position(offset: number): { line: number; column: number } {
+    let lo = 0;
+    let hi = this.#lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.#lineStarts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - (this.#lineStarts[lo] ?? 0) + 1 };
+  }
+
+  /**
+   * Position of the value at `segments`; with `key: true`, of its property name instead. Falls back
+   * to the deepest existing ancestor, so a missing property points at the object that lacks it.
+   */
+  locate(segments: readonly string[], options: { key?: boolean } = {}): { line: number; column: number } {
+    let node = this.#root;
+    if (!node) return { line: 1, column: 1 };
+    let keyNode: Node | undefined;
+    for (const segment of segments) {
+      const next = childNode(node, segment);
+      if (!next) break;
+      node = next.value;
+      keyNode = next.key;
+    }
+    const target = options.key && keyNode ? keyNode : node;
+    return this.position(target.offset);
+  }
+}
+
+function childNode(node: Node, segment: string): { value: Node; key?: Node } | undefined {
+  if (node.type === 'array') {
+    if (!/^(?:0|[1-9]\d*)$/.test(segment)) return undefined;
+    const value = node.children?.[Number(segment)];
+    return value ? { value } : undefined;
+  }
+  if (node.type !== 'object') return undefined;
+  let found: { value: Node; key?: Node } | undefined;
+  for (const property of node.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (key?.value === segment && value) found = { value, key }; // the last duplicate wins, as in JSON.parse
+  }
+  return found;
+}
+
+/** The result of parsing one file's text. */
+export interface ParsedJson {
+  /** The value (undefined when the text is not JSON). */
+  value: JsonValue | undefined;
+  /** Syntax, forbidden-key and duplicate-key diagnostics (without `file`). */
+  diagnostics: Diagnostic[];
+  /** Position lookup for the text. */
+  sourceMap: SourceMap;
+}
+
+/** Parses strict JSON (no comments, no trailing commas). */
+export function parseJson(text: string): ParsedJson {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const sourceMap = new SourceMap(text, root);
+  const diagnostics: Diagnostic[] = [];
+  if (errors.length > 0 || !root) {
+    const first = errors[0];
+    const at = sourceMap.position(first?.offset ?? 0);
+    diagnostics.push({
+      severity: 'error',
+      code: 'invalid-json',
+      message: `invalid JSON: ${describeParseError(first ? printParseErrorCode(first.error) : 'ValueExpected')}`,
+      pointer: '',
+      ...at,
+    });
+    return { value: undefined, diagnostics, sourceMap };
+  }
+  const value = toValue(root, '', sourceMap, diagnostics);
+  return { value, diagnostics, sourceMap };
+}
+
+const PARSE_ERROR_TEXT: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'malformed number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected `:` after the property name',
+  CommaExpected: 'expected `,` between entries',
+  CloseBraceExpected: 'expected `}` to close the object',
+  CloseBracketExpected: 'expected `]` to close the array',
+  EndOfFileExpected: 'unexpected content after the end of the JSON value',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unexpected end of number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character in string',
+  InvalidCharacter: 'invalid character in string (control characters must be escaped)',
+};
+
+function describeParseError(code: string): string {
+  return PARSE_ERROR_TEXT[code] ?? code;
+}
+
+function toValue(node: Node, pointer: string, sourceMap: SourceMap, diagnostics: Diagnostic[]): JsonValue {
+  switch (node.type) {
+    case 'object': {
+      const out = Object.create(null) as { [key: string]: JsonValue };
+      const seen = new Set<string>();
+      for (const property of node.children ?? []) {
+        const [keyNode, valueNode] = property.children ?? [];
+        if (!keyNode || !valueNode) continue;
+        const key = String(keyNode.value);
+        const keyPointer = childPointer(pointer, key);
+        if (FORBIDDEN_KEYS.has(key)) {
+          diagnostics.push({
+            severity: 'error',
+            code: 'forbidden-key',
+            message: `the key \`${key}\` is not allowed (it could change object prototypes); it was ignored`,
+            pointer: keyPointer,
+            ...sourceMap.position(keyNode.offset),
+          });
+          continue;
+        }
+        if (seen.has(key)) {
+          diagnostics.push({
+            severity: 'warning',
+            code: 'duplicate-key',
+            message: `\`${key}\` appears more than once in this object; the last value is used`,
+            pointer: keyPointer,
+            ...sourceMap.position(keyNode.offset),
+          });
+        }
+        seen.add(key);
+        out[key] = toValue(valueNode, keyPointer, sourceMap, diagnostics);
+      }
+      return out;
+    }
+    case 'array':
+      return (node.children ?? []).map((child, index) => toValue(child, childPointer(pointer, index), sourceMap, diagnostics));
+    default:
+      return node.value as JsonValue;
+  }
+}

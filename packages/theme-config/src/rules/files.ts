@@ -1,0 +1,121 @@
+/**
+ * Per-file checks JSON Schema cannot express, and normalisation into {@link ThemeConfig} values.
+ * Every function tolerates values that failed the schema (it only looks at what has the right type).
+ */
+import type { Diagnostic } from '../diagnostics.js';
+import type { ConfigKind } from '../files.js';
+import type { JsonValue } from '../json/parse.js';
+import { closest, didYouMean } from '../suggest.js';
+import type { ThemeConfig } from '../types.js';
+import { processEditableRegions } from './blocks.js';
+
+type JsonObject = { [key: string]: JsonValue };
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Menu identifiers the theme templates use. */
+export const KNOWN_MENU_NAMES: readonly string[] = Object.freeze(['main-menu', 'footer-menu']);
+
+/** Default titles of the paginator links. */
+export const PAGINATION_DEFAULTS = Object.freeze({ previousTitle: 'Previous', nextTitle: 'Next' });
+
+/** Plain-object copy without `$schema` (and, through the parser, without forbidden keys). */
+function plain(value: JsonValue | undefined): unknown {
+  if (Array.isArray(value)) return value.map(plain);
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) if (key !== '$schema') out[key] = plain(value[key]);
+  return out;
+}
+
+function storeRules(value: JsonValue | undefined): Diagnostic[] {
+  if (!isObject(value)) return [];
+  return (['dribbbleUrl', 'flickrUrl'] as const)
+    .filter((key) => typeof value[key] === 'boolean')
+    .map((key) => ({
+      severity: 'warning' as const,
+      code: 'boolean-url' as const,
+      message: `\`${key}\` should be a URL string; the boolean ${String(value[key])} is accepted but ignored`,
+      pointer: `/${key}`,
+    }));
+}
+
+function paginationRules(value: JsonValue | undefined): Diagnostic[] {
+  if (!isObject(value) || typeof value.numPages !== 'number' || typeof value.currentPage !== 'number') return [];
+  if (value.currentPage <= value.numPages) return [];
+  return [
+    {
+      severity: 'error',
+      code: 'page-out-of-range',
+      message: `\`currentPage\` is ${value.currentPage} but there are only ${value.numPages} pages (\`numPages\`)`,
+      pointer: '/currentPage',
+    },
+  ];
+}
+
+function menuRules(value: JsonValue | undefined): Diagnostic[] {
+  if (!Array.isArray(value)) return [];
+  const out: Diagnostic[] = [];
+  value.forEach((menu, index) => {
+    if (!isObject(menu) || typeof menu.name !== 'string' || KNOWN_MENU_NAMES.includes(menu.name)) return;
+    const suggestion = closest(menu.name, KNOWN_MENU_NAMES);
+    out.push({
+      severity: 'warning',
+      code: 'unknown-menu-name',
+      message: `menu name \`${menu.name}\` matches no template menu (\`main-menu\` or \`footer-menu\`)`,
+      pointer: `/${index}/name`,
+      ...(suggestion ? { suggestion: didYouMean(suggestion) } : {}),
+    });
+  });
+  return out;
+}
+
+function categoryRules(value: JsonValue | undefined): Diagnostic[] {
+  if (!Array.isArray(value)) return [];
+  const out: Diagnostic[] = [];
+  value.forEach((category, index) => {
+    if (!isObject(category) || !Array.isArray(category.items) || typeof category.numItems !== 'number') return;
+    if (category.items.length === category.numItems) return;
+    out.push({
+      severity: 'warning',
+      code: 'item-count-mismatch',
+      message: `\`numItems\` is ${category.numItems} but \`items\` lists ${category.items.length} product${category.items.length === 1 ? '' : 's'}`,
+      pointer: `/${index}/numItems`,
+    });
+  });
+  return out;
+}
+
+/** Semantic checks of one file's value (schema checks are separate). */
+export function semanticRules(kind: ConfigKind, value: JsonValue | undefined): Diagnostic[] {
+  switch (kind) {
+    case 'store':
+      return storeRules(value);
+    case 'pagination':
+      return paginationRules(value);
+    case 'menus':
+      return menuRules(value);
+    case 'categories':
+      return categoryRules(value);
+    case 'editable-regions':
+      return processEditableRegions(value).diagnostics;
+    default:
+      return [];
+  }
+}
+
+/** Normalises one valid file's value into its {@link ThemeConfig} entry. */
+export function normalizeFile<K extends keyof ThemeConfig>(kind: ConfigKind, value: JsonValue): ThemeConfig[K] {
+  switch (kind) {
+    case 'store': {
+      const store = plain(value) as Record<string, unknown>;
+      for (const key of ['dribbbleUrl', 'flickrUrl']) if (typeof store[key] === 'boolean') delete store[key];
+      return store as ThemeConfig[K];
+    }
+    case 'pagination':
+      return { ...PAGINATION_DEFAULTS, ...(plain(value) as object) } as ThemeConfig[K];
+    case 'editable-regions':
+      return plain(processEditableRegions(value).regions as unknown as JsonValue) as ThemeConfig[K];
+    default:
+      return plain(value) as ThemeConfig[K];
+  }
+}

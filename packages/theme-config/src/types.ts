@@ -1,0 +1,175 @@
+/**
+ * The loaded, normalised theme config: what {@link loadConfigDir} returns. Compared with the file
+ * formats (see `./generated/spec`), it has one spelling (`background_*`), every block's settings in
+ * `props.settings`, no `$schema` keys and the documented defaults applied.
+ */
+import type {
+  EBlockType,
+  IArticleConfig,
+  IAudioBlockSettings,
+  IBlogBlockSettings,
+  IButtonBlockSettings,
+  ICategoryConfig,
+  ICategoryListBlockSettings,
+  IDividerBlockSettings,
+  IFeaturedCategoryBlockSettings,
+  IFeaturedProductBlockSettings,
+  IGridBlockSettings,
+  IHtmlBlockSettings,
+  IImageBlockSettings,
+  IImageWithTextBlockSettings,
+  IImageWithTextOverlayBlockSettings,
+  IMapBlockSettings,
+  IMenuConfig,
+  IPageConfig,
+  IPaginationConfig,
+  IQuoteBlockSettings,
+  ISocialFeedBlockSettings,
+  ISocialLinksBlockSettings,
+  IStoreConfig,
+  ITextBlockSettings,
+  IVideoBlockSettings,
+  ESocialFeedBlockType,
+} from './generated/spec/index.js';
+
+/** The document's misspelled property names (accepted in files, absent after loading). */
+export type MisspelledProperty = 'backgound_type' | 'backgound_image' | 'backgound_image_mode';
+
+/** A block's settings after loading: canonical spelling, and `background_type` required where the block has one. */
+export type NormalizedSettings<S> = Omit<S, MisspelledProperty> &
+  ('backgound_type' extends keyof S ? { background_type: Exclude<S['backgound_type' & keyof S], undefined> } : unknown);
+
+/** The settings interface of each block type. */
+export interface BlockSettingsByType {
+  /** Settings of `audio`. */
+  audio: IAudioBlockSettings;
+  /** Settings of `blog`. */
+  blog: IBlogBlockSettings;
+  /** Settings of `button`. */
+  button: IButtonBlockSettings;
+  /** Settings of `category-list`. */
+  'category-list': ICategoryListBlockSettings;
+  /** Settings of `divider`. */
+  divider: IDividerBlockSettings;
+  /** Settings of `featured-category`. */
+  'featured-category': IFeaturedCategoryBlockSettings;
+  /** Settings of `featured-product`. */
+  'featured-product': IFeaturedProductBlockSettings;
+  /** Settings of `grid`. */
+  grid: IGridBlockSettings;
+  /** Settings of `html`. */
+  html: IHtmlBlockSettings;
+  /** Settings of `image`. */
+  image: IImageBlockSettings;
+  /** Settings of `image-with-text`. */
+  'image-with-text': IImageWithTextBlockSettings;
+  /** Settings of `image-with-text-overlay`. */
+  'image-with-text-overlay': IImageWithTextOverlayBlockSettings;
+  /** Settings of `map`. */
+  map: IMapBlockSettings;
+  /** Settings of `quote`. */
+  quote: IQuoteBlockSettings;
+  /** Settings of `social-feed`. */
+  'social-feed': ISocialFeedBlockSettings;
+  /** Settings of `social-links`. */
+  'social-links': ISocialLinksBlockSettings;
+  /** Settings of `text`. */
+  text: ITextBlockSettings;
+  /** Settings of `video`. */
+  video: IVideoBlockSettings;
+}
+
+/** A grid column after loading. */
+export interface NormalizedGridColumn {
+  /** Column name `column_<X>`. */
+  name: string;
+  /** Blocks in the column (empty when the file gave none). */
+  blocks: NormalizedBlock[];
+}
+
+/** Props that sit directly in `props` (beside `settings`) for a few block types. */
+export interface DirectPropsByType {
+  /** `grid`: its columns. */
+  grid: { columns?: NormalizedGridColumn[] };
+  /** `map`: the embed URL. */
+  map: { url?: string };
+  /** `social-feed`: the network. */
+  'social-feed': { type?: ESocialFeedBlockType };
+  /** `text`: the content. */
+  text: { content?: string };
+}
+
+/** A block entry after loading: `props.settings` holds every setting. */
+export type NormalizedBlock = {
+  [K in EBlockType]: {
+    /** Block type. */
+    type: K;
+    /** Block props. */
+    props: { settings: NormalizedSettings<BlockSettingsByType[K]> } & (K extends keyof DirectPropsByType ? DirectPropsByType[K] : unknown);
+  };
+}[EBlockType];
+
+/** An editable region after loading. */
+export interface NormalizedEditableRegion {
+  /** Region name (as in the Liquid template). */
+  regionName: string;
+  /** Markup compiled into the region before the blocks. */
+  rawMarkup?: string;
+  /** The region's blocks (empty when the file gave none). */
+  blocks: NormalizedBlock[];
+}
+
+/** The store after loading: boolean `dribbbleUrl` / `flickrUrl` values are dropped (they carry no URL). */
+export type NormalizedStoreConfig = Omit<IStoreConfig, 'dribbbleUrl' | 'flickrUrl'> & {
+  /** The store's Dribbble URL. */
+  dribbbleUrl?: string;
+  /** The store's Flickr URL. */
+  flickrUrl?: string;
+};
+
+/** The paginator after loading, with the default link titles applied. */
+export type NormalizedPaginationConfig = IPaginationConfig & {
+  /** Title of the "previous" link (default `Previous`). */
+  previousTitle: string;
+  /** Title of the "next" link (default `Next`). */
+  nextTitle: string;
+};
+
+/**
+ * A theme's whole mock-data configuration, loaded and normalised. A key is absent when its file is
+ * (missing files are allowed; the mock generator fills them in).
+ */
+export interface ThemeConfig {
+  /** From `store.stk.config.json`. */
+  store?: NormalizedStoreConfig;
+  /** From `page.stk.config.json`. */
+  page?: IPageConfig;
+  /** From `blog.stk.config.json` (`publishedTime` defaults at mock time, not here). */
+  blog?: IArticleConfig[];
+  /** From `categories.stk.config.json`. */
+  categories?: ICategoryConfig[];
+  /** From `editable-regions.stk.config.json`. */
+  editableRegions?: NormalizedEditableRegion[];
+  /** From `menus.stk.config.json`. */
+  menus?: IMenuConfig[];
+  /** From `pagination.stk.config.json`. */
+  pagination?: NormalizedPaginationConfig;
+}
+
+/** The normalised contents of each kind of config file. */
+export interface NormalizedByKind {
+  /** `store.stk.config.json`. */
+  store: NormalizedStoreConfig;
+  /** `page.stk.config.json`. */
+  page: IPageConfig;
+  /** `blog.stk.config.json`. */
+  blog: IArticleConfig[];
+  /** `categories.stk.config.json`. */
+  categories: ICategoryConfig[];
+  /** `editable-regions.stk.config.json`. */
+  'editable-regions': NormalizedEditableRegion[];
+  /** `menus.stk.config.json`. */
+  menus: IMenuConfig[];
+  /** `pagination.stk.config.json`. */
+  pagination: NormalizedPaginationConfig;
+}

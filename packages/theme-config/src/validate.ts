@@ -1,0 +1,169 @@
+/**
+ * Validation of one value, one file's text, or a whole config directory: parse (with positions),
+ * top-level shape, the precompiled JSON Schema validator, then the semantic rules.
+ */
+import type { Diagnostic, ValidateOptions, ValidationResult } from './diagnostics.js';
+import { finishResult } from './diagnostics.js';
+import { fileInfo, type ConfigKind } from './files.js';
+import { bytePosition, decodeUtf8 } from './json/decode.js';
+import { FORBIDDEN_KEYS, parseJson, type JsonValue, type SourceMap } from './json/parse.js';
+import { childPointer, fromPointer } from './json/pointer.js';
+import { BLOCK_TYPES } from './rules/blocks.js';
+import { semanticRules } from './rules/files.js';
+import { schemaErrorsToDiagnostics } from './schema/errors.js';
+import { SCHEMAS, VALIDATORS } from './schema/schemas.js';
+
+/** Options of {@link validateConfig} and {@link validateConfigText}. */
+export interface ValidateValueOptions extends ValidateOptions {
+  /** File path to put on the diagnostics. */
+  file?: string;
+}
+
+/** A file's analysis: its diagnostics and, when it parsed, its value. */
+export interface FileAnalysis {
+  /** Diagnostics (positions filled in when the source text is known). */
+  diagnostics: Diagnostic[];
+  /** The parsed value (undefined when the file could not be parsed). */
+  value: JsonValue | undefined;
+}
+
+/** Copies an arbitrary JS value into a JSON value, reporting what JSON cannot hold or what could pollute prototypes. */
+function toJsonValue(input: unknown, pointer: string, out: Diagnostic[], seen: Set<object>): JsonValue | undefined {
+  if (input === null || typeof input === 'string' || typeof input === 'boolean') return input;
+  if (typeof input === 'number') {
+    if (Number.isFinite(input)) return input;
+    out.push({ severity: 'error', code: 'invalid-type', message: `${String(input)} is not a JSON number`, pointer });
+    return undefined;
+  }
+  if (typeof input !== 'object') {
+    out.push({ severity: 'error', code: 'invalid-type', message: `a ${typeof input} is not a JSON value`, pointer });
+    return undefined;
+  }
+  if (seen.has(input)) {
+    out.push({ severity: 'error', code: 'invalid-value', message: 'the value contains a cycle', pointer });
+    return undefined;
+  }
+  seen.add(input);
+  try {
+    if (Array.isArray(input)) {
+      return Array.from(input, (item, index) => toJsonValue(item, childPointer(pointer, index), out, seen) ?? null);
+    }
+    const result = Object.create(null) as { [key: string]: JsonValue };
+    for (const key of Object.keys(input)) {
+      if (FORBIDDEN_KEYS.has(key)) {
+        out.push({
+          severity: 'error',
+          code: 'forbidden-key',
+          message: `the key \`${key}\` is not allowed (it could change object prototypes); it was ignored`,
+          pointer: childPointer(pointer, key),
+        });
+        continue;
+      }
+      const value = toJsonValue((input as Record<string, unknown>)[key], childPointer(pointer, key), out, seen);
+      if (value !== undefined) result[key] = value;
+    }
+    return result;
+  } finally {
+    seen.delete(input);
+  }
+}
+
+function checkValue(kind: ConfigKind, value: JsonValue, sourceMap: SourceMap | undefined): Diagnostic[] {
+  const info = fileInfo(kind);
+  const isArray = Array.isArray(value);
+  const isObject = typeof value === 'object' && value !== null && !isArray;
+  if ((info.shape === 'array' && !isArray) || (info.shape === 'object' && !isObject)) {
+    const got = value === null ? 'null' : isArray ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+    return [
+      withPosition(
+        {
+          severity: 'error',
+          code: 'wrong-top-level-type',
+          message: `\`${info.fileName}\` must hold ${info.shape === 'array' ? 'an array ([...])' : 'an object ({...})'}, not ${got}`,
+          pointer: '',
+        },
+        sourceMap,
+        '',
+      ),
+    ];
+  }
+  const validator = VALIDATORS[kind];
+  const diagnostics: Diagnostic[] = [];
+  if (!validator(value)) {
+    const mapped = schemaErrorsToDiagnostics(validator.errors ?? [], { data: value, schema: SCHEMAS[kind], blockTypes: BLOCK_TYPES });
+    for (const { atKey, locate, ...d } of mapped) diagnostics.push(withPosition(d, sourceMap, locate, atKey));
+  }
+  for (const d of semanticRules(kind, value)) diagnostics.push(withPosition(d, sourceMap, d.pointer, true));
+  return diagnostics;
+}
+
+function withPosition(d: Diagnostic, sourceMap: SourceMap | undefined, locate: string, atKey = false): Diagnostic {
+  if (!sourceMap) return d;
+  return { ...d, ...sourceMap.locate(fromPointer(locate), { key: atKey }) };
+}
+
+/** Analyses one file's raw contents (bytes or text). */
+export function analyzeSource(kind: ConfigKind, source: string | Uint8Array): FileAnalysis {
+  let text: string;
+  if (typeof source === 'string') {
+    text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  } else {
+    const decoded = decodeUtf8(source);
+    if (!decoded.ok) {
+      return {
+        value: undefined,
+        diagnostics: [
+          {
+            severity: 'error',
+            code: 'invalid-encoding',
+            message: `the file is not UTF-8 text (invalid byte 0x${(source[decoded.byteOffset] ?? 0).toString(16).padStart(2, '0')} at offset ${decoded.byteOffset}); save it as UTF-8`,
+            pointer: '',
+            ...bytePosition(source, decoded.byteOffset),
+          },
+        ],
+      };
+    }
+    text = decoded.text;
+  }
+  if (text.trim() === '') {
+    return {
+      value: undefined,
+      diagnostics: [{ severity: 'error', code: 'empty-file', message: `the file is empty; it must hold ${fileInfo(kind).shape === 'array' ? 'an array ([...])' : 'an object ({...})'}`, pointer: '', line: 1, column: 1 }],
+    };
+  }
+  const parsed = parseJson(text);
+  if (parsed.value === undefined) return { value: undefined, diagnostics: parsed.diagnostics };
+  return { value: parsed.value, diagnostics: [...parsed.diagnostics, ...checkValue(kind, parsed.value, parsed.sourceMap)] };
+}
+
+const withFile = (diagnostics: Diagnostic[], file: string | undefined): Diagnostic[] =>
+  file === undefined ? diagnostics : diagnostics.map((d) => ({ ...d, file }));
+
+/**
+ * Validates a value that is already parsed (e.g. from `JSON.parse`) as the contents of one config file.
+ * Diagnostics carry JSON Pointers but no line/column (there is no source text).
+ * @example
+ * ```ts
+ * const result = validateConfig('pagination', { numPages: 3, currentPage: 5 });
+ * result.valid; // false: page-out-of-range
+ * ```
+ */
+export function validateConfig(kind: ConfigKind, value: unknown, options: ValidateValueOptions = {}): ValidationResult {
+  fileInfo(kind);
+  const diagnostics: Diagnostic[] = [];
+  const json = toJsonValue(value, '', diagnostics, new Set());
+  if (json !== undefined) diagnostics.push(...checkValue(kind, json, undefined));
+  return finishResult(withFile(diagnostics, options.file), options);
+}
+
+/**
+ * Validates the text (or bytes) of one config file; diagnostics carry lines and columns.
+ * @example
+ * ```ts
+ * const result = validateConfigText('menus', '[{ "name": "main-menu", "links": [] }]', { file: 'menus.stk.config.json' });
+ * ```
+ */
+export function validateConfigText(kind: ConfigKind, source: string | Uint8Array, options: ValidateValueOptions = {}): ValidationResult {
+  fileInfo(kind);
+  return finishResult(withFile(analyzeSource(kind, source).diagnostics, options.file), options);
+}
