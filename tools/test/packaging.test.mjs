@@ -1,4 +1,5 @@
 // Packaging contract for every published package (issue 2, "Packaging"):
+// - publint --strict and attw (node16 profile) pass on the packed tarball;
 // - the tarball `npm pack` produces holds only package.json, README.md, CHANGELOG.md,
 //   LICENSE and dist/**;
 // - package.json is `type: module`, `sideEffects: false`, has an `exports` map whose JS
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { installConsumer } from '../packaging/consumer.mjs';
 import { dualFormatProblems, exportEntries } from '../packaging/exports-map.mjs';
+import { ATTW_PROFILE, attwTarball, publintTarball } from '../packaging/lint-tarball.mjs';
 import { missingTarballFiles, packPackage, unexpectedTarballFiles } from '../packaging/pack.mjs';
 import { run } from '../packaging/run.mjs';
 import { assertBuilt, BUILD_HINT, declaredFiles, publishedPackages, repoRoot } from '../packaging/workspace.mjs';
@@ -151,6 +153,18 @@ describe('packaging', { timeout: 120_000 }, () => {
         .filter((target) => !files.includes(target));
       expect(missing, `declared in ${pkg.relDir}/package.json but not packed (${BUILD_HINT}?)`).toEqual([]);
       expect(exportEntries(pkg.manifest, files).problems).toEqual([]);
+    });
+
+    test.concurrent('publint --strict passes on the tarball', async () => {
+      const { tarball } = /** @type {import('../packaging/pack.mjs').PackResult} */ (packed.get(pkg.name));
+      const { failures, suggestions } = await publintTarball(tarball);
+      if (suggestions.length > 0) console.info(`publint suggestions for ${pkg.name}:\n  ${suggestions.join('\n  ')}`);
+      expect(failures, `publint --strict on ${pkg.name}`).toEqual([]);
+    });
+
+    test.concurrent(`attw --profile ${ATTW_PROFILE} passes on the tarball`, async () => {
+      const { tarball } = /** @type {import('../packaging/pack.mjs').PackResult} */ (packed.get(pkg.name));
+      await attwTarball(tarball); // rejects with attw's full report on any problem
     });
   });
 
