@@ -1,32 +1,13 @@
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@commerce-kit/api-types';
+
 /**
- * The 19 event types of document 000 (Events), in the order the document lists them.
- * Kept here as well as in `@commerce-kit/api-types` so this package stays usable on its own;
- * test/events.test.ts checks that both lists are identical.
+ * The 19 event types of document 000 (Events), in the order the document lists them, as generated
+ * into `@commerce-kit/api-types` from `specs/openapi.yaml` (re-exported so one import is enough).
  */
-export const WEBHOOK_EVENT_TYPES = [
-  'blog_post_created',
-  'blog_post_updated',
-  'blog_post_deleted',
-  'category_created',
-  'category_updated',
-  'category_deleted',
-  'customer_created',
-  'customer_updated',
-  'customer_deleted',
-  'discount_created',
-  'discount_updated',
-  'discount_deleted',
-  'order_payment_succeeded',
-  'order_completed',
-  'product_created',
-  'product_updated',
-  'product_deleted',
-  'product_soldout',
-  'product_variant_soldout',
-] as const;
+export { WEBHOOK_EVENT_TYPES };
 
 /** One of the 19 documented event types. */
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export type { WebhookEventType };
 
 const KNOWN: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
 

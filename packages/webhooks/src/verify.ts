@@ -142,8 +142,12 @@ export function verifyWithConfig(
   if (!parsed.ok) return parsed;
   const { payload } = parsed;
   const { timestamp, token, data } = payload;
-  if (typeof timestamp !== 'string') return fail('malformed_body', 'The body has no string `timestamp`');
-  if (typeof token !== 'string') return fail('malformed_body', 'The body has no string `token`');
+  if (typeof timestamp !== 'string' || timestamp.length === 0) {
+    return fail('malformed_body', 'The body has no non-empty string `timestamp`');
+  }
+  if (typeof token !== 'string' || token.length === 0) {
+    return fail('malformed_body', 'The body has no non-empty string `token`');
+  }
   if (!isRecord(data) || typeof data['id'] !== 'string' || data['id'].length === 0) {
     return fail('malformed_body', 'The body has no `data` object with a string `id`');
   }

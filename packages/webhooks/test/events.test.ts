@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENT_TYPES as API_TYPES_LIST } from '@commerce-kit/api-types';
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from '../src/index.js';
 
 describe('WEBHOOK_EVENT_TYPES', () => {
@@ -25,6 +26,7 @@ describe('WEBHOOK_EVENT_TYPES', () => {
       'product_variant_soldout',
     ]);
     expect(new Set(WEBHOOK_EVENT_TYPES).size).toBe(19);
+    expect(WEBHOOK_EVENT_TYPES).toBe(API_TYPES_LIST);
   });
 
   it('recognises exactly those strings', () => {

@@ -9,6 +9,13 @@ import {
   type WebhookEventType,
 } from '../src/index.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { WebhookEventType as ApiWebhookEventType, WebhookPayload } from '@commerce-kit/api-types';
+
+// The event type union is the one generated from the spec.
+expectTypeOf<WebhookEventType>().toEqualTypeOf<ApiWebhookEventType>();
+// Every verified event's payload satisfies the spec's WebhookPayload fields.
+declare const anyEvent: WebhookEvent;
+expectTypeOf(anyEvent.data.id).toEqualTypeOf<WebhookPayload['data']['id']>();
 
 declare const event: WebhookEvent;
 

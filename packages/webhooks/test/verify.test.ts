@@ -63,6 +63,8 @@ describe('verifyDelivery', () => {
     ['JSON null', 'null'],
     ['a number timestamp', JSON.stringify({ ...valid, timestamp: 1700000000 })],
     ['no token', JSON.stringify({ timestamp: '1700000000', data: { id: 'x' } })],
+    ['an empty token', JSON.stringify({ ...valid, token: '' })],
+    ['an empty timestamp', JSON.stringify({ ...valid, timestamp: '' })],
     ['no data', JSON.stringify({ timestamp: '1700000000', token: 't' })],
     ['data without id', JSON.stringify({ ...valid, data: {} })],
     ['a numeric data.id', JSON.stringify({ ...valid, data: { id: 5 } })],
