@@ -75,7 +75,7 @@ export interface ValidateOptions {
 
 /** Sorts diagnostics by file, position, then pointer; applies `strict`; computes `valid`. */
 export function finishResult(diagnostics: Diagnostic[], options: ValidateOptions = {}): ValidationResult {
-  const out = diagnostics.map((d) => (options.strict && d.severity === 'warning' ? { ...d, severity: 'error' as const } : d));
+  const out = diagnostics.map((d) => ordered(options.strict && d.severity === 'warning' ? { ...d, severity: 'error' } : d));
   out.sort(
     (a, b) =>
       (a.file ?? '').localeCompare(b.file ?? '') ||
@@ -84,4 +84,14 @@ export function finishResult(diagnostics: Diagnostic[], options: ValidateOptions
       a.pointer.localeCompare(b.pointer),
   );
   return { valid: !out.some((d) => d.severity === 'error'), diagnostics: out };
+}
+
+/** The same diagnostic with its keys in one fixed order (stable JSON output), absent fields omitted. */
+function ordered(d: Diagnostic): Diagnostic {
+  const out: Diagnostic = { severity: d.severity, code: d.code, message: d.message, pointer: d.pointer };
+  if (d.file !== undefined) out.file = d.file;
+  if (d.line !== undefined) out.line = d.line;
+  if (d.column !== undefined) out.column = d.column;
+  if (d.suggestion !== undefined) out.suggestion = d.suggestion;
+  return out;
 }

@@ -65,7 +65,7 @@ export async function analyzeDir(dir: string): Promise<DirAnalysis> {
       diagnostics.push({
         severity: 'error',
         code: 'unknown-file',
-        message: `\`${name}\` is not a theme kit config file (known: ${THEME_FILES.map((f) => f.fileName).join(', ')})`,
+        message: `\`${name}\` is not one of the seven theme kit config files, so the theme kit ignores it`,
         pointer: '',
         file,
         ...(suggestion ? { suggestion: didYouMean(suggestion) } : {}),

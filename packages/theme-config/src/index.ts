@@ -31,3 +31,6 @@ export { BLOCK_TYPES, ONLY_WHEN_RULES, SPELLING_ALIASES } from './rules/blocks.j
 export { SCHEMAS, VALIDATORS } from './schema/schemas.js';
 export type { JsonSchema } from './schema/schemas.js';
 export type { PrecompiledValidator, RawValidationError } from './generated/validators.js';
+export { runCli } from './cli/main.js';
+export type { CliIO, TextSink } from './cli/io.js';
+export { starterContents } from './cli/starter.js';
