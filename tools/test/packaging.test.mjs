@@ -10,7 +10,7 @@
 // - a consumer file type-checks against the published .d.ts/.d.cts with
 //   moduleResolution node16 (ESM and CJS) and bundler, with skipLibCheck off.
 // Needs built packages: run `npx nx run-many -t build` first (nx does it via ^build).
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +95,16 @@ async function runLoaderOnce(script) {
   );
 }
 
+/**
+ * The `bin` field as a command -> file map (npm allows a bare string for one command).
+ * @param {Record<string, any>} manifest
+ * @returns {Record<string, string>}
+ */
+function binEntries(manifest) {
+  if (typeof manifest.bin === 'string') return { [String(manifest.name).split('/').pop() ?? manifest.name]: manifest.bin };
+  return manifest.bin ?? {};
+}
+
 /** @param {readonly string[]} args */
 async function typeCheck(args) {
   const { dir } = await consumerProject();
@@ -155,6 +165,16 @@ describe('packaging', { timeout: 120_000 }, () => {
       expect(exportEntries(pkg.manifest, files).problems).toEqual([]);
     });
 
+    test('every bin is packed and starts with a node shebang', () => {
+      const { files } = /** @type {import('../packaging/pack.mjs').PackResult} */ (packed.get(pkg.name));
+      for (const [command, target] of Object.entries(binEntries(pkg.manifest))) {
+        const file = target.replace(/^\.\//, '');
+        expect(files, `bin "${command}" -> ${target} is not in the tarball`).toContain(file);
+        const firstLine = readFileSync(join(pkg.dir, file), 'utf8').split('\n', 1)[0];
+        expect(firstLine, `bin "${command}" (${file}) must start with a shebang`).toBe('#!/usr/bin/env node');
+      }
+    });
+
     test.concurrent('publint --strict passes on the tarball', async () => {
       const { tarball } = /** @type {import('../packaging/pack.mjs').PackResult} */ (packed.get(pkg.name));
       const { failures, suggestions } = await publintTarball(tarball);
@@ -192,6 +212,26 @@ describe('packaging', { timeout: 120_000 }, () => {
       const namesOf = (/** @type {typeof esm} */ report) =>
         Object.fromEntries(report.loaded.filter((item) => item.kind === 'module').map((item) => [item.specifier, item.keys]));
       expect(namesOf(cjs)).toEqual(namesOf(esm));
+    });
+
+    test.concurrent('every bin runs from the installed package (--help exits 0)', async () => {
+      const { dir } = await consumerProject();
+      for (const pkg of packages) {
+        for (const [command, target] of Object.entries(binEntries(pkg.manifest))) {
+          const installed = join(dir, 'node_modules', pkg.name, target);
+          const { stdout } = await run(process.execPath, [installed, '--help'], { cwd: dir });
+          expect(stdout, `${command} --help printed nothing`).not.toBe('');
+        }
+      }
+    });
+
+    test.concurrent('theme-config CLI from the tarball: init writes a starter theme that validate accepts', async () => {
+      const { dir } = await consumerProject();
+      const pkg = packages.find((candidate) => binEntries(candidate.manifest)['theme-config']);
+      if (!pkg) return; // no CLI published (yet)
+      const cli = join(dir, 'node_modules', pkg.name, binEntries(pkg.manifest)['theme-config'] ?? '');
+      await run(process.execPath, [cli, 'init', 'starter-theme'], { cwd: dir });
+      await run(process.execPath, [cli, 'validate', '--configDir', 'starter-theme'], { cwd: dir });
     });
 
     test.concurrent('consumer type-checks with module/moduleResolution node16 (ESM .mts and CJS .cts)', async () => {
