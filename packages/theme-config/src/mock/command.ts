@@ -1,0 +1,111 @@
+/** `theme-config mock [--configDir DIR] [--seed N] [--now DATE] [--out FILE] [--pretty] [--strict] [--format text|json]` */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { finishResult } from '../diagnostics.js';
+import { analyzeDir, normalizeConfig } from '../dir.js';
+import { THEME_FILES } from '../files.js';
+import type { ThemeConfig } from '../types.js';
+import type { Command } from '../cli/command.js';
+import { EXIT, UsageError, type CliIO } from '../cli/io.js';
+import { formatJson, formatText, summarize } from '../cli/report.js';
+import { MockConfigError } from './errors.js';
+import { parseDate } from './text.js';
+import { writeMockData, writeMockDataFile, type WriteMockOptions } from './write.js';
+
+/** Seed used when `--seed` is not given, so a plain `theme-config mock` is reproducible too. */
+export const DEFAULT_CLI_SEED = 1;
+
+function parseSeed(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_CLI_SEED;
+  const seed = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be a whole number, not ${JSON.stringify(text)}`);
+  return seed;
+}
+
+function parseNow(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const ms = parseDate(text);
+  if (ms === undefined) throw new UsageError(`--now must be a date such as 2024-06-01T00:00:00Z, not ${JSON.stringify(text)}`);
+  return ms;
+}
+
+/** The `mock` subcommand. */
+export const mockCommand: Command = {
+  name: 'mock',
+  summary: 'generate the mock store data a theme renders, from the *.stk.config.json files',
+  usage: 'theme-config mock [--configDir DIR] [--seed N] [--now DATE] [--out FILE] [--pretty] [--strict] [--format text|json]',
+  help: [
+    '  --configDir DIR   directory holding the config files (default: the current directory)',
+    `  --seed N          seed of the generated data (default: ${DEFAULT_CLI_SEED}); same seed, config and day -> same output`,
+    '  --now DATE        the "current date" (default publishedTime); default: today 00:00 UTC.',
+    '                    Give it for output that is byte-identical on every day',
+    '  --out FILE        write the JSON to FILE (atomically: left untouched on failure); default: stdout',
+    '  --pretty          indent the JSON',
+    '  --strict          treat config warnings as errors',
+    '  --format FORMAT   diagnostics as text (default) or json, on stderr',
+    '',
+    'Exit status: 0 written, 1 invalid config (nothing written) or write failure, 2 usage error.',
+  ].join('\n'),
+  async run(args, io) {
+    const { values } = parseArgs({
+      args: [...args],
+      options: {
+        configDir: { type: 'string' },
+        seed: { type: 'string' },
+        now: { type: 'string' },
+        out: { type: 'string' },
+        pretty: { type: 'boolean', default: false },
+        strict: { type: 'boolean', default: false },
+        format: { type: 'string', default: 'text' },
+      },
+      allowPositionals: false,
+      strict: true,
+    });
+    if (values.format !== 'text' && values.format !== 'json') {
+      throw new UsageError(`--format must be text or json, not ${JSON.stringify(values.format)}`);
+    }
+    if (values.configDir === '') throw new UsageError('--configDir needs a directory');
+    if (values.out === '') throw new UsageError('--out needs a file name');
+    const seed = parseSeed(values.seed);
+    const now = parseNow(values.now);
+
+    // Exactly what `validate` does, so both report the same diagnostics the same way.
+    const dir = path.resolve(io.cwd, values.configDir ?? '.');
+    const analysis = await analyzeDir(dir);
+    const shown = analysis.diagnostics.map((d) => (d.file ? { ...d, file: path.relative(io.cwd, d.file) || '.' } : d));
+    const result = finishResult(shown, { strict: values.strict });
+    if (result.diagnostics.length > 0) {
+      const summary = summarize(result.diagnostics, analysis.files.length);
+      const color = io.isTTY && !io.env.NO_COLOR && values.format === 'text';
+      io.stderr.write(values.format === 'json' ? formatJson(result.valid, result.diagnostics, summary) : formatText(result.diagnostics, summary, color));
+    }
+    if (!result.valid) return EXIT.INVALID;
+
+    const config: ThemeConfig = {};
+    for (const info of THEME_FILES) {
+      const value = analysis.values.get(info.kind);
+      if (value !== undefined) (config as Record<string, unknown>)[info.key] = normalizeConfig(info.kind, value);
+    }
+    const options: WriteMockOptions = { seed, pretty: values.pretty, ...(now === undefined ? {} : { now }) };
+    try {
+      if (values.out === undefined) await writeMockData(config, options, io.stdout);
+      else await writeMockDataFile(config, options, path.resolve(io.cwd, values.out));
+    } catch (error) {
+      const reason = error instanceof MockConfigError ? error.message : `could not write ${values.out ?? 'stdout'}: ${describeError(error)}`;
+      io.stderr.write(`theme-config mock: ${reason}\n`);
+      return EXIT.INVALID;
+    }
+    return EXIT.OK;
+  },
+};
+
+function describeError(error: unknown): string {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  return code && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
+/** Runs `theme-config mock` with its arguments (for callers outside the CLI dispatcher). */
+export function runMockCommand(args: readonly string[], io: CliIO): Promise<number> {
+  return mockCommand.run(args, io);
+}

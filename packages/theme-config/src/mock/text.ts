@@ -1,0 +1,67 @@
+/** Slugs and dates: the deterministic, locale-independent derivations the mock output needs. */
+
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
+
+/**
+ * A URL slug: lower-case ASCII letters and digits joined by `-` (accents are stripped, so `Café Crème`
+ * becomes `cafe-creme`). Empty when the text has no such character (e.g. a Japanese title).
+ */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(COMBINING_MARKS, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/[æ]/g, 'ae')
+    .replace(/[ø]/g, 'o')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * Hands out unique slugs: the second `news` becomes `news-2`; an empty slug becomes `<fallback>-<n>`
+ * with `n` the 1-based position of the item.
+ */
+export class SlugRegistry {
+  readonly #used = new Set<string>();
+
+  /** A slug for `text`, unique among those this registry handed out. */
+  next(text: string, fallback: string, position: number): string {
+    const base = slugify(text) || `${fallback}-${position}`;
+    let slug = base;
+    for (let n = 2; this.#used.has(slug); n += 1) slug = `${base}-${n}`;
+    this.#used.add(slug);
+    return slug;
+  }
+}
+
+// ISO date-only forms: JavaScript already reads these as UTC.
+const ISO_DATE_ONLY = /^\d{4}(?:-\d{2}(?:-\d{2})?)?$/;
+// An explicit zone at the end: `Z`, `+02:00`, `+0200`, `GMT`, `UTC`, optionally followed by a `(name)`.
+const EXPLICIT_ZONE = /(?:\dZ|[+-]\d{2}:?\d{2}|\b(?:GMT|UTC|UT)(?:[+-]\d{1,4})?)\s*(?:\([^)]*\))?$/i;
+
+/**
+ * Milliseconds since the epoch of a string convertible to a date, or `undefined` when it is not.
+ * A date-time without a zone (`2024-03-01T10:00`, `March 10, 2024`) is read as UTC, not in the machine's
+ * time zone, so the output is the same on every machine.
+ */
+export function parseDate(value: string): number | undefined {
+  const text = value.trim();
+  const ms = Date.parse(text);
+  if (!Number.isFinite(ms)) return undefined;
+  if (ISO_DATE_ONLY.test(text) || EXPLICIT_ZONE.test(text)) return ms;
+  // Read in local time: shift by that instant's local offset to get the same wall-clock time in UTC.
+  return ms - new Date(ms).getTimezoneOffset() * 60_000;
+}
+
+/** A date as ISO 8601 UTC (`2024-05-01T10:00:00.000Z`). */
+export function toIso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+const DAY_MS = 86_400_000;
+
+/** Start (00:00:00.000 UTC) of the day containing `ms`. */
+export function startOfUtcDay(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS;
+}
