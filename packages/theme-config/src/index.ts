@@ -34,3 +34,17 @@ export type { PrecompiledValidator, RawValidationError } from './generated/valid
 export { runCli } from './cli/main.js';
 export type { CliIO, TextSink } from './cli/io.js';
 export { starterContents } from './cli/starter.js';
+export {
+  DEFAULT_CURRENCY,
+  DEFAULT_LANGUAGE,
+  generateMockData,
+  jsonChunks,
+  LazyJsonArray,
+  MockConfigError,
+  mockDataChunks,
+  slugify,
+  writeMockData,
+  writeMockDataFile,
+} from './mock/index.js';
+export type { ChunkSink, MockOptions, WriteMockOptions } from './mock/index.js';
+export type * from './generated/spec/mock-data.js';

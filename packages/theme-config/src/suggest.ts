@@ -1,9 +1,9 @@
 /** "Did you mean ...?" hints: the closest candidate by edit distance, if it is close enough. */
 import { distance } from 'fastest-levenshtein';
 
-/** The candidate closest to `input` when at most a small number of edits away (1 for short words, 2 from 6 chars, 3 from 12). */
+/** The candidate closest to `input` when at most a small number of edits away (1 for words up to 3 chars, 2 up to 11, then 3; a swap of two letters counts as 2). */
 export function closest(input: string, candidates: Iterable<string>): string | undefined {
-  const limit = input.length >= 12 ? 3 : input.length >= 6 ? 2 : 1;
+  const limit = input.length <= 3 ? 1 : input.length <= 11 ? 2 : 3;
   let best: string | undefined;
   let bestDistance = Infinity;
   const lower = input.toLowerCase();

@@ -186,6 +186,9 @@ function collapseAnyOf(errors: readonly RawValidationError[], ctx: MapContext): 
         pointer: childPointer(error.instancePath, primary),
         locate: error.instancePath,
       });
+    } else if (errors.some((e) => !related.includes(e) && e !== error && e.instancePath.startsWith(`${error.instancePath}/`))) {
+      // A branch matched the value's type and failed deeper down: those deeper errors say what is wrong.
+      continue;
     } else {
       const allTypes = related.length > 0 && related.every((e) => e.keyword === 'type');
       const expected = [...new Set(related.filter((e) => e.keyword === 'type').map((e) => article(String(e.params.type))))];
