@@ -12,6 +12,7 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 export class PreparedSecret {
   readonly #bytes: Uint8Array;
   readonly #state: HmacKeyState;
+  #cryptoKey: Promise<CryptoKey> | undefined;
 
   /** @internal Use {@link prepareSecret}. */
   constructor(bytes: Uint8Array) {
@@ -24,9 +25,16 @@ export class PreparedSecret {
     return this.#state;
   }
 
-  /** @internal Raw key bytes for WebCrypto `importKey`. */
-  keyBytes(): Uint8Array {
-    return this.#bytes;
+  /** @internal The WebCrypto key, imported once on first use. */
+  cryptoKey(subtle: SubtleCrypto): Promise<CryptoKey> {
+    this.#cryptoKey ??= subtle.importKey(
+      'raw',
+      this.#bytes as Uint8Array<ArrayBuffer>,
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    return this.#cryptoKey;
   }
 
   /** Never reveals the key. */

@@ -92,9 +92,7 @@ function subtle(): SubtleCrypto {
 
 async function webCryptoHmac(secret: PreparedSecret, message: Uint8Array): Promise<Uint8Array> {
   const api = subtle();
-  const key = await api.importKey('raw', secret.keyBytes() as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
+  const key = await secret.cryptoKey(api);
   return new Uint8Array(await api.sign('HMAC', key, message as Uint8Array<ArrayBuffer>));
 }
 

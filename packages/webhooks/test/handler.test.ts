@@ -349,6 +349,37 @@ describe('createWebhookHandler configuration', () => {
     expect(settled).toBe(true);
   });
 
+  it('streams a body without content-length through the Fetch adapter, enforcing the limit', async () => {
+    const events: WebhookEvent[] = [];
+    const handler = createWebhookHandler({ secret: SECRET, maxBodyBytes: 4096, onEvent: (e) => void events.push(e) });
+    const streamOf = (text: string) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          const bytes = new TextEncoder().encode(text);
+          for (let i = 0; i < bytes.length; i += 100) controller.enqueue(bytes.slice(i, i + 100));
+          controller.close();
+        },
+      });
+    const request = (body: string, headers: Record<string, string>) =>
+      new Request('http://127.0.0.1/webhooks', { method: 'POST', headers, body: streamOf(body), duplex: 'half' } as RequestInit);
+    const small = signTestDelivery(SECRET, { id: 'cus_stream' });
+    const ok = await handler.fetch(request(small.body, small.headers));
+    expect(ok.status).toBe(200);
+    const big = signTestDelivery(SECRET, { id: 'cus_big', blob: 'x'.repeat(5000) });
+    const refused = await handler.fetch(request(big.body, big.headers));
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual({ ok: false, reason: 'body_too_large' });
+    // A Request whose declared length understates the body is measured, not trusted.
+    const lying = new Request('http://127.0.0.1/webhooks', {
+      method: 'POST',
+      headers: { ...big.headers, 'content-length': '10' },
+      body: big.body,
+    });
+    expect((await handler.fetch(lying)).status).toBe(413);
+    await handler.close();
+    expect(events.map((e) => e.data.id)).toEqual(['cus_stream']);
+  });
+
   it('answers 503 when too much work is pending', async () => {
     const gate = deferred();
     const handler = createWebhookHandler({ secret: SECRET, maxPending: 2, onEvent: () => gate.promise });

@@ -14,8 +14,15 @@ export type FetchWebhookHandler = (request: Request, env?: unknown, ctx?: WaitUn
 
 async function readBody(request: Request, limit: number): Promise<Uint8Array | undefined> {
   const length = request.headers.get('content-length');
-  if (length !== null && /^[0-9]+$/.test(length) && Number(length) > limit) return undefined;
+  const declared = length !== null && /^[0-9]+$/.test(length) ? Number(length) : undefined;
+  if (declared !== undefined && declared > limit) return undefined;
   if (request.body === null) return new Uint8Array(0);
+  if (declared !== undefined) {
+    // A declared length within the limit: one arrayBuffer() call is cheaper than a reader loop.
+    // The length is checked again, since a Request built by hand may declare less than it holds.
+    const body = new Uint8Array(await request.arrayBuffer());
+    return body.length > limit ? undefined : body;
+  }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
