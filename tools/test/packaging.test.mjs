@@ -165,13 +165,10 @@ describe('packaging', { timeout: 120_000 }, () => {
       expect(exportEntries(pkg.manifest, files).problems).toEqual([]);
     });
 
-    test('every bin is packed and starts with a node shebang', () => {
+    test('every bin is packed', () => {
       const { files } = /** @type {import('../packaging/pack.mjs').PackResult} */ (packed.get(pkg.name));
       for (const [command, target] of Object.entries(binEntries(pkg.manifest))) {
-        const file = target.replace(/^\.\//, '');
-        expect(files, `bin "${command}" -> ${target} is not in the tarball`).toContain(file);
-        const firstLine = readFileSync(join(pkg.dir, file), 'utf8').split('\n', 1)[0];
-        expect(firstLine, `bin "${command}" (${file}) must start with a shebang`).toBe('#!/usr/bin/env node');
+        expect(files, `bin "${command}" -> ${target} is not in the tarball`).toContain(target.replace(/^\.\//, ''));
       }
     });
 
@@ -214,11 +211,13 @@ describe('packaging', { timeout: 120_000 }, () => {
       expect(namesOf(cjs)).toEqual(namesOf(esm));
     });
 
-    test.concurrent('every bin runs from the installed package (--help exits 0)', async () => {
+    test.concurrent('every bin has a node shebang and runs from the installed package (--help exits 0)', async () => {
       const { dir } = await consumerProject();
       for (const pkg of packages) {
         for (const [command, target] of Object.entries(binEntries(pkg.manifest))) {
           const installed = join(dir, 'node_modules', pkg.name, target);
+          const firstLine = readFileSync(installed, 'utf8').split('\n', 1)[0];
+          expect(firstLine, `bin "${command}" (${target}) must start with a node shebang`).toBe('#!/usr/bin/env node');
           const { stdout } = await run(process.execPath, [installed, '--help'], { cwd: dir });
           expect(stdout, `${command} --help printed nothing`).not.toBe('');
         }
