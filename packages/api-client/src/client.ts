@@ -36,8 +36,11 @@ export type ClientOptions = ClientAuthOptions & {
   readonly maxRetries?: number;
   /** Deadline of a whole call, retries and waits included, in ms; none by default. */
   readonly timeoutMs?: number;
-  /** Client-side rate limit; default 200 requests per minute, private to this client. */
-  readonly rateLimit?: RateLimitOptions | false;
+  /**
+   * Client-side rate limit; default 200 requests per minute, private to this client.
+   * Pass a {@link RateLimiter} to control the window yourself, or `false` to turn counting off.
+   */
+  readonly rateLimit?: RateLimitOptions | RateLimiter | false;
   /** `User-Agent` header; default `commerce-kit-api-client`. Empty string: not sent. */
   readonly userAgent?: string;
   /** Clock for backoff, `Retry-After` and limiter waits; default the system clock. Inject one in tests. */
@@ -204,7 +207,8 @@ function contextFrom(options: ClientOptions): RequestContext {
   };
 }
 
-function limiterFor(rateLimit: RateLimitOptions | false | undefined, clock: Clock): RateLimiter {
+function limiterFor(rateLimit: RateLimitOptions | RateLimiter | false | undefined, clock: Clock): RateLimiter {
+  if (rateLimit instanceof RateLimiter) return rateLimit;
   if (rateLimit === false) return new RateLimiter({ requests: Number.POSITIVE_INFINITY, clock });
   const limiterOptions = {
     requests: rateLimit?.requestsPerMinute ?? DOCUMENTED_REQUESTS_PER_WINDOW,

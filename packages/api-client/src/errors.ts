@@ -79,10 +79,12 @@ export class ApiError extends Error {
     return Array.isArray(kinds) && kinds.includes(this.kind);
   }
 
-  /** A compact view for `util.inspect`/`console.log`: no headers, nothing secret. */
+  /** What `util.inspect`/`console.log` show: the stack and the server's fields, never the headers. */
   [INSPECT](): string {
     const id = this.requestId === undefined ? '' : ` requestId=${this.requestId}`;
-    return `${this.name} [${this.status} ${this.type}${id}]: ${this.message}`;
+    const fields = Object.keys(this.errors).length === 0 ? '' : `\n  errors: ${JSON.stringify(this.errors)}`;
+    const stack = (this.stack ?? `${this.name}: ${this.message}`).replace(/^[^\n]*/, `${this.name} [${this.status} ${this.type}${id}]: ${this.message}`);
+    return `${stack}${fields}`;
   }
 }
 

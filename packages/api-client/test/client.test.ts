@@ -10,6 +10,7 @@ import {
   ServerError,
   TimeoutError,
   createClient,
+  RateLimiter,
   resetSharedRateLimiters,
 } from '../src/index.js';
 import { instantClock } from './support/clock.js';
@@ -272,6 +273,33 @@ describe('retries', () => {
     for (let i = 0; i < 11; i++) await c.customers.list({ limit: 1 });
     // 11 requests at 5 per minute: the 6th waits a minute, the 11th two.
     expect(clock.now() - start).toBe(120_000);
+  });
+});
+
+describe('client-side limiter against a rate-limited server', () => {
+  it('a client configured at the server limit sees no 429; an unlimited one does', async () => {
+    const limited = await startFakeServer({ rateLimit: { requests: 4, windowMs: 400 } });
+    try {
+      const unlimited = createClient({ baseUrl: limited.url, accessToken: TOKEN, rateLimit: false, maxRetries: 0 });
+      const burst = await Promise.allSettled(Array.from({ length: 8 }, () => unlimited.customers.list({ limit: 1 })));
+      expect(burst.filter((r) => r.status === 'rejected' && r.reason instanceof RateLimitError).length).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 450));
+      const before = limited.throttled();
+      const polite = createClient({
+        baseUrl: limited.url,
+        accessToken: TOKEN,
+        maxRetries: 0,
+        rateLimit: new RateLimiter({ requests: 4, windowMs: 600 }),
+      });
+      const started = Date.now();
+      const results = await Promise.all(Array.from({ length: 10 }, () => polite.customers.list({ limit: 1 })));
+      expect(results).toHaveLength(10);
+      expect(limited.throttled()).toBe(before);
+      // 10 requests at 4 per window: two full windows of waiting (a 200 ms margin over the server window absorbs latency).
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1150);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -56,6 +56,8 @@ export interface FakeServerOptions {
   readonly clientSecret?: string;
   /** Token response variant; default `id_token`. */
   readonly tokenVariant?: TokenVariant;
+  /** Enforce a rate limit on API calls (sliding window over all tokens: one account). */
+  readonly rateLimit?: { readonly requests: number; readonly windowMs: number };
   /** Skip request recording (benchmarks). */
   readonly record?: boolean;
 }
@@ -67,6 +69,8 @@ export interface FakeServer {
   readonly validTokens: Set<string>;
   /** Answers scripted for upcoming requests, in order. */
   readonly script: ScriptedAnswer[];
+  /** 429 answers sent by the rate limit so far. */
+  readonly throttled: () => number;
   tokenVariant: TokenVariant;
   /** Registers an authorization code for a redirect URI. */
   issueCode(code: string, redirectUri: string): void;
@@ -142,6 +146,8 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const script: ScriptedAnswer[] = [];
   const perPath = new Map<string, number>();
   let issued = 0;
+  const served: number[] = [];
+  let throttled = 0;
 
   const state = {
     tokenVariant: options.tokenVariant ?? ('id_token' as TokenVariant),
@@ -283,6 +289,17 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       send(res, 401, { type: 'authentication_error' }, { 'www-authenticate': 'Bearer error="invalid_token"' });
       return;
     }
+    if (options.rateLimit !== undefined) {
+      const now = Date.now();
+      while (served.length > 0 && (served[0] ?? 0) <= now - options.rateLimit.windowMs) served.shift();
+      if (served.length >= options.rateLimit.requests) {
+        throttled++;
+        const wait = Math.ceil(((served[0] ?? now) + options.rateLimit.windowMs - now) / 1000);
+        send(res, 429, { type: 'rate_limit_error' }, { 'retry-after': String(Math.max(1, wait)) });
+        return;
+      }
+      served.push(now);
+    }
     if (req.method === 'GET' && PREFIXES[req.path] !== undefined) {
       list(res, req.path, req.query);
       return;
@@ -336,6 +353,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     requests,
     validTokens,
     script,
+    throttled: () => throttled,
     get tokenVariant() {
       return state.tokenVariant;
     },
