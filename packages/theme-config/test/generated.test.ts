@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generate, OUT_DIR } from '../../../tools/theme-config/generate.mjs';
+import { THEME_FILES as TOOL_FILES } from '../../../tools/theme-config/files.mjs';
+import { SCHEMAS, THEME_FILES } from '../src/index.js';
+import { PACKAGE_ROOT, REPO_ROOT } from './helpers.js';
+
+const REQUIRE_CALL = /\brequire\s*\(/;
+
+describe('generated output', () => {
+  let files: Map<string, string | Buffer>;
+  beforeAll(async () => {
+    files = await generate();
+  }, 120_000);
+
+  it('is committed and up to date (byte-identical on regeneration)', () => {
+    const ours = [...files.keys()];
+    expect(ours.length).toBeGreaterThanOrEqual(7 + 2);
+    for (const rel of ours) {
+      const onDisk = readFileSync(path.join(REPO_ROOT, rel));
+      expect(onDisk.equals(Buffer.from(files.get(rel) as string)), `${rel} is stale: run npm run generate`).toBe(true);
+    }
+    for (const rel of files.keys()) expect(rel.startsWith(`${OUT_DIR}/`)).toBe(true);
+  });
+
+  it('is deterministic: two runs give the same map in the same order', async () => {
+    const again = await generate();
+    expect([...again.keys()]).toEqual([...files.keys()]);
+    for (const [rel, contents] of again) expect(contents, rel).toEqual(files.get(rel));
+  }, 120_000);
+
+  it('uses LF line endings and no timestamps', () => {
+    for (const [rel, contents] of files) {
+      const text = String(contents);
+      expect(text.includes('\r\n'), rel).toBe(false);
+      expect(/20\d\d-\d\d-\d\dT\d\d:\d\d/.test(text) && !rel.endsWith('.ts'), rel).toBe(false);
+    }
+  });
+
+  it('the precompiled validators contain no require() (ajv runtime and ajv-formats are inlined) and no eval', () => {
+    const validators = String(files.get(`${OUT_DIR}/validators.js`));
+    expect(REQUIRE_CALL.test(validators)).toBe(false);
+    expect(/\bnew Function\b|\beval\(/.test(validators)).toBe(false);
+  });
+});
+
+describe('the ESM build', () => {
+  it('has no require() call (bundling src/index.ts as tsup does)', async () => {
+    const result = await build({
+      entryPoints: [path.join(PACKAGE_ROOT, 'src/index.ts')],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      packages: 'external',
+      logLevel: 'silent',
+    });
+    const code = result.outputFiles[0]?.text ?? '';
+    expect(code.length).toBeGreaterThan(1000);
+    expect(REQUIRE_CALL.test(code)).toBe(false);
+  }, 60_000);
+
+  it.runIf(existsSync(path.join(PACKAGE_ROOT, 'dist/index.js')))('dist/index.js (when built) has no require() call', () => {
+    expect(REQUIRE_CALL.test(readFileSync(path.join(PACKAGE_ROOT, 'dist/index.js'), 'utf8'))).toBe(false);
+  });
+});
+
+describe('published schemas', () => {
+  it('the codegen and the package agree on the seven files', () => {
+    expect(TOOL_FILES.map((f) => [f.kind, f.fileName, f.shape, f.schemaFile])).toEqual(
+      THEME_FILES.map((f) => [f.kind, f.fileName, f.shape, f.schemaFile]),
+    );
+  });
+
+  it.each(THEME_FILES.map((f) => [f.kind, f] as const))('%s: draft-07, $id, title, description, $schema allowed on object roots', (kind, info) => {
+    const schema = SCHEMAS[kind] as Record<string, any>;
+    expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
+    expect(schema.$id).toBe(`https://unpkg.com/@commerce-kit/theme-config/dist/schemas/${info.schemaFile}`);
+    expect(schema.title).toBe(info.fileName);
+    expect(typeof schema.description).toBe('string');
+    expect(schema.type).toBe(info.shape);
+    if (info.shape === 'object') {
+      expect(schema.properties.$schema).toEqual({ type: 'string', description: expect.any(String) });
+      expect(schema.required ?? []).not.toContain('$schema');
+      expect(schema.additionalProperties).toBe(false);
+    }
+    expect(JSON.stringify(schema)).not.toContain('requiredAnyOf');
+  });
+
+  it('the block union is oneOf + discriminator on `type` over the 18 block types', () => {
+    const defs = (SCHEMAS['editable-regions'] as Record<string, any>).definitions;
+    expect(defs.IBlockEntry.discriminator).toEqual({ propertyName: 'type' });
+    expect(defs.IBlockEntry.oneOf).toHaveLength(18);
+    expect(defs.IBlockEntry).not.toHaveProperty('anyOf');
+    expect(JSON.stringify(defs)).not.toMatch(/%3C|FlexibleProps|Partial</);
+  });
+
+  it('has the constraints of the document as schema keywords', () => {
+    const defs = (SCHEMAS['editable-regions'] as Record<string, any>).definitions;
+    const text = defs.ITextBlockSettings.properties;
+    expect(text.background_color.pattern).toMatch(/^\^#/);
+    expect(text.width).toMatchObject({ type: 'number', minimum: 0, maximum: 100 });
+    expect(text.overlay_opacity).toMatchObject({ minimum: 0, maximum: 100 });
+    expect(defs.EBlockHeight).toMatchObject({ type: 'number', enum: [0, 1, 2, 3, 4] });
+    expect(defs.ISocialLinksBlockProps.properties.social_link_size).toMatchObject({ type: 'number', enum: [1, 2, 3, 4] });
+    expect(defs.IGridColumn.properties.name.pattern).toBe('^column_[1-9][0-9]*$');
+    expect(defs.ISocialFeedBlockSettings.properties.count).toMatchObject({ type: 'integer', minimum: 1, maximum: 20 });
+    const blog = (SCHEMAS.blog as Record<string, any>).definitions.IArticleConfig.properties;
+    expect(blog.createdTime.format).toBe('date-like');
+    const store = (SCHEMAS.store as Record<string, any>).properties;
+    expect(store.instagramUrl.format).toBe('uri');
+    expect(store.dribbbleUrl).toMatchObject({ type: ['string', 'boolean'], format: 'uri' });
+    expect(store.logo.format).toBe('uri-reference');
+  });
+});
