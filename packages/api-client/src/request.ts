@@ -47,7 +47,10 @@ export function fillPath(template: string, params: Readonly<Record<string, unkno
     if (value === undefined || value === null || value === '') {
       throw new TypeError(`Missing path parameter "${name}" for ${template}`);
     }
-    return encodeURIComponent(String(value));
+    const text = String(value);
+    // URL parsing would resolve these as dot segments and send the call to another path.
+    if (text === '.' || text === '..') throw new TypeError(`Path parameter "${name}" cannot be "${text}"`);
+    return encodeURIComponent(text);
   });
 }
 
@@ -97,10 +100,12 @@ async function attemptLoop(ctx: RequestContext, req: RawRequest, method: string,
     await ctx.limiter.acquire(signal);
     const token = await ctx.auth.getAccessToken();
     signal.throwIfAborted();
+    // Built outside the try: a bad header or body is the caller's error, not a network failure to retry.
+    const init: RequestInit = { method, headers: buildHeaders(ctx, req, method, token), body: encodeBody(req.body, method) ?? null, signal };
     let response: Response;
     let text: string;
     try {
-      response = await ctx.fetch(url, { method, headers: buildHeaders(ctx, req, method, token), body: encodeBody(req.body, method) ?? null, signal });
+      response = await ctx.fetch(url, init);
       text = response.status === 204 ? '' : await response.text();
     } catch (cause) {
       signal.throwIfAborted();

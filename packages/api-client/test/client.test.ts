@@ -80,6 +80,14 @@ describe('requests', () => {
     expect(server.requests.at(-1)?.path).toBe('/customers/a%2Fb%3Fc');
   });
 
+  it('refuses dot-segment path params and bad headers without sending anything', async () => {
+    const c = client();
+    await expect(c.get('/customers/{id}', { path: { id: '..' } })).rejects.toThrow(TypeError);
+    await expect(c.get('/customers/{id}', { path: { id: '' } })).rejects.toThrow(/Missing path parameter/);
+    await expect(c.get('/customers', { headers: { 'X-Bad': 'a\nb' } })).rejects.toThrow(TypeError);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('request(method, path) is the same generic call', async () => {
     const page = await client().request('get', '/charges', { query: { limit: 3 } });
     expect(page.data.map((c) => c.id)).toEqual(['ch_00000001', 'ch_00000002', 'ch_00000003']);
