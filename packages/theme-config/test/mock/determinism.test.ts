@@ -1,5 +1,5 @@
 /** Same config + seed + now -> byte-identical output; another seed -> different generated parts; any seed -> schema-valid. */
-import { Faker, faker as globalFaker } from '@faker-js/faker';
+import { faker as globalFaker } from '@faker-js/faker';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateMockData, mockDataChunks, MockConfigError } from '../../src/mock/index.js';
@@ -43,7 +43,7 @@ describe('determinism', () => {
 
   it('does not use or disturb the global faker, and interleaved generations do not interfere', () => {
     globalFaker.seed(99);
-    const expectedGlobal = new Faker({ locale: globalFaker.rawDefinitions }).seed(99) && globalFaker.number.int();
+    const expectedGlobal = globalFaker.number.int();
     globalFaker.seed(99);
     const first = text({}, 5);
     const second = text(complete, 6);
@@ -65,15 +65,6 @@ describe('determinism', () => {
         expect(streamed).toBe(`${JSON.stringify(generateMockData(config, { seed: 11, now: NOW }), null, pretty ? 2 : 0)}\n`);
       }
     }
-  });
-
-  it('produces the same category whether it is generated once or referenced by blocks', () => {
-    const mock = generateMockData(complete, { seed: 3, now: NOW });
-    const main = mock.editableRegions.find((r) => r.regionName === 'main')!;
-    const featured = main.blocks.find((b) => b.type === 'featured-category')!;
-    const { category } = featured.props.settings;
-    const match = mock.categories.find((c) => c.title === category?.title);
-    if (match) expect(category).toMatchObject(match);
   });
 });
 
