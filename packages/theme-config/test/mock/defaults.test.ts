@@ -4,7 +4,7 @@ import { normalizeConfig } from '../../src/dir.js';
 import { generateMockData, MockConfigError } from '../../src/mock/index.js';
 import type { MockBlock, MockData } from '../../src/generated/spec/mock-data.js';
 import type { ThemeConfig } from '../../src/types.js';
-import type { IStoreConfig } from '../../src/generated/spec/store.js';
+import type { NormalizedStoreConfig as IStoreConfig } from '../../src/types.js';
 import { NOW, schemaErrors } from './helpers.js';
 
 const generate = (config: ThemeConfig, seed = 7): MockData => generateMockData(config, { seed, now: NOW });

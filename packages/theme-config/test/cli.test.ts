@@ -1,0 +1,161 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, THEME_FILES, validateConfigDir, type CliIO } from '../src/index.js';
+import { EXAMPLES, PACKAGE_ROOT } from './helpers.js';
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function run(args: string[], options: { isTTY?: boolean; cwd?: string } = {}) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    cwd: options.cwd ?? EXAMPLES,
+    isTTY: options.isTTY ?? false,
+    env: {},
+  };
+  const code = await runCli(args, io);
+  return { code, stdout, stderr };
+}
+
+const ANSI = /\u001b\[/;
+
+describe('theme-config validate', () => {
+  it('exits 0 on a valid theme, with a summary line and no colour off a TTY', async () => {
+    const { code, stdout } = await run(['validate', '--configDir', 'valid/complete', '--strict']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('✔ no problems in 7 config files\n');
+  });
+
+  it('defaults to the current directory', async () => {
+    const { code, stdout } = await run(['validate'], { cwd: path.join(EXAMPLES, 'valid/complete') });
+    expect(code).toBe(0);
+    expect(stdout).toContain('7 config files');
+  });
+
+  it('exits 1 on an invalid theme and prints file:line:column severity code message, grouped by file', async () => {
+    const { code, stdout } = await run(['validate', '--configDir', 'invalid/formats-and-ranges']);
+    expect(code).toBe(1);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toContain(
+      'invalid/formats-and-ranges/store.stk.config.json:12:19 error invalid-format `currencyCode` "usd" is not a three-letter ISO 4217 currency code such as `USD`',
+    );
+    const files = lines.filter((l) => l.includes(':')).map((l) => l.split(':')[0]);
+    expect(files).toEqual([...files].sort()); // grouped: one run per file
+    expect(lines[lines.length - 1]).toBe('✖ 5 errors and 0 warnings in 3 files (3 config files checked)');
+    expect(ANSI.test(stdout)).toBe(false);
+    for (const line of lines.filter((l) => /^\S+:\d+:\d+ /.test(l))) {
+      expect(line).toMatch(/^\S+:\d+:\d+ (error|warning) [a-z-]+ .+$/);
+    }
+  });
+
+  it('appends suggestions and uses colour on a TTY only', async () => {
+    const { stdout } = await run(['validate', '--configDir', 'invalid/unknown-block-type'], { isTTY: true });
+    expect(ANSI.test(stdout)).toBe(true);
+    expect(stdout).toContain('(did you mean `video`?)');
+  });
+
+  it('warnings keep exit 0; --strict turns them into errors (exit 1)', async () => {
+    expect((await run(['validate', '--configDir', 'invalid/only-when'])).code).toBe(0);
+    const strict = await run(['validate', '--configDir', 'invalid/only-when', '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain('error ignored-property');
+  });
+
+  it('--format json prints one JSON document for CI', async () => {
+    const { code, stdout } = await run(['validate', '--configDir', 'invalid/invalid-json', '--format', 'json']);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as { valid: boolean; summary: unknown; diagnostics: unknown[] };
+    expect(report.valid).toBe(false);
+    expect(report.summary).toEqual({ errors: 1, warnings: 0, files: 1 });
+    expect(report.diagnostics).toEqual([
+      {
+        severity: 'error',
+        code: 'invalid-json',
+        message: 'invalid JSON: expected `,` between entries',
+        pointer: '',
+        file: 'invalid/invalid-json/menus.stk.config.json',
+        line: 4,
+        column: 5,
+      },
+    ]);
+  });
+
+  it.each([
+    [['validate', '--format', 'xml']],
+    [['validate', '--bogus']],
+    [['validate', 'extra-positional']],
+    [['validate', '--configDir']],
+    [['frobnicate']],
+    [[]],
+  ])('usage errors exit 2: %j', async (args) => {
+    const { code, stderr, stdout } = await run(args);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/Usage: theme-config/);
+    expect(stdout).toBe('');
+  });
+
+  it('--help prints usage and exits 0', async () => {
+    const { code, stdout } = await run(['validate', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('--configDir DIR');
+    expect((await run(['--help'])).stdout).toContain('validate');
+  });
+
+  it('a missing config directory is invalid (exit 1), not a crash', async () => {
+    const { code, stdout } = await run(['validate', '--configDir', 'does-not-exist']);
+    expect(code).toBe(1);
+    expect(stdout).toContain('config-dir-not-found');
+  });
+});
+
+describe('theme-config init', () => {
+  it('writes all seven files, valid and without warnings; object files carry a $schema line', async () => {
+    const dir = path.join(tmp, 'new-theme');
+    const { code, stdout } = await run(['init', dir]);
+    expect(code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(THEME_FILES.map((f) => f.fileName).sort());
+    expect(stdout.match(/^created /gm)).toHaveLength(7);
+    expect(await validateConfigDir(dir, { strict: true })).toEqual({ valid: true, diagnostics: [] });
+    for (const f of THEME_FILES.filter((x) => x.shape === 'object')) {
+      const json = JSON.parse(readFileSync(path.join(dir, f.fileName), 'utf8')) as { $schema: string };
+      expect(json.$schema).toBe(`https://unpkg.com/@commerce-kit/theme-config/dist/schemas/${f.schemaFile}`);
+    }
+  });
+
+  it('never overwrites an existing file', async () => {
+    const dir = path.join(tmp, 'existing');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'store.stk.config.json'), 'MY OWN');
+    const { code, stdout } = await run(['init', dir]);
+    expect(code).toBe(0);
+    expect(readFileSync(path.join(dir, 'store.stk.config.json'), 'utf8')).toBe('MY OWN');
+    expect(stdout).toMatch(/kept +.*store\.stk\.config\.json \(already exists\)/);
+    expect(stdout.match(/^created /gm)).toHaveLength(6);
+    const again = await run(['init', dir]);
+    expect(again.stdout.match(/^created /gm)).toBeNull();
+  });
+
+  it('defaults to the current directory and rejects two directories (exit 2)', async () => {
+    const dir = path.join(tmp, 'cwd-theme');
+    mkdirSync(dir);
+    expect((await run(['init'], { cwd: dir })).code).toBe(0);
+    expect(existsSync(path.join(dir, 'menus.stk.config.json'))).toBe(true);
+    expect((await run(['init', 'a', 'b'], { cwd: dir })).code).toBe(2);
+  });
+});
+
+const BIN = path.join(PACKAGE_ROOT, 'dist/cli.js');
+describe.runIf(existsSync(BIN))('the built binary', () => {
+  it('has a shebang and runs with the documented exit codes', () => {
+    expect(readFileSync(BIN, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(execFileSync(process.execPath, [BIN, 'validate', '--configDir', path.join(EXAMPLES, 'valid/complete')], { encoding: 'utf8' })).toContain('no problems');
+    expect(spawnSync(process.execPath, [BIN, 'validate', '--configDir', path.join(EXAMPLES, 'invalid/empty-file')]).status).toBe(1);
+    expect(spawnSync(process.execPath, [BIN, 'validate', '--nope']).status).toBe(2);
+  });
+});
