@@ -59,6 +59,7 @@ export class ApiError extends Error {
   /** Raw response text when the body was not a JSON error object (or `undefined`). */
   readonly rawBody: string | undefined;
 
+  /** Builds the error; the message is generated from status, type and field errors unless given. */
   constructor(init: ApiErrorInit) {
     const type = init.type ?? defaultType(init.status);
     const errors = init.errors ?? {};
@@ -73,6 +74,7 @@ export class ApiError extends Error {
     Object.defineProperty(this, KINDS, { value: collectKinds(new.target), enumerable: false });
   }
 
+  /** Brand check, so copies of this class from another bundle (ESM/CJS) are recognised. */
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (typeof value !== 'object' || value === null) return false;
     const kinds = (value as { [KINDS]?: unknown })[KINDS];

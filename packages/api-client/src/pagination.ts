@@ -97,6 +97,7 @@ export class ListPromise<T, E extends ListEnvelope<T> = ListEnvelope<T>> impleme
   #first: Promise<E> | undefined;
   #firstTaken = false;
 
+  /** Starts the first page request at once; `params` may hold `limit` and one cursor. */
   constructor(fetchPage: PageFetcher<T>, params: Readonly<Record<string, unknown>>) {
     this.#fetchPage = fetchPage;
     this.#params = params;
@@ -121,7 +122,10 @@ export class ListPromise<T, E extends ListEnvelope<T> = ListEnvelope<T>> impleme
     return first;
   }
 
-  // biome-ignore lint/suspicious/noThenProperty: this object is a promise on purpose.
+  /**
+   * Resolves with the first page. After an iterator has taken the eager request, awaiting
+   * requests the first page again (the list does not keep a page alive for later).
+   */
   then<R1 = E, R2 = never>(
     onfulfilled?: ((value: E) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
@@ -129,14 +133,17 @@ export class ListPromise<T, E extends ListEnvelope<T> = ListEnvelope<T>> impleme
     return this.#firstPage().then(onfulfilled, onrejected);
   }
 
+  /** As `Promise.prototype.catch`, on the first page. */
   catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<E | R> {
     return this.#firstPage().catch(onrejected);
   }
 
+  /** As `Promise.prototype.finally`, on the first page. */
   finally(onfinally?: (() => void) | null): Promise<E> {
     return this.#firstPage().finally(onfinally);
   }
 
+  /** `'ListPromise'`. */
   get [Symbol.toStringTag](): string {
     return 'ListPromise';
   }

@@ -32,7 +32,9 @@ export interface RateLimiterOptions {
  * the server answers 429 with `Retry-After`).
  */
 export class RateLimiter {
+  /** Requests allowed per window (`Infinity`: no counting). */
   readonly requests: number;
+  /** Window length in milliseconds. */
   readonly windowMs: number;
   readonly #clock: Clock;
   /** Start times of the most recent requests, as a ring buffer of `requests` slots. */
@@ -40,6 +42,7 @@ export class RateLimiter {
   #next = 0;
   #pausedUntil = 0;
 
+  /** @throws {RangeError} for a non-integer or non-positive `requests`, or a non-positive `windowMs`. */
   constructor(options: RateLimiterOptions = {}) {
     const requests = options.requests ?? DOCUMENTED_REQUESTS_PER_WINDOW;
     const windowMs = options.windowMs ?? DOCUMENTED_WINDOW_MS;

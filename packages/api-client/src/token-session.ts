@@ -49,6 +49,7 @@ export class TokenSession implements AuthProvider {
   readonly #marginMs: number;
   readonly #now: () => number;
 
+  /** @throws {TypeError} without token endpoint settings or a `refresh` function. */
   constructor(options: TokenSessionOptions) {
     if (options.refresh === undefined && (!options.baseUrl || !options.clientId || !options.clientSecret)) {
       throw new TypeError('createTokenSession needs baseUrl, clientId and clientSecret (or a custom refresh function)');

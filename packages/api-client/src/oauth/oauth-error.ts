@@ -43,6 +43,7 @@ export class OAuthError extends Error {
   /** Parsed JSON body, when the error body was JSON. */
   readonly body: unknown;
 
+  /** Builds the error; the message is made from `error`, `status` and `description` only. */
   constructor(init: OAuthErrorInit) {
     const status = init.status === undefined ? '' : ` (HTTP ${init.status})`;
     super(`OAuth error ${init.error}${status}${init.description ? `: ${init.description}` : ''}`, init.cause === undefined ? undefined : { cause: init.cause });
@@ -56,6 +57,7 @@ export class OAuthError extends Error {
     Object.defineProperty(this, KIND, { value: true, enumerable: false });
   }
 
+  /** Brand check, so copies of this class from another bundle (ESM/CJS, subpath) are recognised. */
   static override [Symbol.hasInstance](value: unknown): boolean {
     return typeof value === 'object' && value !== null && (value as { [KIND]?: unknown })[KIND] === true;
   }
