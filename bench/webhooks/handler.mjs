@@ -74,7 +74,7 @@ async function floorNode() {
     req.on('data', () => {});
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
-      res.end('{"ok":true}');
+      res.end('{"received":true}');
     });
   });
   const port = await listen(server);
@@ -86,7 +86,7 @@ async function floorNode() {
 async function floorFetch() {
   const server = bridge(async (request) => {
     await request.arrayBuffer();
-    return new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } });
+    return new Response('{"received":true}', { headers: { 'content-type': 'application/json' } });
   });
   const port = await listen(server);
   const result = await drive('bare Fetch bridge (no verification), Fetch floor', port);

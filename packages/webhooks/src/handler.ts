@@ -200,7 +200,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   let closed = false;
 
   async function handle(body: DeliveryBody, headers: HeadersInput): Promise<WebhookResponse> {
-    if (closed) return respond(503, { ok: false, reason: 'shutting_down' });
+    if (closed) return respond(503, { received: false, reason: 'shutting_down' });
     const result = verifyWithConfig(body, headers, config);
     if (!result.ok) {
       try {
@@ -208,27 +208,27 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       } catch {
         // Logging must not change the answer.
       }
-      return respond(result.reason === 'body_too_large' ? 413 : 400, { ok: false, reason: result.reason });
+      return respond(result.reason === 'body_too_large' ? 413 : 400, { received: false, reason: result.reason });
     }
     const { event } = result;
-    if (queue.pending >= maxPending) return respond(503, { ok: false, reason: 'queue_full' });
+    if (queue.pending >= maxPending) return respond(503, { received: false, reason: 'queue_full' });
     let key: string;
     try {
       key = String(userKey(event));
     } catch (error) {
       onError(new WebhookProcessingError(event, 0, error));
-      return respond(500, { ok: false, reason: 'internal_error' });
+      return respond(500, { received: false, reason: 'internal_error' });
     }
-    if (store === undefined) return respond(200, { ok: true }, queue.push(key, { event, userKey: key }));
+    if (store === undefined) return respond(200, { received: true }, queue.push(key, { event, userKey: key }));
     let claim: boolean | Promise<boolean>;
     try {
       claim = store.claim(event.deliveryKey, ttlSeconds);
     } catch {
-      return respond(500, { ok: false, reason: 'internal_error' });
+      return respond(500, { received: false, reason: 'internal_error' });
     }
     if (typeof claim === 'boolean') {
-      if (!claim) return respond(200, { ok: true, duplicate: true });
-      return respond(200, { ok: true }, queue.push(key, { event, userKey: key }));
+      if (!claim) return respond(200, { received: true, duplicate: true });
+      return respond(200, { received: true }, queue.push(key, { event, userKey: key }));
     }
     // Enqueue before the store answers, so arrival order per user is kept; the queue skips the
     // entry if the claim turns out to be a duplicate or fails.
@@ -238,11 +238,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     );
     const processed = queue.push(key, { event, userKey: key }, gate);
     try {
-      if (!(await claim)) return respond(200, { ok: true, duplicate: true });
+      if (!(await claim)) return respond(200, { received: true, duplicate: true });
     } catch {
-      return respond(500, { ok: false, reason: 'internal_error' });
+      return respond(500, { received: false, reason: 'internal_error' });
     }
-    return respond(200, { ok: true }, processed);
+    return respond(200, { received: true }, processed);
   }
 
   const processor: DeliveryProcessor = { handle, maxBodyBytes: config.maxBodyBytes };

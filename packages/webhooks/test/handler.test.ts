@@ -43,7 +43,7 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
   it('answers 200 for a valid delivery and runs onEvent from the queue', async () => {
     const { handler, events, url } = await serve(adapter);
     const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' }, { type: 'customer_created' });
-    expect(await post(url, body, headers)).toEqual({ status: 200, json: { ok: true } });
+    expect(await post(url, body, headers)).toEqual({ status: 200, json: { received: true } });
     await handler.drain();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: 'customer_created', data: { id: 'cus_1' } });
@@ -64,7 +64,7 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
       [future.body, future.headers, 'stale_timestamp'],
     ];
     for (const [body, headers, reason] of cases) {
-      expect(await post(url, body, headers)).toEqual({ status: 400, json: { ok: false, reason } });
+      expect(await post(url, body, headers)).toEqual({ status: 400, json: { received: false, reason } });
     }
     await handler.drain();
     expect(events).toHaveLength(0);
@@ -81,7 +81,7 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
   it('refuses bodies over the limit with 413', async () => {
     const { events, url } = await serve(adapter, { maxBodyBytes: 64 * 1024 });
     const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1', blob: 'x'.repeat(70 * 1024) });
-    expect(await post(url, body, headers)).toEqual({ status: 413, json: { ok: false, reason: 'body_too_large' } });
+    expect(await post(url, body, headers)).toEqual({ status: 413, json: { received: false, reason: 'body_too_large' } });
     expect(events).toHaveLength(0);
   });
 
@@ -112,8 +112,8 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
     const original = signTestDelivery(SECRET, { id: 'ord_1' });
     const payload = JSON.parse(original.body) as { data: { id: string } };
     payload.data.id = 'ord_attacker';
-    expect((await post(url, original.body, original.headers)).json).toEqual({ ok: true });
-    expect((await post(url, JSON.stringify(payload), original.headers)).json).toEqual({ ok: true, duplicate: true });
+    expect((await post(url, original.body, original.headers)).json).toEqual({ received: true });
+    expect((await post(url, JSON.stringify(payload), original.headers)).json).toEqual({ received: true, duplicate: true });
     await handler.drain();
     expect(events.map((e) => e.data.id)).toEqual(['ord_1']);
   });
@@ -124,11 +124,11 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
     const forged = JSON.stringify({ timestamp: `${now}7`, token: 'd1e9c0a', data: { id: 'cus_attacker' } });
 
     const windowed = await serve(adapter);
-    expect((await post(windowed.url, forged, captured.headers)).json).toEqual({ ok: false, reason: 'stale_timestamp' });
+    expect((await post(windowed.url, forged, captured.headers)).json).toEqual({ received: false, reason: 'stale_timestamp' });
 
     const noWindow = await serve(adapter, { toleranceSeconds: false });
-    expect((await post(noWindow.url, captured.body, captured.headers)).json).toEqual({ ok: true });
-    expect((await post(noWindow.url, forged, captured.headers)).json).toEqual({ ok: true, duplicate: true });
+    expect((await post(noWindow.url, captured.body, captured.headers)).json).toEqual({ received: true });
+    expect((await post(noWindow.url, forged, captured.headers)).json).toEqual({ received: true, duplicate: true });
     await noWindow.handler.drain();
     expect(noWindow.events.map((e) => e.data.id)).toEqual(['cus_1']);
   });
@@ -214,7 +214,7 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
       closed = true;
     });
     const late = signTestDelivery(SECRET, { id: 'cus_late' });
-    expect(await post(url, late.body, late.headers)).toEqual({ status: 503, json: { ok: false, reason: 'shutting_down' } });
+    expect(await post(url, late.body, late.headers)).toEqual({ status: 503, json: { received: false, reason: 'shutting_down' } });
     await new Promise((r) => setTimeout(r, 20));
     expect(closed).toBe(false);
     gate.resolve();
@@ -269,7 +269,7 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
     const deliveries = Array.from({ length: 6 }, (_, i) => signTestDelivery(SECRET, { id: `o${i}` }));
     for (const d of deliveries) await post(url, d.body, d.headers);
     const dup = await post(url, deliveries[2]!.body, deliveries[2]!.headers);
-    expect(dup.json).toEqual({ ok: true, duplicate: true });
+    expect(dup.json).toEqual({ received: true, duplicate: true });
     await handler.drain();
     expect(order).toEqual(['o0', 'o1', 'o2', 'o3', 'o4', 'o5']);
     const first = JSON.parse(deliveries[0]!.body) as { timestamp: string; token: string };
@@ -285,7 +285,7 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
       },
     });
     const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });
-    expect(await post(url, body, headers)).toEqual({ status: 500, json: { ok: false, reason: 'internal_error' } });
+    expect(await post(url, body, headers)).toEqual({ status: 500, json: { received: false, reason: 'internal_error' } });
     await handler.drain();
     expect(events).toHaveLength(0);
   });
@@ -368,7 +368,7 @@ describe('createWebhookHandler configuration', () => {
     const big = signTestDelivery(SECRET, { id: 'cus_big', blob: 'x'.repeat(5000) });
     const refused = await handler.fetch(request(big.body, big.headers));
     expect(refused.status).toBe(413);
-    expect(await refused.json()).toEqual({ ok: false, reason: 'body_too_large' });
+    expect(await refused.json()).toEqual({ received: false, reason: 'body_too_large' });
     // A Request whose declared length understates the body is measured, not trusted.
     const lying = new Request('http://127.0.0.1/webhooks', {
       method: 'POST',

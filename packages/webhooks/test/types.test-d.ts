@@ -9,7 +9,11 @@ import {
   type WebhookEventType,
 } from '../src/index.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WebhookEventType as ApiWebhookEventType, WebhookPayload } from '@commerce-kit/api-types';
+import type { components, WebhookEventType as ApiWebhookEventType, WebhookPayload } from '@commerce-kit/api-types';
+import type { WebhookResponseBody } from '../src/index.js';
+
+// What the receivers answer is the spec's WebhookAck.
+expectTypeOf<WebhookResponseBody>().toExtend<components['schemas']['WebhookAck']>();
 
 // The event type union is the one generated from the spec.
 expectTypeOf<WebhookEventType>().toEqualTypeOf<ApiWebhookEventType>();

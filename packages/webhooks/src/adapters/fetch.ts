@@ -60,7 +60,7 @@ export function createFetchHandler(processor: DeliveryProcessor): FetchWebhookHa
       const body = await readBody(request, processor.maxBodyBytes);
       response = body === undefined ? tooLargeResponse() : await processor.handle(body, request.headers);
     } catch {
-      response = { status: 500, body: { ok: false, reason: 'internal_error' }, processed: Promise.resolve() };
+      response = { status: 500, body: { received: false, reason: 'internal_error' }, processed: Promise.resolve() };
     }
     if (ctx !== undefined && typeof ctx.waitUntil === 'function') ctx.waitUntil(response.processed);
     return toResponse(response);

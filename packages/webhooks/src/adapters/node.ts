@@ -113,7 +113,7 @@ export function createNodeListener(processor: DeliveryProcessor): NodeWebhookLis
         response = read.ok ? await processor.handle(read.body, req.headers) : tooLargeResponse();
       }
     } catch {
-      response = { status: 500, body: { ok: false, reason: 'internal_error' }, processed: Promise.resolve() };
+      response = { status: 500, body: { received: false, reason: 'internal_error' }, processed: Promise.resolve() };
     }
     send(res, response);
   };

@@ -1,10 +1,13 @@
 import type { DeliveryBody } from '../verify.js';
 import type { HeadersInput } from '../headers.js';
 
-/** JSON body of every response the handler sends. */
+/**
+ * JSON body of every response the handler sends: the spec's `WebhookAck` (`received`, `reason`)
+ * plus `duplicate`. The platform reads only the status code.
+ */
 export interface WebhookResponseBody {
   /** `true` when the delivery was accepted (including duplicates, which are acknowledged). */
-  readonly ok: boolean;
+  readonly received: boolean;
   /** Why it was refused: a verification reason, or `shutting_down`, `queue_full`, `internal_error`. */
   readonly reason?: string;
   /** `true` when the delivery had already been accepted before and was skipped. */
@@ -32,5 +35,5 @@ export interface DeliveryProcessor {
 
 /** Response for a body over the limit, produced by adapters before the handler sees it. @internal */
 export function tooLargeResponse(): WebhookResponse {
-  return { status: 413, body: { ok: false, reason: 'body_too_large' }, processed: Promise.resolve() };
+  return { status: 413, body: { received: false, reason: 'body_too_large' }, processed: Promise.resolve() };
 }
