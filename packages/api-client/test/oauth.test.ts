@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   OAuthError,
   REQUIRED_SCOPES,
@@ -63,6 +63,16 @@ describe('buildAuthorizeUrl', () => {
       expect(error).toBeInstanceOf(OAuthError);
       expect((error as OAuthError).error).toBe('invalid_scope');
       expect((error as OAuthError).message).toContain(missing);
+    }
+  });
+
+  it('generates the state with crypto.getRandomValues', () => {
+    const spy = vi.spyOn(globalThis.crypto, 'getRandomValues');
+    try {
+      buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES });
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
     }
   });
 
