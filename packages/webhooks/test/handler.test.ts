@@ -393,3 +393,28 @@ describe('createWebhookHandler configuration', () => {
     await handler.close();
   });
 });
+
+describe('Node adapter robustness', () => {
+  it('settles when the client disconnects in the middle of the body', async () => {
+    const { connect } = await import('node:net');
+    const handler = createWebhookHandler({ secret: SECRET, onEvent: () => {} });
+    handlers.push(handler);
+    let settled!: () => void;
+    const done = new Promise<void>((resolve) => {
+      settled = resolve;
+    });
+    const server = await startNodeServer(async (req, res) => {
+      await handler.node(req, res);
+      settled();
+    });
+    servers.push(server);
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.on('connect', resolve));
+    socket.write('POST /webhooks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"timestamp":');
+    await new Promise((r) => setTimeout(r, 20));
+    socket.destroy();
+    await done;
+    expect(handler.pending).toBe(0);
+  });
+});

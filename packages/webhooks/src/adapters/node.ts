@@ -14,6 +14,7 @@ export interface NodeRequestLike {
   on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
   on(event: 'end', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
   removeAllListeners(event: 'data'): unknown;
   resume(): unknown;
 }
@@ -69,7 +70,10 @@ function readStream(req: NodeRequestLike, limit: number): Promise<BodyRead> {
       }
       finish({ ok: true, body });
     });
+    // A client that disconnects mid-body: settle (as an empty, hence malformed, body) rather than
+    // leave the listener waiting for an 'end' that never comes.
     req.on('error', () => finish({ ok: true, body: new Uint8Array(0) }));
+    req.on('close', () => finish({ ok: true, body: new Uint8Array(0) }));
   });
 }
 
