@@ -15,6 +15,7 @@ import {
   applyRequiredAnyOf,
   buildRootSchema,
   flexibleRequired,
+  mapSchemas,
   renameDefinitions,
   requiredGroups,
   stripInternalKeywords,
@@ -82,11 +83,12 @@ export function postProcess(raw) {
     if (partial) renames[name] = `${partial}Partial`;
   }
   // dribbbleUrl / flickrUrl: "listed as boolean, described as URL": a URL string (format applies to strings only) or a boolean.
-  const store = definitions.IStoreConfig;
-  for (const key of ['dribbbleUrl', 'flickrUrl']) {
-    store.properties[key] = { ...store.properties[key], format: 'uri' };
-  }
-  let schema = { definitions };
+  let schema = mapSchemas({ definitions }, (node) => {
+    if (!node.properties?.dribbbleUrl) return node;
+    const properties = { ...node.properties };
+    for (const key of ['dribbbleUrl', 'flickrUrl']) properties[key] = { ...properties[key], format: 'uri' };
+    return { ...node, properties };
+  });
   schema = renameDefinitions(schema, renames);
   schema = applyRequiredAnyOf(schema);
   schema = unionsToDiscriminatedOneOf(schema);

@@ -11,10 +11,16 @@ import type { IPageConfig } from './page';
 import type { IPaginationConfig } from './pagination';
 import type { IStoreConfig } from './store';
 
+/** The optional `$schema` line editors add to a JSON file (object files only: an array cannot hold it). */
+export interface SchemaReference {
+  /** JSON Schema of this file, for editors (ignored by the theme kit). */
+  $schema?: string;
+}
+
 /** `store.stk.config.json`: the mock store (an object). */
-export type StoreConfigFile = IStoreConfig;
+export type StoreConfigFile = SchemaReference & IStoreConfig;
 /** `page.stk.config.json`: the mock page (an object). */
-export type PageConfigFile = IPageConfig;
+export type PageConfigFile = SchemaReference & IPageConfig;
 /** `blog.stk.config.json`: the mock blog articles (an array). */
 export type BlogConfigFile = IArticleConfig[];
 /** `categories.stk.config.json`: the mock categories (an array). */
@@ -24,4 +30,4 @@ export type EditableRegionsConfigFile = IEditableRegionConfig[];
 /** `menus.stk.config.json`: the mock menus (an array). */
 export type MenusConfigFile = IMenuConfig[];
 /** `pagination.stk.config.json`: the mock paginator (an object). */
-export type PaginationConfigFile = IPaginationConfig;
+export type PaginationConfigFile = SchemaReference & IPaginationConfig;
