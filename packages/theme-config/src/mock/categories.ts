@@ -3,6 +3,7 @@ import type { Faker } from '@faker-js/faker';
 import type { ICategoryConfig } from '../generated/spec/categories.js';
 import type { MockCategory, MockProduct } from '../generated/spec/mock-data.js';
 import { imageUrl, SECTION, type MockContext } from './context.js';
+import { base36, productDescription, productName } from './fast-fake.js';
 
 /** Number of categories of the default store (no categories file). */
 export const DEFAULT_CATEGORY_COUNT = 4;
@@ -11,15 +12,14 @@ export const DEFAULT_CATEGORY_COUNT = 4;
 export function generateProduct(faker: Faker, ctx: MockContext): MockProduct {
   const zeroDecimals = ctx.priceDigits === 0;
   return {
-    title: faker.commerce.productName(),
-    description: faker.commerce.productDescription(),
+    title: productName(faker),
+    description: productDescription(faker),
     featuredImage: imageUrl(faker, 800, 800),
-    sku: faker.string.alphanumeric({ length: 10, casing: 'upper' }),
+    sku: base36(faker, 10, true),
     currency: ctx.currency,
-    // Yen-like currencies have no minor unit, and their prices run about a hundred times higher.
-    price: zeroDecimals
-      ? faker.number.int({ min: 100, max: 50_000 })
-      : faker.number.float({ min: 1, max: 500, fractionDigits: ctx.priceDigits }),
+    // Whole minor units, so prices have at most two decimals; yen-like currencies have no minor unit
+    // and their prices run about a hundred times higher.
+    price: zeroDecimals ? faker.number.int({ min: 100, max: 50_000 }) : faker.number.int({ min: 100, max: 50_000 }) / 100,
     quantity: faker.number.int({ min: 0, max: 250 }),
   };
 }

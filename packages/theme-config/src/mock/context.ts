@@ -1,5 +1,6 @@
 /** The state one generation shares: seeded Faker instances, `now`, the store's locale and currency. */
 import type { Faker } from '@faker-js/faker';
+import { base36 } from './fast-fake.js';
 import { createFaker, priceDigits } from './locale.js';
 import type { ResolvedMockOptions } from './options.js';
 
@@ -50,5 +51,5 @@ export function createContext(options: ResolvedMockOptions, language: string, cu
 
 /** A picsum.photos image URL (stable for a seed, so theme previews do not flicker between runs). */
 export function imageUrl(faker: Faker, width: number, height: number): string {
-  return `https://picsum.photos/seed/${faker.string.alphanumeric(10)}/${width}/${height}`;
+  return `https://picsum.photos/seed/${base36(faker, 10)}/${width}/${height}`;
 }
