@@ -151,7 +151,7 @@ async function pythonModels(spec) {
   // One document holding every component, so a schema used by several others becomes one class.
   const defs = {};
   for (const [name, schema] of Object.entries(spec.components.schemas)) defs[name] = withoutFormats(rewrite(schema, new Set()));
-  const combined = JSON.stringify({ $schema: SCHEMA_DIALECT, $defs: defs });
+  const combined = JSON.stringify({ $defs: defs });
   const input = new JSONSchemaInput(new FetchingJSONSchemaStore());
   for (const name of Object.keys(defs).sort()) {
     await input.addSource({ name, uris: [`components.json#/$defs/${name}`], schema: combined });
