@@ -80,7 +80,7 @@ export interface WebhookHandlerOptions {
   readonly retry?: WebhookRetryOptions;
   /** Duplicate detection; `false` turns it off (not recommended). */
   readonly idempotency?: WebhookIdempotencyOptions | false;
-  /** Replay window in seconds on both sides of now (default 300); `false` to switch it off. */
+  /** Replay window in seconds on both sides of now (default 300); `false` or `Infinity` switch it off. */
   readonly toleranceSeconds?: number | false;
   /** Largest accepted body in bytes (default 1 MiB). */
   readonly maxBodyBytes?: number;

@@ -45,16 +45,16 @@ export function parseTimestamp(value: string): number | undefined {
 }
 
 /**
- * Validates a `toleranceSeconds` option: a finite number >= 0, or `false` to switch the window off
- * (only ever when asked for explicitly). `undefined` means the default of 300 seconds.
+ * Validates a `toleranceSeconds` option: a finite number >= 0, or `false` (or `Infinity`) to switch
+ * the window off (only ever when asked for explicitly; 0 means "this very second", not "off"). `undefined` means the default of 300 seconds.
  * @internal
  */
 export function resolveTolerance(tolerance: number | false | undefined): number | false {
   if (tolerance === undefined) return DEFAULT_TOLERANCE_SECONDS;
-  if (tolerance === false) return false;
+  if (tolerance === false || tolerance === Number.POSITIVE_INFINITY) return false;
   if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance < 0) {
     throw new WebhookConfigurationError(
-      'toleranceSeconds must be a finite number of seconds >= 0, or false to disable the replay window',
+      'toleranceSeconds must be a number of seconds >= 0, or false (or Infinity) to disable the replay window',
     );
   }
   return tolerance;

@@ -26,7 +26,8 @@ export interface VerifyDeliveryOptions {
   readonly secret: WebhookSecret | readonly WebhookSecret[];
   /**
    * Replay window in seconds, applied on both sides of "now" (default 300). `false` switches the
-   * timestamp check off; only do that when duplicates are caught some other way.
+   * timestamp check off (so does `Infinity`; 0 does not); only do that when duplicates are caught
+   * some other way.
    */
   readonly toleranceSeconds?: number | false;
   /** Clock in milliseconds since the epoch (default `Date.now`); inject one in tests. */

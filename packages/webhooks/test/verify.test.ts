@@ -108,6 +108,8 @@ describe('verifyDelivery', () => {
     expect(verifyDelivery(body, headers, options).ok).toBe(false);
     expect(verifyDelivery(body, headers, { ...options, toleranceSeconds: 7200 }).ok).toBe(true);
     expect(verifyDelivery(body, headers, { ...options, toleranceSeconds: false }).ok).toBe(true);
+    expect(verifyDelivery(body, headers, { ...options, toleranceSeconds: Number.POSITIVE_INFINITY }).ok).toBe(true);
+    expect(verifyDelivery(body, headers, { ...options, toleranceSeconds: 0 }).ok).toBe(false);
     const odd = delivery({ ...valid, timestamp: 'yesterday' });
     expect(verifyDelivery(odd.body, odd.headers, { ...options, toleranceSeconds: false })).toMatchObject({
       ok: true,
