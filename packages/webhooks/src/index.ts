@@ -41,3 +41,6 @@ export type {
 export type { WebhookResponse, WebhookResponseBody } from './adapters/types.js';
 export type { NodeRequestLike, NodeResponseLike, NodeWebhookListener } from './adapters/node.js';
 export type { FetchWebhookHandler, WaitUntilContext } from './adapters/fetch.js';
+// Also available from `@commerce-kit/webhooks/testing`, the documented entry for test code.
+export { signTestDelivery } from './testing.js';
+export type { TestDelivery, TestDeliveryOverrides } from './testing.js';
