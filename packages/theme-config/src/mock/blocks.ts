@@ -55,7 +55,8 @@ class BlockFiller {
   region(region: NormalizedEditableRegion, index: number): MockEditableRegion {
     this.#region = index;
     this.#serial = 0;
-    return { ...region, blocks: region.blocks.map((block) => this.#block(block)) };
+    // `?? []`: a hand-built config (not from loadConfigDir) may leave `blocks` out.
+    return { ...region, blocks: (region.blocks ?? []).map((block) => this.#block(block)) };
   }
 
   #block(block: NormalizedBlock): MockBlock {
@@ -63,7 +64,7 @@ class BlockFiller {
     // Blocks are numbered depth-first within their region (grid columns included).
     this.#ctx.reseed(faker, SECTION.BLOCK, this.#region, this.#serial);
     this.#serial += 1;
-    const props = block.props as { settings: JsonObject; columns?: unknown };
+    const props = (block.props ?? {}) as { settings?: JsonObject; columns?: unknown };
     const settings: MockBlockSettings = { ...props.settings };
     if (ITEM_BLOCKS.has(block.type) && settings.action !== 'link') {
       settings.item = mergeDrop<MockProductDrop>(this.#productFor(faker, settings.item), settings.item);
@@ -79,7 +80,7 @@ class BlockFiller {
         : (this.#firstCategories(count) as MockCategoryDrop[]);
       settings.dummy_category = mergeDrop<MockCategoryDrop>(generateCategory(faker, this.#ctx, DEFAULT_CATEGORY_LIST.perRow), settings.dummy_category);
     }
-    const out: MockBlock = { ...block, props: { ...block.props, settings } } as MockBlock;
+    const out: MockBlock = { ...block, props: { ...props, settings } } as MockBlock;
     if (block.type === 'grid' && Array.isArray(props.columns)) {
       out.props.columns = (props.columns as { name: string; blocks?: NormalizedBlock[] }[]).map(
         (column): MockGridColumn => ({ ...column, blocks: (column.blocks ?? []).map((b) => this.#block(b)) }),
