@@ -3,7 +3,7 @@ import { packagePreset } from '../../tools/build/tsup-preset.mjs';
 
 export default defineConfig(
   packagePreset({
-    entry: { index: 'src/index.ts', cli: 'src/cli.ts' },
+    entry: { index: 'src/index.ts', validate: 'src/validate-entry.ts', cli: 'src/cli.ts' },
     platform: 'node',
     copy: [['src/generated/schemas', 'dist/schemas']],
   }),

@@ -115,7 +115,6 @@ function createAjv() {
     strict: true,
     strictTypes: false,
     strictRequired: false,
-    inlineRefs: false,
     messages: false,
     allErrors: true,
     discriminator: true,

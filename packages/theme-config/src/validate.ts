@@ -48,7 +48,7 @@ function toJsonValue(input: unknown, pointer: string, out: Diagnostic[], seen: S
     if (Array.isArray(input)) {
       return Array.from(input, (item, index) => toJsonValue(item, childPointer(pointer, index), out, seen) ?? null);
     }
-    const result = Object.create(null) as { [key: string]: JsonValue };
+    const result: { [key: string]: JsonValue } = {}; // forbidden keys are refused before any assignment
     for (const key of Object.keys(input)) {
       if (FORBIDDEN_KEYS.has(key)) {
         out.push({

@@ -1,9 +1,9 @@
 /**
  * JSON text -> a safe value plus a way back from JSON Pointers to line and column.
  *
- * jsonc-parser gives a syntax tree with offsets; the value is rebuilt from it into null-prototype
- * objects, and keys such as `__proto__` are dropped with a diagnostic, so no user file can pollute
- * an object prototype.
+ * jsonc-parser gives a syntax tree with offsets; the value is rebuilt from it key by key, and keys
+ * such as `__proto__` are never assigned (they are dropped with a diagnostic), so no user file can
+ * pollute an object prototype.
  */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic } from '../diagnostics.js';
@@ -12,7 +12,7 @@ import { childPointer } from './pointer.js';
 /** Keys that could reach an object's prototype when copied carelessly; rejected everywhere. */
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** A parsed JSON value: primitives, arrays, and objects without a prototype. */
+/** A parsed JSON value: primitives, arrays, and objects holding only own, non-forbidden keys. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** Maps offsets and pointers in one source text to 1-based lines and columns. */
@@ -130,7 +130,9 @@ function describeParseError(code: string): string {
 function toValue(node: Node, pointer: string, sourceMap: SourceMap, diagnostics: Diagnostic[]): JsonValue {
   switch (node.type) {
     case 'object': {
-      const out = Object.create(null) as { [key: string]: JsonValue };
+      // A plain object is safe here: the only keys that could reach a prototype are refused above the
+      // assignment, and plain objects keep V8's fast property access for the validators.
+      const out: { [key: string]: JsonValue } = {};
       const seen = new Set<string>();
       for (const property of node.children ?? []) {
         const [keyNode, valueNode] = property.children ?? [];

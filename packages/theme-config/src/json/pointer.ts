@@ -2,7 +2,10 @@
 
 /** Escapes one pointer segment. */
 export function escapeSegment(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+  const text = String(segment);
+  // Most keys need no escaping; skipping the two regex passes matters on large block lists.
+  if (!text.includes('~') && !text.includes('/')) return text;
+  return text.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Builds a pointer from segments. */
@@ -21,5 +24,7 @@ export function fromPointer(pointer: string): string[] {
 
 /** Appends segments to a pointer. */
 export function childPointer(pointer: string, ...segments: (string | number)[]): string {
-  return pointer + toPointer(segments);
+  let out = pointer;
+  for (const segment of segments) out += `/${escapeSegment(segment)}`;
+  return out;
 }

@@ -63,7 +63,7 @@ function readContainer(container: JsonObject, pointer: string, skip: ReadonlySet
   for (const key of Object.keys(container)) {
     if (skip.has(key)) continue;
     const value = container[key] as Json;
-    const canonical = SPELLING_ALIASES[key] ?? key;
+    const canonical = Object.hasOwn(SPELLING_ALIASES, key) ? (SPELLING_ALIASES[key] as string) : key;
     const here = { value, pointer: childPointer(pointer, key) };
     const previous = result.get(canonical);
     if (previous) {
