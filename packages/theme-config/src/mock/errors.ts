@@ -10,7 +10,10 @@ export class MockConfigError extends Error {
   /** What is wrong, one diagnostic each. */
   readonly diagnostics: readonly Diagnostic[];
 
-  /** @param message summary; @param diagnostics the problems found */
+  /**
+   * @param message one-line summary
+   * @param diagnostics the problems found
+   */
   constructor(message: string, diagnostics: readonly Diagnostic[]) {
     super(message);
     this.name = 'MockConfigError';
