@@ -32,7 +32,8 @@ export class WebhookProcessingError extends Error {
    * @param cause - the last error thrown by `onEvent`.
    */
   constructor(event: WebhookEvent, attempts: number, cause: unknown) {
-    super(`onEvent failed ${attempts} time(s) for delivery of ${event.type ?? 'unknown type'} (data.id ${event.data.id})`, {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`onEvent failed ${attempts} time(s) for ${event.type ?? 'an event of unknown type'} (data.id ${event.data.id}): ${reason}`, {
       cause,
     });
     this.name = 'WebhookProcessingError';
@@ -66,8 +67,8 @@ export interface WebhookHandlerOptions {
   readonly secret: WebhookSecret | readonly WebhookSecret[];
   /** Called from the queue for every accepted, non-duplicate event. Throw (or reject) to retry. */
   readonly onEvent: (event: WebhookEvent, context: WebhookEventContext) => unknown;
-  /** Called when `onEvent` failed for good. Default: `console.error`. */
-  readonly onError?: (error: WebhookProcessingError) => void;
+  /** Called when `onEvent` failed for good (`error.cause` is what it threw). Default: `console.error`. */
+  readonly onError?: (error: WebhookProcessingError, event: WebhookEvent) => void;
   /** Called for every refused delivery, for logging (never receives the secret). */
   readonly onRejected?: (failure: VerifyDeliveryFailure) => void;
   /** Which queue an event goes to; events with the same key run one at a time. Default: `data.id`. */
@@ -195,7 +196,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     backoff,
     sleep,
     run: (job, attempt) => onEvent(job.event, { attempt, userKey: job.userKey }),
-    onFailure: (error, job, attempts) => onError(new WebhookProcessingError(job.event, attempts, error)),
+    onFailure: (error, job, attempts) => onError(new WebhookProcessingError(job.event, attempts, error), job.event),
   });
   let closed = false;
 
@@ -216,7 +217,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     try {
       key = String(userKey(event));
     } catch (error) {
-      onError(new WebhookProcessingError(event, 0, error));
+      onError(new WebhookProcessingError(event, 0, error), event);
       return respond(500, { received: false, reason: 'internal_error' });
     }
     if (store === undefined) return respond(200, { received: true }, queue.push(key, { event, userKey: key }));

@@ -234,7 +234,10 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
         calls++;
         throw new Error('downstream unavailable');
       },
-      onError: (error) => void errors.push(error),
+      onError: (error, event) => {
+        expect(event).toBe(error.event);
+        errors.push(error);
+      },
     });
     const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' }, { type: 'customer_deleted' });
     expect((await post(url, body, headers)).status).toBe(200);
@@ -246,6 +249,8 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
     expect(errors[0]!.attempts).toBe(3);
     expect(errors[0]!.event.data.id).toBe('cus_1');
     expect((errors[0]!.cause as Error).message).toBe('downstream unavailable');
+    expect(errors[0]!.message).toContain('downstream unavailable');
+    expect(errors[0]!.message).not.toContain(SECRET);
   });
 
   it('works with an asynchronous shared store, keeping order and skipping duplicates', async () => {
