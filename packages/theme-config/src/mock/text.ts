@@ -37,8 +37,9 @@ export class SlugRegistry {
 
 // ISO date-only forms: JavaScript already reads these as UTC.
 const ISO_DATE_ONLY = /^\d{4}(?:-\d{2}(?:-\d{2})?)?$/;
-// An explicit zone at the end: `Z`, `+02:00`, `+0200`, `GMT`, `UTC`, optionally followed by a `(name)`.
-const EXPLICIT_ZONE = /(?:\dZ|[+-]\d{2}:?\d{2}|\b(?:GMT|UTC|UT)(?:[+-]\d{1,4})?)\s*(?:\([^)]*\))?$/i;
+// An explicit zone at the end: `Z`, `+02:00`, `+0200`, `GMT`, `UTC`, or one of the US zone names
+// JavaScript's parser knows (`EST`, `PDT`, ...), optionally followed by a `(name)`.
+const EXPLICIT_ZONE = /(?:\dZ|[+-]\d{2}:?\d{2}|\b(?:GMT|UTC|UT|[ECMP][SD]T)(?:[+-]\d{1,4})?)\s*(?:\([^)]*\))?$/i;
 
 /**
  * Milliseconds since the epoch of a string convertible to a date, or `undefined` when it is not.

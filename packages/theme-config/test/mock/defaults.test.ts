@@ -138,6 +138,8 @@ describe('articles', () => {
         }).articles;
         expect([a!.createdTime, a!.publishedTime], tz).toEqual(['2024-03-01T08:00:00.000Z', '2024-03-01T10:00:00.000Z']);
         expect([b!.createdTime, b!.publishedTime], tz).toEqual(['2024-03-10T00:00:00.000Z', '2024-03-10T08:15:00.000Z']);
+        const [c] = generate({ blog: [{ ...article, createdTime: 'Sun, 10 Mar 2024 10:00:00 GMT', publishedTime: 'Mon, 11 Mar 2024 10:00:00 EDT' }] }).articles;
+        expect([c!.createdTime, c!.publishedTime], tz).toEqual(['2024-03-10T10:00:00.000Z', '2024-03-11T14:00:00.000Z']);
       }
     } finally {
       if (previous === undefined) delete process.env.TZ;
