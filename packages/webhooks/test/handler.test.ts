@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   computeSignature,
   createWebhookHandler,
@@ -421,5 +421,41 @@ describe('Node adapter robustness', () => {
     socket.destroy();
     await done;
     expect(handler.pending).toBe(0);
+  });
+});
+
+describe('default retry back-off', () => {
+  it('waits 500 ms, 1 s, 2 s between attempts (fake timers)', async () => {
+    vi.useFakeTimers();
+    try {
+      const attempts: number[] = [];
+      const errors: WebhookProcessingError[] = [];
+      const handler = createWebhookHandler({
+        secret: SECRET,
+        onEvent: () => {
+          attempts.push(Date.now());
+          throw new Error('fail');
+        },
+        onError: (error) => void errors.push(error),
+      });
+      const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });
+      expect((await handler.handle(body, headers)).status).toBe(200);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(attempts).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(499);
+      expect(attempts).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(attempts).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(attempts).toHaveLength(3);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(attempts).toHaveLength(4);
+      await handler.drain();
+      expect(attempts.map((t) => t - attempts[0]!)).toEqual([0, 500, 1500, 3500]);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.attempts).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
