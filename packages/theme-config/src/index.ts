@@ -40,6 +40,7 @@ export {
   generateMockData,
   jsonChunks,
   LazyJsonArray,
+  MOCK_DATA_SCHEMA,
   MockConfigError,
   mockDataChunks,
   slugify,

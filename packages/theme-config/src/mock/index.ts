@@ -8,3 +8,4 @@ export { jsonChunks, LazyJsonArray } from './json-stream.js';
 export type { ChunkSink } from './json-stream.js';
 export { DEFAULT_CURRENCY, DEFAULT_LANGUAGE } from './locale.js';
 export { slugify } from './text.js';
+export { MOCK_DATA_SCHEMA } from './schema.js';

@@ -6,7 +6,8 @@ import { generateMockData, mockDataChunks, MockConfigError } from '../../src/moc
 import { resolveOptions } from '../../src/mock/options.js';
 import type { ThemeConfig } from '../../src/types.js';
 import { EStoreLanguage } from '../../src/generated/spec/enums.js';
-import { COMPLETE_THEME, loadValid, NOW, schemaErrors } from './helpers.js';
+import { MOCK_DATA_SCHEMA } from '../../src/index.js';
+import { COMPLETE_THEME, loadValid, MOCK_SCHEMA_FILE, NOW, schemaErrors } from './helpers.js';
 
 const text = (config: ThemeConfig, seed: number, now: string | number = NOW): string => JSON.stringify(generateMockData(config, { seed, now }));
 
@@ -93,6 +94,11 @@ describe('now', () => {
 });
 
 describe('property: any seed gives schema-valid output', () => {
+  it('uses the schema the package exports (MOCK_DATA_SCHEMA) and ships (schemas/mock-data.schema.json)', () => {
+    expect(MOCK_DATA_SCHEMA).toEqual(MOCK_SCHEMA_FILE);
+    expect(MOCK_DATA_SCHEMA).toMatchObject({ $schema: 'http://json-schema.org/draft-07/schema#', required: expect.arrayContaining(['store', 'paginator']) });
+  });
+
   let complete: ThemeConfig;
   beforeAll(async () => {
     complete = await loadValid(COMPLETE_THEME);

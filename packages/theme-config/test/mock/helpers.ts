@@ -26,6 +26,8 @@ export async function loadValid(dir: string): Promise<ThemeConfig> {
 }
 
 const schema = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'src/generated/schemas/mock-data.schema.json'), 'utf8')) as object;
+/** The schema as read from the published file (tests compare it with the exported MOCK_DATA_SCHEMA). */
+export const MOCK_SCHEMA_FILE: object = schema;
 const ajv = new Ajv({ strict: true, allErrors: true, strictTypes: false });
 addFormats(ajv);
 const validateSchema = ajv.compile(schema);
