@@ -2,12 +2,12 @@
  * Validation of one value, one file's text, or a whole config directory: parse (with positions),
  * top-level shape, the precompiled JSON Schema validator, then the semantic rules.
  */
-import type { Diagnostic, ValidateOptions, ValidationResult } from './diagnostics.js';
+import type { Diagnostic, DiagnosticCode, ValidateOptions, ValidationResult } from './diagnostics.js';
 import { finishResult } from './diagnostics.js';
 import { fileInfo, type ConfigKind } from './files.js';
 import { bytePosition, decodeUtf8 } from './json/decode.js';
 import { FORBIDDEN_KEYS, parseJson, type JsonValue, type SourceMap } from './json/parse.js';
-import { childPointer, fromPointer } from './json/pointer.js';
+import { fromPointer, toPointer } from './json/pointer.js';
 import { BLOCK_TYPES } from './rules/blocks.js';
 import { semanticRules } from './rules/files.js';
 import { schemaErrorsToDiagnostics } from './schema/errors.js';
@@ -27,40 +27,41 @@ export interface FileAnalysis {
   value: JsonValue | undefined;
 }
 
-/** Copies an arbitrary JS value into a JSON value, reporting what JSON cannot hold or what could pollute prototypes. */
-function toJsonValue(input: unknown, pointer: string, out: Diagnostic[], seen: Set<object>): JsonValue | undefined {
+/**
+ * Copies an arbitrary JS value into a JSON value, reporting what JSON cannot hold or what could pollute
+ * prototypes. The path is a shared stack and pointers are only built for reports: this runs on every
+ * value of every validation.
+ */
+function toJsonValue(input: unknown, path: (string | number)[], out: Diagnostic[], seen: Set<object>): JsonValue | undefined {
   if (input === null || typeof input === 'string' || typeof input === 'boolean') return input;
-  if (typeof input === 'number') {
-    if (Number.isFinite(input)) return input;
-    out.push({ severity: 'error', code: 'invalid-type', message: `${String(input)} is not a JSON number`, pointer });
+  const report = (code: DiagnosticCode, message: string): undefined => {
+    out.push({ severity: 'error', code, message, pointer: toPointer(path) });
     return undefined;
-  }
-  if (typeof input !== 'object') {
-    out.push({ severity: 'error', code: 'invalid-type', message: `a ${typeof input} is not a JSON value`, pointer });
-    return undefined;
-  }
-  if (seen.has(input)) {
-    out.push({ severity: 'error', code: 'invalid-value', message: 'the value contains a cycle', pointer });
-    return undefined;
-  }
+  };
+  if (typeof input === 'number') return Number.isFinite(input) ? input : report('invalid-type', `${String(input)} is not a JSON number`);
+  if (typeof input !== 'object') return report('invalid-type', `a ${typeof input} is not a JSON value`);
+  if (seen.has(input)) return report('invalid-value', 'the value contains a cycle');
   seen.add(input);
   try {
     if (Array.isArray(input)) {
-      return Array.from(input, (item, index) => toJsonValue(item, childPointer(pointer, index), out, seen) ?? null);
+      const result: JsonValue[] = new Array<JsonValue>(input.length);
+      for (let index = 0; index < input.length; index += 1) {
+        path.push(index);
+        result[index] = toJsonValue(input[index], path, out, seen) ?? null;
+        path.pop();
+      }
+      return result;
     }
     const result: { [key: string]: JsonValue } = {}; // forbidden keys are refused before any assignment
     for (const key of Object.keys(input)) {
+      path.push(key);
       if (FORBIDDEN_KEYS.has(key)) {
-        out.push({
-          severity: 'error',
-          code: 'forbidden-key',
-          message: `the key \`${key}\` is not allowed (it could change object prototypes); it was ignored`,
-          pointer: childPointer(pointer, key),
-        });
-        continue;
+        report('forbidden-key', `the key \`${key}\` is not allowed (it could change object prototypes); it was ignored`);
+      } else {
+        const value = toJsonValue((input as Record<string, unknown>)[key], path, out, seen);
+        if (value !== undefined) result[key] = value;
       }
-      const value = toJsonValue((input as Record<string, unknown>)[key], childPointer(pointer, key), out, seen);
-      if (value !== undefined) result[key] = value;
+      path.pop();
     }
     return result;
   } finally {
@@ -151,7 +152,7 @@ const withFile = (diagnostics: Diagnostic[], file: string | undefined): Diagnost
 export function validateConfig(kind: ConfigKind, value: unknown, options: ValidateValueOptions = {}): ValidationResult {
   fileInfo(kind);
   const diagnostics: Diagnostic[] = [];
-  const json = toJsonValue(value, '', diagnostics, new Set());
+  const json = toJsonValue(value, [], diagnostics, new Set());
   if (json !== undefined) diagnostics.push(...checkValue(kind, json, undefined));
   return finishResult(withFile(diagnostics, options.file), options);
 }

@@ -49,13 +49,18 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 
 const show = (value: unknown): string => `\`${JSON.stringify(value)}\``;
 
-/** A settings value and where it was found. */
+/** A settings value and where it was found (the pointer is built only when reported: most values never are). */
 export interface Located {
   /** The value. */
   value: Json;
-  /** Its JSON Pointer in the file. */
-  pointer: string;
+  /** JSON Pointer of the object holding it. */
+  parent: string;
+  /** Its key in that object. */
+  key: string;
 }
+
+/** JSON Pointer of a located value. */
+export const pointerOf = (l: Located): string => childPointer(l.parent, l.key);
 
 /** Reads one settings container, folding the two spellings into the canonical one. */
 function readContainer(container: JsonObject, pointer: string, skip: ReadonlySet<string>, out: Diagnostic[]): Map<string, Located> {
@@ -64,7 +69,7 @@ function readContainer(container: JsonObject, pointer: string, skip: ReadonlySet
     if (skip.has(key)) continue;
     const value = container[key] as Json;
     const canonical = Object.hasOwn(SPELLING_ALIASES, key) ? (SPELLING_ALIASES[key] as string) : key;
-    const here = { value, pointer: childPointer(pointer, key) };
+    const here: Located = { value, parent: pointer, key };
     const previous = result.get(canonical);
     if (previous) {
       if (!jsonEqual(previous.value, value)) {
@@ -75,7 +80,7 @@ function readContainer(container: JsonObject, pointer: string, skip: ReadonlySet
           message: `\`${canonical}\` is ${show(key === canonical ? value : previous.value)} but its other spelling \`${
             Object.keys(SPELLING_ALIASES).find((k) => SPELLING_ALIASES[k] === canonical) ?? canonical
           }\` is ${show(key === canonical ? previous.value : value)}; keep one of them`,
-          pointer: misspelled.pointer,
+          pointer: pointerOf(misspelled),
         });
       }
       if (key === canonical) result.set(canonical, here);
@@ -155,7 +160,7 @@ function checkOnlyWhen(type: string, settings: ReadonlyMap<string, Located>, out
       severity: 'warning',
       code: 'ignored-property',
       message: `\`${rule.property}\` is ignored because ${rule.reason(settings)}`,
-      pointer: located.pointer,
+      pointer: pointerOf(located),
     });
   }
 }
@@ -190,7 +195,7 @@ function processBlock(block: Json, pointer: string, out: Diagnostic[]): Normaliz
           severity: 'error',
           code: 'conflicting-position',
           message: `\`${key}\` is ${show(located.value)} in \`props\` but ${show(other.value)} in \`props.settings\`; keep one of them`,
-          pointer: located.pointer,
+          pointer: pointerOf(located),
         });
       }
       if (!other) merged.set(key, located);
@@ -240,7 +245,7 @@ function processGridColumns(
       severity: 'warning',
       code: 'grid-column-count',
       message: `\`columns\` is ${count.value} but the grid lists ${columns.length} column${columns.length === 1 ? '' : 's'}`,
-      pointer: count.pointer,
+      pointer: pointerOf(count),
     });
   }
   return result;
