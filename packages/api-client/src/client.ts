@@ -4,7 +4,7 @@
 import type { paths } from '@commerce-kit/api-types';
 import { StaticToken, type AuthProvider } from './auth.js';
 import { systemClock, type Clock } from './clock.js';
-import type { CallArgs, CallOptions, HttpMethod, PathsWithMethod, RequestOptions, ResponseOf } from './openapi-types.js';
+import type { CallArgs, CallOptions, HttpMethod, MethodName, MethodOf, PathsWithMethod, RequestOptions, ResponseOf } from './openapi-types.js';
 import { ListPromise, type ListEnvelope, type ListParams } from './pagination.js';
 import { RateLimiter, sharedRateLimiter, DOCUMENTED_REQUESTS_PER_WINDOW, DOCUMENTED_WINDOW_MS } from './rate-limiter.js';
 import { performRequest, type FetchFunction, type RequestContext } from './request.js';
@@ -75,12 +75,12 @@ export interface ListResource<P extends ListPath> {
  * properties list each top-level resource.
  */
 export interface Client<Paths = paths> {
-  /** Calls `method path`; resolves with the parsed success body (`undefined` for 204). */
-  request<M extends HttpMethod, P extends PathsWithMethod<Paths, M>>(
+  /** Calls `method path` (`'get'` or `'GET'`); resolves with the parsed success body (`undefined` for 204). */
+  request<M extends MethodName, P extends PathsWithMethod<Paths, MethodOf<M>>>(
     method: M,
     path: P,
-    ...args: CallArgs<Paths, P, M>
-  ): Promise<ResponseOf<Paths, P, M>>;
+    ...args: CallArgs<Paths, P, MethodOf<M>>
+  ): Promise<ResponseOf<Paths, P, MethodOf<M>>>;
   /** `GET path`. */
   get<P extends PathsWithMethod<Paths, 'get'>>(path: P, ...args: CallArgs<Paths, P, 'get'>): Promise<ResponseOf<Paths, P, 'get'>>;
   /** `POST path` with a JSON body. Never retried after a 5xx or network error. */

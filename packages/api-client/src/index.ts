@@ -58,6 +58,8 @@ export type {
   CallArgs,
   CallOptions,
   HttpMethod,
+  MethodName,
+  MethodOf,
   OperationOf,
   PathsWithMethod,
   RequestBodyOf,

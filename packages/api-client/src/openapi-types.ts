@@ -7,6 +7,12 @@
 /** HTTP methods the generic call supports (the API uses GET, POST, PUT, DELETE). */
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
+/** A method as `client.request` accepts it: lower case as in `paths`, or upper case as on the wire (`'GET'`). */
+export type MethodName = HttpMethod | Uppercase<HttpMethod>;
+
+/** The `paths` key of a {@link MethodName}: `'GET'` and `'get'` both give `'get'`. */
+export type MethodOf<M extends MethodName> = Extract<Lowercase<M>, HttpMethod>;
+
 /** Paths of `Paths` that define `Method` (openapi-typescript marks absent methods `?: never`). */
 export type PathsWithMethod<Paths, Method extends HttpMethod> = {
   [P in keyof Paths]-?: Paths[P] extends { [M in Method]: infer Op } ? ([Op] extends [never] ? never : P) : never;

@@ -93,6 +93,15 @@ describe('requests', () => {
     expect(page.data.map((c) => c.id)).toEqual(['ch_00000001', 'ch_00000002', 'ch_00000003']);
   });
 
+  it('request() takes upper-case methods too', async () => {
+    const page = await client().request('GET', '/charges', { query: { limit: 2 } });
+    expect(page.data.map((c) => c.id)).toEqual(['ch_00000001', 'ch_00000002']);
+    expect(server.requests.at(-1)?.method).toBe('GET');
+    const created = await client().request('POST', '/customers', { body: { email: 'up@case.io' } });
+    expect(created.email).toBe('up@case.io');
+    expect(server.requests.at(-1)?.headers['content-type']).toBe('application/json');
+  });
+
   it('rejects bad options with clear errors', () => {
     expect(() => createClient({ baseUrl: 'not a url', accessToken: 't' })).toThrow(/baseUrl/);
     expect(() => createClient({ baseUrl: server.url } as never)).toThrow(/accessToken or auth/);

@@ -65,6 +65,12 @@ void client.invoices;
 // --- generic call, typed from `paths` ------------------------------------------------
 expectTypeOf(client.get('/customers', { query: { limit: 5 } })).resolves.toMatchTypeOf<{ data: Customer[]; has_more: boolean; limit: number }>();
 expectTypeOf(client.request('get', '/orders')).resolves.toHaveProperty('data');
+// Upper-case methods (as on the wire) are the same call.
+expectTypeOf(client.request('GET', '/customers', { query: { limit: 5 } })).resolves.toMatchTypeOf<{ data: Customer[] }>();
+// @ts-expect-error mixed case is not a method
+void client.request('Get', '/customers');
+// @ts-expect-error query keys are checked with an upper-case method too
+void client.request('GET', '/customers', { query: { nope: 1 } });
 // @ts-expect-error unknown path
 void client.get('/invoices');
 // @ts-expect-error /customers has no POST in the published spec
@@ -92,6 +98,10 @@ void crud.post('/customers', { body: { email: 1 } });
 void crud.get('/customers/{id}', { path: { id: 'x' }, body: {} });
 // @ts-expect-error no PATCH on this path
 void crud.request('patch', '/customers/{id}', { path: { id: 'x' } });
+expectTypeOf(crud.request('POST', '/customers', { body: { email: 'a@b.c' } })).resolves.toEqualTypeOf<Customer>();
+expectTypeOf(crud.request('DELETE', '/customers/{id}', { path: { id: 'x' } })).resolves.toEqualTypeOf<undefined>();
+// @ts-expect-error the body is required for POST, whatever the case of the method
+void crud.request('POST', '/customers');
 
 // --- errors ----------------------------------------------------------------------
 declare const error: RateLimitError;
