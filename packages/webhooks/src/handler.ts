@@ -1,6 +1,7 @@
 import { createFetchHandler, type FetchWebhookHandler } from './adapters/fetch.js';
 import { createNodeListener, type NodeWebhookListener } from './adapters/node.js';
 import type { DeliveryProcessor, WebhookResponse } from './adapters/types.js';
+import { afterAcknowledgement } from './defer.js';
 import { WebhookConfigurationError } from './errors.js';
 import type { WebhookEvent } from './events.js';
 import type { HeadersInput } from './headers.js';
@@ -220,7 +221,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       onError(new WebhookProcessingError(event, 0, error), event);
       return respond(500, { received: false, reason: 'internal_error' });
     }
-    if (store === undefined) return respond(200, { received: true }, queue.push(key, { event, userKey: key }));
+    // onEvent starts only once the response is on its way (see defer.ts), even if it does
+    // synchronous work before its first await.
+    const acknowledged = afterAcknowledgement().then(() => true);
+    if (store === undefined) return respond(200, { received: true }, queue.push(key, { event, userKey: key }, acknowledged));
     let claim: boolean | Promise<boolean>;
     try {
       claim = store.claim(event.deliveryKey, ttlSeconds);
@@ -229,12 +233,12 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
     if (typeof claim === 'boolean') {
       if (!claim) return respond(200, { received: true, duplicate: true });
-      return respond(200, { received: true }, queue.push(key, { event, userKey: key }));
+      return respond(200, { received: true }, queue.push(key, { event, userKey: key }, acknowledged));
     }
     // Enqueue before the store answers, so arrival order per user is kept; the queue skips the
     // entry if the claim turns out to be a duplicate or fails.
-    const gate = Promise.resolve(claim).then(
-      (claimed) => claimed === true,
+    const gate = Promise.all([claim, acknowledged]).then(
+      ([claimed]) => claimed === true,
       () => false,
     );
     const processed = queue.push(key, { event, userKey: key }, gate);

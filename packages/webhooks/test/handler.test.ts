@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -14,6 +15,11 @@ import { signTestDelivery } from '../src/testing.js';
 import { deferred, post, startFetchServer, startNodeServer, type RunningServer } from './helpers/http.js';
 
 const SECRET = 'whsec_handler_secret';
+// Taken before any test installs fake timers.
+const realSetImmediate = setImmediate;
+const realMacrotask = async () => {
+  for (let i = 0; i < 2; i++) await new Promise((resolve) => realSetImmediate(resolve));
+};
 const noSleep = async () => {};
 
 type Adapter = 'node' | 'fetch';
@@ -440,6 +446,7 @@ describe('default retry back-off', () => {
       });
       const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });
       expect((await handler.handle(body, headers)).status).toBe(200);
+      await realMacrotask();
       await vi.advanceTimersByTimeAsync(0);
       expect(attempts).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(499);
@@ -454,6 +461,73 @@ describe('default retry back-off', () => {
       expect(attempts.map((t) => t - attempts[0]!)).toEqual([0, 500, 1500, 3500]);
       expect(errors).toHaveLength(1);
       expect(errors[0]!.attempts).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('acknowledgement before processing', () => {
+  it('Node adapter: onEvent starts only after res.end(), even when it blocks synchronously', async () => {
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      onEvent: () => {
+        // Synchronous work before any await: it must not hold the response back.
+        endedWhenStarted.push(current?.writableEnded === true);
+      },
+    });
+    handlers.push(handler);
+    const endedWhenStarted: boolean[] = [];
+    let current: ServerResponse | undefined;
+    const server = await startNodeServer((req, res) => {
+      current = res;
+      return handler.node(req, res);
+    });
+    servers.push(server);
+    for (let i = 0; i < 5; i++) {
+      const { body, headers } = signTestDelivery(SECRET, { id: `cus_${i}` });
+      expect((await post(server.url, body, headers)).status).toBe(200);
+      await handler.drain();
+    }
+    expect(endedWhenStarted).toEqual([true, true, true, true, true]);
+  });
+
+  it('Fetch adapter: the Response is returned before onEvent starts', async () => {
+    let returned = false;
+    const startedAfterReturn: boolean[] = [];
+    const handler = createWebhookHandler({ secret: SECRET, onEvent: () => void startedAfterReturn.push(returned) });
+    handlers.push(handler);
+    const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });
+    const request = new Request('http://127.0.0.1/webhooks', { method: 'POST', body, headers });
+    const response = await handler.fetch(request);
+    returned = true;
+    expect(response.status).toBe(200);
+    await handler.drain();
+    expect(startedAfterReturn).toEqual([true]);
+  });
+
+  it('handle(): onEvent has not started when the response resolves', async () => {
+    let started = false;
+    const handler = createWebhookHandler({ secret: SECRET, onEvent: () => void (started = true) });
+    handlers.push(handler);
+    const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });
+    const response = await handler.handle(body, headers);
+    expect(response.status).toBe(200);
+    expect(started).toBe(false);
+    await response.processed;
+    expect(started).toBe(true);
+  });
+
+  it('drain() completes under fake timers installed after the package was loaded', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.setSystemTime(new Date('2026-03-14T09:26:53Z'));
+      const seen: string[] = [];
+      const handler = createWebhookHandler({ secret: SECRET, onEvent: (event) => void seen.push(event.data.id) });
+      const { body, headers } = signTestDelivery(SECRET, { id: 'cus_fake' });
+      expect((await handler.handle(body, headers)).status).toBe(200);
+      await handler.drain();
+      expect(seen).toEqual(['cus_fake']);
     } finally {
       vi.useRealTimers();
     }
