@@ -43,3 +43,29 @@ export class StaticToken implements AuthProvider {
     return this.toString();
   }
 }
+
+/** Tokens from a caller's function, checked on every call; redacted like {@link StaticToken}. */
+export class TokenFunction implements AuthProvider {
+  readonly #source: () => string | Promise<string>;
+
+  constructor(source: () => string | Promise<string>) {
+    this.#source = source;
+  }
+
+  /** Calls the function; rejects with a `TypeError` when it gives no token. */
+  async getAccessToken(): Promise<string> {
+    const token = await this.#source();
+    if (typeof token !== 'string' || token === '') throw new TypeError('auth() must return a non-empty access token');
+    return token;
+  }
+
+  /** Redacted. */
+  toString(): string {
+    return 'TokenFunction { [redacted] }';
+  }
+
+  /** Redacted. */
+  [INSPECT](): string {
+    return this.toString();
+  }
+}

@@ -2,13 +2,14 @@
  * `createClient`: options, the typed generic call, and the list resources.
  */
 import type { paths } from '@commerce-kit/api-types';
-import { StaticToken, type AuthProvider } from './auth.js';
+import { StaticToken, TokenFunction, type AuthProvider } from './auth.js';
 import { systemClock, type Clock } from './clock.js';
 import type { CallArgs, CallOptions, HttpMethod, MethodName, MethodOf, PathsWithMethod, RequestOptions, ResponseOf } from './openapi-types.js';
 import { ListPromise, type ListEnvelope, type ListParams } from './pagination.js';
 import { RateLimiter, sharedRateLimiter, DOCUMENTED_REQUESTS_PER_WINDOW, DOCUMENTED_WINDOW_MS } from './rate-limiter.js';
 import { performRequest, type FetchFunction, type RequestContext } from './request.js';
 import { DEFAULT_MAX_RETRIES } from './retry.js';
+import { createTokenSession, type TokenSessionOptions } from './token-session.js';
 
 /** Client-side rate limiting; `false` turns counting off (429 pauses still apply). */
 export interface RateLimitOptions {
@@ -17,14 +18,31 @@ export interface RateLimitOptions {
    * limiter and one 429 pause. Without a key, this client has a limiter of its own.
    */
   readonly accountKey?: string;
-  /** Requests per minute; default 200 (the documented limit). */
+  /** Requests per minute; default 200 (the documented limit). Same as `requests` with the default window. */
   readonly requestsPerMinute?: number;
+  /** Requests per `windowMs` (give this or `requestsPerMinute`, not both); default 200. */
+  readonly requests?: number;
+  /** Window length in ms; default 60 000 (one minute, as documented). */
+  readonly windowMs?: number;
 }
 
-/** How the client authenticates: a static token, or an {@link AuthProvider} such as a token session. */
+/**
+ * A function that gives the access token to send, called before every request
+ * (e.g. read from your own token store). No refresh on a 401: use a token session for that.
+ */
+export type AccessTokenSource = () => string | Promise<string>;
+
+/**
+ * What `auth` accepts: an {@link AuthProvider} (such as `createTokenSession(...)`), an
+ * {@link AccessTokenSource}, or the options of a token session, which the client then
+ * creates itself (its `baseUrl` and `fetch` default to the client's).
+ */
+export type ClientAuth = AuthProvider | AccessTokenSource | TokenSessionOptions;
+
+/** How the client authenticates: a static token, or `auth` (a token session, its options, or a token function). */
 export type ClientAuthOptions =
   | { /** A bearer access token. */ readonly accessToken: string; readonly auth?: never }
-  | { /** A token source, e.g. `createTokenSession(...)`. */ readonly auth: AuthProvider; readonly accessToken?: never };
+  | { /** A token source, e.g. `createTokenSession(...)`. */ readonly auth: ClientAuth; readonly accessToken?: never };
 
 /** Options of {@link createClient}. */
 export type ClientOptions = ClientAuthOptions & {
@@ -38,9 +56,10 @@ export type ClientOptions = ClientAuthOptions & {
   readonly timeoutMs?: number;
   /**
    * Client-side rate limit; default 200 requests per minute, private to this client.
-   * Pass a {@link RateLimiter} to control the window yourself, or `false` to turn counting off.
+   * Pass a {@link RateLimiter} to control the window yourself, or `false` to turn counting off
+   * (`true` is the default).
    */
-  readonly rateLimit?: RateLimitOptions | RateLimiter | false;
+  readonly rateLimit?: RateLimitOptions | RateLimiter | boolean;
   /** `User-Agent` header; default `commerce-kit-api-client`. Empty string: not sent. */
   readonly userAgent?: string;
   /** Clock for backoff, `Retry-After` and limiter waits; default the system clock. Inject one in tests. */
@@ -129,6 +148,7 @@ export function createClient<Paths = paths>(options: ClientOptions): Client<Path
       body?: unknown;
       headers?: Record<string, string>;
       signal?: AbortSignal;
+      timeoutMs?: number;
     };
     return performRequest(ctx, {
       method,
@@ -138,6 +158,7 @@ export function createClient<Paths = paths>(options: ClientOptions): Client<Path
       body: o.body,
       headers: o.headers,
       signal: o.signal,
+      timeoutMs: o.timeoutMs,
     }) as Promise<never>;
   };
   const listResource = <P extends ListPath>(path: P): ListResource<P> =>
@@ -150,6 +171,7 @@ export function createClient<Paths = paths>(options: ClientOptions): Client<Path
             query,
             headers: callOptions?.headers,
             signal: callOptions?.signal,
+            timeoutMs: callOptions?.timeoutMs,
           }) as Promise<ListEnvelope<ListItemOf<P>>>;
         return new ListPromise<ListItemOf<P>, ListEnvelopeOf<P>>(fetchPage, { ...(params ?? {}) });
       },
@@ -186,7 +208,7 @@ function contextFrom(options: ClientOptions): RequestContext {
   const hasToken = options.accessToken !== undefined;
   const hasAuth = options.auth !== undefined;
   if (hasToken === hasAuth) throw new TypeError('createClient needs exactly one of accessToken or auth');
-  const auth: AuthProvider = hasAuth ? (options.auth as AuthProvider) : new StaticToken(options.accessToken as string);
+  const auth: AuthProvider = hasAuth ? authProviderFrom(options.auth as ClientAuth, options) : new StaticToken(options.accessToken as string);
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new RangeError('maxRetries must be a non-negative integer');
   if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) throw new RangeError('timeoutMs must be a positive number');
@@ -207,14 +229,33 @@ function contextFrom(options: ClientOptions): RequestContext {
   };
 }
 
-function limiterFor(rateLimit: RateLimitOptions | RateLimiter | false | undefined, clock: Clock): RateLimiter {
+function authProviderFrom(auth: ClientAuth, options: ClientOptions): AuthProvider {
+  if (typeof auth === 'function') return new TokenFunction(auth);
+  if (typeof auth !== 'object' || auth === null) throw new TypeError('createClient: auth must be a token session, its options, or a function');
+  if (typeof (auth as Partial<AuthProvider>).getAccessToken === 'function') return auth as AuthProvider;
+  if ('tokens' in auth) {
+    // Session options: the session talks to the same server, through the same fetch, unless told otherwise.
+    return createTokenSession({
+      baseUrl: options.baseUrl,
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      ...auth,
+    });
+  }
+  throw new TypeError('createClient: auth must be a token session, its options ({ tokens, clientId, clientSecret, ... }), or a function');
+}
+
+function limiterFor(rateLimit: RateLimitOptions | RateLimiter | boolean | undefined, clock: Clock): RateLimiter {
   if (rateLimit instanceof RateLimiter) return rateLimit;
   if (rateLimit === false) return new RateLimiter({ requests: Number.POSITIVE_INFINITY, clock });
+  const custom = typeof rateLimit === 'object' && rateLimit !== null ? rateLimit : undefined;
+  if (custom?.requests !== undefined && custom.requestsPerMinute !== undefined) {
+    throw new RangeError('rateLimit: give requests (per windowMs) or requestsPerMinute, not both');
+  }
   const limiterOptions = {
-    requests: rateLimit?.requestsPerMinute ?? DOCUMENTED_REQUESTS_PER_WINDOW,
-    windowMs: DOCUMENTED_WINDOW_MS,
+    requests: custom?.requests ?? custom?.requestsPerMinute ?? DOCUMENTED_REQUESTS_PER_WINDOW,
+    windowMs: custom?.requestsPerMinute === undefined ? (custom?.windowMs ?? DOCUMENTED_WINDOW_MS) : DOCUMENTED_WINDOW_MS,
     clock,
   };
-  const key = rateLimit?.accountKey;
+  const key = custom?.accountKey;
   return key === undefined ? new RateLimiter(limiterOptions) : sharedRateLimiter(key, limiterOptions);
 }

@@ -6,7 +6,9 @@
  */
 export { createClient, DEFAULT_USER_AGENT } from './client.js';
 export type {
+  AccessTokenSource,
   Client,
+  ClientAuth,
   ClientAuthOptions,
   ClientOptions,
   ListEnvelopeOf,
@@ -47,13 +49,15 @@ export {
   sharedRateLimiter,
 } from './rate-limiter.js';
 export type { RateLimiterOptions } from './rate-limiter.js';
-export { StaticToken } from './auth.js';
+export { StaticToken, TokenFunction } from './auth.js';
 export type { AuthProvider } from './auth.js';
 export { systemClock } from './clock.js';
 export type { Clock } from './clock.js';
 export { createTokenSession, TokenSession, DEFAULT_REFRESH_MARGIN_MS } from './token-session.js';
 export type { TokenSessionOptions } from './token-session.js';
 export type { TokenSet } from './oauth/token-set.js';
+export { OAuthError } from './oauth/oauth-error.js';
+export type { OAuthErrorInit } from './oauth/oauth-error.js';
 export type {
   CallArgs,
   CallOptions,

@@ -82,6 +82,11 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Extra request headers (cannot replace `Authorization`). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Deadline of this call in ms (retries and waits included), instead of the client's
+   * `timeoutMs`; for a list, of each page request. Passing it rejects with a `TimeoutError`.
+   */
+  readonly timeoutMs?: number;
 }
 
 /** The options object of a call to `Path` with `Method`: path params, query and body as the spec says. */

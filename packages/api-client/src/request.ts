@@ -36,6 +36,8 @@ export interface RawRequest {
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>> | undefined;
   readonly signal?: AbortSignal | undefined;
+  /** Overrides the client's `timeoutMs` for this call. */
+  readonly timeoutMs?: number | undefined;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -78,7 +80,9 @@ export function buildQuery(query: Readonly<Record<string, unknown>> | undefined)
 export async function performRequest(ctx: RequestContext, req: RawRequest): Promise<unknown> {
   const method = req.method.toUpperCase();
   const url = joinUrl(ctx.baseUrl, fillPath(req.path, req.pathParams)) + buildQuery(req.query);
-  const { signal, timeoutError, dispose } = callSignal(req.signal, ctx.timeoutMs);
+  const timeoutMs = req.timeoutMs ?? ctx.timeoutMs;
+  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new RangeError('timeoutMs must be a positive number');
+  const { signal, timeoutError, dispose } = callSignal(req.signal, timeoutMs);
   try {
     return await attemptLoop(ctx, req, method, url, signal);
   } catch (error) {
@@ -98,8 +102,8 @@ async function attemptLoop(ctx: RequestContext, req: RawRequest, method: string,
   let refreshedAfter401 = false;
   for (;;) {
     await ctx.limiter.acquire(signal);
-    const token = await ctx.auth.getAccessToken();
-    signal.throwIfAborted();
+    // A token refresh that hangs must not outlive the call's deadline or abort.
+    const token = await untilAborted(ctx.auth.getAccessToken(), signal);
     // Built outside the try: a bad header or body is the caller's error, not a network failure to retry.
     const init: RequestInit = { method, headers: buildHeaders(ctx, req, method, token), body: encodeBody(req.body, method) ?? null, signal };
     let response: Response;
@@ -202,4 +206,26 @@ function callSignal(
       callerSignal?.removeEventListener('abort', onCallerAbort);
     },
   };
+}
+
+/** Settles with `promise`, or rejects with `signal.reason` as soon as the signal aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(signal.reason as unknown);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason as unknown);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

@@ -283,6 +283,18 @@ describe('retries', () => {
     await first;
   });
 
+  it('rateLimit takes requests per windowMs too, and refuses two budgets at once', async () => {
+    const clock = instantClock();
+    const c = client({ clock, rateLimit: { requests: 2, windowMs: 1_000 } });
+    expect(c.rateLimiter.requests).toBe(2);
+    expect(c.rateLimiter.windowMs).toBe(1_000);
+    const start = clock.now();
+    for (let i = 0; i < 5; i++) await c.customers.list({ limit: 1 });
+    expect(clock.now() - start).toBe(2_000);
+    expect(client({ rateLimit: true }).rateLimiter.requests).toBe(200);
+    expect(() => client({ rateLimit: { requests: 2, requestsPerMinute: 3 } })).toThrow(RangeError);
+  });
+
   it('the client-side limiter keeps a burst at the configured rate, so no 429 is seen', async () => {
     const clock = instantClock();
     const c = client({ clock, rateLimit: { requestsPerMinute: 5 } });
@@ -342,6 +354,18 @@ describe('timeouts and aborts', () => {
     const pending = client().customers.list({}, { signal: controller.signal });
     setTimeout(() => controller.abort(reason), 50);
     await expect(pending).rejects.toBe(reason);
+  });
+
+  it('a per-call timeoutMs overrides the client default', async () => {
+    server.script.push({ hang: true });
+    const c = createClient({ baseUrl: server.url, accessToken: TOKEN, timeoutMs: 60_000 });
+    const error = await c.get('/customers', { timeoutMs: 50 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).timeoutMs).toBe(50);
+    server.script.push({ hang: true });
+    const listError = await client().customers.list({ limit: 1 }, { timeoutMs: 50 }).catch((e: unknown) => e);
+    expect(listError).toBeInstanceOf(TimeoutError);
+    await expect(client().get('/customers', { timeoutMs: 0 })).rejects.toThrow(RangeError);
   });
 
   it('an already aborted signal never sends', async () => {

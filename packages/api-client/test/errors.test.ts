@@ -106,3 +106,12 @@ describe('client-side errors', () => {
     expect(shown).not.toContain('secret');
   });
 });
+
+describe('OAuthError from the main entry', () => {
+  it('is the same class as the one of the oauth entry', async () => {
+    const main = await import('../src/index.js');
+    const oauth = await import('../src/oauth/index.js');
+    expect(main.OAuthError).toBe(oauth.OAuthError);
+    expect(new oauth.OAuthError({ error: 'invalid_grant' })).toBeInstanceOf(main.OAuthError);
+  });
+});

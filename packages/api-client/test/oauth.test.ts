@@ -66,6 +66,13 @@ describe('buildAuthorizeUrl', () => {
     }
   });
 
+  it('takes the scopes as one space-separated string too', () => {
+    const { url } = buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: 'api_basic  api_readwrite openid offline_access' });
+    expect(new URL(url).searchParams.get('scope')).toBe('api_basic api_readwrite openid offline_access');
+    expect(() => buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: 'api_basic openid' })).toThrow(/api_readwrite/);
+    expect(() => buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: [1] as never })).toThrow(OAuthError);
+  });
+
   it('generates the state with crypto.getRandomValues', () => {
     const spy = vi.spyOn(globalThis.crypto, 'getRandomValues');
     try {

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AuthenticationError, createClient, createTokenSession, type TokenSet } from '../src/index.js';
+import { AuthenticationError, TimeoutError, createClient, createTokenSession, type TokenSet } from '../src/index.js';
 import { OAuthError, exchangeCode } from '../src/oauth/index.js';
 import { startFakeServer, type FakeServer } from './support/fake-server.js';
 
@@ -124,6 +124,45 @@ describe('token session', () => {
       expect(shown).not.toContain(tokens.accessToken);
       expect(shown).not.toContain(tokens.refreshToken ?? 'x');
     }
+  });
+
+  it('auth may be the session options: the client creates the session with its own baseUrl', async () => {
+    const tokens = await freshTokens();
+    server.validTokens.delete(tokens.accessToken);
+    server.requests.length = 0;
+    const persisted: TokenSet[] = [];
+    const client = createClient({
+      baseUrl: server.url,
+      auth: { tokens, clientId: 'client_1', clientSecret: 'secret_1', clientAuth: 'basic', onTokens: (t) => void persisted.push(t) },
+    });
+    const page = await client.customers.list({ limit: 1 });
+    expect(page.data).toHaveLength(1);
+    expect(tokenRequests()).toBe(1);
+    expect(server.requests.find((r) => r.path === '/oauth/connect/token')?.headers.authorization).toMatch(/^Basic /);
+    expect(persisted).toHaveLength(1);
+    expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${persisted[0]?.accessToken}`);
+    expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(persisted[0]?.accessToken);
+  });
+
+  it('auth may be a function giving the token (called per request)', async () => {
+    let calls = 0;
+    const client = createClient({ baseUrl: server.url, auth: async () => (calls++, 'test_token') });
+    await client.customers.list({ limit: 1 });
+    await client.charges.list({ limit: 1 });
+    expect(calls).toBe(2);
+    expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer test_token');
+    const empty = createClient({ baseUrl: server.url, auth: () => '' });
+    await expect(empty.customers.list()).rejects.toThrow(/non-empty access token/);
+    expect(() => createClient({ baseUrl: server.url, auth: { nope: true } as never })).toThrow(/auth must be/);
+  });
+
+  it('a refresh that hangs does not outlive timeoutMs', async () => {
+    let now = 0;
+    const tokens = await freshTokens(() => now);
+    const session = createTokenSession({ tokens, now: () => now, refresh: () => new Promise<TokenSet>(() => undefined) });
+    now = tokens.expiresAt;
+    const client = createClient({ baseUrl: server.url, auth: session, timeoutMs: 50 });
+    await expect(client.customers.list()).rejects.toBeInstanceOf(TimeoutError);
   });
 
   it('needs token endpoint settings or a refresh function', async () => {

@@ -25,6 +25,14 @@ const client = createClient({ baseUrl: 'https://api.example.com', accessToken: '
 createClient({ baseUrl: 'x', auth });
 createClient({ baseUrl: 'x', accessToken: 't', fetch: globalThis.fetch, maxRetries: 3, timeoutMs: 1000, rateLimit: { accountKey: 'a' }, userAgent: 'me/1' });
 createClient({ baseUrl: 'x', accessToken: 't', rateLimit: false });
+createClient({ baseUrl: 'x', accessToken: 't', rateLimit: { accountKey: 'a', requests: 10, windowMs: 1_000 } });
+createClient({ baseUrl: 'x', auth: async () => 'token' });
+createClient({ baseUrl: 'x', auth: { tokens: {} as TokenSet, clientId: 'c', clientSecret: 's', onTokens: (t: TokenSet) => void t } });
+// @ts-expect-error a token function gives a string
+createClient({ baseUrl: 'x', auth: async () => 42 });
+void client.get('/customers', { timeoutMs: 1_000 });
+void client.customers.list({ limit: 1 }, { timeoutMs: 1_000, signal: AbortSignal.timeout(10) });
+buildAuthorizeUrl({ baseUrl: 'x', clientId: 'c', redirectUri: 'r', scopes: 'api_basic api_readwrite openid' });
 // @ts-expect-error accessToken and auth are exclusive
 createClient({ baseUrl: 'x', accessToken: 't', auth });
 // @ts-expect-error one of them is required

@@ -19,8 +19,11 @@ export interface AuthorizeUrlOptions {
   readonly clientId: string;
   /** Must match exactly the callback URL registered for the application. */
   readonly redirectUri: string;
-  /** Must include `api_basic`, `api_readwrite` and `openid`; add `offline_access` for a refresh token. */
-  readonly scopes: readonly OAuthScope[];
+  /**
+   * Must include `api_basic`, `api_readwrite` and `openid`; add `offline_access` for a refresh token.
+   * An array, or one space-separated string as it appears in the URL.
+   */
+  readonly scopes: readonly OAuthScope[] | string;
   /** Alphanumeric state; generated with a CSPRNG when omitted. */
   readonly state?: string;
 }
@@ -43,7 +46,11 @@ export interface AuthorizeUrl {
 export function buildAuthorizeUrl(options: AuthorizeUrlOptions): AuthorizeUrl {
   if (!options.clientId) throw new OAuthError({ error: 'invalid_request', description: 'clientId is required' });
   if (!options.redirectUri) throw new OAuthError({ error: 'invalid_request', description: 'redirectUri is required' });
-  const scopes = [...new Set(options.scopes.map((s) => s.trim()).filter((s) => s !== ''))];
+  const given: readonly unknown[] = typeof options.scopes === 'string' ? options.scopes.split(/\s+/) : Array.isArray(options.scopes) ? options.scopes : [];
+  if (given.some((s) => typeof s !== 'string')) {
+    throw new OAuthError({ error: 'invalid_scope', description: 'scopes must be strings' });
+  }
+  const scopes = [...new Set((given as readonly string[]).map((s) => s.trim()).filter((s) => s !== ''))];
   const missing = REQUIRED_SCOPES.filter((required) => !scopes.includes(required));
   if (missing.length > 0) {
     throw new OAuthError({ error: 'invalid_scope', description: `missing required scope(s): ${missing.join(', ')}` });
