@@ -1,6 +1,7 @@
 import { createFetchHandler, type FetchWebhookHandler } from './adapters/fetch.js';
 import { createNodeListener, type NodeWebhookListener } from './adapters/node.js';
 import type { DeliveryProcessor, WebhookResponse } from './adapters/types.js';
+import type { WebhookClock } from './clock.js';
 import { afterAcknowledgement } from './defer.js';
 import { WebhookConfigurationError } from './errors.js';
 import type { WebhookEvent } from './events.js';
@@ -88,8 +89,13 @@ export interface WebhookHandlerOptions {
   readonly maxBodyBytes?: number;
   /** Payload fields that may hold the event type. */
   readonly eventTypeFields?: readonly string[];
-  /** Clock in ms since the epoch, for the replay window and the in-memory store (default `Date.now`). */
-  readonly now?: () => number;
+  /**
+   * The clock for the replay window and the in-memory store: `() => number` (ms since the epoch),
+   * `() => Date`, or a fixed instant. Default: the real clock, read at every delivery.
+   */
+  readonly now?: WebhookClock;
+  /** Another name for {@link WebhookHandlerOptions.now}; give one or the other. */
+  readonly clock?: WebhookClock;
   /** How to wait between retries (default `setTimeout`); inject one in tests. */
   readonly sleep?: (ms: number) => Promise<void>;
 }

@@ -1,3 +1,5 @@
+import { resolveClock, type WebhookClock } from './clock.js';
+
 /**
  * Remembers which deliveries were already accepted, so a duplicate (the platform sending the same
  * change twice, or an attacker resending a captured delivery with different `data`) is skipped.
@@ -16,8 +18,8 @@ export interface IdempotencyStore {
 
 /** Options of {@link MemoryIdempotencyStore}. */
 export interface MemoryIdempotencyStoreOptions {
-  /** Clock in milliseconds since the epoch (default `Date.now`). */
-  readonly now?: () => number;
+  /** Clock: `() => number` (ms since the epoch), `() => Date`, or a fixed instant (default: the real clock). */
+  readonly now?: WebhookClock;
   /**
    * Most keys kept at once (default 100 000). When full, expired keys go first, then the oldest:
    * size it above the number of deliveries you expect within one TTL.
@@ -44,7 +46,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
 
   /** @param options - clock and capacity. */
   constructor(options: MemoryIdempotencyStoreOptions = {}) {
-    this.#now = options.now ?? Date.now;
+    this.#now = resolveClock(options.now);
     this.#maxEntries = options.maxEntries ?? 100_000;
     if (!Number.isSafeInteger(this.#maxEntries) || this.#maxEntries < 1) {
       throw new RangeError('maxEntries must be a positive integer');

@@ -2,6 +2,7 @@
  * Helpers for testing code that receives webhooks: `@commerce-kit/webhooks/testing`.
  * @packageDocumentation
  */
+import { resolveClock, type WebhookClock } from './clock.js';
 import type { WebhookEventType } from './events.js';
 import { SIGNATURE_HEADER } from './headers.js';
 import type { WebhookSecret } from './secret.js';
@@ -19,8 +20,8 @@ export interface TestDeliveryOverrides {
   readonly fields?: Readonly<Record<string, unknown>>;
   /** Send this signature instead of the correct one (to test rejections). */
   readonly signature?: string;
-  /** Clock in ms for the default timestamp (default `Date.now`). */
-  readonly now?: () => number;
+  /** Clock for the default timestamp: `() => number` (ms), `() => Date` or a fixed instant (default: the real clock). */
+  readonly now?: WebhookClock;
 }
 
 /** A signed delivery ready to send: a JSON body and the headers that go with it. */
@@ -55,7 +56,7 @@ export function signTestDelivery(
   data: { readonly id: string; readonly [field: string]: unknown },
   overrides: TestDeliveryOverrides = {},
 ): TestDelivery {
-  const now = overrides.now ?? Date.now;
+  const now = resolveClock(overrides.now);
   const timestamp = overrides.timestamp ?? String(Math.floor(now() / 1000));
   const token = overrides.token ?? randomToken();
   const payload: Record<string, unknown> = {

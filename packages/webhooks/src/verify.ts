@@ -1,3 +1,4 @@
+import { resolveClock, type WebhookClock } from './clock.js';
 import { decodeBase64Digest, utf8 } from './encoding.js';
 import {
   WebhookConfigurationError,
@@ -30,8 +31,14 @@ export interface VerifyDeliveryOptions {
    * some other way.
    */
   readonly toleranceSeconds?: number | false;
-  /** Clock in milliseconds since the epoch (default `Date.now`); inject one in tests. */
-  readonly now?: () => number;
+  /**
+   * The clock for the replay window: `() => number` (milliseconds since the epoch) or
+   * `() => Date`, or a fixed instant (number of ms or `Date`). Default: the real clock, read at
+   * every call (so fake timers such as `vi.setSystemTime()` apply too). Inject one in tests.
+   */
+  readonly now?: WebhookClock;
+  /** Another name for {@link VerifyDeliveryOptions.now}; give one or the other. */
+  readonly clock?: WebhookClock;
   /** Largest accepted body in bytes (default 1 MiB). Not applied to already-parsed objects. */
   readonly maxBodyBytes?: number;
   /** Payload fields to look for the event type in (default {@link DEFAULT_EVENT_TYPE_FIELDS}). */
@@ -66,8 +73,7 @@ export function resolveVerifierConfig(options: VerifyDeliveryOptions): VerifierC
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
     throw new WebhookConfigurationError('maxBodyBytes must be a positive integer');
   }
-  const now = options.now ?? Date.now;
-  if (typeof now !== 'function') throw new WebhookConfigurationError('now must be a function returning milliseconds');
+  const now = resolveClock(options.now, options.clock);
   return {
     secrets: prepareSecrets(options.secret),
     tolerance: resolveTolerance(options.toleranceSeconds),
