@@ -37,6 +37,8 @@ export interface ToArrayOptions {
 /** Fetches one page for the given query (cursor included). */
 export type PageFetcher<T> = (query: Readonly<Record<string, unknown>>) => Promise<ListEnvelope<T>>;
 
+import { ApiError } from './errors.js';
+
 type Direction = 'forward' | 'backward';
 
 /** Removes the cursor the server would ignore, and says which way the list runs. */
@@ -63,18 +65,36 @@ async function* walkPages<T>(
   const { query, direction } = normalizeCursor(params);
   const cursorName = direction === 'backward' ? 'ending_before' : 'starting_after';
   let pending: Promise<ListEnvelope<T>> | undefined = first ?? fetchPage(query);
+  let cursor = query[cursorName];
   while (pending !== undefined) {
-    const page: ListEnvelope<T> = await pending;
+    const page: ListEnvelope<T> = checkEnvelope(await pending);
     pending = undefined;
     yield page;
     const last = page.data[page.data.length - 1];
-    if (!page.has_more || last === undefined) return;
-    const id = (last as { id?: unknown }).id;
-    if (typeof id !== 'string' || id === '') {
-      throw new TypeError('Cannot paginate: the last object of the page has no string "id"');
-    }
+    if (page.has_more !== true || last === undefined) return;
+    const id = isRecord(last) ? last['id'] : undefined;
+    if (typeof id !== 'string' || id === '') throw invalidList('the last object of a page has no string "id" to continue from');
+    // A server that hands back the cursor it was given would otherwise be asked for the same page forever.
+    if (id === cursor) throw invalidList(`the cursor did not advance (${cursorName}=${id} again)`);
+    cursor = id;
     pending = fetchPage({ ...query, [cursorName]: id });
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function invalidList(detail: string): ApiError {
+  return new ApiError({ status: 200, type: 'invalid_response', message: `Cannot paginate: ${detail}` });
+}
+
+/** A 2xx list answer that is not the documented envelope is a typed error, not a crash later on. */
+function checkEnvelope<T>(page: unknown): ListEnvelope<T> {
+  if (!isRecord(page) || !Array.isArray(page['data'])) {
+    throw invalidList('the list response is not an envelope with a "data" array');
+  }
+  return page as unknown as ListEnvelope<T>;
 }
 
 async function* walkObjects<T>(pages: AsyncGenerator<ListEnvelope<T>, void, undefined>): AsyncGenerator<T, void, undefined> {

@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '@commerce-kit/api-types';
-import { ListPromise, createClient } from '../src/index.js';
+import { ApiError, ListPromise, createClient } from '../src/index.js';
 import { startFakeServer, objectId, type FakeServer } from './support/fake-server.js';
 
 let server: FakeServer;
@@ -128,6 +128,40 @@ describe('list()', () => {
     };
     await expect(run()).rejects.toMatchObject({ status: 404, name: 'NotFoundError' });
     expect(seen).toHaveLength(50);
+  });
+
+  it('a 2xx answer that is not an envelope, or a page that cannot be continued, is a typed error', async () => {
+    const cases = [
+      { body: '[]', message: /"data" array/ },
+      { body: '{"has_more":true}', message: /"data" array/ },
+      { body: '{"limit":1,"has_more":true,"data":[{"name":"no id"}]}', message: /no string "id"/ },
+      { body: '{"limit":1,"has_more":true,"data":[7]}', message: /no string "id"/ },
+    ];
+    for (const { body, message } of cases) {
+      server.script.push({ status: 200, body });
+      const error = await client().customers.list({ limit: 1 }).toArray({ max: 10 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).type).toBe('invalid_response');
+      expect((error as ApiError).message).toMatch(message);
+    }
+  });
+
+  it('stops with a typed error when the server hands back the same cursor (no endless loop)', async () => {
+    const page = JSON.stringify({ limit: 1, has_more: true, data: [{ id: 'cus_00000005' }] });
+    server.script.push({ status: 200, body: page }, { status: 200, body: page });
+    const seen: string[] = [];
+    const error = await (async () => {
+      for await (const c of client().customers.list({ limit: 1 })) seen.push(c.id);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toMatch(/did not advance/);
+    expect(seen).toEqual(['cus_00000005', 'cus_00000005']);
+  });
+
+  it('a has_more that is not true ends the list', async () => {
+    server.script.push({ status: 200, body: JSON.stringify({ limit: 1, has_more: 'yes', data: [{ id: 'cus_00000001' }] }) });
+    expect(await client().customers.list({ limit: 1 }).toArray({ max: 10 })).toHaveLength(1);
+    expect(server.count('/customers')).toBeGreaterThan(0);
   });
 
   it('a rejected first page does not surface as an unhandled rejection when only iterated', async () => {
