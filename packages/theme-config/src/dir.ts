@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic, ValidateOptions, ValidationResult } from './diagnostics.js';
 import { finishResult } from './diagnostics.js';
-import { CONFIG_FILE_SUFFIX, THEME_FILES, type ConfigKind } from './files.js';
+import { CONFIG_FILE_SUFFIX, THEME_FILES, fileInfo, type ConfigKind } from './files.js';
 import type { JsonValue } from './json/parse.js';
 import { normalizeFile } from './rules/files.js';
 import { closest, didYouMean } from './suggest.js';
@@ -145,5 +145,5 @@ export async function loadConfigDir(dir: string, options: ValidateOptions = {}):
  * ```
  */
 export function normalizeConfig<K extends ConfigKind>(kind: K, value: unknown): NormalizedByKind[K] {
-  return normalizeFile(kind, value as JsonValue) as NormalizedByKind[K];
+  return normalizeFile(fileInfo(kind).kind, value as JsonValue) as NormalizedByKind[K];
 }

@@ -38,10 +38,21 @@ export const CONFIG_FILE_SUFFIX = '.stk.config.json';
 /** Where the published JSON Schemas can be fetched (their `$id` prefix). */
 export const SCHEMA_BASE_URL = 'https://unpkg.com/@commerce-kit/theme-config/dist/schemas/';
 
-/** The file description of a kind. */
-export function fileInfo(kind: ConfigKind): ThemeFileInfo {
-  const info = THEME_FILES.find((f) => f.kind === kind);
-  if (!info) throw new TypeError(`unknown config kind: ${String(kind)}`);
+/**
+ * Any name of a config file kind: the kind (`editable-regions`), the file name
+ * (`editable-regions.stk.config.json`) or the {@link ThemeConfig} key (`editableRegions`).
+ */
+export type ConfigKindName = ConfigKind | `${ConfigKind}.stk.config.json` | keyof ThemeConfig;
+
+/**
+ * The file description of a kind, given by any of its names.
+ * @throws TypeError for a name that is none of the seven files
+ */
+export function fileInfo(kind: ConfigKindName): ThemeFileInfo {
+  const info = THEME_FILES.find((f) => f.kind === kind || f.fileName === kind || f.key === kind);
+  if (!info) {
+    throw new TypeError(`unknown config kind ${JSON.stringify(String(kind))}; expected one of ${THEME_FILES.map((f) => f.kind).join(', ')}`);
+  }
   return info;
 }
 

@@ -21,7 +21,7 @@ export type {
 export { DIAGNOSTIC_CODES } from './diagnostics.js';
 export type { Diagnostic, DiagnosticCode, Severity, ValidateOptions, ValidationResult } from './diagnostics.js';
 export { CONFIG_FILE_SUFFIX, SCHEMA_BASE_URL, THEME_FILES, fileInfo, isConfigKind } from './files.js';
-export type { ConfigKind, ThemeFileInfo } from './files.js';
+export type { ConfigKind, ConfigKindName, ThemeFileInfo } from './files.js';
 export { validateConfig, validateConfigText } from './validate.js';
 export type { ValidateValueOptions } from './validate.js';
 export { loadConfigDir, normalizeConfig, validateConfigDir } from './dir.js';

@@ -4,7 +4,7 @@
  */
 import type { Diagnostic, DiagnosticCode, ValidateOptions, ValidationResult } from './diagnostics.js';
 import { finishResult } from './diagnostics.js';
-import { fileInfo, type ConfigKind } from './files.js';
+import { fileInfo, type ConfigKind, type ConfigKindName } from './files.js';
 import { bytePosition, decodeUtf8 } from './json/decode.js';
 import { FORBIDDEN_KEYS, parseJson, type JsonValue, type SourceMap } from './json/parse.js';
 import { fromPointer, toPointer } from './json/pointer.js';
@@ -149,11 +149,11 @@ const withFile = (diagnostics: Diagnostic[], file: string | undefined): Diagnost
  * result.valid; // false: page-out-of-range
  * ```
  */
-export function validateConfig(kind: ConfigKind, value: unknown, options: ValidateValueOptions = {}): ValidationResult {
-  fileInfo(kind);
+export function validateConfig(kind: ConfigKindName, value: unknown, options: ValidateValueOptions = {}): ValidationResult {
+  const { kind: resolved } = fileInfo(kind);
   const diagnostics: Diagnostic[] = [];
   const json = toJsonValue(value, [], diagnostics, new Set());
-  if (json !== undefined) diagnostics.push(...checkValue(kind, json, undefined));
+  if (json !== undefined) diagnostics.push(...checkValue(resolved, json, undefined));
   return finishResult(withFile(diagnostics, options.file), options);
 }
 
@@ -164,7 +164,6 @@ export function validateConfig(kind: ConfigKind, value: unknown, options: Valida
  * const result = validateConfigText('menus', '[{ "name": "main-menu", "links": [] }]', { file: 'menus.stk.config.json' });
  * ```
  */
-export function validateConfigText(kind: ConfigKind, source: string | Uint8Array, options: ValidateValueOptions = {}): ValidationResult {
-  fileInfo(kind);
-  return finishResult(withFile(analyzeSource(kind, source).diagnostics, options.file), options);
+export function validateConfigText(kind: ConfigKindName, source: string | Uint8Array, options: ValidateValueOptions = {}): ValidationResult {
+  return finishResult(withFile(analyzeSource(fileInfo(kind).kind, source).diagnostics, options.file), options);
 }

@@ -60,6 +60,22 @@ describe('theme-config validate', () => {
     expect(stdout).toContain('(did you mean `video`?)');
   });
 
+  it('FORCE_COLOR forces colour, NO_COLOR disables it on a TTY', async () => {
+    let out = '';
+    const io = (env: Record<string, string>, isTTY: boolean): CliIO => ({
+      stdout: { write: (s: string) => (out += s) },
+      stderr: { write: () => true },
+      cwd: EXAMPLES,
+      isTTY,
+      env,
+    });
+    await runCli(['validate', '--configDir', 'invalid/empty-file'], io({ FORCE_COLOR: '1' }, false));
+    expect(ANSI.test(out)).toBe(true);
+    out = '';
+    await runCli(['validate', '--configDir', 'invalid/empty-file'], io({ NO_COLOR: '1' }, true));
+    expect(ANSI.test(out)).toBe(false);
+  });
+
   it('warnings keep exit 0; --strict turns them into errors (exit 1)', async () => {
     expect((await run(['validate', '--configDir', 'invalid/only-when'])).code).toBe(0);
     const strict = await run(['validate', '--configDir', 'invalid/only-when', '--strict']);

@@ -176,6 +176,28 @@ describe('validateConfig / validateConfigText', () => {
     expect(validateConfigText('page', '{"title": "x",}').diagnostics[0]?.code).toBe('invalid-json');
   });
 
+  it('accepts a kind by its file name or ThemeConfig key too', () => {
+    const regions = [{ regionName: 'r', rawMarkup: '<p/>' }];
+    expect(validateConfig('editable-regions.stk.config.json', regions).valid).toBe(true);
+    expect(validateConfig('editableRegions', regions).valid).toBe(true);
+    expect(validateConfigText('pagination.stk.config.json', '{"numPages": 1, "currentPage": 2}').diagnostics[0]?.code).toBe('page-out-of-range');
+  });
+
+  it('says where a misplaced setting belongs (text, map and social-feed keep settings in props.settings)', () => {
+    const result = validateConfig('editable-regions', [
+      { regionName: 'r', blocks: [{ type: 'text', props: { content: 'x', height: 1, settings: { background_type: 'none', height: 1, width: 100 } } }] },
+    ]);
+    expect(result.diagnostics).toEqual([
+      {
+        severity: 'error',
+        code: 'unknown-property',
+        message: '`height` is a setting for a `text` block: it belongs in `props.settings`',
+        pointer: '/0/blocks/0/props/height',
+        suggestion: 'move it into `props.settings`',
+      },
+    ]);
+  });
+
   it('rejects an unknown kind with a TypeError', () => {
     expect(() => validateConfig('nope' as 'page', {})).toThrow(TypeError);
   });

@@ -14,6 +14,7 @@ import type {
   ThemeConfig,
   Diagnostic,
   ConfigKind,
+  ConfigKindName,
   NormalizedByKind,
 } from '../src/index.js';
 import { EBlockType, ESocialIconSize, normalizeConfig, validateConfig } from '../src/index.js';
@@ -75,7 +76,8 @@ expectTypeOf<NonNullable<ThemeConfig['store']>['dribbbleUrl']>().toEqualTypeOf<s
 expectTypeOf(normalizeConfig('menus', [])).toEqualTypeOf<NormalizedByKind['menus']>();
 
 // API.
-expectTypeOf(validateConfig).parameter(0).toEqualTypeOf<ConfigKind>();
+expectTypeOf(validateConfig).parameter(0).toEqualTypeOf<ConfigKindName>();
+expectTypeOf<ConfigKind>().toExtend<ConfigKindName>();
 expectTypeOf(validateConfig('page', {}).diagnostics).toEqualTypeOf<Diagnostic[]>();
 // @ts-expect-error not a config kind
 validateConfig('stores', {});

@@ -40,7 +40,8 @@ export const validateCommand: Command = {
     const shown = analysis.diagnostics.map((d) => (d.file ? { ...d, file: path.relative(io.cwd, d.file) || '.' } : d));
     const result = finishResult(shown, { strict: values.strict });
     const summary = summarize(result.diagnostics, analysis.files.length);
-    const color = io.isTTY && !io.env.NO_COLOR && values.format === 'text';
+    const forced = io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0';
+    const color = values.format === 'text' && (forced || (io.isTTY && !io.env.NO_COLOR));
     io.stdout.write(values.format === 'json' ? formatJson(result.valid, result.diagnostics, summary) : formatText(result.diagnostics, summary, color));
     return result.valid ? EXIT.OK : EXIT.INVALID;
   },

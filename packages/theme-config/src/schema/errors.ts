@@ -92,6 +92,17 @@ function mapOne(error: RawValidationError, ctx: MapContext): Omit<Diagnostic, 'l
       const known = knownPropertiesAt(ctx.schema, ctx.data, segments).filter((k) => k !== '$schema' || segments.length === 0);
       // Prefer the canonical spelling over the document's misspelling when both are close.
       const suggestion = closest(extra, known.filter((k) => !k.startsWith('backgound_'))) ?? closest(extra, known);
+      // text, map and social-feed keep their settings in props.settings: say so instead of "unknown".
+      const misplaced =
+        segments[segments.length - 1] === 'props' && known.includes('settings') && knownPropertiesAt(ctx.schema, ctx.data, [...segments, 'settings']).includes(extra);
+      if (misplaced) {
+        return make('unknown-property', `\`${extra}\` is a setting${describeAt(segments, ctx.data)}: it belongs in \`props.settings\``, {
+          pointer: childPointer(error.instancePath, extra),
+          locate: childPointer(error.instancePath, extra),
+          atKey: true,
+          suggestion: `move it into \`props.settings\``,
+        });
+      }
       return make('unknown-property', `unknown property \`${extra}\`${describeAt(segments, ctx.data)}`, {
         pointer: childPointer(error.instancePath, extra),
         locate: childPointer(error.instancePath, extra),
