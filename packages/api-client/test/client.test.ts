@@ -13,7 +13,7 @@ import {
   RateLimiter,
   resetSharedRateLimiters,
 } from '../src/index.js';
-import { instantClock } from './support/clock.js';
+import { instantClock, manualClock } from './support/clock.js';
 import { startFakeServer, type FakeServer } from './support/fake-server.js';
 import type { TestPaths } from './support/test-paths.js';
 
@@ -29,6 +29,11 @@ afterEach(() => {
 });
 
 const TOKEN = 'test_token';
+
+/** Polls a condition (no timing assumption: vitest's test timeout is the only bound). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((r) => setTimeout(r, 2));
+}
 const client = (extra: Partial<Parameters<typeof createClient>[0]> = {}) =>
   createClient<TestPaths>({ baseUrl: server.url, accessToken: TOKEN, clock: instantClock(), ...extra } as Parameters<typeof createClient>[0]);
 
@@ -270,17 +275,27 @@ describe('retries', () => {
     expect(clock.now() - before).toBe(10_000);
   });
 
-  it('a 429 pauses the account for concurrent requests (real time)', async () => {
-    const a = createClient({ baseUrl: server.url, accessToken: TOKEN, rateLimit: { accountKey: 'acct_rt' } });
-    const b = createClient({ baseUrl: server.url, accessToken: TOKEN, rateLimit: { accountKey: 'acct_rt' } });
-    server.script.push({ status: 429, headers: { 'retry-after': '1' }, match: (r) => r.query.get('limit') === '1' });
+  it('a 429 pauses the account: a request of another client of the account waits for it (manual clock)', async () => {
+    const clock = manualClock();
+    const a = client({ clock, rateLimit: { accountKey: 'acct_pause' } });
+    const b = client({ clock, rateLimit: { accountKey: 'acct_pause' } });
+    server.script.push({ status: 429, headers: { 'retry-after': '30' }, match: (r) => r.query.get('limit') === '1' });
     const first = a.customers.list({ limit: 1 });
-    // Let a's 429 arrive, then b starts while the account is paused.
-    while (a.rateLimiter.pausedForMs === 0) await new Promise((r) => setTimeout(r, 5));
-    const startedB = Date.now();
-    await b.customers.list({ limit: 2 });
-    expect(Date.now() - startedB).toBeGreaterThanOrEqual(250);
-    await first;
+    // a got its 429 and waits out the pause on the clock.
+    await until(() => clock.pending() === 1);
+    const second = b.customers.list({ limit: 2 });
+    await until(() => clock.pending() === 2);
+    // Real time may pass: b stays queued behind the pause while the clock stands still.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.requests.filter((r) => r.query.get('limit') === '2')).toHaveLength(0);
+    clock.advance(30_000);
+    const [pageA, pageB] = await Promise.all([first, second]);
+    expect(pageA.data).toHaveLength(1);
+    expect(pageB.data).toHaveLength(2);
+    const limits = server.requests.map((r) => r.query.get('limit'));
+    // a's first attempt, then a's retry and b, in either order, only after the pause.
+    expect(limits[0]).toBe('1');
+    expect(limits.slice(1).sort()).toEqual(['1', '2']);
   });
 
   it('rateLimit takes requests per windowMs too, and refuses two budgets at once', async () => {
@@ -319,20 +334,21 @@ describe('client-side limiter against a rate-limited server', () => {
 
   it('a client limited at (or under) the server limit sees no 429', async () => {
     // The client's window is longer than the server's, so request latency cannot make two windows overlap.
+    // A 429 would need one request to lag the next window's by more than 700 ms.
     const limited = await startFakeServer({ rateLimit: { requests: 4, windowMs: 300 } });
     try {
       const polite = createClient({
         baseUrl: limited.url,
         accessToken: TOKEN,
         maxRetries: 0,
-        rateLimit: new RateLimiter({ requests: 4, windowMs: 800 }),
+        rateLimit: new RateLimiter({ requests: 4, windowMs: 1_000 }),
       });
       const started = Date.now();
       const results = await Promise.all(Array.from({ length: 10 }, () => polite.customers.list({ limit: 1 })));
       expect(results).toHaveLength(10);
       expect(limited.throttled()).toBe(0);
       // 10 requests at 4 per window: two full windows of waiting.
-      expect(Date.now() - started).toBeGreaterThanOrEqual(1_550);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_950);
     } finally {
       await limited.close();
     }
