@@ -3,7 +3,7 @@ import { createNodeListener, type NodeWebhookListener } from './adapters/node.js
 import type { DeliveryProcessor, WebhookResponse } from './adapters/types.js';
 import type { WebhookClock } from './clock.js';
 import { afterAcknowledgement } from './defer.js';
-import { WebhookConfigurationError } from './errors.js';
+import { WebhookConfigurationError, WebhookShutdownTimeoutError } from './errors.js';
 import type { WebhookEvent } from './events.js';
 import type { HeadersInput } from './headers.js';
 import { MemoryIdempotencyStore, type IdempotencyStore } from './idempotency.js';
@@ -100,6 +100,12 @@ export interface WebhookHandlerOptions {
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
+/** Options of {@link WebhookHandler.drain} and {@link WebhookHandler.close}. */
+export interface WebhookShutdownOptions {
+  /** Longest wait in milliseconds (a number >= 0); default: no limit. */
+  readonly timeoutMs?: number;
+}
+
 /** A webhook receiver: verifies, acknowledges, de-duplicates and queues deliveries. */
 export interface WebhookHandler {
   /** Framework-independent entry: verify and enqueue one delivery, return what to answer. */
@@ -108,10 +114,19 @@ export interface WebhookHandler {
   readonly node: NodeWebhookListener;
   /** Fetch API handler: `(request) => Promise<Response>` (Hono, Next.js, Cloudflare Workers). */
   readonly fetch: FetchWebhookHandler;
-  /** Resolves when every accepted event has been processed (retries included). */
-  drain(): Promise<void>;
-  /** Stops accepting (new deliveries get 503 so the platform can send them again) and drains. */
-  close(): Promise<void>;
+  /**
+   * Resolves when every accepted event has been processed (retries included). With `timeoutMs`,
+   * rejects with `WebhookShutdownTimeoutError` (listing the unfinished events) if that takes
+   * longer; processing goes on regardless.
+   */
+  drain(options?: WebhookShutdownOptions): Promise<void>;
+  /**
+   * Stops accepting (new deliveries get 503 so the platform can send them again) and drains.
+   * Without `timeoutMs` it waits as long as `onEvent` takes. With `timeoutMs`, when the time is
+   * up it rejects with `WebhookShutdownTimeoutError` listing the unfinished events, and starts
+   * nothing more (no queued event, no retry), so a hung `onEvent` cannot block shutdown forever.
+   */
+  close(options?: WebhookShutdownOptions): Promise<void>;
   /** Accepted events not yet finished. */
   readonly pending: number;
   /** Whether `close()` was called. */
@@ -256,15 +271,33 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     return respond(200, { received: true }, processed);
   }
 
+  async function waitForQueue(shutdown: WebhookShutdownOptions | undefined, stopOnTimeout: boolean): Promise<void> {
+    const timeoutMs = shutdown?.timeoutMs;
+    if (timeoutMs === undefined) return queue.drain();
+    if (typeof timeoutMs !== 'number' || !(timeoutMs >= 0) || !Number.isFinite(timeoutMs)) {
+      throw new WebhookConfigurationError('timeoutMs must be a finite number of milliseconds >= 0');
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    const drained = await Promise.race([queue.drain().then(() => true), timedOut]);
+    clearTimeout(timer);
+    if (drained) return;
+    const unfinished = queue.unfinished().map((job) => job.event);
+    if (stopOnTimeout) queue.stop();
+    throw new WebhookShutdownTimeoutError(unfinished, timeoutMs);
+  }
+
   const processor: DeliveryProcessor = { handle, maxBodyBytes: config.maxBodyBytes };
   const handler: WebhookHandler & { [INSPECT](): string } = {
     handle,
     node: createNodeListener(processor),
     fetch: createFetchHandler(processor),
-    drain: () => queue.drain(),
-    close: () => {
+    drain: (shutdown) => waitForQueue(shutdown, false),
+    close: (shutdown) => {
       closed = true;
-      return queue.drain();
+      return waitForQueue(shutdown, true);
     },
     get pending() {
       return queue.pending;

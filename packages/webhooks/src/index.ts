@@ -17,6 +17,7 @@ export {
   VERIFICATION_FAILURE_REASONS,
   WebCryptoUnavailableError,
   WebhookConfigurationError,
+  WebhookShutdownTimeoutError,
   WebhookVerificationError,
 } from './errors.js';
 export type { VerificationFailureReason } from './errors.js';
@@ -38,6 +39,7 @@ export type {
   WebhookHandlerOptions,
   WebhookIdempotencyOptions,
   WebhookRetryOptions,
+  WebhookShutdownOptions,
 } from './handler.js';
 export type { WebhookResponse, WebhookResponseBody } from './adapters/types.js';
 export type { NodeRequestLike, NodeResponseLike, NodeWebhookListener } from './adapters/node.js';

@@ -21,12 +21,16 @@ interface Entry<T> {
   /** Whether to run at all: resolved later when an async idempotency check is still in flight. */
   readonly gate: boolean | Promise<boolean>;
   attempts: number;
+  /** Inside `run` right now: the only state `stop()` cannot take back. */
+  inRun: boolean;
+  /** Finished, given up or abandoned; counted out of `pending` exactly once. */
+  done: boolean;
   readonly settle: () => void;
 }
 
 interface Lane<T> {
   readonly key: string;
-  readonly entries: Entry<T>[];
+  entries: Entry<T>[];
   /** Running, waiting for a retry, or queued to run. */
   scheduled: boolean;
 }
@@ -39,6 +43,7 @@ export class KeyedQueue<T> {
   readonly #retryReady: Lane<T>[] = [];
   #running = 0;
   #pending = 0;
+  #stopped = false;
   #idleWaiters: Array<() => void> = [];
 
   constructor(options: KeyedQueueOptions<T>) {
@@ -52,6 +57,7 @@ export class KeyedQueue<T> {
 
   /** Accepts an item; the returned promise settles when it has been processed or given up. */
   push(key: string, item: T, gate: boolean | Promise<boolean> = true): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
     let settle!: () => void;
     const settled = new Promise<void>((resolve) => {
       settle = resolve;
@@ -61,7 +67,7 @@ export class KeyedQueue<T> {
       lane = { key, entries: [], scheduled: false };
       this.#lanes.set(key, lane);
     }
-    lane.entries.push({ item, gate, attempts: 0, settle });
+    lane.entries.push({ item, gate, attempts: 0, inRun: false, done: false, settle });
     this.#pending++;
     if (!lane.scheduled) {
       lane.scheduled = true;
@@ -77,7 +83,43 @@ export class KeyedQueue<T> {
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
+  /** Items accepted and not finished, in arrival order per key. */
+  unfinished(): T[] {
+    return [...this.#lanes.values()].flatMap((lane) => lane.entries.filter((e) => !e.done).map((e) => e.item));
+  }
+
+  /**
+   * Starts nothing more: items not inside `run` at this moment (queued, or waiting for a retry) are
+   * dropped and settled; items inside `run` finish without retries. Pushing afterwards is a no-op.
+   */
+  stop(): void {
+    this.#stopped = true;
+    this.#ready.length = 0;
+    this.#retryReady.length = 0;
+    for (const lane of this.#lanes.values()) {
+      for (const entry of lane.entries) if (!entry.inRun) this.#settle(entry);
+      lane.entries = lane.entries.filter((entry) => !entry.done);
+      if (lane.entries.length === 0) this.#lanes.delete(lane.key);
+    }
+    this.#notifyIfIdle();
+  }
+
+  #settle(entry: Entry<T>): void {
+    if (entry.done) return;
+    entry.done = true;
+    this.#pending--;
+    entry.settle();
+  }
+
+  #notifyIfIdle(): void {
+    if (this.#pending !== 0) return;
+    const waiters = this.#idleWaiters;
+    this.#idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
   #pump(): void {
+    if (this.#stopped) return;
     while (this.#running < this.#options.concurrency) {
       const lane = this.#retryReady.shift() ?? this.#ready.shift();
       if (lane === undefined) return;
@@ -91,12 +133,13 @@ export class KeyedQueue<T> {
     let retry = false;
     try {
       const go = entry.attempts > 0 || (await entry.gate);
-      if (go) {
+      if (go && !entry.done) {
         entry.attempts++;
+        entry.inRun = true;
         await this.#options.run(entry.item, entry.attempts);
       }
     } catch (error) {
-      if (entry.attempts <= this.#options.retries) {
+      if (entry.attempts <= this.#options.retries && !this.#stopped) {
         retry = true;
       } else {
         try {
@@ -106,33 +149,36 @@ export class KeyedQueue<T> {
         }
       }
     }
+    entry.inRun = false;
     this.#running--;
     if (retry) {
-      void this.#waitAndRetry(lane, this.#options.backoff(entry.attempts));
+      void this.#waitAndRetry(lane, entry, this.#options.backoff(entry.attempts));
     } else {
-      lane.entries.shift();
-      this.#pending--;
-      entry.settle();
-      if (lane.entries.length > 0) this.#ready.push(lane);
-      else {
-        lane.scheduled = false;
-        this.#lanes.delete(lane.key);
-      }
+      this.#finishHead(lane, entry);
     }
     this.#pump();
-    if (this.#pending === 0) {
-      const waiters = this.#idleWaiters;
-      this.#idleWaiters = [];
-      for (const resolve of waiters) resolve();
+    this.#notifyIfIdle();
+  }
+
+  /** Takes the finished head off its lane and schedules the lane's next item, if any. */
+  #finishHead(lane: Lane<T>, entry: Entry<T>): void {
+    if (lane.entries[0] === entry) lane.entries.shift();
+    this.#settle(entry);
+    if (lane.entries.length > 0 && !this.#stopped) this.#ready.push(lane);
+    else if (lane.entries.length === 0) {
+      lane.scheduled = false;
+      if (this.#lanes.get(lane.key) === lane) this.#lanes.delete(lane.key);
     }
   }
 
-  async #waitAndRetry(lane: Lane<T>, delay: number): Promise<void> {
+  async #waitAndRetry(lane: Lane<T>, entry: Entry<T>, delay: number): Promise<void> {
     try {
       await this.#options.sleep(Math.max(0, delay));
     } catch {
       // An injected sleep that fails only shortens the wait.
     }
+    // stop() during the wait has already settled the entry.
+    if (entry.done) return;
     this.#retryReady.push(lane);
     this.#pump();
   }

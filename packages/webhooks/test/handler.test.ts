@@ -6,6 +6,7 @@ import {
   createWebhookHandler,
   WebhookConfigurationError,
   WebhookProcessingError,
+  WebhookShutdownTimeoutError,
   type IdempotencyStore,
   type WebhookEvent,
   type WebhookHandler,
@@ -530,6 +531,106 @@ describe('acknowledgement before processing', () => {
       expect(seen).toEqual(['cus_fake']);
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('drain() and close() with timeoutMs', () => {
+  it('close({ timeoutMs }) gives up on a hung onEvent, lists the unfinished events and starts nothing more', async () => {
+    const hung = deferred();
+    const started: string[] = [];
+    const errors: WebhookProcessingError[] = [];
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      userKey: (event) => String(event.payload['user']),
+      retry: { retries: 3 },
+      sleep: () => new Promise<void>(() => {}), // a retry that would wait for ever
+      onError: (error) => void errors.push(error),
+      onEvent: async (event) => {
+        started.push(event.data.id);
+        if (event.data.id === 'hang') await hung.promise;
+        if (event.data.id === 'flaky') throw new Error('down');
+      },
+    });
+    const server = await startNodeServer(handler.node);
+    servers.push(server);
+    const send = async (id: string, user: string) => {
+      const { body, headers } = signTestDelivery(SECRET, { id }, { fields: { user } });
+      expect((await post(server.url, body, headers)).status).toBe(200);
+    };
+    await send('hang', 'u1');
+    await send('queued_1', 'u1');
+    await send('queued_2', 'u1');
+    await send('flaky', 'u2'); // fails once, then waits for its retry
+    await vi.waitFor(() => expect(started).toEqual(['hang', 'flaky']));
+    expect(handler.pending).toBe(4);
+
+    const error = await handler.close({ timeoutMs: 30 }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(WebhookShutdownTimeoutError);
+    const timeout = error as WebhookShutdownTimeoutError;
+    expect(timeout.timeoutMs).toBe(30);
+    expect(timeout.unfinished.map((event) => event.data.id).sort()).toEqual(['flaky', 'hang', 'queued_1', 'queued_2']);
+    expect(timeout.message).not.toContain(SECRET);
+    // Only the event inside onEvent is still pending; nothing else starts, not even after it ends.
+    expect(handler.pending).toBe(1);
+    hung.resolve();
+    await handler.drain();
+    expect(started).toEqual(['hang', 'flaky']);
+    expect(errors).toEqual([]);
+    expect(handler.pending).toBe(0);
+  });
+
+  it('close({ timeoutMs }) resolves as usual when the work ends in time', async () => {
+    const gate = deferred();
+    const done: string[] = [];
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      onEvent: async (event) => {
+        await gate.promise;
+        done.push(event.data.id);
+      },
+    });
+    for (const id of ['a', 'b', 'c']) {
+      const { body, headers } = signTestDelivery(SECRET, { id });
+      await handler.handle(body, headers);
+    }
+    const closing = handler.close({ timeoutMs: 60_000 });
+    gate.resolve();
+    await closing;
+    expect(done.sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('drain({ timeoutMs }) rejects but processing goes on', async () => {
+    const gate = deferred();
+    const done: string[] = [];
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      onEvent: async (event) => {
+        await gate.promise;
+        done.push(event.data.id);
+      },
+    });
+    handlers.push(handler);
+    for (const id of ['a', 'b']) {
+      const { body, headers } = signTestDelivery(SECRET, { id });
+      await handler.handle(body, headers);
+    }
+    const error = await handler.drain({ timeoutMs: 10 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WebhookShutdownTimeoutError);
+    expect((error as WebhookShutdownTimeoutError).unfinished.map((e) => e.data.id).sort()).toEqual(['a', 'b']);
+    gate.resolve();
+    await handler.drain();
+    expect(done.sort()).toEqual(['a', 'b']);
+  });
+
+  it('refuses a timeoutMs that is not a number >= 0', async () => {
+    const handler = createWebhookHandler({ secret: SECRET, onEvent: () => {} });
+    handlers.push(handler);
+    for (const timeoutMs of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await expect(handler.drain({ timeoutMs })).rejects.toBeInstanceOf(WebhookConfigurationError);
     }
   });
 });

@@ -160,4 +160,36 @@ describe('KeyedQueue', () => {
     await drain;
     expect(drained).toBe(true);
   });
+
+  it('stop() drops queued and retry-waiting items, lets running ones finish without retrying', async () => {
+    const running = deferred();
+    const ran: string[] = [];
+    const { q, failures } = queue<string>({
+      retries: 5,
+      sleep: () => new Promise<void>(() => {}),
+      run: async (item) => {
+        ran.push(item);
+        if (item === 'a1') await running.promise;
+        if (item === 'a1' || item === 'b1') throw new Error(item);
+      },
+    });
+    const settled: string[] = [];
+    for (const [key, item] of [['a', 'a1'], ['a', 'a2'], ['b', 'b1'], ['b', 'b2']] as const) {
+      void q.push(key, item).then(() => settled.push(item));
+    }
+    await tick();
+    expect(ran).toEqual(['a1', 'b1']);
+    expect(q.unfinished()).toEqual(['a1', 'a2', 'b1', 'b2']);
+    q.stop();
+    await tick();
+    expect(settled.sort()).toEqual(['a2', 'b1', 'b2']);
+    expect(q.pending).toBe(1);
+    expect(q.unfinished()).toEqual(['a1']);
+    running.resolve();
+    await q.drain();
+    expect(ran).toEqual(['a1', 'b1']);
+    expect(failures.map((f) => [f.item, f.attempts])).toEqual([['a1', 1]]);
+    await q.push('c', 'c1');
+    expect(ran).toEqual(['a1', 'b1']);
+  });
 });
