@@ -5,7 +5,7 @@
 import { resolveClock, type WebhookClock } from './clock.js';
 import type { WebhookEventType } from './events.js';
 import { SIGNATURE_HEADER } from './headers.js';
-import type { WebhookSecret } from './secret.js';
+import { prepareSecrets, type WebhookSecret } from './secret.js';
 import { computeSignature } from './signature.js';
 
 /** Overrides for {@link signTestDelivery}. */
@@ -42,7 +42,8 @@ function randomToken(): string {
 
 /**
  * Builds a delivery signed the way the platform signs: `{ timestamp, token, data }` plus the
- * `x-service-signature` header. Use it to test your receiver end to end.
+ * `x-service-signature` header. Use it to test your receiver end to end. Given the list of secrets
+ * of a key rotation (the handler's `secret` option as is), it signs with the first one.
  *
  * @example
  * ```ts
@@ -52,7 +53,7 @@ function randomToken(): string {
  * ```
  */
 export function signTestDelivery(
-  secret: WebhookSecret,
+  secret: WebhookSecret | readonly WebhookSecret[],
   data: { readonly id: string; readonly [field: string]: unknown },
   overrides: TestDeliveryOverrides = {},
 ): TestDelivery {
@@ -66,7 +67,7 @@ export function signTestDelivery(
     token,
     data,
   };
-  const signature = overrides.signature ?? computeSignature(secret, timestamp, token);
+  const signature = overrides.signature ?? computeSignature(prepareSecrets(secret)[0]!, timestamp, token);
   return {
     body: JSON.stringify(payload),
     headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },

@@ -25,6 +25,14 @@ describe('signTestDelivery', () => {
     expect(verifyDelivery(body, headers, { secret: 's3cret', now })).toMatchObject({ ok: true, event: { type: 'product_soldout' } });
   });
 
+  it('takes the same secret option as the handler: one secret or a rotation list (signs with the first)', () => {
+    const { body, headers } = signTestDelivery(['new-key', 'old-key'], { id: 'x' });
+    expect(verifyDelivery(body, headers, { secret: 'new-key' }).ok).toBe(true);
+    expect(verifyDelivery(body, headers, { secret: 'old-key' })).toMatchObject({ ok: false, reason: 'invalid_signature' });
+    expect(verifyDelivery(body, headers, { secret: ['old-key', 'new-key'] }).ok).toBe(true);
+    expect(() => signTestDelivery([], { id: 'x' })).toThrow(/empty/);
+  });
+
   it('can send a wrong signature on purpose and uses fresh tokens', () => {
     const bad = signTestDelivery('s3cret', { id: 'x' }, { signature: 'AAAA' });
     expect(verifyDelivery(bad.body, bad.headers, { secret: 's3cret' })).toMatchObject({ ok: false, reason: 'invalid_signature' });
