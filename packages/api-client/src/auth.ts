@@ -23,6 +23,7 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 export class StaticToken implements AuthProvider {
   readonly #token: string;
 
+  /** @throws {TypeError} for an empty or non-string token. */
   constructor(token: string) {
     if (typeof token !== 'string' || token === '') throw new TypeError('accessToken must be a non-empty string');
     this.#token = token;
@@ -48,6 +49,7 @@ export class StaticToken implements AuthProvider {
 export class TokenFunction implements AuthProvider {
   readonly #source: () => string | Promise<string>;
 
+  /** `source` is called before every request. */
   constructor(source: () => string | Promise<string>) {
     this.#source = source;
   }

@@ -111,6 +111,7 @@ export class RateLimitError extends ApiError {
   /** Seconds the server asked to wait (`Retry-After`), if it said. */
   readonly retryAfter: number | undefined;
 
+  /** As {@link ApiError}, plus the `Retry-After` in seconds. */
   constructor(init: ApiErrorInit & { readonly retryAfter?: number | undefined }) {
     super(init);
     this.retryAfter = init.retryAfter;
@@ -126,6 +127,7 @@ export class ServerError extends ApiError {
 export class ConnectionError extends ApiError {
   static override readonly kind: string = 'ConnectionError';
 
+  /** Status is always `0`; pass the `fetch` failure as `cause`. */
   constructor(init: Omit<ApiErrorInit, 'status'> = {}) {
     super({ message: 'Could not reach the API (connection failed)', type: 'connection_error', ...init, status: 0 });
   }
@@ -137,6 +139,7 @@ export class TimeoutError extends ApiError {
   /** The limit that was exceeded, in milliseconds. */
   readonly timeoutMs: number;
 
+  /** `timeoutMs`: the deadline that passed. */
   constructor(timeoutMs: number) {
     super({ status: 0, type: 'timeout_error', message: `The request timed out after ${timeoutMs} ms` });
     this.timeoutMs = timeoutMs;
