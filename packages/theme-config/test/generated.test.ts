@@ -115,3 +115,33 @@ describe('published schemas', () => {
     expect(store.logo.format).toBe('uri-reference');
   });
 });
+
+describe('the published schemas and the precompiled validators agree', () => {
+  it('on every example file, compiled at run time by ajv (also checking they are valid draft-07)', async () => {
+    const { default: Ajv } = await import('ajv');
+    const { default: addFormats } = await import('ajv-formats');
+    const { VALIDATORS } = await import('../src/index.js');
+    const { readdirSync } = await import('node:fs');
+    const { EXAMPLES, themeDirs } = await import('./helpers.js');
+    const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, strictTypes: false, strictRequired: false, validateSchema: true });
+    addFormats(ajv, ['uri', 'uri-reference']);
+    ajv.addFormat('date-like', (value: string) => !Number.isNaN(Date.parse(value)));
+    const compiled = new Map(THEME_FILES.map((f) => [f.fileName, { kind: f.kind, validate: ajv.compile(SCHEMAS[f.kind]) }]));
+    let checked = 0;
+    for (const dir of themeDirs(EXAMPLES)) {
+      for (const name of readdirSync(dir)) {
+        const entry = compiled.get(name);
+        if (!entry) continue;
+        let value: unknown;
+        try {
+          value = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+        } catch {
+          continue; // not JSON (syntax, encoding, empty, directory): no schema verdict to compare
+        }
+        expect(VALIDATORS[entry.kind](value), `${dir}/${name}`).toBe(entry.validate(value));
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(25);
+  });
+});
