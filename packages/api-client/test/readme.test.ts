@@ -17,6 +17,9 @@ describe('README examples', () => {
     const all = blocks.join('\n');
     for (const feature of [
       'createClient(',
+      'fetch: async (input, init)',
+      'auth: loadToken',
+      "request('GET'",
       'client.get(',
       'client.request(',
       '.list(',
