@@ -93,7 +93,8 @@ export function postProcess(raw) {
   schema = applyRequiredAnyOf(schema);
   schema = unionsToDiscriminatedOneOf(schema);
   schema = stripInternalKeywords(schema);
-  return schema.definitions;
+  // A title per definition: editors show it in hovers and error popups ("IAudioBlockProps: ...").
+  return Object.fromEntries(Object.entries(schema.definitions).map(([name, def]) => [name, def.title ? def : { title: name, ...def }]));
 }
 
 /** The seven published root schemas, by file kind. */

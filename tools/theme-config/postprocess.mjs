@@ -147,7 +147,7 @@ export function buildRootSchema({ id, title, description, rootType, definitions 
   while (root.$ref && Object.keys(root).every((key) => key === '$ref' || key === 'description')) {
     root = definitions[refName(root.$ref)];
   }
-  const { description: _ignored, ...body } = root;
+  const { description: _description, title: _title, ...body } = root;
   if (body.type === 'object') {
     body.properties = { $schema: SCHEMA_PROPERTY, ...body.properties };
   }
