@@ -244,8 +244,24 @@ function authProviderFrom(auth: ClientAuth, options: ClientOptions): AuthProvide
   throw new TypeError('createClient: auth must be a token session, its options ({ tokens, clientId, clientSecret, ... }), or a function');
 }
 
+/**
+ * A limiter from this copy of the package or another (the ESM and CJS builds each have
+ * their own class): recognised by its methods, so a shared limiter is never silently copied.
+ */
+function isRateLimiter(value: unknown): value is RateLimiter {
+  if (value instanceof RateLimiter) return true;
+  const candidate = value as Partial<Record<'acquire' | 'tryAcquire' | 'pause', unknown>> | null | undefined;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.acquire === 'function' &&
+    typeof candidate.tryAcquire === 'function' &&
+    typeof candidate.pause === 'function'
+  );
+}
+
 function limiterFor(rateLimit: RateLimitOptions | RateLimiter | boolean | undefined, clock: Clock): RateLimiter {
-  if (rateLimit instanceof RateLimiter) return rateLimit;
+  if (isRateLimiter(rateLimit)) return rateLimit;
   if (rateLimit === false) return new RateLimiter({ requests: Number.POSITIVE_INFINITY, clock });
   const custom = typeof rateLimit === 'object' && rateLimit !== null ? rateLimit : undefined;
   if (custom?.requests !== undefined && custom.requestsPerMinute !== undefined) {

@@ -310,6 +310,28 @@ describe('retries', () => {
     expect(() => client({ rateLimit: { requests: 2, requestsPerMinute: 3 } })).toThrow(RangeError);
   });
 
+  it('a limiter from another copy of the package (ESM vs CJS class) is used as is, not copied', async () => {
+    const real = new RateLimiter({ requests: 3, windowMs: 600_000 });
+    // Same shape, different class: what the CJS build's RateLimiter looks like to the ESM build.
+    const foreign = {
+      requests: 3,
+      windowMs: 600_000,
+      acquire: (signal?: AbortSignal) => real.acquire(signal),
+      tryAcquire: () => real.tryAcquire(),
+      pause: (ms: number) => real.pause(ms),
+      get pausedForMs() {
+        return real.pausedForMs;
+      },
+    };
+    const c = client({ rateLimit: foreign as unknown as RateLimiter });
+    expect(c.rateLimiter).toBe(foreign);
+    await c.customers.list({ limit: 1 });
+    // The client's request was counted on the shared limiter: two more fit in the window, not three.
+    expect(real.tryAcquire()).toBe(0);
+    expect(real.tryAcquire()).toBe(0);
+    expect(real.tryAcquire()).toBeGreaterThan(0);
+  });
+
   it('the client-side limiter keeps a burst at the configured rate, so no 429 is seen', async () => {
     const clock = instantClock();
     const c = client({ clock, rateLimit: { requestsPerMinute: 5 } });
