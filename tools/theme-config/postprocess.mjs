@@ -27,7 +27,8 @@ const refTo = (name) => `#/definitions/${encodeURIComponent(name)}`;
 /**
  * Replaces `anyOf` unions whose branches are all objects with a constant `type` property by `oneOf` plus
  * an OpenAPI-style `discriminator` on `type` (ajv's `discriminator: true` option): one bad block then
- * reports the errors of its own branch only, instead of one error per block type.
+ * reports the errors of its own branch only, instead of one error per block type. The node also gets
+ * `type: "object"`, which ajv needs to reject non-objects there.
  * @param {{ definitions: Record<string, any> }} schema a schema whose union members are `$ref`s to `definitions`
  * @param {string} [propertyName]
  */
@@ -46,7 +47,9 @@ export function unionsToDiscriminatedOneOf(schema, propertyName = 'type') {
     const tags = node.anyOf.map(tagOf);
     if (tags.some((tag) => typeof tag !== 'string') || new Set(tags).size !== tags.length) return node;
     const { anyOf, ...rest } = node;
-    return { ...rest, discriminator: { propertyName }, oneOf: anyOf };
+    // `type: object` is not decoration: ajv applies `discriminator` (and skips the oneOf) only to
+    // objects, so without it a string or a number in place of a block would pass.
+    return { ...rest, type: 'object', discriminator: { propertyName }, oneOf: anyOf };
   });
 }
 

@@ -216,6 +216,17 @@ describe('validateConfig / validateConfigText', () => {
     ]);
   });
 
+  it('a block that is not an object is an error (ajv skips discriminators on non-objects)', () => {
+    const result = validateConfig('editable-regions', [{ regionName: 'r', blocks: ['text', 5, null, []] }]);
+    expect(result.diagnostics.map((d) => [d.code, d.pointer])).toEqual([
+      ['invalid-type', '/0/blocks/0'],
+      ['invalid-type', '/0/blocks/1'],
+      ['invalid-type', '/0/blocks/2'],
+      ['invalid-type', '/0/blocks/3'],
+    ]);
+    expect(result.diagnostics[0]?.message).toBe('item 0 must be an object, not a string');
+  });
+
   it('one bad block gives the errors of its own type only (no error per block type)', () => {
     const result = validateConfig('editable-regions', [{ regionName: 'r', blocks: [{ type: 'divider', props: { settings: { backgound_type: 'none' } } }] }]);
     expect(result.diagnostics.map((d) => d.message)).toEqual([

@@ -28,6 +28,7 @@ describe('unionsToDiscriminatedOneOf', () => {
     const out = unionsToDiscriminatedOneOf(schema);
     expect(out.definitions.Entry).toEqual({
       description: 'a block',
+      type: 'object',
       discriminator: { propertyName: 'type' },
       oneOf: [{ $ref: '#/definitions/A' }, { $ref: '#/definitions/B' }],
     });

@@ -73,7 +73,8 @@ function categoryRules(value: JsonValue | undefined): Diagnostic[] {
   if (!Array.isArray(value)) return [];
   const out: Diagnostic[] = [];
   value.forEach((category, index) => {
-    if (!isObject(category) || !Array.isArray(category.items) || typeof category.numItems !== 'number') return;
+    if (!isObject(category) || !Array.isArray(category.items)) return;
+    if (typeof category.numItems !== 'number' || !Number.isInteger(category.numItems) || category.numItems < 0) return; // already a schema error
     if (category.items.length === category.numItems) return;
     out.push({
       severity: 'warning',

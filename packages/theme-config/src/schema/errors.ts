@@ -38,7 +38,9 @@ const article = (type: string): string =>
 
 /** The type of the nearest enclosing block, for messages such as "for a `quote` block". */
 function enclosingBlock(data: unknown, segments: readonly string[]): string | undefined {
-  const index = segments.lastIndexOf('props');
+  const props = segments.lastIndexOf('props');
+  // Inside a block's props, or at the block itself (an entry of a `blocks` array).
+  const index = props >= 0 ? props : segments[segments.length - 2] === 'blocks' ? segments.length : -1;
   if (index < 0) return undefined;
   const block = valueAt(data, segments.slice(0, index));
   return isRecord(block) && typeof block.type === 'string' ? block.type : undefined;
