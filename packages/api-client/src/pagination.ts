@@ -106,65 +106,51 @@ async function* walkObjects<T>(pages: AsyncGenerator<ListEnvelope<T>, void, unde
 /**
  * A promise of the first page of a list (`await client.customers.list()` gives the
  * envelope) that is also an async iterable over every object of every page
- * (`for await (const c of client.customers.list())`).
+ * (`for await (const c of client.customers.list())`). It is a real `Promise`
+ * (`instanceof Promise`); `then`/`catch`/`finally` return plain promises.
  *
  * The first page is requested at once. The first iteration reuses that request;
- * later ones start again from the beginning.
+ * later ones start again from the beginning. Iterating holds one page at a time
+ * (plus the first page, for as long as you keep a reference to the list itself).
  */
-export class ListPromise<T, E extends ListEnvelope<T> = ListEnvelope<T>> implements Promise<E>, AsyncIterable<T> {
+export class ListPromise<T, E extends ListEnvelope<T> = ListEnvelope<T>> extends Promise<E> implements AsyncIterable<T> {
+  /** Derived promises (`then`, `catch`, `finally`) are plain `Promise`s, not lists. */
+  static override get [Symbol.species](): PromiseConstructor {
+    return Promise;
+  }
+
   readonly #fetchPage: PageFetcher<T>;
   readonly #params: Readonly<Record<string, unknown>>;
   #first: Promise<E> | undefined;
-  #firstTaken = false;
 
   /** Starts the first page request at once; `params` may hold `limit` and one cursor. */
   constructor(fetchPage: PageFetcher<T>, params: Readonly<Record<string, unknown>>) {
+    let first: Promise<E>;
+    try {
+      first = fetchPage(normalizeCursor(params).query) as Promise<E>;
+    } catch (error) {
+      first = Promise.reject(error as Error);
+    }
+    super((resolve, reject) => {
+      first.then(resolve, reject);
+    });
     this.#fetchPage = fetchPage;
     this.#params = params;
-    this.#first = fetchPage(normalizeCursor(params).query) as Promise<E>;
-    // Callers that only iterate never attach a handler to the eager request; the
-    // iterator rethrows its error, so it must not also surface as unhandled.
-    this.#first.catch(() => undefined);
+    this.#first = first;
+    // Callers that only iterate never attach a handler to the list itself; the
+    // iterator rethrows the error, so it must not also surface as unhandled.
+    this.then(undefined, () => undefined);
   }
 
-  /** Promise of the first page. */
-  #firstPage(): Promise<E> {
-    this.#first ??= this.#fetchPage(normalizeCursor(this.#params).query) as Promise<E>;
-    return this.#first;
-  }
-
-  /** Hands the eager first request to the first iterator only, so the list does not pin that page. */
+  /** Hands the eager first request to the first iterator only; later iterations start over. */
   #takeFirst(): Promise<ListEnvelope<T>> | undefined {
-    if (this.#firstTaken) return undefined;
-    this.#firstTaken = true;
     const first = this.#first;
     this.#first = undefined;
     return first;
   }
 
-  /**
-   * Resolves with the first page. After an iterator has taken the eager request, awaiting
-   * requests the first page again (the list does not keep a page alive for later).
-   */
-  then<R1 = E, R2 = never>(
-    onfulfilled?: ((value: E) => R1 | PromiseLike<R1>) | null,
-    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
-  ): Promise<R1 | R2> {
-    return this.#firstPage().then(onfulfilled, onrejected);
-  }
-
-  /** As `Promise.prototype.catch`, on the first page. */
-  catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<E | R> {
-    return this.#firstPage().catch(onrejected);
-  }
-
-  /** As `Promise.prototype.finally`, on the first page. */
-  finally(onfinally?: (() => void) | null): Promise<E> {
-    return this.#firstPage().finally(onfinally);
-  }
-
   /** `'ListPromise'`. */
-  get [Symbol.toStringTag](): string {
+  override get [Symbol.toStringTag](): string {
     return 'ListPromise';
   }
 

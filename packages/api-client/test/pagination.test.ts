@@ -33,6 +33,32 @@ describe('list()', () => {
     await list;
   });
 
+  it('is a real Promise: then/catch/finally give plain promises, Promise.all and awaiting twice work', async () => {
+    const list = client().customers.list({ limit: 2 });
+    expect(list).toBeInstanceOf(Promise);
+    expect(Object.prototype.toString.call(list)).toBe('[object ListPromise]');
+    const derived = list.then((page) => page.data.length);
+    expect(derived).not.toBeInstanceOf(ListPromise);
+    expect(await derived).toBe(2);
+    const [a, b] = await Promise.all([list, client().charges.list({ limit: 1 })]);
+    expect(a.data).toHaveLength(2);
+    expect(b.data).toHaveLength(1);
+    // Iterating, then awaiting again: the first page is the one already received.
+    expect(await list.toArray({ max: 3 })).toHaveLength(3);
+    expect((await list).data.map((c) => c.id)).toEqual(ids(1, 2));
+    expect(server.requests.filter((r) => r.path === '/customers')).toHaveLength(2);
+    await expect(list.finally(() => undefined)).resolves.toHaveProperty('has_more', true);
+  });
+
+  it('a fetcher that throws synchronously gives a rejected list, not a throw', async () => {
+    const boom = new Error('boom');
+    const list = new ListPromise<{ id: string }>(() => {
+      throw boom;
+    }, {});
+    await expect(list).rejects.toBe(boom);
+    await expect(list.toArray({ max: 1 })).rejects.toBe(boom);
+  });
+
   it('iterates every object forward, ascending, none skipped or repeated', async () => {
     const seen: string[] = [];
     for await (const customer of client().customers.list({ limit: 100 })) seen.push(customer.id);
