@@ -126,7 +126,7 @@ async function attemptLoop(ctx: RequestContext, req: RawRequest, method: string,
     if (response.status === 401 && !refreshedAfter401 && ctx.auth.handleUnauthorized !== undefined) {
       // A 401 means the request was not acted on, so one retry with a new token is safe for any method.
       refreshedAfter401 = true;
-      if (await ctx.auth.handleUnauthorized(token)) continue;
+      if (await untilAborted(ctx.auth.handleUnauthorized(token), signal)) continue;
     }
 
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), ctx.clock.now());

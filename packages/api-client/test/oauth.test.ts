@@ -191,6 +191,16 @@ describe('exchangeCode', () => {
   it('missing inputs reject with OAuthError invalid_request', async () => {
     await expect(exchangeCode({ ...creds(), code: '', redirectUri: REDIRECT })).rejects.toMatchObject({ error: 'invalid_request' });
   });
+
+  it('a base URL that is not absolute is OAuthError invalid_request, not a network error', async () => {
+    for (const baseUrl of ['api.example.com', '', undefined as unknown as string]) {
+      const error = await exchangeCode({ ...creds(), baseUrl, code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(OAuthError);
+      expect(error).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/baseUrl/) });
+      expect(() => buildAuthorizeUrl({ baseUrl, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES })).toThrow(/baseUrl/);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
 });
 
 describe('refreshAccessToken', () => {

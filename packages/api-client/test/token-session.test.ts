@@ -165,6 +165,14 @@ describe('token session', () => {
     await expect(client.customers.list()).rejects.toBeInstanceOf(TimeoutError);
   });
 
+  it('a refresh after a 401 that hangs does not outlive timeoutMs either', async () => {
+    const tokens = await freshTokens();
+    server.validTokens.delete(tokens.accessToken);
+    const session = createTokenSession({ tokens, refresh: () => new Promise<TokenSet>(() => undefined) });
+    const client = createClient({ baseUrl: server.url, auth: session, timeoutMs: 100 });
+    await expect(client.customers.list()).rejects.toBeInstanceOf(TimeoutError);
+  });
+
   it('needs token endpoint settings or a refresh function', async () => {
     const tokens = await freshTokens();
     expect(() => createTokenSession({ tokens })).toThrow(TypeError);

@@ -1,7 +1,7 @@
 /**
  * Step 1 of the authorization code grant: the URL the user's browser is sent to.
  */
-import { joinUrl } from '../url.js';
+import { endpointUrl } from './token-request.js';
 import { OAuthError } from './oauth-error.js';
 import { generateState, isAlphanumeric } from './state.js';
 
@@ -40,8 +40,8 @@ export interface AuthorizeUrl {
  * Builds the authorization URL (`{baseUrl}/oauth/connect/authorize`) with
  * `response_type=code`, `client_id`, `redirect_uri`, `scope` (space-separated) and `state`.
  *
- * @throws {OAuthError} `invalid_scope` when a required scope is missing; `invalid_request` for an
- * empty client id or redirect URI or a non-alphanumeric state.
+ * @throws {OAuthError} `invalid_scope` when a required scope is missing; `invalid_request` for a
+ * base URL that is not absolute, an empty client id or redirect URI, or a non-alphanumeric state.
  */
 export function buildAuthorizeUrl(options: AuthorizeUrlOptions): AuthorizeUrl {
   if (!options.clientId) throw new OAuthError({ error: 'invalid_request', description: 'clientId is required' });
@@ -63,7 +63,7 @@ export function buildAuthorizeUrl(options: AuthorizeUrlOptions): AuthorizeUrl {
     throw new OAuthError({ error: 'invalid_request', description: 'state must be a non-empty alphanumeric string' });
   }
   const state = options.state ?? generateState();
-  const url = new URL(joinUrl(options.baseUrl, '/oauth/connect/authorize'));
+  const url = new URL(endpointUrl(options.baseUrl, '/oauth/connect/authorize'));
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', options.clientId);
   url.searchParams.set('redirect_uri', options.redirectUri);

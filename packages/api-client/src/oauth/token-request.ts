@@ -72,6 +72,7 @@ export async function refreshAccessToken(options: RefreshAccessTokenOptions): Pr
 }
 
 async function requestToken(options: TokenRequestBaseOptions, fields: Record<string, string>): Promise<TokenSet> {
+  const tokenUrl = endpointUrl(options.baseUrl, '/oauth/connect/token');
   requireField(options.clientId, 'clientId');
   requireField(options.clientSecret, 'clientSecret');
   const clientAuth = options.clientAuth ?? 'body';
@@ -94,7 +95,7 @@ async function requestToken(options: TokenRequestBaseOptions, fields: Record<str
   try {
     const init: RequestInit = { method: 'POST', headers, body: form.toString() };
     if (options.signal !== undefined) init.signal = options.signal;
-    response = await doFetch(joinUrl(options.baseUrl, '/oauth/connect/token'), init);
+    response = await doFetch(tokenUrl, init);
     text = await response.text();
   } catch (cause) {
     if (options.signal?.aborted) throw options.signal.reason;
@@ -147,6 +148,21 @@ export function basicCredentials(clientId: string, clientSecret: string): string
 
 function formEncode(value: string): string {
   return encodeURIComponent(value).replace(/%20/g, '+').replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * `{baseUrl}{path}`, or `OAuthError('invalid_request')` for a base that is not an absolute
+ * URL (rather than a `TypeError`, or a "could not be reached" that would send you looking at the network).
+ */
+export function endpointUrl(baseUrl: unknown, path: string): string {
+  if (typeof baseUrl === 'string') {
+    try {
+      return joinUrl(baseUrl, path);
+    } catch {
+      // Reported below.
+    }
+  }
+  throw new OAuthError({ error: 'invalid_request', description: 'baseUrl must be an absolute URL, e.g. https://api.example.com' });
 }
 
 function requireField(value: unknown, name: string): void {
