@@ -8,6 +8,7 @@
  *
  * @packageDocumentation
  */
+import { redactSecrets } from './redact.js';
 import { safeJsonParse, isPlainRecord } from './safe-json.js';
 
 const KINDS = Symbol.for('@commerce-kit/api-client.error-kinds');
@@ -28,6 +29,8 @@ export interface ApiErrorInit {
   readonly headers?: Headers | undefined;
   /** The response body as text, kept when it was not the documented JSON shape. */
   readonly rawBody?: string | undefined;
+  /** The parsed JSON body, when the body was JSON (any shape). */
+  readonly body?: unknown;
   /** Underlying cause, e.g. the `TypeError` thrown by `fetch`. */
   readonly cause?: unknown;
   /** Overrides the generated message. Must never contain a secret. */
@@ -58,12 +61,14 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   /** Raw response text when the body was not a JSON error object (or `undefined`). */
   readonly rawBody: string | undefined;
+  /** The parsed JSON body when the body was JSON, whatever its shape (else `undefined`). */
+  readonly body: unknown;
 
   /** Builds the error; the message is generated from status, type and field errors unless given. */
   constructor(init: ApiErrorInit) {
     const type = init.type ?? defaultType(init.status);
     const errors = init.errors ?? {};
-    super(init.message ?? describe(init.status, type, errors), init.cause === undefined ? undefined : { cause: init.cause });
+    super(init.message ?? describe(init.status, type, errors, init.rawBody), init.cause === undefined ? undefined : { cause: init.cause });
     this.name = new.target.kind;
     this.status = init.status;
     this.type = type;
@@ -71,6 +76,7 @@ export class ApiError extends Error {
     this.headers = init.headers ?? new Headers();
     this.requestId = this.headers.get('request-id') ?? this.headers.get('x-request-id') ?? undefined;
     this.rawBody = init.rawBody;
+    this.body = init.body;
     Object.defineProperty(this, KINDS, { value: collectKinds(new.target), enumerable: false });
   }
 
@@ -162,9 +168,12 @@ function classFor(status: number): typeof ApiError {
 export function errorFromResponse(
   status: number,
   headers: Headers,
-  bodyText: string,
+  responseText: string,
   retryAfterSeconds?: number | undefined,
+  secrets: readonly string[] = [],
 ): ApiError {
+  // A server that echoes the request (a debug page, a proxy) must not carry the token into logs.
+  const bodyText = redactSecrets(responseText, secrets);
   const parsed = safeJsonParse(bodyText);
   let type: string | undefined;
   let errors: FieldErrors | undefined;
@@ -175,7 +184,14 @@ export function errorFromResponse(
     errors = fieldErrorsFrom(body['errors']);
     wellFormed = type !== undefined;
   }
-  const init: ApiErrorInit = { status, type, errors, headers, rawBody: wellFormed ? undefined : bodyText };
+  const init: ApiErrorInit = {
+    status,
+    type,
+    errors,
+    headers,
+    rawBody: wellFormed ? undefined : bodyText,
+    body: parsed.ok ? parsed.value : undefined,
+  };
   if (status === 429) return new RateLimitError({ ...init, retryAfter: retryAfterSeconds });
   const Class = classFor(status);
   return new Class(init);
@@ -204,12 +220,22 @@ function defaultType(status: number): string {
   return 'api_error';
 }
 
-function describe(status: number, type: string, errors: FieldErrors): string {
+/** Longest excerpt of a non-JSON body quoted in a message. */
+const BODY_EXCERPT_LENGTH = 200;
+
+function describe(status: number, type: string, errors: FieldErrors, rawBody: string | undefined): string {
   const fields = Object.entries(errors)
     .map(([field, messages]) => `${field}: ${messages.join('; ')}`)
     .join(', ');
-  return `API request failed with status ${status} (${type})${fields ? `: ${fields}` : ''}`;
+  let detail = fields;
+  if (detail === '' && rawBody !== undefined) {
+    // A proxy's "Bad Gateway" page says more than the status alone; one line, bounded.
+    const text = rawBody.replace(/\s+/g, ' ').trim();
+    detail = text.length > BODY_EXCERPT_LENGTH ? `${text.slice(0, BODY_EXCERPT_LENGTH)}…` : text;
+  }
+  return `API request failed with status ${status} (${type})${detail ? `: ${detail}` : ''}`;
 }
+
 
 function collectKinds(ctor: unknown): string[] {
   const kinds: string[] = [];

@@ -6,6 +6,7 @@
 import type { AuthProvider } from './auth.js';
 import type { Clock } from './clock.js';
 import { ApiError, ConnectionError, TimeoutError, errorFromResponse } from './errors.js';
+import { redactSecrets } from './redact.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { MAX_RETRY_AFTER_MS, decideRetry, parseRetryAfter, type AttemptOutcome } from './retry.js';
 import { safeJsonParse } from './safe-json.js';
@@ -121,7 +122,7 @@ async function attemptLoop(ctx: RequestContext, req: RawRequest, method: string,
       continue;
     }
 
-    if (response.ok) return parseSuccess(response, text);
+    if (response.ok) return parseSuccess(response, text, token);
 
     if (response.status === 401 && !refreshedAfter401 && ctx.auth.handleUnauthorized !== undefined) {
       // A 401 means the request was not acted on, so one retry with a new token is safe for any method.
@@ -138,7 +139,8 @@ async function attemptLoop(ctx: RequestContext, req: RawRequest, method: string,
       ctx.limiter.pause(pauseMs);
     }
     if (!decision.retry) {
-      throw errorFromResponse(response.status, response.headers, text, retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000));
+      const retryAfter = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000);
+      throw errorFromResponse(response.status, response.headers, text, retryAfter, [token]);
     }
     retries++;
     // A 429 wait is enforced by the shared limiter pause at the top of the loop.
@@ -167,7 +169,7 @@ function encodeBody(body: unknown, method: string): string | undefined {
   return JSON.stringify(body ?? {});
 }
 
-function parseSuccess(response: Response, text: string): unknown {
+function parseSuccess(response: Response, text: string, token: string): unknown {
   if (response.status === 204 || text.trim() === '') return undefined;
   const parsed = safeJsonParse(text);
   if (!parsed.ok) {
@@ -175,7 +177,7 @@ function parseSuccess(response: Response, text: string): unknown {
       status: response.status,
       type: 'invalid_response',
       headers: response.headers,
-      rawBody: text,
+      rawBody: redactSecrets(text, [token]),
       message: `The API answered ${response.status} with a body that is not JSON`,
     });
   }

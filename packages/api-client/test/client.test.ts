@@ -159,6 +159,27 @@ describe('errors from the server', () => {
     expect((error as ServerError).rawBody).toBe('<html>bad gateway</html>');
   });
 
+  it('a server that echoes the request never puts the token into the error', async () => {
+    const secret = 'sk_live_echoed_secret';
+    const c = createClient({ baseUrl: server.url, accessToken: secret, maxRetries: 0 });
+    server.validTokens.add(secret);
+    try {
+      server.script.push({ status: 500, body: `<pre>GET /customers\nAuthorization: Bearer ${secret}</pre>`, headers: { 'content-type': 'text/html' } });
+      const error = await c.customers.list().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServerError);
+      server.script.push({ status: 200, body: `not json ${secret}` });
+      const invalid = await c.customers.list().catch((e: unknown) => e);
+      for (const e of [error, invalid] as ApiError[]) {
+        for (const shown of [e.message, String(e), JSON.stringify(e), inspect(e, { showHidden: true, depth: 10 }), e.rawBody ?? '']) {
+          expect(shown).not.toContain(secret);
+        }
+      }
+      expect((error as ApiError).message).toContain('Authorization: Bearer [redacted]');
+    } finally {
+      server.validTokens.delete(secret);
+    }
+  });
+
   it('a malformed success body gives an ApiError with the raw text', async () => {
     server.script.push({ status: 200, body: '{"limit": 10, "has_more": tr' });
     const error = await client().customers.list().catch((e: unknown) => e);

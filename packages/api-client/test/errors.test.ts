@@ -59,6 +59,34 @@ describe('errorFromResponse', () => {
     }
   });
 
+  it('quotes a bounded one-line excerpt of a non-JSON body in the message', () => {
+    const error = errorFromResponse(502, headers(), '<html>\n  <h1>Bad   Gateway</h1>\n</html>');
+    expect(error.message).toBe('API request failed with status 502 (api_error): <html> <h1>Bad Gateway</h1> </html>');
+    const long = errorFromResponse(500, headers(), 'x'.repeat(5_000));
+    expect(long.message.length).toBeLessThan(300);
+    expect(long.message.endsWith('…')).toBe(true);
+    expect(long.rawBody).toHaveLength(5_000);
+    expect(errorFromResponse(500, headers(), '').message).toBe('API request failed with status 500 (api_error)');
+  });
+
+  it('keeps the parsed JSON body as body, whatever its shape', () => {
+    expect(errorFromResponse(400, headers(), '{"type":"invalid_request_error","errors":{}}').body).toEqual({ type: 'invalid_request_error', errors: {} });
+    expect(errorFromResponse(500, headers(), '{"message":"down"}').body).toEqual({ message: 'down' });
+    expect(errorFromResponse(500, headers(), '[1]').body).toEqual([1]);
+    expect(errorFromResponse(500, headers(), 'oops').body).toBeUndefined();
+  });
+
+  it('redacts given secrets the server echoed, everywhere in the error', () => {
+    const secret = 'sk_live_0123456789';
+    for (const body of [`Authorization: Bearer ${secret}`, JSON.stringify({ type: 'api_error', echo: secret, errors: { token: [secret] } })]) {
+      const error = errorFromResponse(500, headers(), body, undefined, [secret]);
+      for (const shown of [error.message, String(error), JSON.stringify(error), inspect(error, { showHidden: true, depth: 10 }), String(JSON.stringify(error.body))]) {
+        expect(shown).not.toContain(secret);
+      }
+    }
+    expect(errorFromResponse(500, headers(), `token ${secret}`, undefined, [secret]).rawBody).toBe('token [redacted]');
+  });
+
   it('ignores non-string messages in errors and poison keys', () => {
     const error = errorFromResponse(400, headers(), '{"type":"t","errors":{"a":[1,"ok"],"__proto__":["x"],"b":"single"}}');
     expect(error.errors).toEqual({ a: ['ok'], b: ['single'] });

@@ -183,6 +183,27 @@ describe('exchangeCode', () => {
     }
   });
 
+  it('a 200 answer with an RFC 6749 error body is an OAuthError too', async () => {
+    server.script.push({ match: (r) => r.path === '/oauth/connect/token', status: 200, body: '{"error":"invalid_grant","error_description":"expired code"}' });
+    const error = await exchangeCode({ ...creds(), code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OAuthError);
+    expect(error).toMatchObject({ error: 'invalid_grant', description: 'expired code', errorDescription: 'expired code', status: 200 });
+  });
+
+  it('an error body that echoes the secret, code or refresh token is redacted', async () => {
+    const echo = (r: { body: string }) => JSON.stringify({ error: 'invalid_request', error_description: `got ${r.body}` });
+    server.script.push({ match: (r) => r.path === '/oauth/connect/token', status: 400, body: echo({ body: 'client_secret=secret_1&code=the_code_123' }) });
+    const error = (await exchangeCode({ ...creds(), code: 'the_code_123', redirectUri: REDIRECT }).catch((e: unknown) => e)) as OAuthError;
+    server.script.push({ match: (r) => r.path === '/oauth/connect/token', status: 502, body: 'upstream saw refresh_token=rt_very_secret' });
+    const raw = (await refreshAccessToken({ ...creds(), refreshToken: 'rt_very_secret' }).catch((e: unknown) => e)) as OAuthError;
+    for (const e of [error, raw]) {
+      for (const shown of [e.message, String(e), JSON.stringify(e), inspect(e, { showHidden: true, depth: 10 })]) {
+        expect(shown).not.toMatch(/secret_1|the_code_123|rt_very_secret/);
+      }
+    }
+    expect(raw.rawBody).toBe('upstream saw refresh_token=[redacted]');
+  });
+
   it('a network failure gives OAuthError network_error', async () => {
     const error = await exchangeCode({ ...creds(), baseUrl: 'http://127.0.0.1:1', code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
     expect(error).toMatchObject({ error: 'network_error' });

@@ -43,6 +43,11 @@ export class OAuthError extends Error {
   /** Parsed JSON body, when the error body was JSON. */
   readonly body: unknown;
 
+  /** The same as {@link OAuthError.description} (RFC 6749 `error_description`). */
+  get errorDescription(): string | undefined {
+    return this.description;
+  }
+
   /** Builds the error; the message is made from `error`, `status` and `description` only. */
   constructor(init: OAuthErrorInit) {
     const status = init.status === undefined ? '' : ` (HTTP ${init.status})`;

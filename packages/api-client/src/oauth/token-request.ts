@@ -2,6 +2,7 @@
  * Steps 4 and 5 of the code grant: exchanging a code, refreshing a token.
  * Both documented client authentication variants are supported.
  */
+import { redactSecrets } from '../redact.js';
 import { safeJsonParse, isPlainRecord } from '../safe-json.js';
 import { joinUrl } from '../url.js';
 import { OAuthError } from './oauth-error.js';
@@ -103,14 +104,25 @@ async function requestToken(options: TokenRequestBaseOptions, fields: Record<str
   }
   const receivedAt = (options.now ?? Date.now)();
   const parsed = safeJsonParse(text);
-  if (!response.ok) throw tokenEndpointError(response, text, parsed.ok ? parsed.value : undefined, parsed.ok);
+  // An error must not carry the secret, code or refresh token into logs, even if the server echoed them.
+  const secrets = [options.clientSecret, fields['code'], fields['refresh_token']];
+  const errorBody = (): { text: string; parsed: ReturnType<typeof safeJsonParse> } => {
+    const redacted = redactSecrets(text, secrets);
+    return { text: redacted, parsed: safeJsonParse(redacted) };
+  };
+  // Some servers answer 200 with an RFC 6749 error body: that is an error too.
+  const isErrorBody = parsed.ok && isPlainRecord(parsed.value) && typeof parsed.value['error'] === 'string' && parsed.value['access_token'] === undefined;
+  if (!response.ok || isErrorBody) {
+    const body = errorBody();
+    throw tokenEndpointError(response, body.text, body.parsed.ok ? body.parsed.value : undefined, body.parsed.ok);
+  }
   if (!parsed.ok) {
     throw new OAuthError({
       error: 'invalid_token_response',
       description: 'the token response is not JSON',
       status: response.status,
       headers: response.headers,
-      rawBody: text,
+      rawBody: errorBody().text,
     });
   }
   return normalizeTokenResponse(parsed.value, receivedAt);
