@@ -36,9 +36,8 @@ export const validateCommand: Command = {
     if (values.configDir === '') throw new UsageError('--configDir needs a directory');
     const dir = path.resolve(io.cwd, values.configDir ?? '.');
     const analysis = await analyzeDir(dir);
-    // Paths as the user gave the directory: relative to where the command was run, or absolute.
-    const absolute = values.configDir !== undefined && path.isAbsolute(values.configDir);
-    const shown = absolute ? analysis.diagnostics : analysis.diagnostics.map((d) => (d.file ? { ...d, file: path.relative(io.cwd, d.file) || '.' } : d));
+    // Paths relative to where the command was run, as compilers print them (`theme-config mock` does the same).
+    const shown = analysis.diagnostics.map((d) => (d.file ? { ...d, file: path.relative(io.cwd, d.file) || '.' } : d));
     const result = finishResult(shown, { strict: values.strict });
     const summary = summarize(result.diagnostics, analysis.files.length);
     const forced = io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0';
