@@ -30,7 +30,7 @@ export {
 } from './errors.js';
 export type { ApiErrorInit, FieldErrors } from './errors.js';
 export { ListPromise } from './pagination.js';
-export type { CursorParams, ListEnvelope, ListParams, PageFetcher, ToArrayOptions } from './pagination.js';
+export type { CursorParams, ListEnvelope, ListParams, PageFetcher, ToArrayOptions, UndefinedAllowed } from './pagination.js';
 export {
   BASE_BACKOFF_MS,
   DEFAULT_MAX_RETRIES,

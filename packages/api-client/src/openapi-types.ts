@@ -4,6 +4,8 @@
  * response of an operation. Purely types; no runtime code.
  */
 
+import type { UndefinedAllowed } from './pagination.js';
+
 /** HTTP methods the generic call supports (the API uses GET, POST, PUT, DELETE). */
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
@@ -39,8 +41,8 @@ type QueryOption<Op> =
     ? IsNever<Exclude<Q, undefined>> extends true
       ? { readonly query?: never }
       : AllOptional<Exclude<Q, undefined>> extends true
-        ? { readonly query?: Exclude<Q, undefined> }
-        : { readonly query: Exclude<Q, undefined> }
+        ? { readonly query?: UndefinedAllowed<Exclude<Q, undefined>> }
+        : { readonly query: UndefinedAllowed<Exclude<Q, undefined>> }
     : { readonly query?: never };
 
 /** `{ path: P }` when the operation has path parameters. */

@@ -22,11 +22,24 @@ export interface ListEnvelope<T> {
  * `ending_before` if both were sent, so the types forbid passing both.
  */
 export type CursorParams =
-  | { readonly starting_after?: string; readonly ending_before?: never }
-  | { readonly ending_before?: string; readonly starting_after?: never };
+  | { readonly starting_after?: string | undefined; readonly ending_before?: undefined }
+  | { readonly ending_before?: string | undefined; readonly starting_after?: undefined };
 
-/** A list method's parameters: its query without the cursors, plus {@link CursorParams}. */
-export type ListParams<Query> = Omit<Query, 'starting_after' | 'ending_before'> & CursorParams;
+type OptionalKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? K : never }[keyof T];
+
+/**
+ * `T` with `undefined` accepted by its optional properties, so `{ limit: maybeLimit }` compiles under
+ * `exactOptionalPropertyTypes` (an `undefined` parameter is simply not sent).
+ */
+export type UndefinedAllowed<T> = { [K in Exclude<keyof T, OptionalKeys<T>>]: T[K] } & {
+  [K in OptionalKeys<T>]?: T[K] | undefined;
+};
+
+/**
+ * A list method's parameters: its query without the cursors, plus {@link CursorParams}.
+ * Optional parameters may be `undefined` (not sent); the types forbid two cursors at once.
+ */
+export type ListParams<Query> = UndefinedAllowed<Omit<Query, 'starting_after' | 'ending_before'>> & CursorParams;
 
 /** Options of {@link ListPromise.toArray}. */
 export interface ToArrayOptions {

@@ -89,6 +89,13 @@ describe('list()', () => {
     expect(server.requests[0]?.query.get('ending_before')).toBe(objectId('cus_', 20));
   });
 
+  it('undefined parameters are not sent', async () => {
+    const cursor: string | undefined = undefined;
+    const all = await client().customers.list({ limit: undefined, starting_after: cursor, ending_before: undefined }).toArray({ max: 3 });
+    expect(all.map((c) => c.id)).toEqual(ids(1, 3));
+    expect([...(server.requests[0]?.query.keys() ?? [])]).toEqual([]);
+  });
+
   it('pages() yields envelopes and fetches lazily', async () => {
     const pages = client().customers.list({ limit: 100 }).pages();
     const first = await pages.next();

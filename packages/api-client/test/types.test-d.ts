@@ -61,6 +61,13 @@ client.customers.list({ ending_before: 'cus_1', limit: 100 });
 client.customers.list({}, { signal: AbortSignal.timeout(10) });
 // @ts-expect-error both cursors at once is forbidden
 client.customers.list({ starting_after: 'a', ending_before: 'b' });
+// Optional parameters may be undefined (not sent), e.g. a cursor from the previous page, if any.
+declare const maybeCursor: string | undefined;
+declare const maybeLimit: number | undefined;
+client.customers.list({ limit: maybeLimit, starting_after: maybeCursor });
+client.customers.list({ ending_before: maybeCursor, starting_after: undefined });
+// @ts-expect-error a possibly-defined second cursor is still two cursors
+client.customers.list({ ending_before: 'b', starting_after: maybeCursor });
 // @ts-expect-error limit is a number
 client.customers.list({ limit: '10' });
 // @ts-expect-error unknown query parameter
@@ -85,6 +92,9 @@ void client.get('/invoices');
 void client.post('/customers', { body: {} });
 // @ts-expect-error query keys are checked
 void client.get('/customers', { query: { nope: 1 } });
+void client.get('/customers', { query: { limit: maybeLimit, starting_after: maybeCursor } });
+// @ts-expect-error query value types are checked
+void client.get('/customers', { query: { limit: 'ten' } });
 
 // --- generic call on a spec with CRUD operations ------------------------------------
 const crud = createClient<TestPaths>({ baseUrl: 'x', accessToken: 't' });
