@@ -17,13 +17,13 @@ export interface RateLimitOptions {
    * Names the account: every client in this process with the same key shares one
    * limiter and one 429 pause. Without a key, this client has a limiter of its own.
    */
-  readonly accountKey?: string;
+  readonly accountKey?: string | undefined;
   /** Requests per minute; default 200 (the documented limit). Same as `requests` with the default window. */
-  readonly requestsPerMinute?: number;
+  readonly requestsPerMinute?: number | undefined;
   /** Requests per `windowMs` (give this or `requestsPerMinute`, not both); default 200. */
-  readonly requests?: number;
+  readonly requests?: number | undefined;
   /** Window length in ms; default 60 000 (one minute, as documented). */
-  readonly windowMs?: number;
+  readonly windowMs?: number | undefined;
 }
 
 /**
@@ -49,21 +49,21 @@ export type ClientOptions = ClientAuthOptions & {
   /** The API base address, e.g. `https://api.example.com` (a path prefix is kept). */
   readonly baseUrl: string;
   /** `fetch` to use; default `globalThis.fetch`. */
-  readonly fetch?: FetchFunction;
+  readonly fetch?: FetchFunction | undefined;
   /** Retries after 429, 5xx and network errors (see the README); default 2. */
-  readonly maxRetries?: number;
+  readonly maxRetries?: number | undefined;
   /** Deadline of a whole call, retries and waits included, in ms; none by default. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /**
    * Client-side rate limit; default 200 requests per minute, private to this client.
    * Pass a {@link RateLimiter} to control the window yourself, or `false` to turn counting off
    * (`true` is the default).
    */
-  readonly rateLimit?: RateLimitOptions | RateLimiter | boolean;
+  readonly rateLimit?: RateLimitOptions | RateLimiter | boolean | undefined;
   /** `User-Agent` header; default `commerce-kit-api-client`. Empty string: not sent. */
-  readonly userAgent?: string;
+  readonly userAgent?: string | undefined;
   /** Clock for backoff, `Retry-After` and limiter waits; default the system clock. Inject one in tests. */
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
 };
 
 /** Default `User-Agent`. */
@@ -235,10 +235,11 @@ function authProviderFrom(auth: ClientAuth, options: ClientOptions): AuthProvide
   if (typeof (auth as Partial<AuthProvider>).getAccessToken === 'function') return auth as AuthProvider;
   if ('tokens' in auth) {
     // Session options: the session talks to the same server, through the same fetch, unless told otherwise.
+    const sessionOptions = auth as TokenSessionOptions;
     return createTokenSession({
-      baseUrl: options.baseUrl,
-      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-      ...auth,
+      ...sessionOptions,
+      baseUrl: sessionOptions.baseUrl ?? options.baseUrl,
+      fetch: sessionOptions.fetch ?? options.fetch,
     });
   }
   throw new TypeError('createClient: auth must be a token session, its options ({ tokens, clientId, clientSecret, ... }), or a function');

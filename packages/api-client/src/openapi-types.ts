@@ -81,14 +81,14 @@ type BodyOption<Op> =
 /** Options that apply to any single call. */
 export interface CallOptions {
   /** Aborts the call; the promise rejects with the signal's reason. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** Extra request headers (cannot replace `Authorization`). */
-  readonly headers?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /**
    * Deadline of this call in ms (retries and waits included), instead of the client's
    * `timeoutMs`; for a list, of each page request. Passing it rejects with a `TimeoutError`.
    */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
 }
 
 /** The options object of a call to `Path` with `Method`: path params, query and body as the spec says. */

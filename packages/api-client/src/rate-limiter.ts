@@ -19,11 +19,11 @@ export const DOCUMENTED_WINDOW_MS = 60_000;
 /** Options of a {@link RateLimiter}. */
 export interface RateLimiterOptions {
   /** Requests allowed per window; default 200. `Infinity` disables counting (the 429 pause still applies). */
-  readonly requests?: number;
+  readonly requests?: number | undefined;
   /** Window length in ms; default 60 000. */
-  readonly windowMs?: number;
+  readonly windowMs?: number | undefined;
   /** Time source; default the system clock. */
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
 }
 
 /**

@@ -16,26 +16,26 @@ export interface TokenSessionOptions {
   /** The tokens to start from (from `exchangeCode`, or loaded from storage). */
   readonly tokens: TokenSet;
   /** API base address, for the token endpoint. Needed unless `refresh` is given. */
-  readonly baseUrl?: string;
+  readonly baseUrl?: string | undefined;
   /** Client id. Needed unless `refresh` is given. */
-  readonly clientId?: string;
+  readonly clientId?: string | undefined;
   /** Client secret. Needed unless `refresh` is given. */
-  readonly clientSecret?: string;
+  readonly clientSecret?: string | undefined;
   /** How the client credentials are sent; default `body`. */
-  readonly clientAuth?: ClientAuthMethod;
+  readonly clientAuth?: ClientAuthMethod | undefined;
   /** `fetch` for the token endpoint; default the global one. */
-  readonly fetch?: FetchLike;
+  readonly fetch?: FetchLike | undefined;
   /** Custom refresh (replaces the token endpoint call), e.g. to go through your backend. */
-  readonly refresh?: (refreshToken: string) => Promise<TokenSet>;
+  readonly refresh?: ((refreshToken: string) => Promise<TokenSet>) | undefined;
   /**
    * Called with every new token set, before requests waiting on the refresh go on.
    * Persist `tokens.refreshToken` here: the server rotates it on each refresh.
    */
-  readonly onTokens?: (tokens: TokenSet) => void | Promise<void>;
+  readonly onTokens?: ((tokens: TokenSet) => void | Promise<void>) | undefined;
   /** How long before expiry to refresh, in ms; default 60 000. */
-  readonly refreshMarginMs?: number;
+  readonly refreshMarginMs?: number | undefined;
   /** Clock (epoch ms); default `Date.now`. */
-  readonly now?: () => number;
+  readonly now?: (() => number) | undefined;
 }
 
 /**

@@ -133,7 +133,7 @@ describe('token session', () => {
     const persisted: TokenSet[] = [];
     const client = createClient({
       baseUrl: server.url,
-      auth: { tokens, clientId: 'client_1', clientSecret: 'secret_1', clientAuth: 'basic', onTokens: (t) => void persisted.push(t) },
+      auth: { tokens, baseUrl: undefined, clientId: 'client_1', clientSecret: 'secret_1', clientAuth: 'basic', onTokens: (t) => void persisted.push(t) },
     });
     const page = await client.customers.list({ limit: 1 });
     expect(page.data).toHaveLength(1);

@@ -27,6 +27,11 @@ createClient({ baseUrl: 'x', accessToken: 't', fetch: globalThis.fetch, maxRetri
 createClient({ baseUrl: 'x', accessToken: 't', rateLimit: false });
 createClient({ baseUrl: 'x', accessToken: 't', rateLimit: { accountKey: 'a', requests: 10, windowMs: 1_000 } });
 createClient({ baseUrl: 'x', auth: async () => 'token' });
+// Optional options may be passed as undefined (values from config that may be unset).
+declare const unset: undefined;
+createClient({ baseUrl: 'x', accessToken: 't', fetch: unset, maxRetries: unset, timeoutMs: unset, rateLimit: unset, userAgent: unset, clock: unset });
+buildAuthorizeUrl({ baseUrl: 'x', clientId: 'c', redirectUri: 'r', scopes: ['api_basic', 'api_readwrite', 'openid'], state: unset });
+void exchangeCode({ baseUrl: 'x', clientId: 'a', clientSecret: 'b', code: 'c', redirectUri: 'r', clientAuth: unset, fetch: unset, signal: unset });
 createClient({ baseUrl: 'x', auth: { tokens: {} as TokenSet, clientId: 'c', clientSecret: 's', onTokens: (t: TokenSet) => void t } });
 // @ts-expect-error a token function gives a string
 createClient({ baseUrl: 'x', auth: async () => 42 });

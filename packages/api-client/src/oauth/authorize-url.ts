@@ -25,7 +25,7 @@ export interface AuthorizeUrlOptions {
    */
   readonly scopes: readonly OAuthScope[] | string;
   /** Alphanumeric state; generated with a CSPRNG when omitted. */
-  readonly state?: string;
+  readonly state?: string | undefined;
 }
 
 /** Output of {@link buildAuthorizeUrl}: keep `state` in the user's session and check it with `verifyState`. */

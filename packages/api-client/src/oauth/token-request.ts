@@ -23,13 +23,13 @@ export interface TokenRequestBaseOptions {
   /** Client secret of the application. */
   readonly clientSecret: string;
   /** `body` (default): `client_id` and `client_secret` as form fields; `basic`: HTTP Basic credentials. */
-  readonly clientAuth?: ClientAuthMethod;
+  readonly clientAuth?: ClientAuthMethod | undefined;
   /** `fetch` to use; default `globalThis.fetch`. */
-  readonly fetch?: FetchLike;
+  readonly fetch?: FetchLike | undefined;
   /** Aborts the request. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** Clock for `expiresAt`; default `Date.now`. */
-  readonly now?: () => number;
+  readonly now?: (() => number) | undefined;
 }
 
 /** Input of {@link exchangeCode}. */
