@@ -1,5 +1,5 @@
-import { createFetchHandler, type FetchWebhookHandler } from './adapters/fetch.js';
-import { createNodeListener, type NodeWebhookListener } from './adapters/node.js';
+import { createFetchHandler, type FetchWebhookHandler, type WaitUntilContext } from './adapters/fetch.js';
+import { createNodeListener, type NodeRequestLike, type NodeResponseLike, type NodeWebhookListener } from './adapters/node.js';
 import type { DeliveryProcessor, WebhookResponse } from './adapters/types.js';
 import type { WebhookClock } from './clock.js';
 import { afterAcknowledgement } from './defer.js';
@@ -108,6 +108,16 @@ export interface WebhookShutdownOptions {
 
 /** A webhook receiver: verifies, acknowledges, de-duplicates and queues deliveries. */
 export interface WebhookHandler {
+  /**
+   * The handler is itself a listener for Node `http` and Express, the same as `handler.node`:
+   * `http.createServer(handler)`, `app.post('/webhooks', handler)`.
+   */
+  (req: NodeRequestLike, res: NodeResponseLike): Promise<void>;
+  /**
+   * Called with a Fetch `Request` (and no Node response), it is the same as `handler.fetch`:
+   * `const response = await handler(request)`.
+   */
+  (request: Request, env?: unknown, ctx?: WaitUntilContext): Promise<Response>;
   /** Framework-independent entry: verify and enqueue one delivery, return what to answer. */
   handle(body: DeliveryBody, headers: HeadersInput): Promise<WebhookResponse>;
   /** Node `http` / Express listener: `http.createServer(handler.node)`, `app.post('/hooks', handler.node)`. */
@@ -131,6 +141,10 @@ export interface WebhookHandler {
   readonly pending: number;
   /** Whether `close()` was called. */
   readonly closed: boolean;
+}
+
+function isNodeResponse(value: unknown): value is NodeResponseLike {
+  return typeof value === 'object' && value !== null && typeof (value as NodeResponseLike).setHeader === 'function';
 }
 
 function defaultBackoff(retry: number): number {
@@ -290,22 +304,30 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   }
 
   const processor: DeliveryProcessor = { handle, maxBodyBytes: config.maxBodyBytes };
-  const handler: WebhookHandler & { [INSPECT](): string } = {
+  const node = createNodeListener(processor);
+  const fetch = createFetchHandler(processor);
+  // One function for both call styles: a Node response object has `setHeader`; the second
+  // argument of a Fetch-style call is absent or a runtime's `env`.
+  function call(req: NodeRequestLike, res: NodeResponseLike): Promise<void>;
+  function call(request: Request, env?: unknown, ctx?: WaitUntilContext): Promise<Response>;
+  function call(first: NodeRequestLike | Request, second?: unknown, ctx?: WaitUntilContext): Promise<void | Response> {
+    if (isNodeResponse(second)) return node(first as NodeRequestLike, second);
+    return fetch(first as Request, second, ctx);
+  }
+  const members: Omit<WebhookHandler, 'pending' | 'closed'> = {
     handle,
-    node: createNodeListener(processor),
-    fetch: createFetchHandler(processor),
+    node,
+    fetch,
     drain: (shutdown) => waitForQueue(shutdown, false),
     close: (shutdown) => {
       closed = true;
       return waitForQueue(shutdown, true);
     },
-    get pending() {
-      return queue.pending;
-    },
-    get closed() {
-      return closed;
-    },
-    [INSPECT]: () => `WebhookHandler { pending: ${queue.pending}, closed: ${closed} }`,
   };
+  const handler = Object.defineProperties(Object.assign(call, members), {
+    pending: { get: () => queue.pending, enumerable: true },
+    closed: { get: () => closed, enumerable: true },
+    [INSPECT]: { value: () => `WebhookHandler { pending: ${queue.pending}, closed: ${closed} }` },
+  }) as unknown as WebhookHandler;
   return handler;
 }

@@ -634,3 +634,24 @@ describe('drain() and close() with timeoutMs', () => {
     }
   });
 });
+
+describe('the handler called directly', () => {
+  it('is a Node listener (http.createServer(handler)) and a Fetch handler (handler(request)), over real HTTP', async () => {
+    const seen: string[] = [];
+    const handler = createWebhookHandler({ secret: SECRET, onEvent: (event) => void seen.push(event.data.id) });
+    handlers.push(handler);
+    const nodeServer = await startNodeServer(handler);
+    const fetchServer = await startFetchServer(handler);
+    servers.push(nodeServer, fetchServer);
+    const first = signTestDelivery(SECRET, { id: 'via_node' });
+    const second = signTestDelivery(SECRET, { id: 'via_fetch' });
+    expect(await post(nodeServer.url, first.body, first.headers)).toEqual({ status: 200, json: { received: true } });
+    expect(await post(fetchServer.url, second.body, second.headers)).toEqual({ status: 200, json: { received: true } });
+    expect((await post(fetchServer.url, second.body, { 'x-service-signature': 'AAAA' })).status).toBe(400);
+    await handler.drain();
+    expect(seen.sort()).toEqual(['via_fetch', 'via_node']);
+    expect(inspect(handler)).toBe('WebhookHandler { pending: 0, closed: false }');
+    expect(typeof handler.node).toBe('function');
+    expect(handler.length).toBeLessThan(4); // Express would take a 4-argument function for an error handler
+  });
+});

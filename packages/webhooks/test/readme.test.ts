@@ -50,6 +50,7 @@ describe('README examples', () => {
       'createWebhookHandler(',
       'webhooks.node',
       'webhooks.fetch',
+      'createServer(webhooks)',
       'webhooks.handle(',
       'express.json()',
       'userKey',

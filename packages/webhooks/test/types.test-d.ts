@@ -54,3 +54,12 @@ void handler.node(req, res);
 expectTypeOf(handler.node).toEqualTypeOf<NodeWebhookListener>();
 expectTypeOf(handler.fetch).parameter(0).toEqualTypeOf<Request>();
 expectTypeOf(handler.fetch).returns.toEqualTypeOf<Promise<Response>>();
+
+// The handler itself is a Node listener and a Fetch handler, chosen by the arguments.
+declare const callable: ReturnType<typeof createWebhookHandler>;
+import('node:http').then(({ createServer }) => createServer(callable));
+declare const nodeReq: IncomingMessage;
+declare const nodeRes: ServerResponse;
+expectTypeOf(callable(nodeReq, nodeRes)).toEqualTypeOf<Promise<void>>();
+expectTypeOf(callable(new Request('http://x'))).toEqualTypeOf<Promise<Response>>();
+expectTypeOf(callable(new Request('http://x'), {}, { waitUntil: () => {} })).toEqualTypeOf<Promise<Response>>();
