@@ -78,6 +78,24 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
     expect(rejected).toEqual(cases.map((c) => c[2]));
   });
 
+  it('answers 400 when the signature header is sent twice (two header lines), even with the right value', async () => {
+    const { handler, events, url } = await serve(adapter);
+    const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });
+    const signature = headers['x-service-signature']!;
+    const { request } = await import('node:http');
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-signature': [signature, signature] } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(status).toBe(400);
+    await handler.drain();
+    expect(events).toHaveLength(0);
+  });
+
   it('reads the signature header whatever its case', async () => {
     const { url } = await serve(adapter);
     const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });

@@ -22,6 +22,21 @@ function delivery(payload: Record<string, unknown>, secret = SECRET) {
 const valid = { timestamp: '1700000000', token: 'tok_1', data: { id: 'cus_1' } };
 
 describe('verifyDelivery', () => {
+  it('takes the signature header as a one-element array, and refuses several values (never picks one)', () => {
+    const { body, headers } = delivery(valid);
+    const signature = headers['x-service-signature'];
+    expect(verifyDelivery(body, { 'x-service-signature': [signature] }, options).ok).toBe(true);
+    for (const values of [[signature, signature], [signature, 'AAAA'], ['AAAA', signature]]) {
+      expect(verifyDelivery(body, { 'x-service-signature': values }, options)).toMatchObject({ ok: false, reason: 'invalid_signature' });
+    }
+    // What Node makes of two header lines, and what Fetch Headers make of two appended values.
+    expect(verifyDelivery(body, { 'x-service-signature': `${signature}, ${signature}` }, options).ok).toBe(false);
+    const fetchHeaders = new Headers();
+    fetchHeaders.append('x-service-signature', signature);
+    fetchHeaders.append('x-service-signature', signature);
+    expect(verifyDelivery(body, fetchHeaders, options)).toMatchObject({ ok: false, reason: 'invalid_signature' });
+  });
+
   it('accepts a signed delivery and returns the event', () => {
     const { body, headers } = delivery(valid);
     const result = verifyDelivery(body, headers, options);
