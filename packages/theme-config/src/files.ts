@@ -44,14 +44,46 @@ export const SCHEMA_BASE_URL = 'https://unpkg.com/@commerce-kit/theme-config/dis
  */
 export type ConfigKindName = ConfigKind | `${ConfigKind}.stk.config.json` | keyof ThemeConfig;
 
+/** Other natural names of the kinds: what the file configures, singular forms, the mock output's keys. */
+const KIND_ALIASES: ReadonlyMap<string, ConfigKind> = new Map<string, ConfigKind>([
+  ['article', 'blog'],
+  ['articles', 'blog'],
+  ['category', 'categories'],
+  ['editable-region', 'editable-regions'],
+  ['region', 'editable-regions'],
+  ['regions', 'editable-regions'],
+  ['menu', 'menus'],
+  ['paginator', 'pagination'],
+]);
+
+/** The kind a name spells, ignoring case, a leading path, `_` for `-`, and the `.stk.config(.schema).json` / `.json` endings. */
+function kindOf(name: string): ConfigKind | undefined {
+  const base = name.trim().split(/[\\/]/).pop() ?? '';
+  const lower = base.toLowerCase();
+  // `editableRegions` (camelCase key) -> `editable-regions`
+  const stem = base
+    .replace(/([a-z])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/(\.stk\.config)?(\.schema)?\.json$|\.stk\.config$/, '')
+    .replace(/_/g, '-');
+  const direct = THEME_FILES.find((f) => f.kind === stem || f.fileName === lower || f.schemaFile === lower);
+  return direct?.kind ?? KIND_ALIASES.get(stem);
+}
+
 /**
- * The file description of a kind, given by any of its names.
+ * The file description of a kind, given by any of its names: the kind (`'editable-regions'`), the file
+ * name (`'editable-regions.stk.config.json'`, also as a path), the {@link ThemeConfig} key
+ * (`'editableRegions'`) or the schema file name. Case, `_` for `-`, and the singular or output name
+ * (`'article'`, `'articles'`, `'paginator'`, `'menu'`, `'category'`, `'region'`) are accepted too.
  * @throws TypeError for a name that is none of the seven files
  */
 export function fileInfo(kind: ConfigKindName): ThemeFileInfo {
-  const info = THEME_FILES.find((f) => f.kind === kind || f.fileName === kind || f.key === kind);
+  const found = typeof kind === 'string' ? kindOf(kind) : undefined;
+  const info = THEME_FILES.find((f) => f.kind === found);
   if (!info) {
-    throw new TypeError(`unknown config kind ${JSON.stringify(String(kind))}; expected one of ${THEME_FILES.map((f) => f.kind).join(', ')}`);
+    throw new TypeError(
+      `unknown config kind ${typeof kind === 'string' ? JSON.stringify(kind) : String(kind)}; expected one of ${THEME_FILES.map((f) => f.kind).join(', ')} (or a file name such as store.stk.config.json)`,
+    );
   }
   return info;
 }
