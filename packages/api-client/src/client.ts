@@ -4,7 +4,7 @@
 import type { paths } from '@commerce-kit/api-types';
 import { StaticToken, TokenFunction, type AuthProvider } from './auth.js';
 import { systemClock, type Clock } from './clock.js';
-import type { CallArgs, CallOptions, HttpMethod, MethodName, MethodOf, PathsWithMethod, RequestOptions, ResponseOf } from './openapi-types.js';
+import type { CallArgs, CallHeaders, CallOptions, HttpMethod, MethodName, MethodOf, PathsWithMethod, RequestOptions, ResponseOf } from './openapi-types.js';
 import { ListPromise, type ListEnvelope, type ListParams } from './pagination.js';
 import { RateLimiter, sharedRateLimiter, DOCUMENTED_REQUESTS_PER_WINDOW, DOCUMENTED_WINDOW_MS } from './rate-limiter.js';
 import { performRequest, type FetchFunction, type RequestContext } from './request.js';
@@ -146,7 +146,7 @@ export function createClient<Paths = paths>(options: ClientOptions): Client<Path
       query?: Record<string, unknown>;
       path?: Record<string, unknown>;
       body?: unknown;
-      headers?: Record<string, string>;
+      headers?: CallHeaders;
       signal?: AbortSignal;
       timeoutMs?: number;
     };

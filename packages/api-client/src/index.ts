@@ -60,6 +60,7 @@ export { OAuthError } from './oauth/oauth-error.js';
 export type { OAuthErrorInit } from './oauth/oauth-error.js';
 export type {
   CallArgs,
+  CallHeaders,
   CallOptions,
   HttpMethod,
   MethodName,

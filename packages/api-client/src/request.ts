@@ -5,6 +5,7 @@
  */
 import type { AuthProvider } from './auth.js';
 import type { Clock } from './clock.js';
+import type { CallHeaders } from './openapi-types.js';
 import { ApiError, ConnectionError, TimeoutError, errorFromResponse } from './errors.js';
 import { redactSecrets } from './redact.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -35,7 +36,7 @@ export interface RawRequest {
   readonly pathParams?: Readonly<Record<string, unknown>> | undefined;
   readonly query?: Readonly<Record<string, unknown>> | undefined;
   readonly body?: unknown;
-  readonly headers?: Readonly<Record<string, string>> | undefined;
+  readonly headers?: CallHeaders | undefined;
   readonly signal?: AbortSignal | undefined;
   /** Overrides the client's `timeoutMs` for this call. */
   readonly timeoutMs?: number | undefined;
@@ -149,7 +150,7 @@ async function attemptLoop(ctx: RequestContext, req: RawRequest, method: string,
 }
 
 function buildHeaders(ctx: RequestContext, req: RawRequest, method: string, token: string): Headers {
-  const headers = new Headers(req.headers);
+  const headers = new Headers(req.headers as HeadersInit | undefined);
   headers.set('Accept', 'application/json');
   headers.set('Authorization', `Bearer ${token}`);
   if (ctx.userAgent !== '') headers.set('User-Agent', ctx.userAgent);

@@ -48,6 +48,21 @@ describe('requests', () => {
     expect(req?.query.get('limit')).toBe('2');
   });
 
+  it('extra headers as a record, a Headers or pairs; Authorization and Accept stay the client\'s', async () => {
+    for (const headers of [
+      { 'X-Trace': 'a', Authorization: 'Bearer stolen', Accept: 'text/html' },
+      new Headers({ 'X-Trace': 'a', Authorization: 'Bearer stolen' }),
+      [['X-Trace', 'a'] as const, ['Accept', 'text/html'] as const],
+    ]) {
+      server.requests.length = 0;
+      await client().customers.list({ limit: 1 }, { headers });
+      const req = server.requests[0];
+      expect(req?.headers['x-trace']).toBe('a');
+      expect(req?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+      expect(req?.headers.accept).toBe('application/json');
+    }
+  });
+
   it('keeps a base URL path prefix', async () => {
     const requests: string[] = [];
     const c = createClient({
