@@ -23,9 +23,25 @@ export interface DirAnalysis {
 const errorCode = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
 
+/**
+ * File-level problems (unknown name, a directory, unreadable) point at the start of the file, so every
+ * diagnostic of a directory has a line and column and the text report is always `file:line:column ...`.
+ */
+const atFileStart = (diagnostics: Diagnostic[]): Diagnostic[] =>
+  diagnostics.map((d) => (d.line === undefined ? { ...d, line: 1, column: 1 } : d));
+
 /** Reads and analyses every `*.stk.config.json` in `dir`. */
-export async function analyzeDir(dir: string): Promise<DirAnalysis> {
+export async function analyzeDir(dir: string = process.cwd()): Promise<DirAnalysis> {
   const diagnostics: Diagnostic[] = [];
+  if (typeof dir !== 'string' || dir === '') {
+    diagnostics.push({
+      severity: 'error',
+      code: 'config-dir-not-found',
+      message: `the config directory must be a path (a non-empty string), got ${dir === '' ? 'an empty string' : typeof dir}`,
+      pointer: '',
+    });
+    return { diagnostics: atFileStart(diagnostics), values: new Map(), files: [] };
+  }
   const values = new Map<ConfigKind, JsonValue>();
   const files: string[] = [];
   let names: string[];
@@ -45,7 +61,7 @@ export async function analyzeDir(dir: string): Promise<DirAnalysis> {
       pointer: '',
       file: dir,
     });
-    return { diagnostics, values, files };
+    return { diagnostics: atFileStart(diagnostics), values, files };
   }
   const configNames = names.filter((name) => name.toLowerCase().endsWith(CONFIG_FILE_SUFFIX));
   if (configNames.length === 0) {
@@ -95,18 +111,19 @@ export async function analyzeDir(dir: string): Promise<DirAnalysis> {
     diagnostics.push(...analysis.diagnostics.map((d) => ({ ...d, file })));
     if (analysis.value !== undefined) values.set(known.kind, analysis.value);
   }
-  return { diagnostics, values, files };
+  return { diagnostics: atFileStart(diagnostics), values, files };
 }
 
 /**
  * Validates every `*.stk.config.json` file of a theme (or `--configDir`) directory. Missing files are
  * fine; unknown `*.stk.config.json` names, unreadable or malformed files are reported.
+ * @param dir - the theme directory (default: the current working directory)
  * @example
  * ```ts
  * const { valid, diagnostics } = await validateConfigDir('./my-theme');
  * ```
  */
-export async function validateConfigDir(dir: string, options: ValidateOptions = {}): Promise<ValidationResult> {
+export async function validateConfigDir(dir: string = process.cwd(), options: ValidateOptions = {}): Promise<ValidationResult> {
   return finishResult((await analyzeDir(dir)).diagnostics, options);
 }
 
@@ -118,13 +135,14 @@ export type LoadResult =
 /**
  * Loads a config directory into the typed, normalised {@link ThemeConfig}: one spelling
  * (`background_*`), block settings in `props.settings`, `previousTitle`/`nextTitle` defaulted.
+ * @param dir - the theme directory (default: the current working directory)
  * @example
  * ```ts
  * const result = await loadConfigDir('./my-theme');
  * if (result.valid) console.log(result.config.pagination?.nextTitle); // "Next" unless set
  * ```
  */
-export async function loadConfigDir(dir: string, options: ValidateOptions = {}): Promise<LoadResult> {
+export async function loadConfigDir(dir: string = process.cwd(), options: ValidateOptions = {}): Promise<LoadResult> {
   const analysis = await analyzeDir(dir);
   const result = finishResult(analysis.diagnostics, options);
   if (!result.valid) return { valid: false, diagnostics: result.diagnostics };

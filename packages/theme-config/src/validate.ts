@@ -39,7 +39,7 @@ function toJsonValue(input: unknown, path: (string | number)[], out: Diagnostic[
     return undefined;
   };
   if (typeof input === 'number') return Number.isFinite(input) ? input : report('invalid-type', `${String(input)} is not a JSON number`);
-  if (typeof input !== 'object') return report('invalid-type', `a ${typeof input} is not a JSON value`);
+  if (typeof input !== 'object') return report('invalid-type', `${typeof input === 'undefined' ? 'undefined' : `a ${typeof input}`} is not a JSON value`);
   if (seen.has(input)) return report('invalid-value', 'the value contains a cycle');
   seen.add(input);
   try {

@@ -34,7 +34,7 @@ export function formatText(diagnostics: readonly Diagnostic[], summary: ReportSu
   const lines: string[] = [];
   for (const [file, items] of groups) {
     for (const d of items) {
-      const where = d.line === undefined ? file : `${file}:${d.line}:${d.column ?? 1}`;
+      const where = `${file}:${d.line ?? 1}:${d.column ?? 1}`; // always the full triple, so tools can parse every line
       const severity = d.severity === 'error' ? c.red('error') : c.yellow('warning');
       const hint = d.suggestion ? ` (${d.suggestion})` : '';
       lines.push(`${c.bold(where)} ${severity} ${c.dim(d.code)} ${d.message}${hint}`);

@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfigDir, runCli, validateConfig, validateConfigDir, type CliIO } from '../src/index.js';
+import { EXAMPLES } from './helpers.js';
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-dir-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
+
+describe('the theme directory defaults to the current directory', () => {
+  it('validateConfigDir() and loadConfigDir() read process.cwd()', async () => {
+    vi.spyOn(process, 'cwd').mockReturnValue(path.join(EXAMPLES, 'valid/complete'));
+    const result = await validateConfigDir();
+    expect(result).toEqual({ valid: true, diagnostics: [] });
+    const loaded = await loadConfigDir();
+    expect(loaded.valid && loaded.config.store?.storeName).toBeTruthy();
+  });
+
+  it('a non-string or empty directory is a diagnostic, not a crash', async () => {
+    for (const dir of ['', 42 as unknown as string, null as unknown as string]) {
+      const result = await validateConfigDir(dir);
+      expect(result.valid).toBe(false);
+      expect(result.diagnostics[0]?.code).toBe('config-dir-not-found');
+      expect(result.diagnostics[0]?.message).not.toContain('undefined');
+    }
+  });
+
+  it('validateConfig(kind, undefined) says "undefined is not a JSON value"', () => {
+    expect(validateConfig('store', undefined).diagnostics[0]?.message).toBe('undefined is not a JSON value');
+  });
+});
+
+describe('every text report line is `file:line:column severity code message`', () => {
+  it('file-level problems point at 1:1 (unknown name, directory, empty dir)', async () => {
+    const dir = path.join(tmp, 'mixed');
+    mkdirSync(path.join(dir, 'menus.stk.config.json'), { recursive: true });
+    writeFileSync(path.join(dir, 'blogs.stk.config.json'), '[]');
+    writeFileSync(path.join(dir, 'page.stk.config.json'), '');
+    const result = await validateConfigDir(dir);
+    for (const d of result.diagnostics) expect([d.code, d.line, d.column]).toEqual([d.code, expect.any(Number), expect.any(Number)]);
+    const empty = path.join(tmp, 'empty');
+    mkdirSync(empty);
+    for (const [configDir, expectedCode] of [
+      [dir, 1],
+      [empty, 0],
+      [path.join(tmp, 'missing'), 1],
+    ] as const) {
+      let stdout = '';
+      const io: CliIO = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => undefined }, cwd: tmp, isTTY: false, env: {} };
+      expect(await runCli(['validate', '--configDir', configDir], io)).toBe(expectedCode);
+      const lines = stdout.split('\n').filter((l) => l !== '' && !/^[✔✖⚠]/.test(l));
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(line).toMatch(/^\S.*:\d+:\d+ (error|warning) [a-z-]+ \S/);
+    }
+  });
+});
