@@ -94,8 +94,11 @@ function checkValue(kind: ConfigKind, value: JsonValue, sourceMap: SourceMap | u
     const mapped = schemaErrorsToDiagnostics(validator.errors ?? [], { data: value, schema: SCHEMAS[kind], blockTypes: BLOCK_TYPES });
     for (const { atKey, locate, ...d } of mapped) diagnostics.push(withPosition(d, sourceMap, locate, atKey));
   }
-  for (const d of semanticRules(kind, value)) diagnostics.push(withPosition(d, sourceMap, d.pointer, true));
-  return diagnostics;
+  const semantic = semanticRules(kind, value);
+  for (const d of semantic) diagnostics.push(withPosition(d, sourceMap, d.pointer, true));
+  // A rule that restates a schema bound more precisely (e.g. `currentPage` below 1) replaces the schema's message.
+  const restated = new Set(semantic.filter((d) => d.code === 'page-out-of-range').map((d) => d.pointer));
+  return restated.size === 0 ? diagnostics : diagnostics.filter((d) => !(d.code === 'out-of-range' && restated.has(d.pointer)));
 }
 
 function withPosition(d: Diagnostic, sourceMap: SourceMap | undefined, locate: string, atKey = false): Diagnostic {

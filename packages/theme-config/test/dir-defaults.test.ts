@@ -56,3 +56,20 @@ describe('every text report line is `file:line:column severity code message`', (
     }
   });
 });
+
+describe('currentPage outside 1..numPages', () => {
+  it.each([
+    [0, 3],
+    [-2, 3],
+    [4, 3],
+  ])('currentPage %i with numPages %i is one page-out-of-range error', (currentPage, numPages) => {
+    const result = validateConfig('pagination', { numPages, currentPage });
+    expect(result.valid).toBe(false);
+    expect(result.diagnostics.map((d) => [d.code, d.pointer])).toEqual([['page-out-of-range', '/currentPage']]);
+  });
+
+  it('1 and numPages are fine', () => {
+    expect(validateConfig('pagination', { numPages: 3, currentPage: 1 }).valid).toBe(true);
+    expect(validateConfig('pagination', { numPages: 3, currentPage: 3 }).valid).toBe(true);
+  });
+});

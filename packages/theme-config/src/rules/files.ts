@@ -40,8 +40,19 @@ function storeRules(value: JsonValue | undefined): Diagnostic[] {
 }
 
 function paginationRules(value: JsonValue | undefined): Diagnostic[] {
-  if (!isObject(value) || typeof value.numPages !== 'number' || typeof value.currentPage !== 'number') return [];
-  if (value.currentPage <= value.numPages) return [];
+  if (!isObject(value) || typeof value.currentPage !== 'number' || !Number.isInteger(value.currentPage)) return [];
+  if (value.currentPage < 1) {
+    // One code for "outside 1..numPages" on both ends (the schema's `minimum` error on it is dropped for this one).
+    return [
+      {
+        severity: 'error',
+        code: 'page-out-of-range',
+        message: `\`currentPage\` is ${value.currentPage} but pages are numbered from 1${typeof value.numPages === 'number' ? ` to ${value.numPages}` : ''}`,
+        pointer: '/currentPage',
+      },
+    ];
+  }
+  if (typeof value.numPages !== 'number' || value.currentPage <= value.numPages) return [];
   return [
     {
       severity: 'error',
