@@ -233,7 +233,7 @@ function authProviderFrom(auth: ClientAuth, options: ClientOptions): AuthProvide
   if (typeof auth === 'function') return new TokenFunction(auth);
   if (typeof auth !== 'object' || auth === null) throw new TypeError('createClient: auth must be a token session, its options, or a function');
   if (typeof (auth as Partial<AuthProvider>).getAccessToken === 'function') return auth as AuthProvider;
-  if ('tokens' in auth) {
+  if ('tokens' in auth || 'accessToken' in auth || 'refreshToken' in auth) {
     // Session options: the session talks to the same server, through the same fetch, unless told otherwise.
     const sessionOptions = auth as TokenSessionOptions;
     return createTokenSession({
@@ -242,7 +242,7 @@ function authProviderFrom(auth: ClientAuth, options: ClientOptions): AuthProvide
       fetch: sessionOptions.fetch ?? options.fetch,
     });
   }
-  throw new TypeError('createClient: auth must be a token session, its options ({ tokens, clientId, clientSecret, ... }), or a function');
+  throw new TypeError('createClient: auth must be a token session, its options ({ tokens | accessToken/refreshToken, clientId, clientSecret, ... }), or a function');
 }
 
 /**

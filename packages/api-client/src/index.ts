@@ -54,7 +54,7 @@ export type { AuthProvider } from './auth.js';
 export { systemClock } from './clock.js';
 export type { Clock } from './clock.js';
 export { createTokenSession, TokenSession, DEFAULT_REFRESH_MARGIN_MS } from './token-session.js';
-export type { TokenSessionOptions } from './token-session.js';
+export type { LooseTokensStart, TokenSessionOptions, TokenSessionSettings, TokenSetStart } from './token-session.js';
 export type { TokenSet } from './oauth/token-set.js';
 export { OAuthError } from './oauth/oauth-error.js';
 export type { OAuthErrorInit } from './oauth/oauth-error.js';

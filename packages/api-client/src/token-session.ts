@@ -4,17 +4,39 @@
  */
 import type { AuthProvider } from './auth.js';
 import { refreshAccessToken, type ClientAuthMethod, type FetchLike } from './oauth/token-request.js';
-import { redactedView, type TokenSet } from './oauth/token-set.js';
+import { describeExpiry, redactedView, type TokenSet } from './oauth/token-set.js';
 
 /** Refresh this long before `expiresAt` by default: one minute. */
 export const DEFAULT_REFRESH_MARGIN_MS = 60_000;
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
-/** Options of {@link createTokenSession}. */
-export interface TokenSessionOptions {
+/** The tokens to start from, as the {@link TokenSet} that `exchangeCode` gave (or loaded from storage). */
+export interface TokenSetStart {
   /** The tokens to start from (from `exchangeCode`, or loaded from storage). */
   readonly tokens: TokenSet;
+}
+
+/**
+ * The tokens to start from, one by one (e.g. from your own storage columns). With only a
+ * `refreshToken`, the session refreshes before the first request.
+ */
+export interface LooseTokensStart {
+  /** Not given in this form. */
+  readonly tokens?: undefined;
+  /** The current access token, if any. */
+  readonly accessToken?: string | undefined;
+  /** The refresh token, if any (needed to refresh). */
+  readonly refreshToken?: string | undefined;
+  /** When the access token expires (epoch ms or a `Date`); unknown: refreshed only after a 401. */
+  readonly expiresAt?: number | Date | undefined;
+}
+
+/** Options of {@link createTokenSession}: where the tokens start from, and {@link TokenSessionSettings}. */
+export type TokenSessionOptions = TokenSessionSettings & (TokenSetStart | LooseTokensStart);
+
+/** Everything of {@link TokenSessionOptions} but the tokens. */
+export interface TokenSessionSettings {
   /** API base address, for the token endpoint. Needed unless `refresh` is given. */
   readonly baseUrl?: string | undefined;
   /** Client id. Needed unless `refresh` is given. */
@@ -55,7 +77,7 @@ export class TokenSession implements AuthProvider {
       throw new TypeError('createTokenSession needs baseUrl, clientId and clientSecret (or a custom refresh function)');
     }
     this.#options = options;
-    this.#tokens = options.tokens;
+    this.#tokens = startingTokens(options);
     this.#marginMs = options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS;
     this.#now = options.now ?? Date.now;
   }
@@ -130,13 +152,36 @@ export class TokenSession implements AuthProvider {
 
   /** Redacted. */
   toString(): string {
-    return `TokenSession { expiresAt: ${new Date(this.#tokens.expiresAt).toISOString()}, tokens: [redacted] }`;
+    return `TokenSession { expiresAt: ${describeExpiry(this.#tokens.expiresAt)}, tokens: [redacted] }`;
   }
 
   /** Redacted. */
   [INSPECT](): string {
     return this.toString();
   }
+}
+
+function startingTokens(options: TokenSessionOptions): TokenSet {
+  if (options.tokens !== undefined) {
+    if (typeof options.tokens !== 'object' || options.tokens === null || typeof options.tokens.accessToken !== 'string') {
+      throw new TypeError('createTokenSession: tokens must be a TokenSet (as exchangeCode returns)');
+    }
+    return options.tokens;
+  }
+  const loose = options as LooseTokensStart;
+  const accessToken = loose.accessToken ?? '';
+  if (accessToken === '' && loose.refreshToken === undefined) {
+    throw new TypeError('createTokenSession needs tokens, or an accessToken and/or a refreshToken');
+  }
+  const expiresAt = loose.expiresAt instanceof Date ? loose.expiresAt.getTime() : loose.expiresAt;
+  return redactedView({
+    accessToken,
+    tokenType: 'Bearer',
+    // No access token: expired already, so the first request refreshes. Unknown expiry: only a 401 refreshes.
+    expiresAt: accessToken === '' ? 0 : (expiresAt ?? Number.POSITIVE_INFINITY),
+    ...(loose.refreshToken === undefined ? {} : { refreshToken: loose.refreshToken }),
+    raw: Object.freeze({}),
+  });
 }
 
 /** Creates a {@link TokenSession}; pass it to `createClient({ auth })`. */

@@ -30,12 +30,14 @@ beforeAll(async () => {
   vi.stubEnv('CLIENT_ID', 'client_id');
   vi.stubEnv('CLIENT_SECRET', 'client_secret');
   server.issueCode('code-from-callback', CALLBACK);
+  server.issueRefreshToken('rt_from_row');
   server.issueCode('stored-code', CALLBACK);
   const stored = await exchangeCode({ baseUrl: server.url, clientId: 'client_id', clientSecret: 'client_secret', code: 'stored-code', redirectUri: CALLBACK });
   Object.assign(globals, {
     loadToken: async () => 'token',
     saveTokens: async (...args: unknown[]) => void saved.push(args.at(-1) as TokenSet),
     stored,
+    row: { refresh_token: 'rt_from_row' },
     // The platform's side of steps 2-3: the user consents, the browser comes back with a code and the state.
     redirectAndAwaitCallback: async (url: string) => {
       const sent = new URL(url);
@@ -47,7 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  for (const name of ['loadToken', 'saveTokens', 'stored', 'redirectAndAwaitCallback']) delete globals[name];
+  for (const name of ['loadToken', 'saveTokens', 'stored', 'row', 'redirectAndAwaitCallback']) delete globals[name];
   rmSync(dir, { recursive: true, force: true });
   resetSharedRateLimiters();
   await server.close();

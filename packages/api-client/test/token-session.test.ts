@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthenticationError, TimeoutError, createClient, createTokenSession, type TokenSet } from '../src/index.js';
 import { OAuthError, exchangeCode } from '../src/oauth/index.js';
 import { startFakeServer, type FakeServer } from './support/fake-server.js';
@@ -171,6 +171,48 @@ describe('token session', () => {
     const session = createTokenSession({ tokens, refresh: () => new Promise<TokenSet>(() => undefined) });
     const client = createClient({ baseUrl: server.url, auth: session, timeoutMs: 100 });
     await expect(client.customers.list()).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it('takes the tokens one by one too: only a refresh token refreshes before the first request', async () => {
+    server.issueRefreshToken('rt_loose_1');
+    const persisted: TokenSet[] = [];
+    const session = createTokenSession({ ...sessionOptions(), refreshToken: 'rt_loose_1', onTokens: (t) => void persisted.push(t) });
+    expect(String(session)).toContain('expiresAt: 1970-01-01');
+    const client = createClient({ baseUrl: server.url, auth: session });
+    await client.customers.list({ limit: 1 });
+    expect(tokenRequests()).toBe(1);
+    expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${persisted[0]?.accessToken}`);
+  });
+
+  it('an access token without a known expiry is refreshed only after a 401', async () => {
+    const tokens = await freshTokens();
+    server.requests.length = 0;
+    const session = createTokenSession({ ...sessionOptions(), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+    const shown = [inspect(session, { showHidden: true, depth: 10 }), String(session), inspect(session.tokens)];
+    expect(shown.join('\n')).not.toContain(tokens.accessToken);
+    expect(String(session)).toContain('expiresAt: unknown');
+    const client = createClient({ baseUrl: server.url, auth: session });
+    await client.customers.list({ limit: 1 });
+    expect(tokenRequests()).toBe(0);
+    server.validTokens.delete(tokens.accessToken);
+    await client.customers.list({ limit: 1 });
+    expect(tokenRequests()).toBe(1);
+  });
+
+  it('client auth may be the loose form, with expiresAt as a Date', async () => {
+    let now = 0;
+    const tokens = await freshTokens(() => now);
+    server.requests.length = 0;
+    const onTokens = vi.fn();
+    const client = createClient({
+      baseUrl: server.url,
+      auth: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: new Date(30_000), clientId: 'client_1', clientSecret: 'secret_1', onTokens, now: () => now },
+    });
+    await client.customers.list({ limit: 1 });
+    expect(tokenRequests()).toBe(1); // 30 s left is within the 60 s margin
+    expect(onTokens).toHaveBeenCalledTimes(1);
+    expect(() => createTokenSession({ ...sessionOptions() } as never)).toThrow(/accessToken and\/or a refreshToken/);
+    expect(() => createTokenSession({ ...sessionOptions(), tokens: 'x' as never })).toThrow(/TokenSet/);
   });
 
   it('needs token endpoint settings or a refresh function', async () => {

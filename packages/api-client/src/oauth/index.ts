@@ -19,4 +19,4 @@ export type { TokenSet } from './token-set.js';
 export { OAuthError } from './oauth-error.js';
 export type { OAuthErrorInit } from './oauth-error.js';
 export { createTokenSession, TokenSession, DEFAULT_REFRESH_MARGIN_MS } from '../token-session.js';
-export type { TokenSessionOptions } from '../token-session.js';
+export type { LooseTokensStart, TokenSessionOptions, TokenSessionSettings, TokenSetStart } from '../token-session.js';

@@ -64,13 +64,18 @@ export function normalizeTokenResponse(body: unknown, receivedAtMs: number): Tok
 /** Adds non-enumerable redacted `util.inspect` and `toString` views to a token set. */
 export function redactedView<T extends TokenSet>(set: T): T {
   const summary = (): string =>
-    `TokenSet { accessToken: [redacted], tokenType: 'Bearer', expiresAt: ${new Date(set.expiresAt).toISOString()}` +
+    `TokenSet { accessToken: [redacted], tokenType: 'Bearer', expiresAt: ${describeExpiry(set.expiresAt)}` +
     `${set.refreshToken === undefined ? '' : ', refreshToken: [redacted]'}` +
     `${set.idToken === undefined ? '' : ', idToken: [redacted]'}` +
     `${set.scope === undefined ? '' : `, scope: ${JSON.stringify(set.scope)}`} }`;
   Object.defineProperty(set, INSPECT, { value: summary, enumerable: false });
   Object.defineProperty(set, 'toString', { value: summary, enumerable: false });
   return Object.freeze(set);
+}
+
+/** `expiresAt` for display: an ISO date, or `unknown` when it is not a finite time. */
+export function describeExpiry(expiresAt: number): string {
+  return Number.isFinite(expiresAt) ? new Date(expiresAt).toISOString() : 'unknown';
 }
 
 function toSeconds(value: unknown): number | undefined {
