@@ -12,8 +12,11 @@ export interface HeadersGetter {
 /** A plain header record: Node's `IncomingHttpHeaders`, a CGI/Lambda environment, a test object. */
 export type HeaderRecord = Readonly<Record<string, string | readonly string[] | number | undefined | null>>;
 
+/** Header name/value pairs, as in Fetch's `HeadersInit` (`[['x-service-signature', '...']]`). */
+export type HeaderPairs = ReadonlyArray<readonly [string, string]>;
+
 /** Headers in any of the shapes {@link readSignatureHeader} understands. */
-export type HeadersInput = HeadersGetter | HeaderRecord;
+export type HeadersInput = HeadersGetter | HeaderRecord | HeaderPairs;
 
 /** Header names compare equal after lower-casing and treating `_` as `-` (CGI renames `-` to `_`). */
 function normalise(name: string): string {
@@ -35,7 +38,7 @@ function fromValue(value: unknown): string | undefined {
 
 /**
  * Reads the signature header case-insensitively from a Fetch `Headers`, Node's
- * `IncomingHttpHeaders` or any plain object, accepting both `x-service-signature` and the CGI name
+ * `IncomingHttpHeaders`, any plain object, a `Map` or an array of name/value pairs, accepting both `x-service-signature` and the CGI name
  * `HTTP_X_SERVICE_SIGNATURE`. Returns the trimmed value, or `undefined` when absent or empty.
  *
  * @example
@@ -48,7 +51,18 @@ function fromValue(value: unknown): string | undefined {
 export function readSignatureHeader(headers: HeadersInput | null | undefined): string | undefined {
   if (headers === null || headers === undefined || typeof headers !== 'object') return undefined;
   let raw: string | undefined;
-  if (typeof (headers as HeadersGetter).get === 'function') {
+  if (Array.isArray(headers) || headers instanceof Map) {
+    // Pairs (HeadersInit) or a Map: case-sensitive containers, so every name is normalised.
+    const values: string[] = [];
+    for (const pair of headers as Iterable<unknown>) {
+      if (!Array.isArray(pair) || typeof pair[0] !== 'string') continue;
+      if (NAMES.has(normalise(pair[0]))) {
+        const value = fromValue(pair[1]);
+        if (value !== undefined) values.push(value);
+      }
+    }
+    raw = values.length === 0 ? undefined : values.join(', ');
+  } else if (typeof (headers as HeadersGetter).get === 'function') {
     const getter = headers as HeadersGetter;
     raw = getter.get(SIGNATURE_HEADER) ?? getter.get(CGI_SIGNATURE_HEADER) ?? undefined;
   } else {

@@ -8,7 +8,7 @@ export type { VerifySignatureInput } from './signature.js';
 export { PreparedSecret, prepareSecret } from './secret.js';
 export type { WebhookSecret } from './secret.js';
 export { CGI_SIGNATURE_HEADER, SIGNATURE_HEADER, readSignatureHeader } from './headers.js';
-export type { HeaderRecord, HeadersGetter, HeadersInput } from './headers.js';
+export type { HeaderPairs, HeaderRecord, HeadersGetter, HeadersInput } from './headers.js';
 export type { WebhookClock } from './clock.js';
 export { DEFAULT_TOLERANCE_SECONDS, isWithinTolerance, parseTimestamp } from './timestamp.js';
 export { DEFAULT_MAX_BODY_BYTES, parseDelivery, verifyDelivery } from './verify.js';
