@@ -22,8 +22,19 @@ function parseSeed(text: string | undefined): number {
   return seed;
 }
 
-function parseNow(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
+/**
+ * `--now`, else the reproducible-builds `SOURCE_DATE_EPOCH` (whole seconds since 1970), else undefined
+ * (today 00:00 UTC). The variable lets CI pin the date for every run without changing command lines.
+ */
+function parseNow(text: string | undefined, env: CliIO['env']): number | undefined {
+  if (text === undefined) {
+    const epoch = env.SOURCE_DATE_EPOCH;
+    if (epoch === undefined || epoch === '') return undefined;
+    if (!/^\d+$/.test(epoch) || !Number.isSafeInteger(Number(epoch) * 1000)) {
+      throw new UsageError(`SOURCE_DATE_EPOCH must be whole seconds since 1970-01-01 UTC, not ${JSON.stringify(epoch)}`);
+    }
+    return Number(epoch) * 1000;
+  }
   const ms = parseDate(text);
   if (ms === undefined) throw new UsageError(`--now must be a date such as 2024-06-01T00:00:00Z, not ${JSON.stringify(text)}`);
   return ms;
@@ -37,8 +48,8 @@ export const mockCommand: Command = {
   help: [
     '  --configDir DIR   directory holding the config files (default: the current directory)',
     `  --seed N          seed of the generated data (default: ${DEFAULT_CLI_SEED}); same seed, config and day -> same output`,
-    '  --now DATE        the "current date" (default publishedTime); default: today 00:00 UTC.',
-    '                    Give it for output that is byte-identical on every day',
+    '  --now DATE        the "current date" (default publishedTime); default: SOURCE_DATE_EPOCH if set,',
+    '                    else today 00:00 UTC. Give either for output that is byte-identical on every day',
     '  --out FILE        write the JSON to FILE (atomically: left untouched on failure); default: stdout',
     '  --pretty          indent the JSON',
     '  --strict          treat config warnings as errors',
@@ -67,7 +78,7 @@ export const mockCommand: Command = {
     if (values.configDir === '') throw new UsageError('--configDir needs a directory');
     if (values.out === '') throw new UsageError('--out needs a file name');
     const seed = parseSeed(values.seed);
-    const now = parseNow(values.now);
+    const now = parseNow(values.now, io.env);
 
     // Exactly what `validate` does, so both report the same diagnostics the same way.
     const dir = path.resolve(io.cwd, values.configDir ?? '.');

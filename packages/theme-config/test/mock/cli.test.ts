@@ -131,3 +131,27 @@ describe('theme-config mock', () => {
     expect(help.stdout).toContain('--seed N');
   });
 });
+
+describe('theme-config mock: the default "now"', () => {
+  const withEnv = async (env: Record<string, string>, args: string[]) => {
+    const io = { ...memoryIO(tempDir()), env };
+    const code = await runCli(['mock', ...args], io);
+    return { code, stdout: io.out(), stderr: io.err() };
+  };
+
+  it('SOURCE_DATE_EPOCH pins it (byte-identical output on any day), --now wins over it', async () => {
+    const epoch = String(Date.parse(NOW) / 1000);
+    const pinned = await withEnv({ SOURCE_DATE_EPOCH: epoch }, ['--seed', '4']);
+    expect(pinned.code).toBe(0);
+    expect(pinned.stdout).toBe((await withEnv({}, ['--seed', '4', '--now', NOW])).stdout);
+    const other = await withEnv({ SOURCE_DATE_EPOCH: '0' }, ['--seed', '4', '--now', NOW]);
+    expect(other.stdout).toBe(pinned.stdout);
+  });
+
+  it('a SOURCE_DATE_EPOCH that is not whole seconds is a usage error (exit 2)', async () => {
+    const bad = await withEnv({ SOURCE_DATE_EPOCH: 'yesterday' }, []);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('SOURCE_DATE_EPOCH');
+    expect(bad.stdout).toBe('');
+  });
+});
