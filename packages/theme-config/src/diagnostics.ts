@@ -15,6 +15,7 @@ export const DIAGNOSTIC_CODES = {
   'unknown-file': 'A *.stk.config.json file the theme kit does not know.',
   'wrong-top-level-type': 'The file holds an object where an array is expected, or the reverse.',
   'forbidden-key': 'A key such as __proto__ that could pollute objects.',
+  'too-deep': 'Arrays and objects nested more than 512 levels deep.',
   'duplicate-key': 'The same key twice in one object (the last one wins).',
   'unknown-property': 'A property the format does not have.',
   'missing-property': 'A required property is missing.',
@@ -31,7 +32,7 @@ export const DIAGNOSTIC_CODES = {
   'empty-region': 'An editable region with neither `rawMarkup` nor `blocks`.',
   'grid-column-name': 'Grid columns not named `column_1`, `column_2`, ... in order.',
   'grid-column-count': 'The `columns` setting disagrees with the number of columns given.',
-  'page-out-of-range': '`currentPage` is greater than `numPages`.',
+  'page-out-of-range': '`currentPage` is outside 1..`numPages`.',
   'unknown-menu-name': 'A menu name other than `main-menu` or `footer-menu`.',
   'item-count-mismatch': 'A category whose `items` count differs from `numItems`.',
 } as const;

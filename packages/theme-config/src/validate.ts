@@ -6,7 +6,7 @@ import type { Diagnostic, DiagnosticCode, ValidateOptions, ValidationResult } fr
 import { finishResult } from './diagnostics.js';
 import { fileInfo, type ConfigKind, type ConfigKindName } from './files.js';
 import { bytePosition, decodeUtf8 } from './json/decode.js';
-import { FORBIDDEN_KEYS, parseJson, type JsonValue, type SourceMap } from './json/parse.js';
+import { FORBIDDEN_KEYS, MAX_NESTING_DEPTH, parseJson, tooDeep, type JsonValue, type SourceMap } from './json/parse.js';
 import { fromPointer, toPointer } from './json/pointer.js';
 import { BLOCK_TYPES } from './rules/blocks.js';
 import { semanticRules } from './rules/files.js';
@@ -34,6 +34,11 @@ export interface FileAnalysis {
  */
 function toJsonValue(input: unknown, path: (string | number)[], out: Diagnostic[], seen: Set<object>): JsonValue | undefined {
   if (input === null || typeof input === 'string' || typeof input === 'boolean') return input;
+  if (path.length >= MAX_NESTING_DEPTH && typeof input === 'object') {
+    // Reported once (where the limit is crossed); the whole value is then dropped by validateConfig.
+    if (!out.some((d) => d.code === 'too-deep')) out.push(tooDeep(toPointer(path)));
+    return undefined;
+  }
   const report = (code: DiagnosticCode, message: string): undefined => {
     out.push({ severity: 'error', code, message, pointer: toPointer(path) });
     return undefined;
@@ -156,7 +161,7 @@ export function validateConfig(kind: ConfigKindName, value: unknown, options: Va
   const { kind: resolved } = fileInfo(kind);
   const diagnostics: Diagnostic[] = [];
   const json = toJsonValue(value, [], diagnostics, new Set());
-  if (json !== undefined) diagnostics.push(...checkValue(resolved, json, undefined));
+  if (json !== undefined && !diagnostics.some((d) => d.code === 'too-deep')) diagnostics.push(...checkValue(resolved, json, undefined));
   return finishResult(withFile(diagnostics, options.file), options);
 }
 

@@ -82,8 +82,51 @@ export interface ParsedJson {
   sourceMap: SourceMap;
 }
 
+/**
+ * Deepest nesting of arrays and objects accepted. The parser, the validators, the rules and the mock
+ * generator all recurse, so a hostile file of 100,000 `[` would otherwise overflow the stack; real
+ * configs nest a few levels (a menu 250 links deep still fits).
+ */
+export const MAX_NESTING_DEPTH = 512;
+
+/** Diagnostic for input nested deeper than {@link MAX_NESTING_DEPTH}. */
+export function tooDeep(pointer: string): Diagnostic {
+  return {
+    severity: 'error',
+    code: 'too-deep',
+    message: `the value is nested more than ${MAX_NESTING_DEPTH} levels deep; flatten it`,
+    pointer,
+  };
+}
+
+/** Offset of the bracket that opens level MAX_NESTING_DEPTH + 1, or -1: one pass, strings skipped. */
+function excessiveNestingOffset(text: string): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > MAX_NESTING_DEPTH) return i;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth -= 1;
+    }
+  }
+  return -1;
+}
+
 /** Parses strict JSON (no comments, no trailing commas). */
 export function parseJson(text: string): ParsedJson {
+  const tooDeepAt = excessiveNestingOffset(text);
+  if (tooDeepAt >= 0) {
+    const sourceMap = new SourceMap(text, undefined);
+    return { value: undefined, diagnostics: [{ ...tooDeep(''), ...sourceMap.position(tooDeepAt) }], sourceMap };
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const sourceMap = new SourceMap(text, root);
