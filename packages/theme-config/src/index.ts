@@ -17,6 +17,7 @@ export type {
   NormalizedSettings,
   NormalizedStoreConfig,
   ThemeConfig,
+  ThemeConfigInput,
 } from './types.js';
 export { DIAGNOSTIC_CODES } from './diagnostics.js';
 export type { Diagnostic, DiagnosticCode, Severity, ValidateOptions, ValidationResult } from './diagnostics.js';

@@ -12,6 +12,7 @@ import type {
   ICategoryConfig,
   ICategoryListBlockSettings,
   IDividerBlockSettings,
+  IEditableRegionConfig,
   IFeaturedCategoryBlockSettings,
   IFeaturedProductBlockSettings,
   IGridBlockSettings,
@@ -154,6 +155,28 @@ export interface ThemeConfig {
   menus?: IMenuConfig[];
   /** From `pagination.stk.config.json`. */
   pagination?: NormalizedPaginationConfig;
+}
+
+/**
+ * The config files' contents as written (before {@link loadConfigDir} normalises them): either
+ * spelling, block properties in `props` or `props.settings`, `$schema` lines, no defaults applied.
+ * {@link generateMockData} accepts this too and normalises it the way loading does.
+ */
+export interface ThemeConfigInput {
+  /** Contents of `store.stk.config.json`. */
+  store?: IStoreConfig & { $schema?: string };
+  /** Contents of `page.stk.config.json`. */
+  page?: IPageConfig & { $schema?: string };
+  /** Contents of `blog.stk.config.json`. */
+  blog?: IArticleConfig[];
+  /** Contents of `categories.stk.config.json`. */
+  categories?: ICategoryConfig[];
+  /** Contents of `editable-regions.stk.config.json`. */
+  editableRegions?: IEditableRegionConfig[];
+  /** Contents of `menus.stk.config.json`. */
+  menus?: IMenuConfig[];
+  /** Contents of `pagination.stk.config.json`. */
+  pagination?: IPaginationConfig & { $schema?: string };
 }
 
 /** The normalised contents of each kind of config file. */

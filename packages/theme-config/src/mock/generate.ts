@@ -1,7 +1,10 @@
 /** `generateMockData`: the complete mock store from a loaded theme config. */
 import type { Diagnostic } from '../diagnostics.js';
 import type { MockCategory, MockData } from '../generated/spec/mock-data.js';
-import type { ThemeConfig } from '../types.js';
+import { THEME_FILES } from '../files.js';
+import type { JsonValue } from '../json/parse.js';
+import { normalizeFile } from '../rules/files.js';
+import type { ThemeConfig, ThemeConfigInput } from '../types.js';
 import { buildArticles, checkArticles } from './articles.js';
 import { buildEditableRegions } from './blocks.js';
 import { CategorySource } from './categories.js';
@@ -15,6 +18,16 @@ import { buildPage, buildStore, storeCurrency } from './store.js';
 
 /** How many categories the default main menu's "Shop" link lists. */
 const MENU_CATEGORY_LINKS = 5;
+
+/** Each present part normalised as {@link loadConfigDir} does (one spelling, settings in `props.settings`, defaults). */
+function normalizeThemeConfig(input: ThemeConfig | ThemeConfigInput): ThemeConfig {
+  const config: Record<string, unknown> = {};
+  for (const info of THEME_FILES) {
+    const value = (input as Record<string, unknown>)[info.key];
+    if (value !== undefined) config[info.key] = normalizeFile(info.kind, value as JsonValue);
+  }
+  return config as ThemeConfig;
+}
 
 /** Categories with `items` omitted need a `numItems` that can be generated. */
 function checkCategories(config: ThemeConfig): Diagnostic[] {
@@ -38,10 +51,11 @@ function checkCategories(config: ThemeConfig): Diagnostic[] {
  * {@link generateMockData} (which materialises them) and the streaming writer (which does not).
  * @internal
  */
-export function planMockData(input: ThemeConfig, options: MockOptions): Omit<MockData, 'categories'> & { categories: LazyJsonArray<MockCategory> } {
+export function planMockData(input: ThemeConfig | ThemeConfigInput, options: MockOptions): Omit<MockData, 'categories'> & { categories: LazyJsonArray<MockCategory> } {
   const resolved = resolveOptions(options);
   // Own copy: the output never shares objects with the caller's config, and later edits cannot reach it.
-  const config = structuredClone(input);
+  // Normalising (idempotent on a loaded config) lets callers pass the files' contents as written too.
+  const config = normalizeThemeConfig(structuredClone(input));
   const problems = [...checkPagination(config.pagination), ...checkCategories(config), ...checkArticles(config.blog)];
   if (problems.length > 0) {
     throw new MockConfigError(`the config cannot produce mock data: ${problems[0]!.message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`, problems);
@@ -66,7 +80,8 @@ export function planMockData(input: ThemeConfig, options: MockOptions): Omit<Moc
 
 /**
  * Generates the complete mock store a theme renders from a loaded {@link ThemeConfig} (see
- * `loadConfigDir`): configured values are kept exactly, everything missing is generated with a
+ * `loadConfigDir`), or from the files' contents as written ({@link ThemeConfigInput}, normalised the
+ * same way; it is not validated here, so validate it first): configured values are kept exactly, everything missing is generated with a
  * seeded, localised fake-data generator. Deterministic: the same config, `seed` and `now` give the
  * same output; another seed changes the generated parts.
  *
@@ -83,7 +98,7 @@ export function planMockData(input: ThemeConfig, options: MockOptions): Omit<Moc
  * }
  * ```
  */
-export function generateMockData(config: ThemeConfig, options: MockOptions): MockData {
+export function generateMockData(config: ThemeConfig | ThemeConfigInput, options: MockOptions): MockData {
   const plan = planMockData(config, options);
   return { ...plan, categories: Array.from(plan.categories) };
 }

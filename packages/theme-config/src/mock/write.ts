@@ -4,7 +4,7 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { finished } from 'node:stream/promises';
-import type { ThemeConfig } from '../types.js';
+import type { ThemeConfig, ThemeConfigInput } from '../types.js';
 import { planMockData } from './generate.js';
 import { jsonChunks, writeChunks, type ChunkSink } from './json-stream.js';
 import type { MockOptions } from './options.js';
@@ -25,7 +25,7 @@ export interface WriteMockOptions extends MockOptions {
  * const text = [...mockDataChunks(config, { seed: 1 })].join('');
  * ```
  */
-export function mockDataChunks(config: ThemeConfig, options: WriteMockOptions): Iterable<string> {
+export function mockDataChunks(config: ThemeConfig | ThemeConfigInput, options: WriteMockOptions): Iterable<string> {
   const plan = planMockData(config, options);
   const indent = options.pretty ? 2 : 0;
   return {
@@ -45,7 +45,7 @@ export function mockDataChunks(config: ThemeConfig, options: WriteMockOptions): 
  * await writeMockData(config, { seed: 7, pretty: true }, process.stdout);
  * ```
  */
-export async function writeMockData(config: ThemeConfig, options: WriteMockOptions, sink: ChunkSink): Promise<void> {
+export async function writeMockData(config: ThemeConfig | ThemeConfigInput, options: WriteMockOptions, sink: ChunkSink): Promise<void> {
   await writeChunks(mockDataChunks(config, options), sink);
 }
 
@@ -59,7 +59,7 @@ export async function writeMockData(config: ThemeConfig, options: WriteMockOptio
  * await writeMockDataFile(config, { seed: 7 }, 'mock.json');
  * ```
  */
-export async function writeMockDataFile(config: ThemeConfig, options: WriteMockOptions, file: string): Promise<void> {
+export async function writeMockDataFile(config: ThemeConfig | ThemeConfigInput, options: WriteMockOptions, file: string): Promise<void> {
   const chunks = mockDataChunks(config, options); // throws before any file is touched
   const target = path.resolve(file);
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
