@@ -55,9 +55,10 @@ export type ClientOptions = ClientAuthOptions & {
   /** Deadline of a whole call, retries and waits included, in ms; none by default. */
   readonly timeoutMs?: number | undefined;
   /**
-   * Client-side rate limit; default 200 requests per minute, private to this client.
-   * Pass a {@link RateLimiter} to control the window yourself, or `false` to turn counting off
-   * (`true` is the default).
+   * Client-side rate limit. Off by default (a 429 still pauses this client's requests); `true` keeps
+   * this client at the documented 200 requests per minute; `{ accountKey }` shares that budget with
+   * every client of the process naming the same account; `{ requestsPerMinute }` or
+   * `{ requests, windowMs }` set another budget; a {@link RateLimiter} controls the window yourself.
    */
   readonly rateLimit?: RateLimitOptions | RateLimiter | boolean | undefined;
   /** `User-Agent` header; default `commerce-kit-api-client`. Empty string: not sent. */
@@ -263,7 +264,8 @@ function isRateLimiter(value: unknown): value is RateLimiter {
 
 function limiterFor(rateLimit: RateLimitOptions | RateLimiter | boolean | undefined, clock: Clock): RateLimiter {
   if (isRateLimiter(rateLimit)) return rateLimit;
-  if (rateLimit === false) return new RateLimiter({ requests: Number.POSITIVE_INFINITY, clock });
+  // Counting is opt-in: an unconfigured client must not stall a long walk; 429s are still honoured.
+  if (rateLimit === false || rateLimit === undefined) return new RateLimiter({ requests: Number.POSITIVE_INFINITY, clock });
   const custom = typeof rateLimit === 'object' && rateLimit !== null ? rateLimit : undefined;
   if (custom?.requests !== undefined && custom.requestsPerMinute !== undefined) {
     throw new RangeError('rateLimit: give requests (per windowMs) or requestsPerMinute, not both');

@@ -346,6 +346,16 @@ describe('retries', () => {
     expect(() => client({ rateLimit: { requests: 2, requestsPerMinute: 3 } })).toThrow(RangeError);
   });
 
+  it('counts nothing unless rateLimit is given: 250 requests never wait', async () => {
+    const clock = instantClock();
+    const c = client({ clock });
+    expect(c.rateLimiter.requests).toBe(Number.POSITIVE_INFINITY);
+    const start = clock.now();
+    for (let i = 0; i < 250; i++) await c.customers.list({ limit: 1 });
+    expect(clock.now() - start).toBe(0);
+    expect(client({ rateLimit: { accountKey: 'acct_default_budget' } }).rateLimiter.requests).toBe(200);
+  });
+
   it('a limiter from another copy of the package (ESM vs CJS class) is used as is, not copied', async () => {
     const real = new RateLimiter({ requests: 3, windowMs: 600_000 });
     // Same shape, different class: what the CJS build's RateLimiter looks like to the ESM build.
