@@ -99,11 +99,40 @@ function checkValue(kind: ConfigKind, value: JsonValue, sourceMap: SourceMap | u
     const mapped = schemaErrorsToDiagnostics(validator.errors ?? [], { data: value, schema: SCHEMAS[kind], blockTypes: BLOCK_TYPES });
     for (const { atKey, locate, ...d } of mapped) diagnostics.push(withPosition(d, sourceMap, locate, atKey));
   }
+  mergeTypoIntoMissing(diagnostics);
   const semantic = semanticRules(kind, value);
   for (const d of semantic) diagnostics.push(withPosition(d, sourceMap, d.pointer, true));
   // A rule that restates a schema bound more precisely (e.g. `currentPage` below 1) replaces the schema's message.
   const restated = new Set(semantic.filter((d) => d.code === 'page-out-of-range').map((d) => d.pointer));
   return restated.size === 0 ? diagnostics : diagnostics.filter((d) => !(d.code === 'out-of-range' && restated.has(d.pointer)));
+}
+
+const canonicalName = (name: string): string => name.replace(/^backgound_/, 'background_');
+
+/**
+ * A misspelled required property gives two schema errors: the unknown name and the missing one. The
+ * unknown-property diagnostic (with its "did you mean") then explains both, so the missing-property one
+ * for the same object is dropped and its fact folded into the message: one mistake, one diagnostic.
+ */
+function mergeTypoIntoMissing(diagnostics: Diagnostic[]): void {
+  const typos = diagnostics
+    .filter((d) => d.code === 'unknown-property' && d.suggestion !== undefined)
+    .map((d) => ({ d, name: /did you mean `([^`]+)`/.exec(d.suggestion ?? '')?.[1] }))
+    .filter((t): t is { d: Diagnostic; name: string } => t.name !== undefined);
+  if (typos.length === 0) return;
+  for (let i = diagnostics.length - 1; i >= 0; i -= 1) {
+    const missing = diagnostics[i]!;
+    if (missing.code !== 'missing-property') continue;
+    const segments = fromPointer(missing.pointer);
+    const name = segments.pop();
+    if (name === undefined) continue;
+    const parent = toPointer(segments);
+    // Same object, or (for blocks) its `props.settings`, where the typo may sit.
+    const typo = typos.find((t) => canonicalName(t.name) === canonicalName(name) && t.d.pointer.startsWith(`${parent}/`));
+    if (!typo) continue;
+    diagnostics.splice(i, 1);
+    if (!typo.d.message.includes('is missing')) typo.d.message += ` (the required \`${typo.name}\` is missing)`;
+  }
 }
 
 function withPosition(d: Diagnostic, sourceMap: SourceMap | undefined, locate: string, atKey = false): Diagnostic {

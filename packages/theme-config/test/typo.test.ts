@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { validateConfig, validateConfigText } from '../src/index.js';
+
+const store = {
+  cardsEnabled: true,
+  icon: 'favicon.png',
+  language: 'en-US',
+  sharingEnabled: true,
+  showCookieBanner: false,
+  showCurrency: true,
+  storeDescription: 'd',
+  storeName: 'n',
+  useLogo: false,
+  viewAsOwner: false,
+};
+
+describe('a misspelled required property is one diagnostic with its suggestion', () => {
+  it('in a block (settings in props.settings)', () => {
+    const result = validateConfig('editable-regions', [
+      { regionName: 'main', blocks: [{ type: 'quote', props: { settings: { backgroud_type: 'none', enable_header: false, height: 2, width: 100 } } }] },
+    ]);
+    expect(result.valid).toBe(false);
+    expect(result.diagnostics).toEqual([
+      {
+        severity: 'error',
+        code: 'unknown-property',
+        message: 'unknown property `backgroud_type` for a `quote` block (the required `background_type` is missing)',
+        pointer: '/0/blocks/0/props/settings/backgroud_type',
+        suggestion: 'did you mean `background_type`?',
+      },
+    ]);
+  });
+
+  it('in a block (settings directly in props), and in the store file with a line', () => {
+    const block = validateConfig('editable-regions', [
+      { regionName: 'main', blocks: [{ type: 'quote', props: { backgroud_type: 'none', enable_header: false, height: 2, width: 100 } }] },
+    ]);
+    expect(block.diagnostics.map((d) => [d.code, d.suggestion])).toEqual([['unknown-property', 'did you mean `background_type`?']]);
+    const { storeName: _omitted, ...rest } = store;
+    const text = JSON.stringify({ ...rest, storeNme: 'n' }, null, 2);
+    const file = validateConfigText('store', text);
+    expect(file.diagnostics).toEqual([
+      expect.objectContaining({ code: 'unknown-property', pointer: '/storeNme', suggestion: 'did you mean `storeName`?', line: 11, column: 3 }),
+    ]);
+  });
+
+  it('keeps missing-property when the unknown name suggests something else', () => {
+    const { storeName: _omitted, ...rest } = store;
+    const result = validateConfig('store', { ...rest, icn: 'x' });
+    expect(result.diagnostics.map((d) => d.code).sort()).toEqual(['missing-property', 'unknown-property']);
+  });
+});
