@@ -6,6 +6,7 @@
 import type { Diagnostic, DiagnosticCode } from '../diagnostics.js';
 import type { RawValidationError } from '../generated/validators.js';
 import { childPointer, fromPointer } from '../json/pointer.js';
+import { EBlockHeight, ESocialIconSize } from '../generated/spec/enums.js';
 import { closest, didYouMean } from '../suggest.js';
 import { knownPropertiesAt } from './resolve.js';
 import type { JsonSchema } from './schemas.js';
@@ -57,6 +58,17 @@ const FORMAT_TEXT: Record<string, string> = {
   'uri-reference': 'is not a valid URI',
   'date-like': 'is not convertible to a date (use e.g. `2024-05-01` or `2024-05-01T10:00:00Z`)',
 };
+
+/** Member names of the numeric enumerations (`EBlockHeight`, `ESocialIconSize`): equal names have equal values. */
+const NUMERIC_MEMBERS: ReadonlyMap<string, number> = new Map(Object.entries({ ...ESocialIconSize, ...EBlockHeight }));
+
+/** A string standing for a member of a numeric enumeration: `"2"`, or its name (`"MEDIUM"`, `"extra small"`). */
+function numericMember(value: string, allowed: readonly unknown[]): string | undefined {
+  const trimmed = value.trim();
+  const byName = NUMERIC_MEMBERS.get(trimmed.toUpperCase().replace(/[\s-]+/g, '_'));
+  const number = /^\d+$/.test(trimmed) ? Number(trimmed) : byName;
+  return number !== undefined && allowed.includes(number) ? String(number) : undefined;
+}
 
 interface MapContext {
   data: unknown;
@@ -122,7 +134,9 @@ function mapOne(error: RawValidationError, ctx: MapContext): Omit<Diagnostic, 'l
     case 'enum': {
       const allowed = Array.isArray(params.allowedValues) ? params.allowedValues : [];
       const suggestion =
-        typeof value === 'string' ? closest(value, allowed.filter((a): a is string => typeof a === 'string')) : undefined;
+        typeof value === 'string'
+          ? (closest(value, allowed.filter((a): a is string => typeof a === 'string')) ?? numericMember(value, allowed))
+          : undefined;
       return make(
         'invalid-enum',
         `${name} is ${preview(value)}, which is not one of ${allowed.map((a) => `\`${String(a)}\``).join(', ')}`,
@@ -228,9 +242,12 @@ export function schemaErrorsToDiagnostics(
   ctx: MapContext,
 ): Array<Omit<Diagnostic, 'line' | 'column'> & { atKey?: boolean; locate: string }> {
   const out = collapseAnyOf(errors, ctx).map((e) => ('keyword' in e ? mapOne(e, ctx) : e));
-  // One message per place and code: allErrors can report the same fact through two paths.
+  // One message per place and code: allErrors can report the same fact through two paths. A wrong
+  // type where an enumeration is expected is said by the enum message alone (it lists the values).
+  const enumAt = new Set(out.filter((d) => d.code === 'invalid-enum').map((d) => d.pointer));
   const seen = new Set<string>();
   return out.filter((d) => {
+    if (d.code === 'invalid-type' && enumAt.has(d.pointer)) return false;
     const key = `${d.code}\u0000${d.pointer}\u0000${d.message}`;
     if (seen.has(key)) return false;
     seen.add(key);
