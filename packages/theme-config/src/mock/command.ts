@@ -87,7 +87,8 @@ export const mockCommand: Command = {
     const result = finishResult(shown, { strict: values.strict });
     if (result.diagnostics.length > 0) {
       const summary = summarize(result.diagnostics, analysis.files.length);
-      const color = io.isTTY && !io.env.NO_COLOR && values.format === 'text';
+      const forced = io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0';
+      const color = values.format === 'text' && (forced || (io.isTTY && !io.env.NO_COLOR)); // as `validate` decides
       io.stderr.write(values.format === 'json' ? formatJson(result.valid, result.diagnostics, summary) : formatText(result.diagnostics, summary, color));
     }
     if (!result.valid) return EXIT.INVALID;
@@ -102,7 +103,7 @@ export const mockCommand: Command = {
       if (values.out === undefined) await writeMockData(config, options, io.stdout);
       else await writeMockDataFile(config, options, path.resolve(io.cwd, values.out));
     } catch (error) {
-      const reason = error instanceof MockConfigError ? error.message : `could not write ${values.out ?? 'stdout'}: ${describeError(error)}`;
+      const reason = error instanceof MockConfigError ? error.message : `could not write ${values.out ?? 'stdout'}: ${describeError(error, values.out)}`;
       io.stderr.write(`theme-config mock: ${reason}\n`);
       return EXIT.INVALID;
     }
@@ -110,8 +111,14 @@ export const mockCommand: Command = {
   },
 };
 
-function describeError(error: unknown): string {
+/** Why a write failed, in words, without the temporary file's name (an implementation detail). */
+function describeError(error: unknown, out: string | undefined): string {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+  if (out !== undefined) {
+    if (code === 'ENOENT' || code === 'ENOTDIR') return `${code}: the directory \`${path.dirname(out)}\` does not exist`;
+    if (code === 'EISDIR') return `${code}: \`${out}\` is a directory`;
+    if (code === 'EACCES' || code === 'EPERM') return `${code}: permission denied`;
+  }
   const message = error instanceof Error ? error.message : String(error);
   return code && !message.includes(code) ? `${code}: ${message}` : message;
 }

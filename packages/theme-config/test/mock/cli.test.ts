@@ -155,3 +155,25 @@ describe('theme-config mock: the default "now"', () => {
     expect(bad.stdout).toBe('');
   });
 });
+
+describe('theme-config mock: write failures', () => {
+  it('name the problem, not the temporary file (missing directory, a directory as --out)', async () => {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, 'taken'));
+    const missing = await mock(['--out', 'nowhere/mock.json'], dir);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('could not write nowhere/mock.json: ENOENT: the directory `nowhere` does not exist');
+    const isDir = await mock(['--out', 'taken'], dir);
+    expect(isDir.code).toBe(1);
+    expect(isDir.stderr).toContain('could not write taken: EISDIR: `taken` is a directory');
+    expect(`${missing.stderr}${isDir.stderr}`).not.toContain('.tmp');
+    expect(readdirSync(dir)).toEqual(['taken']);
+  });
+
+  it('colours diagnostics with FORCE_COLOR, like validate', async () => {
+    const dir = tempDir();
+    const io = { ...memoryIO(dir), env: { FORCE_COLOR: '1' } };
+    await runCli(['mock'], io);
+    expect(io.err()).toMatch(/\u001b\[/);
+  });
+});
