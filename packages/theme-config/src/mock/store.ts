@@ -19,7 +19,35 @@ export function storeCurrency(store: NormalizedStoreConfig | undefined): string 
  * (prices need one); without a store file a complete plausible store is generated.
  */
 export function buildStore(faker: Faker, store: NormalizedStoreConfig | undefined): MockStore {
-  if (store) return { ...store, currencyCode: storeCurrency(store) };
+  if (store) {
+    // A valid store file has every required field; one built by hand (or not validated) may not, and the
+    // output must still be a complete store: only those gaps are filled, optional fields stay absent.
+    const missing = REQUIRED_STORE_FIELDS.filter((key) => store[key] === undefined);
+    const filled: Partial<MockStore> = {};
+    if (missing.length > 0) {
+      const generated = generatedStore(faker);
+      for (const key of missing) Object.assign(filled, { [key]: generated[key] });
+    }
+    return { ...store, ...filled, currencyCode: storeCurrency(store) };
+  }
+  return generatedStore(faker);
+}
+
+/** The fields IStoreConfig requires. */
+const REQUIRED_STORE_FIELDS = [
+  'cardsEnabled',
+  'icon',
+  'language',
+  'sharingEnabled',
+  'showCookieBanner',
+  'showCurrency',
+  'storeDescription',
+  'storeName',
+  'useLogo',
+  'viewAsOwner',
+] as const satisfies readonly (keyof MockStore)[];
+
+function generatedStore(faker: Faker): MockStore {
   const storeName = faker.company.name();
   const handle = slugify(storeName) || 'store';
   return {

@@ -4,7 +4,7 @@
  */
 import type { Diagnostic } from '../diagnostics.js';
 import type { ConfigKind } from '../files.js';
-import type { JsonValue } from '../json/parse.js';
+import { FORBIDDEN_KEYS, type JsonValue } from '../json/parse.js';
 import { closest, didYouMean } from '../suggest.js';
 import type { ThemeConfig } from '../types.js';
 import { processEditableRegions } from './blocks.js';
@@ -18,12 +18,16 @@ export const KNOWN_MENU_NAMES: readonly string[] = Object.freeze(['main-menu', '
 /** Default titles of the paginator links. */
 export const PAGINATION_DEFAULTS = Object.freeze({ previousTitle: 'Previous', nextTitle: 'Next' });
 
-/** Plain-object copy without `$schema` (and, through the parser, without forbidden keys). */
+/**
+ * Plain-object copy without `$schema` and without forbidden keys: the parser already drops those, but
+ * normalizeConfig and generateMockData also take values from `JSON.parse`, where `__proto__` is an own
+ * key that a plain assignment would turn into the copy's prototype.
+ */
 function plain(value: JsonValue | undefined): unknown {
   if (Array.isArray(value)) return value.map(plain);
   if (!isObject(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) if (key !== '$schema') out[key] = plain(value[key]);
+  for (const key of Object.keys(value)) if (key !== '$schema' && !FORBIDDEN_KEYS.has(key)) out[key] = plain(value[key]);
   return out;
 }
 

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { generateMockData, normalizeConfig } from '../../src/index.js';
+import { NOW, schemaErrors } from './helpers.js';
+
+// Values straight from JSON.parse: there `__proto__` is an own key, which a careless copy turns into a prototype.
+const parsed = <T>(text: string): T => JSON.parse(text) as T;
+
+describe('values from JSON.parse with __proto__ keys', () => {
+  it('normalizeConfig never turns them into prototypes (menus, categories and their items, blog)', () => {
+    const menus = normalizeConfig('menus', parsed('[{"__proto__":{"x":1},"name":"main-menu","links":[{"__proto__":{"y":1},"title":"Home"}]}]'));
+    expect(Object.getPrototypeOf(menus[0])).toBe(Object.prototype);
+    expect(menus[0]).not.toHaveProperty('x');
+    expect(menus[0]?.links[0]).not.toHaveProperty('y');
+    const categories = normalizeConfig(
+      'categories',
+      parsed('[{"title":"t","description":"d","numItems":1,"items":[{"__proto__":{"price":1},"title":"p","description":"d"}]}]'),
+    );
+    expect(categories[0]?.items?.[0]).not.toHaveProperty('price');
+    const blog = normalizeConfig('blog', parsed('[{"__proto__":{"tags":["x"]},"title":"t"}]'));
+    expect(blog[0]).not.toHaveProperty('tags');
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('generateMockData neither inherits nor emits them', () => {
+    const mock = generateMockData(
+      {
+        menus: parsed('[{"__proto__":{"x":1},"name":"main-menu","links":[]}]'),
+        store: parsed('{"__proto__":{"storeName":"Evil"},"storeName":"Good"}'),
+      },
+      { seed: 1, now: NOW },
+    );
+    expect(mock.menus[0]).not.toHaveProperty('x');
+    expect(mock.store.storeName).toBe('Good');
+    expect(JSON.stringify(mock)).not.toContain('Evil');
+  });
+});
+
+describe('a store given without its required fields (built by hand, not validated)', () => {
+  it('gets only those generated: the output is still a complete store; configured and optional fields as given', () => {
+    const mock = generateMockData({ store: parsed('{"storeName":"Only a name"}') }, { seed: 2, now: NOW });
+    expect(mock.store.storeName).toBe('Only a name');
+    expect(mock.store).not.toHaveProperty('logo');
+    expect(typeof mock.store.icon).toBe('string');
+    expect(mock.store.language).toBe('en-US');
+    expect(schemaErrors(mock)).toEqual([]);
+  });
+});
