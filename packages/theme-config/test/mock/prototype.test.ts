@@ -10,7 +10,7 @@ describe('values from JSON.parse with __proto__ keys', () => {
     const menus = normalizeConfig('menus', parsed('[{"__proto__":{"x":1},"name":"main-menu","links":[{"__proto__":{"y":1},"title":"Home"}]}]'));
     expect(Object.getPrototypeOf(menus[0])).toBe(Object.prototype);
     expect(menus[0]).not.toHaveProperty('x');
-    expect(menus[0]?.links[0]).not.toHaveProperty('y');
+    expect(menus[0]?.links?.[0]).not.toHaveProperty('y');
     const categories = normalizeConfig(
       'categories',
       parsed('[{"title":"t","description":"d","numItems":1,"items":[{"__proto__":{"price":1},"title":"p","description":"d"}]}]'),
