@@ -55,7 +55,7 @@ export function planMockData(input: ThemeConfig | ThemeConfigInput, options: Moc
   const resolved = resolveOptions(options);
   // Own copy: the output never shares objects with the caller's config, and later edits cannot reach it.
   // Normalising (idempotent on a loaded config) lets callers pass the files' contents as written too.
-  const config = normalizeThemeConfig(structuredClone(input));
+  const config = normalizeThemeConfig(structuredClone(input ?? {})); // `?? {}`: JS callers may pass nothing
   const problems = [...checkPagination(config.pagination), ...checkCategories(config), ...checkArticles(config.blog)];
   if (problems.length > 0) {
     throw new MockConfigError(`the config cannot produce mock data: ${problems[0]!.message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`, problems);

@@ -30,7 +30,7 @@ const TWO_32 = 2 ** 32;
 
 /** Checks and resolves the options; a bad `seed` or `now` is a {@link MockConfigError}. */
 export function resolveOptions(options: MockOptions, clock: () => number = Date.now): ResolvedMockOptions {
-  const { seed, now } = options;
+  const { seed, now } = (options ?? {}) as Partial<MockOptions>; // JS callers may omit the options
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) {
     throw new MockConfigError(`seed must be a safe integer, got ${describe(seed)}`, [
       { severity: 'error', code: 'invalid-value', pointer: '', message: `seed must be a safe integer, got ${describe(seed)}` },

@@ -58,3 +58,13 @@ describe('generateMockData given the files as written (not loaded)', () => {
     expectTypeOf<ThemeConfigInput>().toExtend<Parameters<typeof generateMockData>[0]>();
   });
 });
+
+describe('generateMockData called loosely from JavaScript', () => {
+  it('treats a missing config as no files, and missing options as a typed error naming the seed', async () => {
+    const { MockConfigError } = await import('../../src/index.js');
+    const none = undefined as unknown as ThemeConfigInput;
+    expect(JSON.stringify(generateMockData(none, { seed: 1, now: NOW }))).toBe(JSON.stringify(generateMockData({}, { seed: 1, now: NOW })));
+    expect(() => generateMockData({}, undefined as unknown as { seed: number })).toThrow(MockConfigError);
+    expect(() => generateMockData({}, undefined as unknown as { seed: number })).toThrow(/seed/);
+  });
+});
