@@ -2,7 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, THEME_FILES, validateConfigDir, type CliIO } from '../src/index.js';
 import { EXAMPLES, PACKAGE_ROOT } from './helpers.js';
 
@@ -166,8 +167,26 @@ describe('theme-config init', () => {
   });
 });
 
-const BIN = path.join(PACKAGE_ROOT, 'dist/cli.js');
-describe.runIf(existsSync(BIN))('the built binary', () => {
+// The binary is bundled here from src/cli.ts the way tsup bundles it, not read from dist/: nx runs
+// `build` (which empties dist/ first) in parallel with `test`, so dist/ may vanish mid-run.
+describe('the bundled binary', () => {
+  // Inside the package, so the external dependencies resolve from node_modules as they do for dist/.
+  mkdirSync(path.join(PACKAGE_ROOT, 'node_modules'), { recursive: true }); // absent when npm hoisted everything
+  const binDir = mkdtempSync(path.join(PACKAGE_ROOT, 'node_modules', '.theme-config-bin-'));
+  const BIN = path.join(binDir, 'cli.mjs');
+  afterAll(() => rmSync(binDir, { recursive: true, force: true }));
+  beforeAll(async () => {
+    await build({
+      entryPoints: [path.join(PACKAGE_ROOT, 'src/cli.ts')],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      packages: 'external',
+      outfile: BIN,
+      logLevel: 'silent',
+    });
+  }, 60_000);
+
   it('has a shebang and runs with the documented exit codes', () => {
     expect(readFileSync(BIN, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(execFileSync(process.execPath, [BIN, 'validate', '--configDir', path.join(EXAMPLES, 'valid/complete')], { encoding: 'utf8' })).toContain('no problems');
