@@ -50,3 +50,22 @@ describe('a misspelled required property is one diagnostic with its suggestion',
     expect(result.diagnostics.map((d) => d.code).sort()).toEqual(['missing-property', 'unknown-property']);
   });
 });
+
+describe('a property in the wrong one of props / props.settings', () => {
+  const S = { background_type: 'none', height: 2, width: 100 };
+  it.each([
+    ['text', { settings: { ...S, content: '<p>Hi</p>' } }, 'content'],
+    ['map', { settings: { ...S, enable_header: false, alignment: 'left', url: 'https://maps.example/embed' } }, 'url'],
+    ['social-feed', { settings: { ...S, type: 'social-flickr' } }, 'type'],
+  ])('%s: a direct props field inside settings says where it belongs', (type, props, field) => {
+    const result = validateConfig('editable-regions', [{ regionName: 'main', blocks: [{ type, props }] }]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'unknown-property',
+        pointer: `/0/blocks/0/props/settings/${field}`,
+        message: `\`${field}\` for a \`${type}\` block belongs directly in \`props\`, not in \`props.settings\``,
+        suggestion: 'move it into `props`',
+      }),
+    ]);
+  });
+});

@@ -117,6 +117,21 @@ function mapOne(error: RawValidationError, ctx: MapContext): Omit<Diagnostic, 'l
           suggestion: `move it into \`props.settings\``,
         });
       }
+      // The reverse: text `content`, map `url`, social-feed `type` sit beside `settings`, not in it.
+      const parentSegments = segments.slice(0, -1);
+      const belongsInProps =
+        extra !== 'settings' &&
+        segments[segments.length - 1] === 'settings' &&
+        parentSegments[parentSegments.length - 1] === 'props' &&
+        knownPropertiesAt(ctx.schema, ctx.data, parentSegments).includes(extra);
+      if (belongsInProps) {
+        return make('unknown-property', `\`${extra}\`${describeAt(segments, ctx.data)} belongs directly in \`props\`, not in \`props.settings\``, {
+          pointer: childPointer(error.instancePath, extra),
+          locate: childPointer(error.instancePath, extra),
+          atKey: true,
+          suggestion: `move it into \`props\``,
+        });
+      }
       return make('unknown-property', `unknown property \`${extra}\`${describeAt(segments, ctx.data)}`, {
         pointer: childPointer(error.instancePath, extra),
         locate: childPointer(error.instancePath, extra),
