@@ -236,7 +236,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   });
   let closed = false;
 
-  async function handle(body: DeliveryBody, headers: HeadersInput): Promise<WebhookResponse> {
+  async function handle(body: DeliveryBody, headers: HeadersInput, sent?: Promise<void>): Promise<WebhookResponse> {
     if (closed) return respond(503, { received: false, reason: 'shutting_down' });
     const result = verifyWithConfig(body, headers, config);
     if (!result.ok) {
@@ -256,9 +256,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       onError(new WebhookProcessingError(event, 0, error), event);
       return respond(500, { received: false, reason: 'internal_error' });
     }
-    // onEvent starts only once the response is on its way (see defer.ts), even if it does
-    // synchronous work before its first await.
-    const acknowledged = afterAcknowledgement().then(() => true);
+    // onEvent starts only once the response is on its way (told by the Node adapter, else a later
+    // macrotask: see defer.ts), even if it does synchronous work before its first await.
+    const acknowledged = (sent ?? afterAcknowledgement()).then(() => true);
     if (store === undefined) return respond(200, { received: true }, queue.push(key, { event, userKey: key }, acknowledged));
     let claim: boolean | Promise<boolean>;
     try {
@@ -304,6 +304,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   }
 
   const processor: DeliveryProcessor = { handle, maxBodyBytes: config.maxBodyBytes };
+  const handlePublic = (body: DeliveryBody, headers: HeadersInput): Promise<WebhookResponse> => handle(body, headers);
   const node = createNodeListener(processor);
   const fetch = createFetchHandler(processor);
   // One function for both call styles: a Node response object has `setHeader`; the second
@@ -315,7 +316,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     return fetch(first as Request, second, ctx);
   }
   const members: Omit<WebhookHandler, 'pending' | 'closed'> = {
-    handle,
+    handle: handlePublic,
     node,
     fetch,
     drain: (shutdown) => waitForQueue(shutdown, false),

@@ -18,6 +18,7 @@ import { deferred, post, startFetchServer, startNodeServer, type RunningServer }
 const SECRET = 'whsec_handler_secret';
 // Taken before any test installs fake timers.
 const realSetImmediate = setImmediate;
+const realDateNow = Date.now;
 const realMacrotask = async () => {
   for (let i = 0; i < 2; i++) await new Promise((resolve) => realSetImmediate(resolve));
 };
@@ -671,5 +672,75 @@ describe('the handler called directly', () => {
     expect(inspect(handler)).toBe('WebhookHandler { pending: 0, closed: false }');
     expect(typeof handler.node).toBe('function');
     expect(handler.length).toBeLessThan(4); // Express would take a 4-argument function for an error handler
+  });
+});
+
+describe('retries under fake timers, advanced in one go right after the delivery', () => {
+  function failingHandler() {
+    const errors: WebhookProcessingError[] = [];
+    let calls = 0;
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      onEvent: () => {
+        calls++;
+        throw new Error('boom');
+      },
+      onError: (error) => void errors.push(error),
+    });
+    return { handler, errors, calls: () => calls };
+  }
+
+  it('with the synchronous vi.advanceTimersByTime as well', async () => {
+    vi.useFakeTimers();
+    try {
+      const { handler, errors, calls } = failingHandler();
+      const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });
+      expect((await handler.handle(body, headers)).status).toBe(200);
+      for (let step = 0; step < 4; step++) {
+        await Promise.resolve();
+        vi.advanceTimersByTime(5_000);
+        for (let hop = 0; hop < 3; hop++) await Promise.resolve();
+      }
+      expect(calls()).toBe(4);
+      expect(errors).toHaveLength(1);
+      await handler.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.each(['handle', 'fetch', 'node'] as const)('via %s: all attempts run and onError is called', async (entry) => {
+    await realMacrotask(); // continue from the check phase, as after a setImmediate
+    vi.useFakeTimers();
+    try {
+      const { handler, errors, calls } = failingHandler();
+      const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });
+      if (entry === 'handle') {
+        expect((await handler.handle(body, headers)).status).toBe(200);
+      } else if (entry === 'fetch') {
+        expect((await handler.fetch(new Request('http://127.0.0.1/', { method: 'POST', body, headers }))).status).toBe(200);
+      } else {
+        const { Readable } = await import('node:stream');
+        const req = Object.assign(Readable.from([Buffer.from(body)]), { headers });
+        const res = { statusCode: 0, headersSent: false, setHeader: () => {}, end: () => {} };
+        await handler.node(req, res);
+        expect(res.statusCode).toBe(200);
+      }
+      // The worst case for a real macrotask: the fake clock's own stepping (a real 0 ms timer) is
+      // already due when the event loop gets back to timers, so it would run before a setImmediate.
+      const advancing = vi.advanceTimersByTimeAsync(10_000);
+      const start = realDateNow();
+      while (realDateNow() - start < 3) {
+        // busy on purpose (real clock: the fake one stands still)
+      }
+      await advancing;
+      expect(calls()).toBe(4);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.attempts).toBe(4);
+      expect(errors[0]!.cause).toEqual(new Error('boom'));
+      await handler.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -102,23 +102,33 @@ function send(res: NodeResponseLike, response: WebhookResponse): void {
  */
 export function createNodeListener(processor: DeliveryProcessor): NodeWebhookListener {
   return async (req, res) => {
+    // Released right after res.end(), which hands the bytes to the socket: onEvent cannot hold the
+    // answer back, and no timer is involved (so fake timers in tests do not matter).
+    let sent!: () => void;
+    const acknowledged = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
     let response: WebhookResponse;
     try {
       const preParsed = parsedByMiddleware(req);
       if (preParsed !== undefined) {
-        response = await processor.handle(preParsed, req.headers);
+        response = await processor.handle(preParsed, req.headers, acknowledged);
       } else if (contentLengthTooLarge(req, processor.maxBodyBytes)) {
         req.resume();
         response = tooLargeResponse();
       } else if (req.readableEnded === true) {
-        response = await processor.handle(new Uint8Array(0), req.headers);
+        response = await processor.handle(new Uint8Array(0), req.headers, acknowledged);
       } else {
         const read = await readStream(req, processor.maxBodyBytes);
-        response = read.ok ? await processor.handle(read.body, req.headers) : tooLargeResponse();
+        response = read.ok ? await processor.handle(read.body, req.headers, acknowledged) : tooLargeResponse();
       }
     } catch {
       response = { status: 500, body: { received: false, reason: 'internal_error' }, processed: Promise.resolve() };
     }
-    send(res, response);
+    try {
+      send(res, response);
+    } finally {
+      sent();
+    }
   };
 }

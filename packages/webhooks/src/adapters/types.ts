@@ -29,7 +29,11 @@ export interface WebhookResponse {
 
 /** The framework-independent core the adapters call. @internal */
 export interface DeliveryProcessor {
-  handle(body: DeliveryBody, headers: HeadersInput): Promise<WebhookResponse>;
+  /**
+   * `acknowledged` settles once the answer has been handed to the server; `onEvent` waits for it.
+   * Adapters that cannot tell leave it out, and a later macrotask is used instead.
+   */
+  handle(body: DeliveryBody, headers: HeadersInput, acknowledged?: Promise<void>): Promise<WebhookResponse>;
   readonly maxBodyBytes: number;
 }
 
