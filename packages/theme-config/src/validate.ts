@@ -100,7 +100,9 @@ function checkValue(kind: ConfigKind, value: JsonValue, sourceMap: SourceMap | u
     for (const { atKey, locate, ...d } of mapped) diagnostics.push(withPosition(d, sourceMap, locate, atKey));
   }
   mergeTypoIntoMissing(diagnostics);
-  const semantic = semanticRules(kind, value);
+  // A property the block does not have at all is already an error; "ignored because ..." would repeat it.
+  const unknownAt = new Set(diagnostics.filter((d) => d.code === 'unknown-property').map((d) => d.pointer));
+  const semantic = semanticRules(kind, value).filter((d) => !(d.code === 'ignored-property' && unknownAt.has(d.pointer)));
   for (const d of semantic) diagnostics.push(withPosition(d, sourceMap, d.pointer, true));
   // A rule that restates a schema bound more precisely (e.g. `currentPage` below 1) replaces the schema's message.
   const restated = new Set(semantic.filter((d) => d.code === 'page-out-of-range').map((d) => d.pointer));

@@ -69,3 +69,12 @@ describe('a property in the wrong one of props / props.settings', () => {
     ]);
   });
 });
+
+describe('a property the block type does not have', () => {
+  it('is one unknown-property error, not also an "ignored because" warning', () => {
+    const result = validateConfig('editable-regions', [
+      { regionName: 'main', blocks: [{ type: 'audio', props: { settings: { background_type: 'none', height: 1, width: 100, src: 'a.mp3', overlay: true } } }] },
+    ]);
+    expect(result.diagnostics.map((d) => [d.code, d.pointer])).toEqual([['unknown-property', '/0/blocks/0/props/settings/overlay']]);
+  });
+});
