@@ -4,6 +4,12 @@ import { hmacKeyState, type HmacKeyState } from './sha256.js';
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
+// WebCrypto types stay out of the public declarations: a Node app compiled without the DOM lib has
+// no `SubtleCrypto`/`CryptoKey` globals. The key bytes are reached through a static block, so they
+// never become a public member either.
+let bytesOf: (secret: PreparedSecret) => Uint8Array;
+const webCryptoKeys = new WeakMap<PreparedSecret, Promise<CryptoKey>>();
+
 /**
  * A webhook verification key that has been checked and pre-processed once (see
  * {@link prepareSecret}). Its bytes are kept in private fields: `toString()`, `JSON.stringify()`
@@ -12,7 +18,10 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 export class PreparedSecret {
   readonly #bytes: Uint8Array;
   readonly #state: HmacKeyState;
-  #cryptoKey: Promise<CryptoKey> | undefined;
+
+  static {
+    bytesOf = (secret) => secret.#bytes;
+  }
 
   /** @internal Use {@link prepareSecret}. */
   constructor(bytes: Uint8Array) {
@@ -23,18 +32,6 @@ export class PreparedSecret {
   /** @internal HMAC state for the pure-TS signer. */
   hmacState(): HmacKeyState {
     return this.#state;
-  }
-
-  /** @internal The WebCrypto key, imported once on first use. */
-  cryptoKey(subtle: SubtleCrypto): Promise<CryptoKey> {
-    this.#cryptoKey ??= subtle.importKey(
-      'raw',
-      this.#bytes as Uint8Array<ArrayBuffer>,
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    );
-    return this.#cryptoKey;
   }
 
   /** Never reveals the key. */
@@ -115,4 +112,17 @@ export function prepareSecrets(
     });
   }
   return [prepareSecret(secret as WebhookSecret)];
+}
+
+/**
+ * The WebCrypto HMAC key of a prepared secret, imported once on first use.
+ * @internal
+ */
+export function webCryptoKey(secret: PreparedSecret, subtle: SubtleCrypto): Promise<CryptoKey> {
+  let key = webCryptoKeys.get(secret);
+  if (key === undefined) {
+    key = subtle.importKey('raw', bytesOf(secret) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    webCryptoKeys.set(secret, key);
+  }
+  return key;
 }

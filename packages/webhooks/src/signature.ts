@@ -1,6 +1,6 @@
 import { constantTimeEqual, decodeBase64Digest, toBase64, utf8 } from './encoding.js';
 import { WebCryptoUnavailableError } from './errors.js';
-import { prepareSecrets, type PreparedSecret, type WebhookSecret } from './secret.js';
+import { prepareSecrets, webCryptoKey, type PreparedSecret, type WebhookSecret } from './secret.js';
 import { hmacSha256 } from './sha256.js';
 
 /** Input of {@link verifySignature} and {@link verifySignatureAsync}. */
@@ -92,7 +92,7 @@ function subtle(): SubtleCrypto {
 
 async function webCryptoHmac(secret: PreparedSecret, message: Uint8Array): Promise<Uint8Array> {
   const api = subtle();
-  const key = await secret.cryptoKey(api);
+  const key = await webCryptoKey(secret, api);
   return new Uint8Array(await api.sign('HMAC', key, message as Uint8Array<ArrayBuffer>));
 }
 
