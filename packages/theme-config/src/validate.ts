@@ -5,7 +5,7 @@
 import type { Diagnostic, DiagnosticCode, ValidateOptions, ValidationResult } from './diagnostics.js';
 import { finishResult } from './diagnostics.js';
 import { fileInfo, type ConfigKind, type ConfigKindName } from './files.js';
-import { bytePosition, decodeUtf8 } from './json/decode.js';
+import { bytePosition, decodeUtf8, looksLikeUtf16 } from './json/decode.js';
 import { FORBIDDEN_KEYS, MAX_NESTING_DEPTH, parseJson, tooDeep, type JsonValue, type SourceMap } from './json/parse.js';
 import { fromPointer, toPointer } from './json/pointer.js';
 import { BLOCK_TYPES } from './rules/blocks.js';
@@ -147,6 +147,20 @@ export function analyzeSource(kind: ConfigKind, source: string | Uint8Array): Fi
   let text: string;
   if (typeof source === 'string') {
     text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  } else if (looksLikeUtf16(source)) {
+    return {
+      value: undefined,
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'invalid-encoding',
+          message: 'the file is UTF-16 text, not UTF-8; save it as UTF-8',
+          pointer: '',
+          line: 1,
+          column: 1,
+        },
+      ],
+    };
   } else {
     const decoded = decodeUtf8(source);
     if (!decoded.ok) {

@@ -42,3 +42,13 @@ export function bytePosition(bytes: Uint8Array, byteOffset: number): { line: num
   }
   return { line, column: byteOffset - lineStart + 1 };
 }
+
+/**
+ * Whether the bytes look like UTF-16 (a UTF-16 byte order mark, or NUL bytes, which JSON text never
+ * holds but UTF-16 gives for every ASCII character). Windows tools such as PowerShell's `Out-File`
+ * write UTF-16 by default, so this gets its own message.
+ */
+export function looksLikeUtf16(bytes: Uint8Array): boolean {
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) return true;
+  return bytes.subarray(0, 64).includes(0);
+}
