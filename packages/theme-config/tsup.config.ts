@@ -5,6 +5,8 @@ export default defineConfig(
   packagePreset({
     entry: { index: 'src/index.ts', validate: 'src/validate-entry.ts', cli: 'src/cli.ts' },
     platform: 'node',
+    // The CLI and the edge-safe `validate` entry reuse the library instead of each bundling a copy.
+    splitting: true,
     copy: [['src/generated/schemas', 'dist/schemas']],
   }),
 );

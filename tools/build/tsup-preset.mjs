@@ -3,17 +3,18 @@ import { cp } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 
 /**
- * @param {{ entry: Record<string, string>, platform?: 'neutral' | 'node', copy?: Array<[string, string]>, external?: string[] }} options
+ * @param {{ entry: Record<string, string>, platform?: 'neutral' | 'node', copy?: Array<[string, string]>, external?: string[], splitting?: boolean }} options
  * @returns {import('tsup').Options}
  */
-export function packagePreset({ entry, platform = 'neutral', copy = [], external = [] }) {
+export function packagePreset({ entry, platform = 'neutral', copy = [], external = [], splitting = false }) {
   return {
     entry,
     format: ['esm', 'cjs'],
     dts: true,
     clean: true,
     sourcemap: false,
-    splitting: false,
+    // Shared chunks between entry points (ESM and CJS); off by default: one file per entry is simpler.
+    splitting,
     treeshake: true,
     target: 'es2022',
     platform,

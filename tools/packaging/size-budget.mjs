@@ -20,29 +20,48 @@ export function readBudgets() {
 
 /**
  * @typedef {object} FileSize
- * @property {string} file  path relative to the package, e.g. `dist/index.js`
- * @property {number} raw   bytes on disk
- * @property {number} gzip  bytes after gzip -9 (what a CDN or bundler report would show)
+ * @property {string} file  entry path relative to the package, e.g. `dist/index.js`
+ * @property {number} raw   bytes on disk of the entry and the chunks it imports
+ * @property {number} gzip  bytes after gzip -9 of the same files, each compressed on its own
  */
 
+const RELATIVE_IMPORT = /\b(?:import|export)\b[^'"`;]*?['"](\.\/[^'"]+\.js)['"]/g;
+
+/** The file and every chunk it imports statically, transitively (what loading the entry loads). */
+function importClosure(dist, file) {
+  const seen = new Set();
+  const queue = [file];
+  while (queue.length > 0) {
+    const current = queue.pop();
+    if (seen.has(current)) continue;
+    seen.add(current);
+    const code = readFileSync(join(dist, current), 'utf8');
+    for (const match of code.matchAll(RELATIVE_IMPORT)) queue.push(join(current, '..', match[1]).replaceAll('\\', '/'));
+  }
+  return [...seen];
+}
+
 /**
- * Every ESM JavaScript file under `dist/` (the `.js` files of a `type: module` package;
- * the `.cjs` twins hold the same code and are not budgeted separately).
+ * Every ESM entry under `dist/` (the `.js` files of a `type: module` package; the `.cjs` twins hold
+ * the same code), measured with the shared chunks it imports: code splitting must not hide bytes.
+ * Chunks (`chunk-*.js`) are counted in the entries that load them, not budgeted on their own.
  * @param {string} packageDir
  * @returns {FileSize[]}
  */
 export function measureDist(packageDir) {
   const dist = join(packageDir, 'dist');
   return readdirSync(dist, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.js') && !entry.name.startsWith('chunk-'))
     .map((entry) => {
-      const absolute = join(entry.parentPath, entry.name);
-      const bytes = readFileSync(absolute);
-      return {
-        file: relative(packageDir, absolute).replaceAll('\\', '/'),
-        raw: bytes.length,
-        gzip: gzipSync(bytes, { level: 9 }).length,
-      };
+      const file = relative(dist, join(entry.parentPath, entry.name)).replaceAll('\\', '/');
+      let raw = 0;
+      let gzip = 0;
+      for (const part of importClosure(dist, file)) {
+        const bytes = readFileSync(join(dist, part));
+        raw += bytes.length;
+        gzip += gzipSync(bytes, { level: 9 }).length;
+      }
+      return { file: `dist/${file}`, raw, gzip };
     })
     .sort((a, b) => a.file.localeCompare(b.file));
 }

@@ -3,7 +3,10 @@
 import { describe, expect, test } from 'vitest';
 import { dualFormatProblems, exportEntries } from '../packaging/exports-map.mjs';
 import { missingTarballFiles, unexpectedTarballFiles } from '../packaging/pack.mjs';
-import { budgetFor, budgetWithHeadroom } from '../packaging/size-budget.mjs';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { budgetFor, budgetWithHeadroom, measureDist } from '../packaging/size-budget.mjs';
 import { declaredFiles } from '../packaging/workspace.mjs';
 
 const dual = (/** @type {string} */ name) => ({
@@ -108,6 +111,23 @@ describe('size budget helpers', () => {
     expect(budgetFor(budgets, '@scope/pkg', 'dist/index.js')).toBe(1000);
     expect(budgetFor(budgets, '@scope/pkg', 'dist/oauth.js')).toBe(500);
     expect(budgetFor(budgets, '@scope/other', 'dist/index.js')).toBeNull();
+  });
+
+  test('an entry is measured with the chunks it imports; chunks are not budgeted alone', () => {
+    const pkg = mkdtempSync(join(tmpdir(), 'ck-size-'));
+    mkdirSync(join(pkg, 'dist'));
+    const big = `export const data = ${JSON.stringify('x'.repeat(5000))};\n`;
+    writeFileSync(join(pkg, 'dist', 'chunk-AAA.js'), big);
+    const chunkB = "export { data } from './chunk-AAA.js';\nexport const b = 1;\n";
+    const entry = "import { data } from './chunk-BBB.js';\nimport './chunk-AAA.js';\nexport { data };\n";
+    writeFileSync(join(pkg, 'dist', 'chunk-BBB.js'), chunkB);
+    writeFileSync(join(pkg, 'dist', 'index.js'), entry);
+    writeFileSync(join(pkg, 'dist', 'small.js'), 'export const small = 1;\n');
+    const sizes = measureDist(pkg);
+    expect(sizes.map((s) => s.file)).toEqual(['dist/index.js', 'dist/small.js']);
+    const [index, small] = sizes;
+    expect(index.raw).toBe(big.length + chunkB.length + entry.length);
+    expect(small.raw).toBe(24);
   });
 
   test('headroom is 30 % rounded up to 256 bytes', () => {
