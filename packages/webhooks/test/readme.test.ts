@@ -2,15 +2,13 @@
  * The README's `ts` examples compile against the package source with the repo's strict settings,
  * and every feature of the package has an example.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { readReadme, tsCodeBlocks, typecheckSnippets } from '../../../tools/testing/typecheck-snippets.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+const blocks = tsCodeBlocks(readReadme(ROOT));
 
 // Frameworks the examples mention are not installed here: minimal typings stand in for them.
 const AMBIENT = `
@@ -72,45 +70,11 @@ describe('README examples', () => {
   });
 
   it('every ts block type-checks', () => {
-    const files = new Map(blocks.map((code, i) => [join(ROOT, 'test', `__readme_${i}.ts`), code]));
-    files.set(join(ROOT, 'test', '__readme_ambient.d.ts'), AMBIENT);
-    const options: ts.CompilerOptions = {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-      types: ['node'],
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      exactOptionalPropertyTypes: true,
-      verbatimModuleSyntax: true,
-      skipLibCheck: true,
-      noEmit: true,
-      baseUrl: ROOT,
-      paths: {
-        '@commerce-kit/webhooks': ['src/index.ts'],
-        '@commerce-kit/webhooks/testing': ['src/testing.ts'],
-        '@commerce-kit/api-client': ['../api-client/src/index.ts'],
-      },
-    };
-    const host = ts.createCompilerHost(options);
-    const getSourceFile = host.getSourceFile.bind(host);
-    host.getSourceFile = (name, language, onError) => {
-      const code = files.get(name);
-      return code === undefined ? getSourceFile(name, language, onError) : ts.createSourceFile(name, code, language);
-    };
-    const fileExists = host.fileExists.bind(host);
-    host.fileExists = (name) => files.has(name) || fileExists(name);
-    const readFile = host.readFile.bind(host);
-    host.readFile = (name) => files.get(name) ?? readFile(name);
-    const program = ts.createProgram([...files.keys()], options, host);
-    const diagnostics = ts
-      .getPreEmitDiagnostics(program)
-      .filter((d) => d.file === undefined || files.has(d.file.fileName))
-      .map((d) => {
-        const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
-        return `${d.file?.fileName ?? ''}:${where ? where.line + 1 : ''} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
-      });
+    const diagnostics = typecheckSnippets({ root: ROOT, snippets: blocks, paths: {
+      '@commerce-kit/webhooks': ['src/index.ts'],
+      '@commerce-kit/webhooks/testing': ['src/testing.ts'],
+      '@commerce-kit/api-client': ['../api-client/src/index.ts'],
+    }, ambient: AMBIENT });
     expect(diagnostics).toEqual([]);
   }, 60_000);
 });
