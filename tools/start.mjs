@@ -2,9 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { REPO_ROOT } from './lib/generated-files.mjs';
 import { GENERATORS } from './generators.mjs';
+import { measureDist } from './packaging/size-budget.mjs';
 
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 const build = spawnSync(process.execPath, ['node_modules/nx/dist/bin/nx.js', 'run-many', '-t', 'build', '--outputStyle=static'], {
@@ -54,13 +54,13 @@ const spec = readFileSync(path.join(REPO_ROOT, 'specs/openapi.yaml'), 'utf8');
 const operationCount = (spec.match(/^\s+operationId:/gm) ?? []).length;
 console.log(`\nspecs/openapi.yaml: ${operationCount} operations (paths + webhooks)`);
 
-console.log('\nPackages (dist, ESM entry gzip size):');
+console.log('\nPackages (dist; gzip size of the ESM entry with the chunks it loads):');
 for (const dir of readdirSync(path.join(REPO_ROOT, 'packages')).sort()) {
   const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'packages', dir, 'package.json'), 'utf8'));
   const dist = path.join(REPO_ROOT, 'packages', dir, 'dist');
   const files = walk(dist);
-  const entry = path.join(dist, 'index.js');
-  const gz = existsSync(entry) ? kb(gzipSync(readFileSync(entry)).length) : '-';
+  const entry = existsSync(dist) ? measureDist(path.join(REPO_ROOT, 'packages', dir)).find((f) => f.file === 'dist/index.js') : undefined;
+  const gz = entry ? kb(entry.gzip) : '-';
   console.log(`  ${`${pkg.name}@${pkg.version}`.padEnd(36)} ${String(files.length).padStart(3)} files  index.js ${gz} gz`);
 }
 if (cacheLine) console.log(`\nnx ${cacheLine.trim()}`);
