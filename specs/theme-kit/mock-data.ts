@@ -8,6 +8,7 @@
  */
 import type { EBlockType, EStoreLanguage } from './enums';
 import type { CurrencyCode, MediaUri, PositiveCount } from './primitives';
+import type { IProductConfig } from './categories';
 
 /**
  * An ISO 8601 date and time in UTC, as `Date.prototype.toISOString` writes it: `2024-05-01T10:00:00.000Z`.
@@ -104,30 +105,11 @@ export interface MockArticle {
   url: UrlPath;
 }
 
-/** One product of a category: configured products are kept as they are; generated ones have every field. */
-export interface MockProduct {
-  /** Product title. */
-  title: string;
-  /** Product description. */
-  description: string;
-  /** Featured image (image URI). */
-  featuredImage?: MediaUri;
-  /** Stock keeping unit. */
-  sku?: string;
-  /** ISO 4217 currency code (generated products use the store's `currencyCode`). */
-  currency?: CurrencyCode;
-  /**
-   * Price.
-   * @minimum 0
-   */
-  price: number;
-  /**
-   * Available quantity.
-   * @TJS-type integer
-   * @minimum 0
-   */
-  quantity?: number;
-}
+/**
+ * One product of a category: the same shape as a configured product (`IProductConfig`). Configured
+ * products are kept as they are; generated ones have every field, with the store's `currencyCode`.
+ */
+export type MockProduct = IProductConfig;
 
 /** One category with its products. */
 export interface MockCategory {
