@@ -1,13 +1,12 @@
 /** `theme-config mock [--configDir DIR] [--seed N] [--now DATE] [--out FILE] [--pretty] [--strict] [--format text|json]` */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { finishResult } from '../diagnostics.js';
-import { analyzeDir, normalizeConfig } from '../dir.js';
+import { normalizeConfig } from '../dir.js';
 import { THEME_FILES } from '../files.js';
 import type { ThemeConfig } from '../types.js';
 import type { Command } from '../cli/command.js';
 import { EXIT, UsageError, type CliIO } from '../cli/io.js';
-import { formatJson, formatText, summarize } from '../cli/report.js';
+import { checkThemeDir, checkUsage } from '../cli/check-dir.js';
 import { MockConfigError } from './errors.js';
 import { parseDate } from './text.js';
 import { writeMockData, writeMockDataFile, type WriteMockOptions } from './write.js';
@@ -72,25 +71,15 @@ export const mockCommand: Command = {
       allowPositionals: false,
       strict: true,
     });
-    if (values.format !== 'text' && values.format !== 'json') {
-      throw new UsageError(`--format must be text or json, not ${JSON.stringify(values.format)}`);
-    }
-    if (values.configDir === '') throw new UsageError('--configDir needs a directory');
+    checkUsage(values);
     if (values.out === '') throw new UsageError('--out needs a file name');
     const seed = parseSeed(values.seed);
     const now = parseNow(values.now, io.env);
 
-    // Exactly what `validate` does, so both report the same diagnostics the same way.
-    const dir = path.resolve(io.cwd, values.configDir ?? '.');
-    const analysis = await analyzeDir(dir);
-    const shown = analysis.diagnostics.map((d) => (d.file ? { ...d, file: path.relative(io.cwd, d.file) || '.' } : d));
-    const result = finishResult(shown, { strict: values.strict });
-    if (result.diagnostics.length > 0) {
-      const summary = summarize(result.diagnostics, analysis.files.length);
-      const forced = io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0';
-      const color = values.format === 'text' && (forced || (io.isTTY && !io.env.NO_COLOR)); // as `validate` decides
-      io.stderr.write(values.format === 'json' ? formatJson(result.valid, result.diagnostics, summary) : formatText(result.diagnostics, summary, color));
-    }
+    // Exactly what `validate` does, so both report the same diagnostics the same way (on stderr:
+    // stdout may carry the JSON).
+    const { analysis, result, report } = await checkThemeDir(io, values);
+    if (result.diagnostics.length > 0) io.stderr.write(report);
     if (!result.valid) return EXIT.INVALID;
 
     const config: ThemeConfig = {};
