@@ -3,7 +3,7 @@
 //  2. nx: lint (Redocly on the spec; publint + attw on each package), typecheck, test, build;
 //  3. one closing line that counts the tests of every vitest run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './lib/generated-files.mjs';
 
@@ -27,7 +27,7 @@ const nx = run(process.execPath, [
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const projects = ['tools', ...['api-types', 'api-client', 'webhooks', 'theme-config'].map((p) => `packages/${p}`)];
+const projects = ['tools', ...readdirSync(path.join(REPO_ROOT, 'packages')).sort().map((name) => `packages/${name}`)];
 for (const project of projects) {
   const report = path.join(REPO_ROOT, project, '.vitest-report.json');
   if (!existsSync(report)) continue;

@@ -2,6 +2,8 @@
 import { cp } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 
+const INTERNAL = /^@commerce-kit\/internal(\/|$)/;
+
 /**
  * @param {{ entry: Record<string, string>, platform?: 'neutral' | 'node', copy?: Array<[string, string]>, external?: string[], splitting?: boolean }} options
  * @returns {import('tsup').Options}
@@ -10,7 +12,10 @@ export function packagePreset({ entry, platform = 'neutral', copy = [], external
   return {
     entry,
     format: ['esm', 'cjs'],
-    dts: true,
+    // @commerce-kit/internal (house-style building blocks, never published) is inlined into the code
+    // and into the declarations, so no package depends on it at run time or for its types.
+    dts: { resolve: [INTERNAL] },
+    noExternal: [INTERNAL],
     clean: true,
     sourcemap: false,
     // Shared chunks between entry points (ESM and CJS); off by default: one file per entry is simpler.
