@@ -1,0 +1,31 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compareApiTable, readmeApiTable } from '../testing/public-api.mjs';
+
+describe('public API table', () => {
+  it('reads the rows of the Public API section only', () => {
+    const md = '# x\n\n## Public API\n\n| Export | Entry | What |\n|---|---|---|\n| `a` | `@s/x` | thing |\n| `B` | `@s/x/testing` | type |\n\n## Other\n\n| `c` | `@s/x` | no |\n';
+    expect(readmeApiTable(md)).toEqual([
+      { name: 'a', entry: '@s/x' },
+      { name: 'B', entry: '@s/x/testing' },
+    ]);
+    expect(() => readmeApiTable('# nothing')).toThrow(/Public API/);
+  });
+
+  it('finds undocumented exports, documented names that are not exported, and unknown entries', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'api-table-'));
+    writeFileSync(path.join(root, 'a.ts'), "export const a = 1;\nexport type T = string;\nexport * from './b.js';\n");
+    writeFileSync(path.join(root, 'b.ts'), 'export function b(): void {}\n');
+    writeFileSync(
+      path.join(root, 'README.md'),
+      '## Public API\n\n| Export | Entry |\n|---|---|\n| `a` | `@s/x` |\n| `gone` | `@s/x` |\n| `T` | `@s/x` |\n| `z` | `@s/y` |\n',
+    );
+    expect(compareApiTable({ root, entries: { '@s/x': 'a.ts' } })).toEqual({
+      undocumented: ['@s/x#b'],
+      notExported: ['@s/x#gone', '@s/y#z'],
+      unknownEntries: ['@s/y'],
+    });
+  });
+});

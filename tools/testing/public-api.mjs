@@ -1,0 +1,64 @@
+// Every package's README has one "Public API" table; this compares it with what the package's
+// entries really export (values and types, read with the TypeScript compiler from the sources), so
+// the two cannot drift. Shared by every package's readme test.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+/**
+ * Rows of the table under the `## Public API` heading: the first cell names an export in backticks,
+ * the second the entry it is imported from, in backticks (`@commerce-kit/x` or `@commerce-kit/x/sub`).
+ */
+export function readmeApiTable(markdown) {
+  const section = /^## Public API\s*$([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(markdown);
+  if (!section) throw new Error('the README has no "## Public API" section');
+  const rows = [];
+  for (const line of section[1].split('\n')) {
+    const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+    if (cells.length < 2) continue;
+    const name = /^`([A-Za-z_$][\w$]*)`$/.exec(cells[0] ?? '');
+    const entry = /^`(@[^`]+)`$/.exec(cells[1] ?? '');
+    if (name && entry) rows.push({ name: name[1], entry: entry[1] });
+  }
+  return rows;
+}
+
+/** Names exported by a TypeScript entry file (values and types, `export *` followed). */
+export function exportedNames(entryFile) {
+  const program = ts.createProgram([entryFile], {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    resolveJsonModule: true,
+    allowJs: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+  });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(entryFile);
+  if (!source) throw new Error(`cannot read ${entryFile}`);
+  const symbol = checker.getSymbolAtLocation(source);
+  if (!symbol) return [];
+  return checker.getExportsOfModule(symbol).map((s) => s.getName()).filter((name) => name !== 'default').sort();
+}
+
+/**
+ * Compares the README table with the exports of each entry.
+ * @param {{ root: string, entries: Record<string, string> }} input
+ *   `root`: the package directory; `entries`: entry name (as written in the table) -> source file relative to root.
+ * @returns {{ undocumented: string[], notExported: string[], unknownEntries: string[] }} `entry#name` lists; all empty when they agree
+ */
+export function compareApiTable({ root, entries }) {
+  const rows = readmeApiTable(readFileSync(path.join(root, 'README.md'), 'utf8'));
+  const documented = new Set(rows.map((row) => `${row.entry}#${row.name}`));
+  const exported = new Set();
+  for (const [entry, file] of Object.entries(entries)) {
+    for (const name of exportedNames(path.join(root, file))) exported.add(`${entry}#${name}`);
+  }
+  return {
+    undocumented: [...exported].filter((key) => !documented.has(key)).sort(),
+    notExported: [...documented].filter((key) => !exported.has(key)).sort(),
+    unknownEntries: [...new Set(rows.map((row) => row.entry))].filter((entry) => !(entry in entries)).sort(),
+  };
+}
