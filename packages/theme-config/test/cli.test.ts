@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, THEME_FILES, validateConfigDir, type CliIO } from '../src/index.js';
+import { runCli } from '../src/cli/main.js';
+import type { CliIO } from '../src/cli/io.js';
+import { THEME_FILES, validateConfigDir } from '../src/index.js';
 import { EXAMPLES, PACKAGE_ROOT } from './helpers.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-cli-'));

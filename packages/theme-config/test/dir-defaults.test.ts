@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { loadConfigDir, runCli, validateConfig, validateConfigDir, type CliIO } from '../src/index.js';
+import { runCli } from '../src/cli/main.js';
+import type { CliIO } from '../src/cli/io.js';
+import { loadConfigDir, validateConfig, validateConfigDir } from '../src/index.js';
 import { EXAMPLES } from './helpers.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-dir-'));

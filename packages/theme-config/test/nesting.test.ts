@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateMockData, normalizeConfig, runCli, validateConfig, validateConfigText, type CliIO, type IMenuLink } from '../src/index.js';
+import { runCli } from '../src/cli/main.js';
+import type { CliIO } from '../src/cli/io.js';
+import { normalizeConfig, validateConfig, validateConfigText, type IMenuLink } from '../src/index.js';
+import { generateMockData } from '../src/mock-entry.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-deep-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -20,6 +20,7 @@ describe('README examples', () => {
       paths: {
         '@commerce-kit/theme-config': ['src/index.ts'],
         '@commerce-kit/theme-config/validate': ['src/validate-entry.ts'],
+        '@commerce-kit/theme-config/mock': ['src/mock-entry.ts'],
       },
     });
     expect(diagnostics).toEqual([]);

@@ -1,7 +1,7 @@
 /** The subcommand table. Adding a subcommand = adding its {@link Command} here. */
 import type { Command } from './command.js';
 import { initCommand } from './init-command.js';
-import { mockCommand } from '../mock/command.js';
+import { mockCommand } from './mock-command.js';
 import { validateCommand } from './validate-command.js';
 
 /** Every subcommand, by name. */

@@ -89,7 +89,8 @@ export function planMockData(input: ThemeConfig | ThemeConfigInput, options: Moc
  * 1..numPages in a config that skipped validation) or the options are invalid.
  * @example
  * ```ts
- * import { generateMockData, loadConfigDir } from '@commerce-kit/theme-config';
+ * import { loadConfigDir } from '@commerce-kit/theme-config';
+ * import { generateMockData } from '@commerce-kit/theme-config/mock';
  *
  * const loaded = await loadConfigDir('./my-theme');
  * if (loaded.valid) {

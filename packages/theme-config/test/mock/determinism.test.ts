@@ -2,11 +2,11 @@
 import { faker as globalFaker } from '@faker-js/faker';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateMockData, mockDataChunks, MockConfigError } from '../../src/mock/index.js';
+import { generateMockData, mockDataChunks, MockConfigError } from '../../src/mock-entry.js';
 import { resolveOptions } from '../../src/mock/options.js';
 import type { ThemeConfig } from '../../src/types.js';
 import { EStoreLanguage } from '../../src/generated/spec/enums.js';
-import { MOCK_DATA_SCHEMA } from '../../src/index.js';
+import { MOCK_DATA_SCHEMA } from '../../src/mock-entry.js';
 import { COMPLETE_THEME, loadValid, MOCK_SCHEMA_FILE, NOW, schemaErrors } from './helpers.js';
 
 const text = (config: ThemeConfig, seed: number, now: string | number = NOW): string => JSON.stringify(generateMockData(config, { seed, now }));

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateMockData } from '../../src/mock/index.js';
+import { generateMockData } from '../../src/mock-entry.js';
 import type { MockData } from '../../src/generated/spec/mock-data.js';
 import type { ThemeConfig } from '../../src/types.js';
 import { COMPLETE_THEME, loadValid, NOW, schemaErrors } from './helpers.js';

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { generateMockData, normalizeConfig, type IEditableRegionConfig, type ThemeConfigInput } from '../../src/index.js';
+import { normalizeConfig, type IEditableRegionConfig, type ThemeConfigInput } from '../../src/index.js';
+import { generateMockData } from '../../src/mock-entry.js';
 import { NOW, schemaErrors } from './helpers.js';
 
 const rawRegions: IEditableRegionConfig[] = [
@@ -61,7 +62,7 @@ describe('generateMockData given the files as written (not loaded)', () => {
 
 describe('generateMockData called loosely from JavaScript', () => {
   it('treats a missing config as no files, and missing options as a typed error naming the seed', async () => {
-    const { MockConfigError } = await import('../../src/index.js');
+    const { MockConfigError } = await import('../../src/mock-entry.js');
     const none = undefined as unknown as ThemeConfigInput;
     expect(JSON.stringify(generateMockData(none, { seed: 1, now: NOW }))).toBe(JSON.stringify(generateMockData({}, { seed: 1, now: NOW })));
     expect(() => generateMockData({}, undefined as unknown as { seed: number })).toThrow(MockConfigError);

@@ -11,8 +11,8 @@ import {
   type MockOptions,
   type MockPaginator,
   type MockProduct,
-  type ThemeConfig,
-} from '../../src/index.js';
+} from '../../src/mock-entry.js';
+import type { ThemeConfig } from '../../src/index.js';
 
 declare const config: ThemeConfig;
 

@@ -4,12 +4,12 @@ import { parseArgs } from 'node:util';
 import { normalizeConfig } from '../dir.js';
 import { THEME_FILES } from '../files.js';
 import type { ThemeConfig } from '../types.js';
-import type { Command } from '../cli/command.js';
-import { EXIT, UsageError, type CliIO } from '../cli/io.js';
-import { checkThemeDir, checkUsage } from '../cli/check-dir.js';
-import { MockConfigError } from './errors.js';
-import { parseDate } from './text.js';
-import { writeMockData, writeMockDataFile, type WriteMockOptions } from './write.js';
+import { MockConfigError } from '../mock/errors.js';
+import { parseDate } from '../mock/text.js';
+import type { WriteMockOptions } from '../mock/write.js';
+import { checkThemeDir, checkUsage } from './check-dir.js';
+import type { Command } from './command.js';
+import { EXIT, UsageError, type CliIO } from './io.js';
 
 /** Seed used when `--seed` is not given, so a plain `theme-config mock` is reproducible too. */
 export const DEFAULT_CLI_SEED = 1;
@@ -89,6 +89,8 @@ export const mockCommand: Command = {
     }
     const options: WriteMockOptions = { seed, pretty: values.pretty, ...(now === undefined ? {} : { now }) };
     try {
+      // Loaded here, not at start-up: the fake-data generator and its locales are the CLI's heaviest part.
+      const { writeMockData, writeMockDataFile } = await import('../mock/write.js');
       if (values.out === undefined) await writeMockData(config, options, io.stdout);
       else await writeMockDataFile(config, options, path.resolve(io.cwd, values.out));
     } catch (error) {
@@ -110,9 +112,4 @@ function describeError(error: unknown, out: string | undefined): string {
   }
   const message = error instanceof Error ? error.message : String(error);
   return code && !message.includes(code) ? `${code}: ${message}` : message;
-}
-
-/** Runs `theme-config mock` with its arguments (for callers outside the CLI dispatcher). */
-export function runMockCommand(args: readonly string[], io: CliIO): Promise<number> {
-  return mockCommand.run(args, io);
 }
