@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../src/cli/main.js';
-import type { CliIO } from '../src/cli/io.js';
+import { memoryIO } from './cli-io.js';
 import { loadConfigDir, validateConfig, validateConfigDir } from '../src/index.js';
 import { EXAMPLES } from './helpers.js';
 
@@ -49,10 +49,9 @@ describe('every text report line is `file:line:column severity code message`', (
       [empty, 0],
       [path.join(tmp, 'missing'), 1],
     ] as const) {
-      let stdout = '';
-      const io: CliIO = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => undefined }, cwd: tmp, isTTY: false, env: {} };
+      const io = memoryIO(tmp);
       expect(await runCli(['validate', '--configDir', configDir], io)).toBe(expectedCode);
-      const lines = stdout.split('\n').filter((l) => l !== '' && !/^[✔✖⚠]/.test(l));
+      const lines = io.out().split('\n').filter((l) => l !== '' && !/^[✔✖⚠]/.test(l));
       expect(lines.length).toBeGreaterThan(0);
       for (const line of lines) expect(line).toMatch(/^\S.*:\d+:\d+ (error|warning) [a-z-]+ \S/);
     }

@@ -94,7 +94,7 @@ export function planMockData(input: ThemeConfig | ThemeConfigInput, options: Moc
  *
  * const loaded = await loadConfigDir('./my-theme');
  * if (loaded.valid) {
- *   const mock = generateMockData(loaded.config, { seed: 42, now: '2024-06-01T00:00:00Z' });
+ *   const mock = generateMockData(loaded.config, { seed: 42, clock: '2024-06-01T00:00:00Z' });
  *   console.log(mock.store.storeName, mock.categories[0]?.items.length);
  * }
  * ```

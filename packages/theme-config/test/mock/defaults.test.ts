@@ -7,7 +7,7 @@ import type { ThemeConfig } from '../../src/types.js';
 import type { NormalizedStoreConfig as IStoreConfig } from '../../src/types.js';
 import { NOW, schemaErrors } from './helpers.js';
 
-const generate = (config: ThemeConfig, seed = 7): MockData => generateMockData(config, { seed, now: NOW });
+const generate = (config: ThemeConfig, seed = 7): MockData => generateMockData(config, { seed, clock: NOW });
 
 const STORE: IStoreConfig = {
   cardsEnabled: false,

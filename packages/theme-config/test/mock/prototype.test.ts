@@ -28,7 +28,7 @@ describe('values from JSON.parse with __proto__ keys', () => {
         menus: parsed('[{"__proto__":{"x":1},"name":"main-menu","links":[]}]'),
         store: parsed('{"__proto__":{"storeName":"Evil"},"storeName":"Good"}'),
       },
-      { seed: 1, now: NOW },
+      { seed: 1, clock: NOW },
     );
     expect(mock.menus[0]).not.toHaveProperty('x');
     expect(mock.store.storeName).toBe('Good');
@@ -38,7 +38,7 @@ describe('values from JSON.parse with __proto__ keys', () => {
 
 describe('a store given without its required fields (built by hand, not validated)', () => {
   it('gets only those generated: the output is still a complete store; configured and optional fields as given', () => {
-    const mock = generateMockData({ store: parsed('{"storeName":"Only a name"}') }, { seed: 2, now: NOW });
+    const mock = generateMockData({ store: parsed('{"storeName":"Only a name"}') }, { seed: 2, clock: NOW });
     expect(mock.store.storeName).toBe('Only a name');
     expect(mock.store).not.toHaveProperty('logo');
     expect(typeof mock.store.icon).toBe('string');
