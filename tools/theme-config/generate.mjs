@@ -14,8 +14,10 @@ import { THEME_FILES, SCHEMA_BASE_URL } from './files.mjs';
 import {
   applyRequiredAnyOf,
   buildRootSchema,
+  describeGuessed,
   flexibleRequired,
   mapSchemas,
+  recommendedConstraints,
   renameDefinitions,
   requiredGroups,
   stripInternalKeywords,
@@ -59,7 +61,7 @@ function generateRawSchema() {
     aliasRef: false,
     topRef: true,
     strictNullChecks: true,
-    validationKeywords: ['requiredAnyOf', 'examples'],
+    validationKeywords: ['requiredAnyOf', 'examples', 'guessed'],
   });
   if (!generator) throw new Error('typescript-json-schema could not compile specs/theme-kit');
   const settingsTypes = [...program.getSourceFile(files[1]).statements]
@@ -68,7 +70,11 @@ function generateRawSchema() {
   return generator.getSchemaForSymbols([...THEME_FILES.map((f) => f.rootType), ...settingsTypes]);
 }
 
-/** typescript-json-schema output -> the shared definitions the seven root schemas draw from. */
+/**
+ * typescript-json-schema output -> the shared definitions the seven root schemas draw from, and the
+ * recommended (`@guessed`) constraints among them.
+ * @returns {{ definitions: Record<string, any>, recommended: Array<{ keyword: string, value: unknown }> }}
+ */
 export function postProcess(raw) {
   const definitions = { ...raw.definitions };
   const renames = {};
@@ -86,15 +92,34 @@ export function postProcess(raw) {
   let schema = mapSchemas({ definitions }, (node) => {
     if (!node.properties?.dribbbleUrl) return node;
     const properties = { ...node.properties };
-    for (const key of ['dribbbleUrl', 'flickrUrl']) properties[key] = { ...properties[key], format: 'uri' };
+    for (const key of ['dribbbleUrl', 'flickrUrl']) properties[key] = { ...properties[key], format: 'uri', guessed: 'format' };
     return { ...node, properties };
   });
   schema = renameDefinitions(schema, renames);
   schema = applyRequiredAnyOf(schema);
   schema = unionsToDiscriminatedOneOf(schema);
-  schema = stripInternalKeywords(schema);
+  const recommended = recommendedConstraints(schema.definitions);
+  schema = stripInternalKeywords(describeGuessed(schema));
   // A title per definition: editors show it in hovers and error popups ("IAudioBlockProps: ...").
-  return Object.fromEntries(Object.entries(schema.definitions).map(([name, def]) => [name, def.title ? def : { title: name, ...def }]));
+  const titled = Object.fromEntries(Object.entries(schema.definitions).map(([name, def]) => [name, def.title ? def : { title: name, ...def }]));
+  return { definitions: titled, recommended };
+}
+
+/**
+ * The SchemaStore catalog entries (https://github.com/SchemaStore/schemastore, \`src/api/json/catalog.json\`
+ * format): one per config file, matched by file name, pointing at the published schema.
+ */
+export function buildCatalog() {
+  return {
+    $schema: 'https://json.schemastore.org/schema-catalog.json',
+    version: 1,
+    schemas: THEME_FILES.map((file) => ({
+      name: `Theme kit ${file.fileName}`,
+      description: file.description,
+      fileMatch: [file.fileName],
+      url: `${SCHEMA_BASE_URL}${file.schemaFile}`,
+    })),
+  };
 }
 
 /** The seven published root schemas, by file kind. */
@@ -157,7 +182,7 @@ export interface PrecompiledValidator {
  */
 export async function generate() {
   const out = new Map();
-  const definitions = postProcess(generateRawSchema());
+  const { definitions, recommended } = postProcess(generateRawSchema());
   const schemas = buildSchemas(definitions);
 
   const ajv = createAjv();
@@ -167,8 +192,16 @@ export async function generate() {
     ajv.addSchema(schema);
     exportsMap[file.validatorName] = schema.$id;
   }
-  // The mock generator's output (issue 6): a schema only, no precompiled validator (it is not user input).
+  // The mock generator's output: a schema only, no precompiled validator (it is not user input).
   out.set(`${OUT_DIR}/schemas/${MOCK_DATA_SCHEMA_FILE}`, stableJson(generateMockDataSchema()));
+  out.set(`${OUT_DIR}/schemas/catalog.json`, stableJson(buildCatalog()));
+  out.set(
+    `${OUT_DIR}/recommended.ts`,
+    `// ${GENERATED_BANNER}\n` +
+      '/**\n * The constraints of the schemas the platform\'s documentation does not state (`@guessed` in the spec,\n' +
+      ' * and closed objects): a validator error on one of them is a warning. Keyed by keyword and value.\n */\n' +
+      `export const RECOMMENDED_CONSTRAINTS: ReadonlyArray<{ readonly keyword: string; readonly value: unknown }> = ${JSON.stringify(recommended, null, 2)};\n`,
+  );
   // Minified: the validators are ~800 kB of straight-line code otherwise (~30 kB gzipped either way).
   const { code: bundled } = await transform(await bundleStandaloneValidators(ajv, exportsMap), {
     minify: true,

@@ -19,6 +19,9 @@ export type {
   ThemeConfig,
   ThemeConfigInput,
 } from './types.js';
+export { ThemeConfigConfigurationError, ThemeConfigError } from './errors.js';
+export { systemClock } from '@commerce-kit/internal/clock';
+export type { Clock } from '@commerce-kit/internal/clock';
 export { DIAGNOSTIC_CODES } from './diagnostics.js';
 export type { Diagnostic, DiagnosticCode, Severity, ValidateOptions, ValidationResult } from './diagnostics.js';
 export { CONFIG_FILE_SUFFIX, SCHEMA_BASE_URL, THEME_FILES, fileInfo, isConfigKind } from './files.js';

@@ -36,11 +36,11 @@ describe('theme-config validate', () => {
     expect(code).toBe(1);
     const lines = stdout.trimEnd().split('\n');
     expect(lines).toContain(
-      'invalid/formats-and-ranges/store.stk.config.json:12:19 error invalid-format `currencyCode` "usd" is not a three-letter ISO 4217 currency code such as `USD`',
+      'invalid/formats-and-ranges/store.stk.config.json:12:19 warning invalid-format `currencyCode` "usd" is not a three-letter ISO 4217 currency code such as `USD` (did you mean `USD`?)',
     );
     const files = lines.filter((l) => l.includes(':')).map((l) => l.split(':')[0]);
     expect(files).toEqual([...files].sort()); // grouped: one run per file
-    expect(lines[lines.length - 1]).toBe('✖ 5 errors and 0 warnings in 3 files (3 config files checked)');
+    expect(lines[lines.length - 1]).toBe('✖ 1 error and 4 warnings in 3 files (3 config files checked)');
     expect(ANSI.test(stdout)).toBe(false);
     for (const line of lines.filter((l) => /^\S+:\d+:\d+ /.test(l))) {
       expect(line).toMatch(/^\S+:\d+:\d+ (error|warning) [a-z-]+ .+$/);

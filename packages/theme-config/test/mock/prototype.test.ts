@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeConfig } from '../../src/index.js';
+import { normalizeConfig, validateConfigText } from '../../src/index.js';
 import { generateMockData } from '../../src/mock-entry.js';
 import { NOW, schemaErrors } from './helpers.js';
 
@@ -33,6 +33,26 @@ describe('values from JSON.parse with __proto__ keys', () => {
     expect(mock.menus[0]).not.toHaveProperty('x');
     expect(mock.store.storeName).toBe('Good');
     expect(JSON.stringify(mock)).not.toContain('Evil');
+  });
+});
+
+describe('constructor and prototype keys with ordinary values are data (the house policy)', () => {
+  it('are kept by validation, loading and mock generation; `constructor` holding `prototype` is refused', () => {
+    const item = { title: 'Shirt', constructor: 'Acme Shirts Ltd', prototype: { sku: 'PROTO-1' } };
+    const regions = [{ regionName: 'main', blocks: [{ type: 'button', props: { settings: { action: 'buy-now', alignment: 'center', height: 2, text: 'Buy', item } } }] }];
+    const text = JSON.stringify(regions);
+    expect(validateConfigText('editable-regions', text).diagnostics).toEqual([]);
+    const loaded = normalizeConfig('editable-regions', parsed(text));
+    const settings = loaded[0]?.blocks?.[0]?.props.settings as unknown as { item: typeof item };
+    expect(settings.item).toEqual(item);
+    const mock = generateMockData({ editableRegions: loaded }, { seed: 1, clock: NOW });
+    expect(JSON.stringify(mock)).toContain('"constructor":"Acme Shirts Ltd","prototype":{"sku":"PROTO-1"}');
+
+    const hostile = validateConfigText('store', '{"constructor": {"prototype": {"polluted": true}}}');
+    expect(hostile.diagnostics.filter((d) => d.code === 'forbidden-key').map((d) => [d.pointer, d.message])).toEqual([
+      ['/constructor', 'a "constructor" object with a "prototype" key at /constructor is not allowed (it could pollute object prototypes)'],
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 
