@@ -603,7 +603,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
-         * @description Object identifier. Identifiers are strings; their format is not shown.
+         * @description Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).
          * @example cus_00000000000000000000000042
          */
         ObjectId: string;
@@ -1085,9 +1085,9 @@ export interface components {
          *     }
          */
         WebhookPayload: {
-            /** @description Delivery timestamp, signed together with `token`. */
+            /** @description Delivery timestamp, signed together with `token`. Its format is not shown. */
             timestamp: string;
-            /** @description Delivery token, signed together with `timestamp`. */
+            /** @description Delivery token, signed together with `timestamp`. Its format is not shown. */
             token: string;
             /** @description Holds at least `id`, the id of the affected object. */
             data: {
