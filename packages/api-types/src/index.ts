@@ -14,6 +14,10 @@ type Schemas = components['schemas'];
 
 /** A customer of a store (document 000, Customer). */
 export type Customer = Schemas['Customer'];
+/** Body of a customer creation: `first_name`, `last_name`, `email` required; unknown properties are refused. */
+export type CustomerCreateRequest = Schemas['CustomerCreateRequest'];
+/** Body of a customer update: any subset of the writable fields; `null` clears `company` or an address. */
+export type CustomerUpdateRequest = Schemas['CustomerUpdateRequest'];
 /** A postal address. Its fields are not shown in the platform document, so any property is allowed. */
 export type Address = Schemas['Address'];
 /** An object identifier: always a string. */

@@ -19,11 +19,54 @@ export interface paths {
          *     When both are given, only `ending_before` is used. Next page: pass the id of the last object
          *     received as `starting_after`; previous page: pass the id of the first object received as
          *     `ending_before`.
+         *     The response is JSON, errors included, whatever `Accept` header the request carries.
          */
         get: operations["listCustomers"];
         put?: never;
-        post?: never;
+        /**
+         * Create a customer
+         * @description Creates a customer and answers **201** with the customer as stored, `id` and `created_time`
+         *     assigned by the platform. The response is JSON, errors included; a validation failure is a 400
+         *     whose `errors` map names each field (for example `email`).
+         */
+        post: operations["createCustomer"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The customer's id.
+                 * @example cus_00000000000000000000000042
+                 */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a customer
+         * @description Returns the customer with this id. The response is JSON, errors included.
+         */
+        get: operations["retrieveCustomer"];
+        /**
+         * Update a customer
+         * @description Updates the customer with this id and answers **201** with the customer as stored (the platform
+         *     answers 201 to a successful POST or PUT of a record). Fields the body does not name keep their
+         *     values; `null` clears `company` or an address. The response is JSON, errors included.
+         */
+        put: operations["updateCustomer"];
+        post?: never;
+        /**
+         * Delete a customer
+         * @description Deletes the customer with this id and answers **204** with no body. Errors are JSON.
+         */
+        delete: operations["deleteCustomer"];
         options?: never;
         head?: never;
         patch?: never;
@@ -44,6 +87,7 @@ export interface paths {
          *     When both are given, only `ending_before` is used. Next page: pass the id of the last object
          *     received as `starting_after`; previous page: pass the id of the first object received as
          *     `ending_before`.
+         *     The response is JSON, errors included, whatever `Accept` header the request carries.
          */
         get: operations["listCharges"];
         put?: never;
@@ -69,6 +113,7 @@ export interface paths {
          *     When both are given, only `ending_before` is used. Next page: pass the id of the last object
          *     received as `starting_after`; previous page: pass the id of the first object received as
          *     `ending_before`.
+         *     The response is JSON, errors included, whatever `Accept` header the request carries.
          */
         get: operations["listOrders"];
         put?: never;
@@ -94,6 +139,7 @@ export interface paths {
          *     When both are given, only `ending_before` is used. Next page: pass the id of the last object
          *     received as `starting_after`; previous page: pass the id of the first object received as
          *     `ending_before`.
+         *     The response is JSON, errors included, whatever `Accept` header the request carries.
          */
         get: operations["listProducts"];
         put?: never;
@@ -119,6 +165,7 @@ export interface paths {
          *     When both are given, only `ending_before` is used. Next page: pass the id of the last object
          *     received as `starting_after`; previous page: pass the id of the first object received as
          *     `ending_before`.
+         *     The response is JSON, errors included, whatever `Accept` header the request carries.
          */
         get: operations["listCategories"];
         put?: never;
@@ -144,6 +191,7 @@ export interface paths {
          *     When both are given, only `ending_before` is used. Next page: pass the id of the last object
          *     received as `starting_after`; previous page: pass the id of the first object received as
          *     `ending_before`.
+         *     The response is JSON, errors included, whatever `Accept` header the request carries.
          */
         get: operations["listBlogPosts"];
         put?: never;
@@ -169,6 +217,7 @@ export interface paths {
          *     When both are given, only `ending_before` is used. Next page: pass the id of the last object
          *     received as `starting_after`; previous page: pass the id of the first object received as
          *     `ending_before`.
+         *     The response is JSON, errors included, whatever `Accept` header the request carries.
          */
         get: operations["listDiscounts"];
         put?: never;
@@ -190,7 +239,8 @@ export interface paths {
          * Authorization request (opened in the user's browser)
          * @description Step 1 of the authorization code grant. The user's browser is sent here; the user logs in (or
          *     signs up) and consents, then the browser is redirected to `redirect_uri` with `code` (and `state`
-         *     if it was sent). Not called by API clients directly.
+         *     if it was sent). Not called by API clients directly. The consent page is HTML for the browser;
+         *     every other answer of this endpoint (a redirect has no body) is JSON.
          */
         get: operations["authorize"];
         put?: never;
@@ -216,7 +266,7 @@ export interface paths {
          *     Client authentication has two documented variants: `client_id` and `client_secret` in the form
          *     body, or HTTP Basic credentials `<CLIENT_ID>:<CLIENT_SECRET>` (the body still carries
          *     `client_id` for the code exchange). The response has the same shape for both grants; a refresh
-         *     returns a new refresh token.
+         *     returns a new refresh token. The response is JSON, errors included.
          */
         post: operations["requestToken"];
         delete?: never;
@@ -554,7 +604,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
-         * @description Object identifier. Identifiers are strings; their format is not shown.
+         * @description Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).
          * @example cus_00000000000000000000000042
          */
         ObjectId: string;
@@ -572,7 +622,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description A customer of a store.
+         * @description A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).
          * @example {
          *       "id": "cus_00000000000000000000000042",
          *       "created_time": "2026-03-14T09:26:53.589Z",
@@ -607,6 +657,56 @@ export interface components {
             company: string | null;
             delivery_address: components["schemas"]["Address"] | null;
             billing_address: components["schemas"]["Address"] | null;
+        };
+        /**
+         * @description Body of a customer creation: the writable fields of Customer. `first_name`, `last_name` and `email` are required; `company` and the addresses default to null. Other properties are refused (a misspelled field must not be dropped silently).
+         * @example {
+         *       "first_name": "Ada",
+         *       "last_name": "Lovelace",
+         *       "email": "ada@example.com"
+         *     }
+         * @example {
+         *       "first_name": "Grace",
+         *       "last_name": "Hopper",
+         *       "email": "grace@example.org",
+         *       "company": "Navy Labs",
+         *       "delivery_address": {},
+         *       "billing_address": null
+         *     }
+         */
+        CustomerCreateRequest: {
+            first_name: string;
+            last_name: string;
+            /**
+             * Format: email
+             * @description Email address.
+             */
+            email: string;
+            company?: string | null;
+            delivery_address?: components["schemas"]["Address"] | null;
+            billing_address?: components["schemas"]["Address"] | null;
+        };
+        /**
+         * @description Body of a customer update: any subset of the writable fields of Customer; fields not named keep their values, `null` clears `company` or an address. Other properties are refused.
+         * @example {
+         *       "email": "ada.lovelace@example.com"
+         *     }
+         * @example {
+         *       "company": null,
+         *       "billing_address": {}
+         *     }
+         */
+        CustomerUpdateRequest: {
+            first_name?: string;
+            last_name?: string;
+            /**
+             * Format: email
+             * @description Email address.
+             */
+            email?: string;
+            company?: string | null;
+            delivery_address?: components["schemas"]["Address"] | null;
+            billing_address?: components["schemas"]["Address"] | null;
         };
         /**
          * @description A charge. Only `id` (and the creation time that list ordering relies on) is known; the other fields are not shown in the platform document, so any other property is allowed.
@@ -957,6 +1057,7 @@ export interface components {
             token_type: "Bearer" | "bearer";
             /** @description Lifetime of the access token, in seconds. */
             expires_in: number;
+            /** @description Present when `offline_access` was granted. Its lifetime is not shown in the platform document. */
             refresh_token?: string;
             /** @description OpenID Connect ID token (openid scope); present in one documented variant. */
             id_token?: string;
@@ -985,9 +1086,9 @@ export interface components {
          *     }
          */
         WebhookPayload: {
-            /** @description Delivery timestamp, signed together with `token`. */
+            /** @description Delivery timestamp, signed together with `token`. Its format is not shown. */
             timestamp: string;
-            /** @description Delivery token, signed together with `timestamp`. */
+            /** @description Delivery token, signed together with `timestamp`. Its format is not shown. */
             token: string;
             /** @description Holds at least `id`, the id of the affected object. */
             data: {
@@ -1010,6 +1111,40 @@ export interface components {
         };
     };
     responses: {
+        /** @description Created; a POST or PUT of a record succeeded (the platform answers 201 to both). The body is the record as stored. Customers are the only resource whose write operations the spec describes. */
+        Created: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Customer"];
+            };
+        };
+        /** @description Deleted; a DELETE succeeded. No body. */
+        NoContent: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request body is larger than the server accepts. Not in the platform document's status table, which shows no body size limit. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The request body is not JSON (`Content-Type` other than `application/json`). Not in the platform document's status table; the document says request bodies of POST and PUT are JSON objects. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description Bad request; unacceptable, often a missing required parameter. */
         BadRequest: {
             headers: {
@@ -1037,7 +1172,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description Too many requests; the throttle limit (200 requests per minute per account) is reached. */
+        /** @description Too many requests; the throttle limit (200 requests per minute per account) is reached. The body is not shown in the platform document. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -1092,10 +1227,10 @@ export interface components {
          */
         EndingBefore: components["schemas"]["ObjectId"];
         /**
-         * @description Every response is JSON; clients may say so.
-         * @example application/json
+         * @description The customer's id.
+         * @example cus_00000000000000000000000042
          */
-        Accept: "application/json";
+        CustomerId: components["schemas"]["ObjectId"];
         /**
          * @description Base64 of the raw HMAC-SHA256 digest of `timestamp` followed by `token` (ASCII, no separator), keyed with the application's webhook verification key. Documented as `HTTP_X_SERVICE_SIGNATURE` (the CGI-style name), read as `x-service-signature` by servers that normalise header names.
          * @example VeMGS6DS101K+D8vmJ42KqeAvRYy6QBWwMwjj17Qt04=
@@ -1103,6 +1238,18 @@ export interface components {
         WebhookSignature: string;
     };
     requestBodies: {
+        /** @description The new customer's fields, as a JSON object (`Content-Type: application/json`). No limit on the body's size is shown in the platform document. */
+        CustomerCreate: {
+            content: {
+                "application/json": components["schemas"]["CustomerCreateRequest"];
+            };
+        };
+        /** @description The fields to change, as a JSON object (`Content-Type: application/json`). No limit on the body's size is shown in the platform document. */
+        CustomerUpdate: {
+            content: {
+                "application/json": components["schemas"]["CustomerUpdateRequest"];
+            };
+        };
         /** @description A webhook delivery. The event type's payload field is not shown in the platform document. */
         WebhookDelivery: {
             content: {
@@ -1140,13 +1287,7 @@ export interface operations {
                  */
                 ending_before?: components["parameters"]["EndingBefore"];
             };
-            header?: {
-                /**
-                 * @description Every response is JSON; clients may say so.
-                 * @example application/json
-                 */
-                Accept?: components["parameters"]["Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1161,6 +1302,103 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CustomerCreate"];
+        responses: {
+            201: components["responses"]["Created"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    retrieveCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The customer's id.
+                 * @example cus_00000000000000000000000042
+                 */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The customer's id.
+                 * @example cus_00000000000000000000000042
+                 */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CustomerUpdate"];
+        responses: {
+            201: components["responses"]["Created"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The customer's id.
+                 * @example cus_00000000000000000000000042
+                 */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -1187,13 +1425,7 @@ export interface operations {
                  */
                 ending_before?: components["parameters"]["EndingBefore"];
             };
-            header?: {
-                /**
-                 * @description Every response is JSON; clients may say so.
-                 * @example application/json
-                 */
-                Accept?: components["parameters"]["Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1234,13 +1466,7 @@ export interface operations {
                  */
                 ending_before?: components["parameters"]["EndingBefore"];
             };
-            header?: {
-                /**
-                 * @description Every response is JSON; clients may say so.
-                 * @example application/json
-                 */
-                Accept?: components["parameters"]["Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1281,13 +1507,7 @@ export interface operations {
                  */
                 ending_before?: components["parameters"]["EndingBefore"];
             };
-            header?: {
-                /**
-                 * @description Every response is JSON; clients may say so.
-                 * @example application/json
-                 */
-                Accept?: components["parameters"]["Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1328,13 +1548,7 @@ export interface operations {
                  */
                 ending_before?: components["parameters"]["EndingBefore"];
             };
-            header?: {
-                /**
-                 * @description Every response is JSON; clients may say so.
-                 * @example application/json
-                 */
-                Accept?: components["parameters"]["Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1375,13 +1589,7 @@ export interface operations {
                  */
                 ending_before?: components["parameters"]["EndingBefore"];
             };
-            header?: {
-                /**
-                 * @description Every response is JSON; clients may say so.
-                 * @example application/json
-                 */
-                Accept?: components["parameters"]["Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1422,13 +1630,7 @@ export interface operations {
                  */
                 ending_before?: components["parameters"]["EndingBefore"];
             };
-            header?: {
-                /**
-                 * @description Every response is JSON; clients may say so.
-                 * @example application/json
-                 */
-                Accept?: components["parameters"]["Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1504,7 +1706,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A parameter is missing or wrong (response_type, client_id, redirect_uri, scope, state). Shown in the browser; the document does not show this answer, so its JSON error body is a guess. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     requestToken: {
@@ -1529,7 +1739,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description The token request was refused. The error body of the token endpoint is not shown in the platform document; clients must accept any body, JSON or not. */
+            /** @description The token request was refused. The error body of the token endpoint is not shown in the platform document (every response is JSON, so it is a JSON object); our client also keeps a body that is not JSON, as raw text, so no error is ever lost. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -34,8 +34,12 @@ export declare const validateCharge: Validator<components['schemas']['Charge']>;
 export declare const validateChargeList: Validator<components['schemas']['ChargeList']>;
 /** Validates a value against the `Customer` schema of specs/openapi.yaml. */
 export declare const validateCustomer: Validator<components['schemas']['Customer']>;
+/** Validates a value against the `CustomerCreateRequest` schema of specs/openapi.yaml. */
+export declare const validateCustomerCreateRequest: Validator<components['schemas']['CustomerCreateRequest']>;
 /** Validates a value against the `CustomerList` schema of specs/openapi.yaml. */
 export declare const validateCustomerList: Validator<components['schemas']['CustomerList']>;
+/** Validates a value against the `CustomerUpdateRequest` schema of specs/openapi.yaml. */
+export declare const validateCustomerUpdateRequest: Validator<components['schemas']['CustomerUpdateRequest']>;
 /** Validates a value against the `Discount` schema of specs/openapi.yaml. */
 export declare const validateDiscount: Validator<components['schemas']['Discount']>;
 /** Validates a value against the `DiscountList` schema of specs/openapi.yaml. */

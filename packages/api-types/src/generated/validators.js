@@ -1254,7 +1254,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate31.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
 var validateCustomer = validate34;
-var schema54 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:Customer", "title": "Customer", "type": "object", "description": "A customer of a store.", "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "type": "string", "format": "email", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
+var schema54 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:Customer", "title": "Customer", "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "type": "string", "format": "email", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
 var formats16 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
@@ -1442,10 +1442,10 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.delivery_address !== void 0) {
       let data6 = data.delivery_address;
-      const _errs16 = errors;
+      const _errs18 = errors;
       let valid3 = false;
       let passing0 = null;
-      const _errs17 = errors;
+      const _errs19 = errors;
       if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
       } else {
         const err17 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1456,12 +1456,12 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs17 === errors;
+      var _valid0 = _errs19 === errors;
       if (_valid0) {
         valid3 = true;
         passing0 = 0;
       }
-      const _errs22 = errors;
+      const _errs24 = errors;
       if (data6 !== null) {
         const err18 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -1471,7 +1471,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs22 === errors;
+      var _valid0 = _errs24 === errors;
       if (_valid0 && valid3) {
         valid3 = false;
         passing0 = [passing0, 1];
@@ -1490,10 +1490,10 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs16;
+        errors = _errs18;
         if (vErrors !== null) {
-          if (_errs16) {
-            vErrors.length = _errs16;
+          if (_errs18) {
+            vErrors.length = _errs18;
           } else {
             vErrors = null;
           }
@@ -1502,10 +1502,10 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.billing_address !== void 0) {
       let data7 = data.billing_address;
-      const _errs25 = errors;
+      const _errs27 = errors;
       let valid5 = false;
       let passing1 = null;
-      const _errs26 = errors;
+      const _errs28 = errors;
       if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
       } else {
         const err20 = { instancePath: instancePath + "/billing_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1516,12 +1516,12 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs26 === errors;
+      var _valid1 = _errs28 === errors;
       if (_valid1) {
         valid5 = true;
         passing1 = 0;
       }
-      const _errs31 = errors;
+      const _errs33 = errors;
       if (data7 !== null) {
         const err21 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -1531,7 +1531,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs31 === errors;
+      var _valid1 = _errs33 === errors;
       if (_valid1 && valid5) {
         valid5 = false;
         passing1 = [passing1, 1];
@@ -1550,10 +1550,10 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs25;
+        errors = _errs27;
         if (vErrors !== null) {
-          if (_errs25) {
-            vErrors.length = _errs25;
+          if (_errs27) {
+            vErrors.length = _errs27;
           } else {
             vErrors = null;
           }
@@ -1573,12 +1573,253 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate34.evaluated = { "props": { "id": true, "created_time": true, "first_name": true, "last_name": true, "email": true, "company": true, "delivery_address": true, "billing_address": true }, "dynamicProps": false, "dynamicItems": false };
-var validateCustomerList = validate35;
-var schema60 = { "type": "object", "description": "A customer of a store.", "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "type": "string", "format": "email", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }] };
-function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+var validateCustomerCreateRequest = validate35;
+var schema59 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CustomerCreateRequest", "title": "CustomerCreateRequest", "type": "object", "description": "Body of a customer creation: the writable fields of Customer. `first_name`, `last_name` and `email` are required; `company` and the addresses default to null. Other properties are refused (a misspelled field must not be dropped silently).", "x-unspecified": "Request payload shapes of POST and PUT are not shown; the writable fields, the required ones and the refusal of unknown properties are our choice.", "required": ["first_name", "last_name", "email"], "properties": { "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "type": "string", "format": "email", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "additionalProperties": false, "examples": [{ "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com" }, { "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] } } };
+function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate36.evaluated;
+  const evaluated0 = validate35.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.first_name === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "first_name" }, message: "must have required property 'first_name'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.last_name === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "last_name" }, message: "must have required property 'last_name'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.email === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "email" }, message: "must have required property 'email'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "first_name" || key0 === "last_name" || key0 === "email" || key0 === "company" || key0 === "delivery_address" || key0 === "billing_address")) {
+        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.first_name !== void 0) {
+      if (typeof data.first_name !== "string") {
+        const err4 = { instancePath: instancePath + "/first_name", schemaPath: "#/properties/first_name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.last_name !== void 0) {
+      if (typeof data.last_name !== "string") {
+        const err5 = { instancePath: instancePath + "/last_name", schemaPath: "#/properties/last_name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== void 0) {
+      let data2 = data.email;
+      if (typeof data2 === "string") {
+        if (!formats16.test(data2)) {
+          const err6 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.company !== void 0) {
+      let data3 = data.company;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err8 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema59.properties.company.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.delivery_address !== void 0) {
+      let data4 = data.delivery_address;
+      const _errs12 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs13 = errors;
+      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+      } else {
+        const err9 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      var _valid0 = _errs13 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+      }
+      const _errs18 = errors;
+      if (data4 !== null) {
+        const err10 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      var _valid0 = _errs18 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
+        const err11 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      } else {
+        errors = _errs12;
+        if (vErrors !== null) {
+          if (_errs12) {
+            vErrors.length = _errs12;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.billing_address !== void 0) {
+      let data5 = data.billing_address;
+      const _errs21 = errors;
+      let valid3 = false;
+      let passing1 = null;
+      const _errs22 = errors;
+      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+      } else {
+        const err12 = { instancePath: instancePath + "/billing_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      var _valid1 = _errs22 === errors;
+      if (_valid1) {
+        valid3 = true;
+        passing1 = 0;
+      }
+      const _errs27 = errors;
+      if (data5 !== null) {
+        const err13 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      var _valid1 = _errs27 === errors;
+      if (_valid1 && valid3) {
+        valid3 = false;
+        passing1 = [passing1, 1];
+      } else {
+        if (_valid1) {
+          valid3 = true;
+          passing1 = 1;
+        }
+      }
+      if (!valid3) {
+        const err14 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      } else {
+        errors = _errs21;
+        if (vErrors !== null) {
+          if (_errs21) {
+            vErrors.length = _errs21;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+  } else {
+    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  }
+  validate35.errors = vErrors;
+  return errors === 0;
+}
+validate35.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateCustomerList = validate36;
+var schema63 = { "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "type": "string", "format": "email", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }] };
+function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate37.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1749,7 +1990,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.company !== void 0) {
       let data5 = data.company;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err16 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema60.properties.company.type }, message: "must be string,null" };
+        const err16 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema63.properties.company.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err16];
         } else {
@@ -1760,10 +2001,10 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.delivery_address !== void 0) {
       let data6 = data.delivery_address;
-      const _errs16 = errors;
+      const _errs18 = errors;
       let valid3 = false;
       let passing0 = null;
-      const _errs17 = errors;
+      const _errs19 = errors;
       if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
       } else {
         const err17 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1774,12 +2015,12 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs17 === errors;
+      var _valid0 = _errs19 === errors;
       if (_valid0) {
         valid3 = true;
         passing0 = 0;
       }
-      const _errs22 = errors;
+      const _errs24 = errors;
       if (data6 !== null) {
         const err18 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -1789,7 +2030,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs22 === errors;
+      var _valid0 = _errs24 === errors;
       if (_valid0 && valid3) {
         valid3 = false;
         passing0 = [passing0, 1];
@@ -1808,10 +2049,10 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs16;
+        errors = _errs18;
         if (vErrors !== null) {
-          if (_errs16) {
-            vErrors.length = _errs16;
+          if (_errs18) {
+            vErrors.length = _errs18;
           } else {
             vErrors = null;
           }
@@ -1820,10 +2061,10 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.billing_address !== void 0) {
       let data7 = data.billing_address;
-      const _errs25 = errors;
+      const _errs27 = errors;
       let valid5 = false;
       let passing1 = null;
-      const _errs26 = errors;
+      const _errs28 = errors;
       if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
       } else {
         const err20 = { instancePath: instancePath + "/billing_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1834,12 +2075,12 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs26 === errors;
+      var _valid1 = _errs28 === errors;
       if (_valid1) {
         valid5 = true;
         passing1 = 0;
       }
-      const _errs31 = errors;
+      const _errs33 = errors;
       if (data7 !== null) {
         const err21 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -1849,7 +2090,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs31 === errors;
+      var _valid1 = _errs33 === errors;
       if (_valid1 && valid5) {
         valid5 = false;
         passing1 = [passing1, 1];
@@ -1868,10 +2109,10 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs25;
+        errors = _errs27;
         if (vErrors !== null) {
-          if (_errs25) {
-            vErrors.length = _errs25;
+          if (_errs27) {
+            vErrors.length = _errs27;
           } else {
             vErrors = null;
           }
@@ -1887,15 +2128,15 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-validate36.evaluated = { "props": { "id": true, "created_time": true, "first_name": true, "last_name": true, "email": true, "company": true, "delivery_address": true, "billing_address": true }, "dynamicProps": false, "dynamicItems": false };
-function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate37.evaluated = { "props": { "id": true, "created_time": true, "first_name": true, "last_name": true, "email": true, "company": true, "delivery_address": true, "billing_address": true }, "dynamicProps": false, "dynamicItems": false };
+function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate36.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1978,8 +2219,8 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate36(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+          if (!validate37(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
             errors = vErrors.length;
           }
         }
@@ -2002,16 +2243,17 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDiscount = validate38;
-function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate36.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+var validateCustomerUpdateRequest = validate39;
+var schema68 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CustomerUpdateRequest", "title": "CustomerUpdateRequest", "type": "object", "description": "Body of a customer update: any subset of the writable fields of Customer; fields not named keep their values, `null` clears `company` or an address. Other properties are refused.", "x-unspecified": "Request payload shapes of POST and PUT are not shown; partial updates and the refusal of unknown properties are our choice.", "properties": { "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "type": "string", "format": "email", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "additionalProperties": false, "examples": [{ "email": "ada.lovelace@example.com" }, { "company": null, "billing_address": {} }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] } } };
+function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate38.evaluated;
+  const evaluated0 = validate39.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2019,29 +2261,31 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
     evaluated0.items = void 0;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
+    for (const key0 in data) {
+      if (!(key0 === "first_name" || key0 === "last_name" || key0 === "email" || key0 === "company" || key0 === "delivery_address" || key0 === "billing_address")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
         }
-      } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        errors++;
+      }
+    }
+    if (data.first_name !== void 0) {
+      if (typeof data.first_name !== "string") {
+        const err1 = { instancePath: instancePath + "/first_name", schemaPath: "#/properties/first_name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.last_name !== void 0) {
+      if (typeof data.last_name !== "string") {
+        const err2 = { instancePath: instancePath + "/last_name", schemaPath: "#/properties/last_name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -2050,11 +2294,11 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.created_time !== void 0) {
-      let data1 = data.created_time;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+    if (data.email !== void 0) {
+      let data2 = data.email;
+      if (typeof data2 === "string") {
+        if (!formats16.test(data2)) {
+          const err3 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -2063,7 +2307,7 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err4 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -2072,21 +2316,154 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.company !== void 0) {
+      let data3 = data.company;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err5 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema68.properties.company.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.delivery_address !== void 0) {
+      let data4 = data.delivery_address;
+      const _errs12 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs13 = errors;
+      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+      } else {
+        const err6 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      var _valid0 = _errs13 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+      }
+      const _errs18 = errors;
+      if (data4 !== null) {
+        const err7 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      var _valid0 = _errs18 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
+        const err8 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      } else {
+        errors = _errs12;
+        if (vErrors !== null) {
+          if (_errs12) {
+            vErrors.length = _errs12;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.billing_address !== void 0) {
+      let data5 = data.billing_address;
+      const _errs21 = errors;
+      let valid3 = false;
+      let passing1 = null;
+      const _errs22 = errors;
+      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+      } else {
+        const err9 = { instancePath: instancePath + "/billing_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      var _valid1 = _errs22 === errors;
+      if (_valid1) {
+        valid3 = true;
+        passing1 = 0;
+      }
+      const _errs27 = errors;
+      if (data5 !== null) {
+        const err10 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      var _valid1 = _errs27 === errors;
+      if (_valid1 && valid3) {
+        valid3 = false;
+        passing1 = [passing1, 1];
+      } else {
+        if (_valid1) {
+          valid3 = true;
+          passing1 = 1;
+        }
+      }
+      if (!valid3) {
+        const err11 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      } else {
+        errors = _errs21;
+        if (vErrors !== null) {
+          if (_errs21) {
+            vErrors.length = _errs21;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err12];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err12);
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateDiscountList = validate39;
+validate39.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateDiscount = validate40;
 function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate40.evaluated;
@@ -2163,11 +2540,89 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate40.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+var validateDiscountList = validate41;
+function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate42.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.created_time !== void 0) {
+      let data1 = data.created_time;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate42.errors = vErrors;
+  return errors === 0;
+}
+validate42.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate41.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2250,8 +2705,8 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate40(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+          if (!validate42(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
             errors = vErrors.length;
           }
         }
@@ -2274,16 +2729,16 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateErrorBody = validate42;
-function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate41.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+var validateErrorBody = validate44;
+function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2358,16 +2813,16 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateOAuthErrorBody = validate43;
-function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate44.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateOAuthErrorBody = validate45;
+function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2406,16 +2861,16 @@ function validate43(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateObjectId = validate44;
-function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate45.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateObjectId = validate46;
+function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2441,91 +2896,13 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var validateOrder = validate45;
-function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate45.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.created_time !== void 0) {
-      let data1 = data.created_time;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate45.errors = vErrors;
-  return errors === 0;
-}
-validate45.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateOrderList = validate46;
+validate46.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var validateOrder = validate47;
 function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate47.evaluated;
@@ -2602,124 +2979,8 @@ function validate47(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate47.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate46.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.limit === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "limit" }, message: "must have required property 'limit'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.has_more === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "has_more" }, message: "must have required property 'has_more'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.data === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" }, message: "must have required property 'data'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.limit !== void 0) {
-      let data0 = data.limit;
-      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        const err3 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 > 100 || isNaN(data0)) {
-          const err4 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data0 < 1 || isNaN(data0)) {
-          const err5 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.has_more !== void 0) {
-      if (typeof data.has_more !== "boolean") {
-        const err6 = { instancePath: instancePath + "/has_more", schemaPath: "#/properties/has_more/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.data !== void 0) {
-      let data2 = data.data;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate47(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate46.errors = vErrors;
-  return errors === 0;
-}
-validate46.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateProduct = validate49;
+var validateOrderList = validate48;
 function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate49.evaluated;
@@ -2796,89 +3057,11 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate49.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateProductList = validate50;
-function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate51.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.created_time !== void 0) {
-      let data1 = data.created_time;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate51.errors = vErrors;
-  return errors === 0;
-}
-validate51.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2961,8 +3144,8 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate51(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+          if (!validate49(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
             errors = vErrors.length;
           }
         }
@@ -2985,16 +3168,288 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateRefreshTokenRequest = validate53;
-function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate48.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+var validateProduct = validate51;
+function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
+  const evaluated0 = validate51.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.created_time !== void 0) {
+      let data1 = data.created_time;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate51.errors = vErrors;
+  return errors === 0;
+}
+validate51.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateProductList = validate52;
+function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
   const evaluated0 = validate53.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.created_time !== void 0) {
+      let data1 = data.created_time;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate53.errors = vErrors;
+  return errors === 0;
+}
+validate53.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate52.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.limit === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "limit" }, message: "must have required property 'limit'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.has_more === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "has_more" }, message: "must have required property 'has_more'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.data === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" }, message: "must have required property 'data'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.limit !== void 0) {
+      let data0 = data.limit;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+        const err3 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 100 || isNaN(data0)) {
+          const err4 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data0 < 1 || isNaN(data0)) {
+          const err5 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.has_more !== void 0) {
+      if (typeof data.has_more !== "boolean") {
+        const err6 = { instancePath: instancePath + "/has_more", schemaPath: "#/properties/has_more/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.data !== void 0) {
+      let data2 = data.data;
+      if (Array.isArray(data2)) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate53(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate52.errors = vErrors;
+  return errors === 0;
+}
+validate52.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+var validateRefreshTokenRequest = validate55;
+function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3116,16 +3571,16 @@ function validate53(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { "props": { "grant_type": true, "refresh_token": true, "client_id": true, "client_secret": true }, "dynamicProps": false, "dynamicItems": false };
-var validateTimestamp = validate54;
-function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate55.evaluated = { "props": { "grant_type": true, "refresh_token": true, "client_id": true, "client_secret": true }, "dynamicProps": false, "dynamicItems": false };
+var validateTimestamp = validate56;
+function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3151,16 +3606,16 @@ function validate54(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var validateTokenRequest = validate55;
-function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate56.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var validateTokenRequest = validate57;
+function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3488,18 +3943,18 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate55.errors = vErrors;
+  validate57.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate55.evaluated = { "dynamicProps": true, "dynamicItems": false };
-var validateTokenResponse = validate56;
-var schema94 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:TokenResponse", "title": "TokenResponse", "type": "object", "description": "Token response. Two variants are documented and both are accepted: one with `token_type`\n`Bearer`, `expires_in` 7776000 and an `id_token` (openid scope); the other with `token_type`\n`bearer`, `expires_in` 43199 and a `scope` (e.g. `api_all`). `refresh_token` is present when\n`offline_access` was granted, and a refresh always returns a new one.\n", "required": ["access_token", "token_type", "expires_in"], "properties": { "access_token": { "type": "string", "minLength": 1 }, "token_type": { "type": "string", "enum": ["Bearer", "bearer"], "description": "`Bearer` in one documented variant, `bearer` in the other; both mean a bearer token." }, "expires_in": { "type": "integer", "minimum": 0, "description": "Lifetime of the access token, in seconds." }, "refresh_token": { "type": "string", "minLength": 1 }, "id_token": { "type": "string", "description": "OpenID Connect ID token (openid scope); present in one documented variant." }, "scope": { "type": "string", "description": "Granted scopes, space-separated; present in the other documented variant." } }, "additionalProperties": true, "examples": [{ "access_token": "at_5b1e0f9d8c7b6a59", "token_type": "Bearer", "expires_in": 7776e3, "refresh_token": "rt_8d7f6e5c4b3a", "id_token": "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1c2VyXzEifQ." }, { "access_token": "at_0a1b2c3d4e5f6789", "token_type": "bearer", "expires_in": 43199, "refresh_token": "rt_1f2e3d4c5b6a", "scope": "api_all" }] };
-function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate57.evaluated = { "dynamicProps": true, "dynamicItems": false };
+var validateTokenResponse = validate58;
+var schema100 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:TokenResponse", "title": "TokenResponse", "type": "object", "description": "Token response. Two variants are documented and both are accepted: one with `token_type`\n`Bearer`, `expires_in` 7776000 and an `id_token` (openid scope); the other with `token_type`\n`bearer`, `expires_in` 43199 and a `scope` (e.g. `api_all`). `refresh_token` is present when\n`offline_access` was granted, and a refresh always returns a new one.\n", "x-unspecified": "Which fields go together: the document gives `token_type` (Bearer/bearer), `expires_in` (7776000/43199), `id_token` and `scope` as two variants without a rule pairing them, so each is accepted with any of the others.", "required": ["access_token", "token_type", "expires_in"], "properties": { "access_token": { "type": "string", "minLength": 1 }, "token_type": { "type": "string", "enum": ["Bearer", "bearer"], "description": "`Bearer` in one documented variant, `bearer` in the other; both mean a bearer token." }, "expires_in": { "type": "integer", "minimum": 0, "description": "Lifetime of the access token, in seconds." }, "refresh_token": { "type": "string", "minLength": 1, "description": "Present when `offline_access` was granted. Its lifetime is not shown in the platform document.", "x-unspecified": "Lifetime of refresh tokens." }, "id_token": { "type": "string", "description": "OpenID Connect ID token (openid scope); present in one documented variant." }, "scope": { "type": "string", "description": "Granted scopes, space-separated; present in the other documented variant." } }, "additionalProperties": true, "examples": [{ "access_token": "at_5b1e0f9d8c7b6a59", "token_type": "Bearer", "expires_in": 7776e3, "refresh_token": "rt_8d7f6e5c4b3a", "id_token": "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1c2VyXzEifQ." }, { "access_token": "at_0a1b2c3d4e5f6789", "token_type": "bearer", "expires_in": 43199, "refresh_token": "rt_1f2e3d4c5b6a", "scope": "api_all" }] };
+function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3568,7 +4023,7 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "Bearer" || data1 === "bearer")) {
-        const err6 = { instancePath: instancePath + "/token_type", schemaPath: "#/properties/token_type/enum", keyword: "enum", params: { allowedValues: schema94.properties.token_type.enum }, message: "must be equal to one of the allowed values" };
+        const err6 = { instancePath: instancePath + "/token_type", schemaPath: "#/properties/token_type/enum", keyword: "enum", params: { allowedValues: schema100.properties.token_type.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -3653,16 +4108,16 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateWebhookAck = validate57;
-function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate58.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateWebhookAck = validate59;
+function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3710,17 +4165,17 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { "props": { "received": true, "reason": true }, "dynamicProps": false, "dynamicItems": false };
-var validateWebhookEventType = validate58;
-var schema96 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:WebhookEventType", "title": "WebhookEventType", "type": "string", "description": "The 19 event types the platform sends. The payload field carrying the type is not shown.", "enum": ["blog_post_created", "blog_post_updated", "blog_post_deleted", "category_created", "category_updated", "category_deleted", "customer_created", "customer_updated", "customer_deleted", "discount_created", "discount_updated", "discount_deleted", "order_payment_succeeded", "order_completed", "product_created", "product_updated", "product_deleted", "product_soldout", "product_variant_soldout"], "examples": ["customer_created"] };
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate59.evaluated = { "props": { "received": true, "reason": true }, "dynamicProps": false, "dynamicItems": false };
+var validateWebhookEventType = validate60;
+var schema102 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:WebhookEventType", "title": "WebhookEventType", "type": "string", "description": "The 19 event types the platform sends. The payload field carrying the type is not shown.", "enum": ["blog_post_created", "blog_post_updated", "blog_post_deleted", "category_created", "category_updated", "category_deleted", "customer_created", "customer_updated", "customer_deleted", "discount_created", "discount_updated", "discount_deleted", "order_payment_succeeded", "order_completed", "product_created", "product_updated", "product_deleted", "product_soldout", "product_variant_soldout"], "examples": ["customer_created"] };
+function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3737,7 +4192,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     errors++;
   }
   if (!(data === "blog_post_created" || data === "blog_post_updated" || data === "blog_post_deleted" || data === "category_created" || data === "category_updated" || data === "category_deleted" || data === "customer_created" || data === "customer_updated" || data === "customer_deleted" || data === "discount_created" || data === "discount_updated" || data === "discount_deleted" || data === "order_payment_succeeded" || data === "order_completed" || data === "product_created" || data === "product_updated" || data === "product_deleted" || data === "product_soldout" || data === "product_variant_soldout")) {
-    const err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema96.enum }, message: "must be equal to one of the allowed values" };
+    const err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema102.enum }, message: "must be equal to one of the allowed values" };
     if (vErrors === null) {
       vErrors = [err1];
     } else {
@@ -3745,16 +4200,16 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var validateWebhookPayload = validate59;
-function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate60.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var validateWebhookPayload = validate61;
+function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3886,10 +4341,10 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+validate61.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 export {
   validateAddress,
   validateAuthorizationCodeTokenRequest,
@@ -3900,7 +4355,9 @@ export {
   validateCharge,
   validateChargeList,
   validateCustomer,
+  validateCustomerCreateRequest,
   validateCustomerList,
+  validateCustomerUpdateRequest,
   validateDiscount,
   validateDiscountList,
   validateErrorBody,

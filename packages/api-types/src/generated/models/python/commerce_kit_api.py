@@ -329,8 +329,9 @@ class ChargeList:
 
 @dataclass
 class Customer:
-    """A customer of a store."""
-
+    """A customer of a store. The platform document lists the eight fields without saying which
+    are always present; all eight are required here (nullable ones are `null` when empty).
+    """
     created_time: str
     email: str
     """Email address."""
@@ -369,9 +370,50 @@ class Customer:
 
 
 @dataclass
-class CustomerListDatum:
-    """A customer of a store."""
+class CustomerCreateRequest:
+    """Body of a customer creation: the writable fields of Customer. `first_name`, `last_name`
+    and `email` are required; `company` and the addresses default to null. Other properties
+    are refused (a misspelled field must not be dropped silently).
+    """
+    email: str
+    """Email address."""
 
+    first_name: str
+    last_name: str
+    billing_address: Optional[Dict[str, Any]] = None
+    company: Optional[str] = None
+    delivery_address: Optional[Dict[str, Any]] = None
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'CustomerCreateRequest':
+        assert isinstance(obj, dict)
+        email = from_str(obj.get("email"))
+        first_name = from_str(obj.get("first_name"))
+        last_name = from_str(obj.get("last_name"))
+        billing_address = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("billing_address"))
+        company = from_union([from_none, from_str], obj.get("company"))
+        delivery_address = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("delivery_address"))
+        return CustomerCreateRequest(email, first_name, last_name, billing_address, company, delivery_address)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["email"] = from_str(self.email)
+        result["first_name"] = from_str(self.first_name)
+        result["last_name"] = from_str(self.last_name)
+        if self.billing_address is not None:
+            result["billing_address"] = from_union([lambda x: from_dict(lambda x: x, x), from_none], self.billing_address)
+        if self.company is not None:
+            result["company"] = from_union([from_none, from_str], self.company)
+        if self.delivery_address is not None:
+            result["delivery_address"] = from_union([lambda x: from_dict(lambda x: x, x), from_none], self.delivery_address)
+        return result
+
+
+@dataclass
+class CustomerListDatum:
+    """A customer of a store. The platform document lists the eight fields without saying which
+    are always present; all eight are required here (nullable ones are `null` when empty).
+    """
     created_time: str
     email: str
     """Email address."""
@@ -436,6 +478,49 @@ class CustomerList:
         result["data"] = from_list(lambda x: to_class(CustomerListDatum, x), self.data)
         result["has_more"] = from_bool(self.has_more)
         result["limit"] = from_int(self.limit)
+        return result
+
+
+@dataclass
+class CustomerUpdateRequest:
+    """Body of a customer update: any subset of the writable fields of Customer; fields not
+    named keep their values, `null` clears `company` or an address. Other properties are
+    refused.
+    """
+    billing_address: Optional[Dict[str, Any]] = None
+    company: Optional[str] = None
+    delivery_address: Optional[Dict[str, Any]] = None
+    email: Optional[str] = None
+    """Email address."""
+
+    first_name: Optional[str] = None
+    last_name: Optional[str] = None
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'CustomerUpdateRequest':
+        assert isinstance(obj, dict)
+        billing_address = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("billing_address"))
+        company = from_union([from_none, from_str], obj.get("company"))
+        delivery_address = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("delivery_address"))
+        email = from_union([from_str, from_none], obj.get("email"))
+        first_name = from_union([from_str, from_none], obj.get("first_name"))
+        last_name = from_union([from_str, from_none], obj.get("last_name"))
+        return CustomerUpdateRequest(billing_address, company, delivery_address, email, first_name, last_name)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        if self.billing_address is not None:
+            result["billing_address"] = from_union([lambda x: from_dict(lambda x: x, x), from_none], self.billing_address)
+        if self.company is not None:
+            result["company"] = from_union([from_none, from_str], self.company)
+        if self.delivery_address is not None:
+            result["delivery_address"] = from_union([lambda x: from_dict(lambda x: x, x), from_none], self.delivery_address)
+        if self.email is not None:
+            result["email"] = from_union([from_str, from_none], self.email)
+        if self.first_name is not None:
+            result["first_name"] = from_union([from_str, from_none], self.first_name)
+        if self.last_name is not None:
+            result["last_name"] = from_union([from_str, from_none], self.last_name)
         return result
 
 
@@ -666,7 +751,7 @@ class Product:
 
 
 @dataclass
-class ProductListDatum:
+class ComponentsJSON2:
     """A product. Only `id` (and the creation time that list ordering relies on) is known; the
     other fields are not shown in the platform document, so any other property is allowed.
     """
@@ -674,11 +759,11 @@ class ProductListDatum:
     created_time: Optional[str] = None
 
     @staticmethod
-    def from_dict(obj: Any) -> 'ProductListDatum':
+    def from_dict(obj: Any) -> 'ComponentsJSON2':
         assert isinstance(obj, dict)
         id = from_str(obj.get("id"))
         created_time = from_union([from_str, from_none], obj.get("created_time"))
-        return ProductListDatum(id, created_time)
+        return ComponentsJSON2(id, created_time)
 
     def to_dict(self) -> dict:
         result: dict = {}
@@ -693,7 +778,7 @@ class ProductList:
     """List envelope whose `data` items are Product objects. `has_more` false means this set is
     the end of the list.
     """
-    data: List[ProductListDatum]
+    data: List[ComponentsJSON2]
     """The objects of the page."""
 
     has_more: bool
@@ -705,14 +790,14 @@ class ProductList:
     @staticmethod
     def from_dict(obj: Any) -> 'ProductList':
         assert isinstance(obj, dict)
-        data = from_list(ProductListDatum.from_dict, obj.get("data"))
+        data = from_list(ComponentsJSON2.from_dict, obj.get("data"))
         has_more = from_bool(obj.get("has_more"))
         limit = from_int(obj.get("limit"))
         return ProductList(data, has_more, limit)
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["data"] = from_list(lambda x: to_class(ProductListDatum, x), self.data)
+        result["data"] = from_list(lambda x: to_class(ComponentsJSON2, x), self.data)
         result["has_more"] = from_bool(self.has_more)
         result["limit"] = from_int(self.limit)
         return result
@@ -831,6 +916,9 @@ class TokenResponse:
     """OpenID Connect ID token (openid scope); present in one documented variant."""
 
     refresh_token: Optional[str] = None
+    """Present when `offline_access` was granted. Its lifetime is not shown in the platform
+    document.
+    """
     scope: Optional[str] = None
     """Granted scopes, space-separated; present in the other documented variant."""
 
@@ -937,10 +1025,10 @@ class WebhookPayload:
     """Holds at least `id`, the id of the affected object."""
 
     timestamp: str
-    """Delivery timestamp, signed together with `token`."""
+    """Delivery timestamp, signed together with `token`. Its format is not shown."""
 
     token: str
-    """Delivery token, signed together with `timestamp`."""
+    """Delivery token, signed together with `timestamp`. Its format is not shown."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'WebhookPayload':
@@ -1030,12 +1118,28 @@ def customer_to_dict(x: Customer) -> Any:
     return to_class(Customer, x)
 
 
+def customer_create_request_from_dict(s: Any) -> CustomerCreateRequest:
+    return CustomerCreateRequest.from_dict(s)
+
+
+def customer_create_request_to_dict(x: CustomerCreateRequest) -> Any:
+    return to_class(CustomerCreateRequest, x)
+
+
 def customer_list_from_dict(s: Any) -> CustomerList:
     return CustomerList.from_dict(s)
 
 
 def customer_list_to_dict(x: CustomerList) -> Any:
     return to_class(CustomerList, x)
+
+
+def customer_update_request_from_dict(s: Any) -> CustomerUpdateRequest:
+    return CustomerUpdateRequest.from_dict(s)
+
+
+def customer_update_request_to_dict(x: CustomerUpdateRequest) -> Any:
+    return to_class(CustomerUpdateRequest, x)
 
 
 def discount_from_dict(s: Any) -> Discount:
