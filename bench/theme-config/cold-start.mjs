@@ -4,20 +4,25 @@
 // floor every figure sits on) and the other entries, so the ratios say what each entry costs.
 //
 // Run after building: `npm run build -w @commerce-kit/theme-config && node bench/theme-config/cold-start.mjs`.
-// Entries that do not exist in the build (e.g. `/mock` before it was split out) are reported as absent.
+// BENCH_BASELINE_DIST=<another build's dist directory> adds that build's main entry to the same run
+// (e.g. the release before mock generation moved to `/mock`), so before/after is a ratio too.
+// Entries that do not exist in the build (`/mock` before it was split out, `/validate` after it was
+// folded into the main entry) are reported as absent, so the script measures either side of the change.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15);
-const ENTRIES = ['@commerce-kit/theme-config', '@commerce-kit/theme-config/validate', '@commerce-kit/theme-config/mock'];
+const ENTRIES = ['@commerce-kit/theme-config', '@commerce-kit/theme-config/mock', '@commerce-kit/theme-config/validate'];
+
+const BASELINE = process.env.BENCH_BASELINE_DIST;
 
 async function child(entry, format) {
   const started = performance.now();
   if (format === 'cjs') createRequire(path.join(HERE, 'x.cjs'))(entry);
-  else await import(entry);
+  else await import(path.isAbsolute(entry) ? pathToFileURL(entry).href : entry);
   const ms = performance.now() - started;
   process.stdout.write(JSON.stringify({ ms, total: performance.now() }));
 }
@@ -53,21 +58,28 @@ function main() {
   console.log(`empty process: ${median(floor).toFixed(1)} ms from process start to the end of the script\n`);
   console.log('entry                                   format   import    process start -> imported');
   const results = {};
-  for (const entry of ENTRIES) {
+  const entries = BASELINE ? [...ENTRIES, `baseline:${BASELINE}`] : ENTRIES;
+  for (const entry of entries) {
     for (const format of ['esm', 'cjs']) {
-      if (!resolves(entry)) {
+      const specifier = entry.startsWith('baseline:') ? path.join(entry.slice('baseline:'.length), format === 'cjs' ? 'index.cjs' : 'index.js') : entry;
+      if (!entry.startsWith('baseline:') && !resolves(entry)) {
         console.log(`${entry.padEnd(40)}${format.padEnd(9)}(absent from this build)`);
         continue;
       }
-      const { ms, total } = measure(entry, format);
+      const { ms, total } = measure(specifier, format);
       results[`${entry} ${format}`] = ms;
-      console.log(`${entry.padEnd(40)}${format.padEnd(9)}${ms.toFixed(1).padStart(6)} ms ${total.toFixed(1).padStart(9)} ms`);
+      console.log(`${(entry.startsWith('baseline:') ? 'baseline build: main entry' : entry).padEnd(40)}${format.padEnd(9)}${ms.toFixed(1).padStart(6)} ms ${total.toFixed(1).padStart(9)} ms`);
     }
   }
   const main = results['@commerce-kit/theme-config esm'];
   const mock = results['@commerce-kit/theme-config/mock esm'];
   if (main !== undefined && mock !== undefined) {
     console.log(`\nratio: the main entry imports in ${(main / mock).toFixed(2)}x the time of the /mock entry (ESM)`);
+  }
+  for (const format of ['esm', 'cjs']) {
+    const before = results[`baseline:${BASELINE} ${format}`];
+    const after = results[`@commerce-kit/theme-config ${format}`];
+    if (before !== undefined && after !== undefined) console.log(`ratio: the main entry imports in ${(after / before).toFixed(2)}x the time of the baseline build's (${format})`);
   }
 }
 

@@ -39,15 +39,35 @@ const MOCK_DATA_SCHEMA_FILE = 'mock-data.schema.json';
 function generateMockDataSchema() {
   const file = path.join(REPO_ROOT, SPEC_DIR, 'mock-data.ts');
   const program = TJS.getProgramFromFiles([file], { strict: true, strictNullChecks: true, skipLibCheck: true });
-  const generator = TJS.buildGenerator(program, { required: true, noExtraProps: true, ref: true, aliasRef: false, topRef: true, strictNullChecks: true });
+  const generator = TJS.buildGenerator(program, {
+    required: true,
+    noExtraProps: true,
+    ref: true,
+    aliasRef: false,
+    topRef: true,
+    strictNullChecks: true,
+    validationKeywords: ['guessed'],
+  });
   if (!generator) throw new Error('typescript-json-schema could not compile specs/theme-kit/mock-data.ts');
-  const { definitions } = generator.getSchemaForSymbol('MockData');
+  // The output keeps configured values as they are, and a config may break a recommended (`@guessed`)
+  // constraint with only a warning: the output schema must accept what such a config produces.
+  const { definitions } = withoutGuessedConstraints(generator.getSchemaForSymbol('MockData'));
   return buildRootSchema({
     id: `${SCHEMA_BASE_URL}${MOCK_DATA_SCHEMA_FILE}`,
     title: 'Theme kit mock data',
     description: 'The mock store the theme kit generates from the *.stk.config.json files (generateMockData / theme-config mock).',
     rootType: 'MockData',
     definitions,
+  });
+}
+
+/** The schema with every `@guessed` constraint removed (the stated ones stay). */
+function withoutGuessedConstraints(schema) {
+  return mapSchemas(schema, (node) => {
+    if (!('guessed' in node)) return node;
+    const { guessed, ...rest } = node;
+    for (const keyword of String(guessed).split(/[\s,]+/)) delete rest[keyword];
+    return rest;
   });
 }
 

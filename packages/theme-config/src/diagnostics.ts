@@ -71,7 +71,7 @@ export interface ValidationResult {
 /** Options shared by the validating functions. */
 export interface ValidateOptions {
   /** Treat warnings as errors. */
-  strict?: boolean;
+  readonly strict?: boolean | undefined;
 }
 
 /** Sorts diagnostics by file, position, then pointer; applies `strict`; computes `valid`. */

@@ -17,7 +17,7 @@ import { SCHEMAS, VALIDATORS } from './schema/schemas.js';
 /** Options of {@link validateConfig} and {@link validateConfigText}. */
 export interface ValidateValueOptions extends ValidateOptions {
   /** File path to put on the diagnostics. */
-  file?: string;
+  readonly file?: string | undefined;
 }
 
 /** A file's analysis: its diagnostics and, when it parsed, its value. */

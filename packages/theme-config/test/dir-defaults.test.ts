@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../src/cli/main.js';
 import { memoryIO } from './cli-io.js';
-import { loadConfigDir, validateConfig, validateConfigDir } from '../src/index.js';
+import { loadConfigDir, ThemeConfigConfigurationError, validateConfig, validateConfigDir } from '../src/index.js';
 import { EXAMPLES } from './helpers.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-dir-'));
@@ -26,6 +26,18 @@ describe('the theme directory defaults to the current directory', () => {
       expect(result.valid).toBe(false);
       expect(result.diagnostics[0]?.code).toBe('config-dir-not-found');
       expect(result.diagnostics[0]?.message).not.toContain('undefined');
+    }
+  });
+
+  it('on a runtime without Node\'s file system, reading a directory is the configuration error (no import fails at load)', async () => {
+    const original = process.getBuiltinModule;
+    Object.defineProperty(process, 'getBuiltinModule', { value: undefined, configurable: true, writable: true });
+    try {
+      await expect(validateConfigDir('.')).rejects.toThrow(ThemeConfigConfigurationError);
+      await expect(loadConfigDir('.')).rejects.toThrow(/needs Node\.js 20\.16 or later/);
+      expect(validateConfig('pagination', { numPages: 1, currentPage: 1 }).valid).toBe(true); // the rest works anywhere
+    } finally {
+      Object.defineProperty(process, 'getBuiltinModule', { value: original, configurable: true, writable: true });
     }
   });
 

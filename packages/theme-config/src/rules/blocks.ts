@@ -3,7 +3,7 @@
  *
  * One walk does both, so what is checked is exactly what is normalised:
  * - spelling: `backgound_*` and `background_*` both given must agree; the result uses `background_*`;
- * - position: for block types whose property position the document does not show, properties may sit
+ * - position: for block types whose property position the platform's documentation does not show, properties may sit
  *   in `props` or `props.settings`; the same property in both must agree; the result uses `props.settings`;
  * - "only when" rules: a property set where its condition does not hold is a warning ("ignored because ...");
  * - regions with neither `rawMarkup` nor `blocks`, and grid column names/counts.
@@ -26,7 +26,7 @@ export const SPELLING_ALIASES: Readonly<Record<string, string>> = Object.freeze(
   backgound_image_mode: 'background_image_mode',
 });
 
-/** Block types whose `props` fields beside `settings` are given by the document (everything else is a setting). */
+/** Block types whose `props` fields beside `settings` are given by the platform's documentation (everything else is a setting). */
 const DIRECT_PROPS: Readonly<Record<string, readonly string[]>> = Object.freeze({
   text: ['content'],
   map: ['url'],
@@ -120,7 +120,7 @@ const backgroundIs = (wanted: string) => (s: ReadonlyMap<string, Located>) => {
 const flagIsTrue = (flag: string) => (s: ReadonlyMap<string, Located>) => get(s, flag) === true;
 const LINK_BLOCKS = ['button', 'featured-product', 'image-with-text', 'image-with-text-overlay'];
 
-/** The document's "only when" rules. */
+/** The "only when" rules of the platform's documentation. */
 export const ONLY_WHEN_RULES: readonly OnlyWhenRule[] = [
   { property: 'background_color', holds: backgroundIs('color'), reason: (s) => isNot(s, 'background_type', '`"color"`') },
   { property: 'background_image', holds: backgroundIs('image'), reason: (s) => isNot(s, 'background_type', '`"image"`') },
