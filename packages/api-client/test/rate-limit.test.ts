@@ -172,10 +172,4 @@ describe('the store interface', () => {
     await clock.advance(5000);
     await pending;
   });
-
-  it('two copies of the package (ESM and CJS) share the default store through globalThis', async () => {
-    const key = Symbol.for('@commerce-kit/api-client:shared-rate-limit-store');
-    const { sharedMemoryStore } = await import('../src/rate-limit/store.js');
-    expect((globalThis as Record<symbol, unknown>)[key]).toBe(sharedMemoryStore());
-  });
 });
