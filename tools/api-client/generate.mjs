@@ -186,7 +186,13 @@ export function resourceModel(spec) {
 }
 
 const quote = (text) => `'${String(text).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-const doc = (text) => String(text).replace(/\*\//g, '*\\/').replace(/\s+/g, ' ').trim();
+// Published TSDoc speaks to npm users about the platform's API documentation.
+const doc = (text) =>
+  String(text)
+    .replace(/\*\//g, '*\\/')
+    .replace(/\s+/g, ' ')
+    .replace(/\bthe platform document\b/g, "the platform's API documentation")
+    .trim();
 
 function methodDoc(method) {
   const summary = method.summary ? `${doc(method.summary).replace(/\.$/, '')}. ` : '';

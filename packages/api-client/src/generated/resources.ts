@@ -23,32 +23,32 @@ export interface Resources {
     /** Delete a customer. `DELETE /customers/{id}` (`deleteCustomer`). Resolves with `undefined` (204 No Content). */
     del(id: OperationPathParam<Op<'deleteCustomer'>, 'id'>, options?: CallOptions): Promise<OperationResult<Op<'deleteCustomer'>>>;
   };
-  /** Charges. Fields not shown in the platform document. */
+  /** Charges. Fields not shown in the platform's API documentation. */
   readonly charges: {
     /** List charges. `GET /charges` (`listCharges`). Resolves with the first page and iterates over every object of every page. */
     list(params?: OperationListParams<Op<'listCharges'>>, options?: CallOptions): ListPromise<OperationListItem<Op<'listCharges'>>, OperationResult<Op<'listCharges'>>>;
   };
-  /** Orders. Fields not shown in the platform document. */
+  /** Orders. Fields not shown in the platform's API documentation. */
   readonly orders: {
     /** List orders. `GET /orders` (`listOrders`). Resolves with the first page and iterates over every object of every page. */
     list(params?: OperationListParams<Op<'listOrders'>>, options?: CallOptions): ListPromise<OperationListItem<Op<'listOrders'>>, OperationResult<Op<'listOrders'>>>;
   };
-  /** Products. Fields not shown in the platform document. */
+  /** Products. Fields not shown in the platform's API documentation. */
   readonly products: {
     /** List products. `GET /products` (`listProducts`). Resolves with the first page and iterates over every object of every page. */
     list(params?: OperationListParams<Op<'listProducts'>>, options?: CallOptions): ListPromise<OperationListItem<Op<'listProducts'>>, OperationResult<Op<'listProducts'>>>;
   };
-  /** Product categories. Fields not shown in the platform document. */
+  /** Product categories. Fields not shown in the platform's API documentation. */
   readonly categories: {
     /** List categories. `GET /categories` (`listCategories`). Resolves with the first page and iterates over every object of every page. */
     list(params?: OperationListParams<Op<'listCategories'>>, options?: CallOptions): ListPromise<OperationListItem<Op<'listCategories'>>, OperationResult<Op<'listCategories'>>>;
   };
-  /** Blog posts. Fields not shown in the platform document. */
+  /** Blog posts. Fields not shown in the platform's API documentation. */
   readonly blogPosts: {
     /** List blog posts. `GET /blog_posts` (`listBlogPosts`). Resolves with the first page and iterates over every object of every page. */
     list(params?: OperationListParams<Op<'listBlogPosts'>>, options?: CallOptions): ListPromise<OperationListItem<Op<'listBlogPosts'>>, OperationResult<Op<'listBlogPosts'>>>;
   };
-  /** Discounts. Fields not shown in the platform document. */
+  /** Discounts. Fields not shown in the platform's API documentation. */
   readonly discounts: {
     /** List discounts. `GET /discounts` (`listDiscounts`). Resolves with the first page and iterates over every object of every page. */
     list(params?: OperationListParams<Op<'listDiscounts'>>, options?: CallOptions): ListPromise<OperationListItem<Op<'listDiscounts'>>, OperationResult<Op<'listDiscounts'>>>;
