@@ -46,7 +46,6 @@ async function lane(): Promise<void> {
     }
   }
 }
-process.stdout.write('ready\n');
 await Promise.all(Array.from({ length: concurrency }, lane));
 await store.close();
 process.stdout.write(`${JSON.stringify({ ok, rateLimited, otherErrors: otherErrors.slice(0, 5) })}\n`);

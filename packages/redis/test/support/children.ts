@@ -1,26 +1,28 @@
-/** Runs child processes that print one JSON line of results, and collects them. */
+/** Runs child processes that print one JSON line of results at the end, and collects them. */
 import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface Child<T> {
   readonly process: ChildProcess;
   /** The child's last stdout line, parsed, once it exits with 0; rejects with its stderr otherwise. */
   readonly result: Promise<T>;
-  /** Resolves when the child prints a line starting with `marker`. */
-  waitFor(marker: string): Promise<void>;
+  /** Resolves with the first line (so far or later) that starts with `prefix`. */
+  line(prefix: string): Promise<string>;
+  /** Calls `listener` with every later stdout line. */
+  onLine(listener: (line: string) => void): void;
 }
 
 export function startChild<T>(script: string, env: Record<string, string>): Child<T> {
   const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
+  const lines: string[] = [];
+  let partial = '';
   let stderr = '';
-  const waiters: Array<{ marker: string; resolve: () => void }> = [];
+  const listeners: Array<(line: string) => void> = [];
   child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
-    for (const waiter of [...waiters]) {
-      if (stdout.split('\n').some((line) => line.startsWith(waiter.marker))) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
+    const parts = (partial + chunk.toString('utf8')).split('\n');
+    partial = parts.pop() ?? '';
+    for (const line of parts) {
+      lines.push(line);
+      for (const listener of [...listeners]) listener(line);
     }
   });
   child.stderr.on('data', (chunk: Buffer) => {
@@ -29,15 +31,15 @@ export function startChild<T>(script: string, env: Record<string, string>): Chil
   const result = new Promise<T>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code, signal) => {
-      const lines = stdout.trim().split('\n');
+      const last = [...lines, partial].filter((line) => line.trim() !== '').pop() ?? '';
       if (code === 0) {
         try {
-          resolve(JSON.parse(lines[lines.length - 1] ?? '') as T);
+          resolve(JSON.parse(last) as T);
         } catch {
-          reject(new Error(`child ${script} printed no JSON result:\n${stdout}\n${stderr}`));
+          reject(new Error(`child ${script} printed no JSON result:\n${lines.slice(-20).join('\n')}\n${stderr}`));
         }
       } else {
-        reject(new Error(`child ${script} exited with ${signal ?? code}:\n${stderr || stdout}`));
+        reject(new Error(`child ${script} exited with ${signal ?? code}:\n${stderr || lines.slice(-20).join('\n')}`));
       }
     });
   });
@@ -50,10 +52,20 @@ export function startChild<T>(script: string, env: Record<string, string>): Chil
   return {
     process: child,
     result,
-    waitFor: (marker) =>
-      new Promise<void>((resolve) => {
-        if (stdout.split('\n').some((line) => line.startsWith(marker))) resolve();
-        else waiters.push({ marker, resolve });
+    line: (prefix) =>
+      new Promise<string>((resolve, reject) => {
+        const found = lines.find((line) => line.startsWith(prefix));
+        if (found !== undefined) return resolve(found);
+        const listener = (line: string): void => {
+          if (!line.startsWith(prefix)) return;
+          listeners.splice(listeners.indexOf(listener), 1);
+          resolve(line);
+        };
+        listeners.push(listener);
+        child.once('exit', () => reject(new Error(`child ${script} exited before printing "${prefix}":\n${stderr}`)));
       }),
+    onLine: (listener) => {
+      listeners.push(listener);
+    },
   };
 }
