@@ -56,12 +56,12 @@ async function waitForEffects(count: number): Promise<void> {
   }
 }
 
-async function recorded(users: Iterable<string>): Promise<{ calls: Call[]; logs: Map<string, number[]>; overlaps: string[] }> {
+async function recorded(users: Iterable<string>): Promise<{ calls: Call[]; logs: Map<string, number[]>; overlaps: string[]; errors: string[] }> {
   const { inspect } = redis();
   const calls = (await inspect.lrange('test:calls', 0, -1)).map((text) => JSON.parse(text) as Call);
   const logs = new Map<string, number[]>();
   for (const user of users) logs.set(user, (await inspect.lrange(`test:log:${user}`, 0, -1)).map(Number));
-  return { calls, logs, overlaps: await inspect.lrange('test:overlaps', 0, -1) };
+  return { calls, logs, overlaps: await inspect.lrange('test:overlaps', 0, -1), errors: await inspect.lrange('test:errors', 0, -1) };
 }
 
 async function stopNodes(running: readonly Node[]): Promise<void> {
@@ -80,7 +80,8 @@ describe('4 receiving processes, 1 000 deliveries (20 % duplicates, same-user bu
 
     await waitForEffects(800);
     await stopNodes(running);
-    const { calls, logs, overlaps } = await recorded(result.order.keys());
+    const { calls, logs, overlaps, errors } = await recorded(result.order.keys());
+    expect(errors).toEqual([]);
     // Exactly once: one onEvent call per unique delivery, none handed out twice.
     expect(calls).toHaveLength(800);
     expect(new Set(calls.map((call) => call.key)).size).toBe(800);
@@ -123,7 +124,8 @@ describe('a receiving process killed (SIGKILL) mid-burst', () => {
     await waitForEffects(800);
     await stopNodes(survivors);
     await expect(victim.child.result).rejects.toThrow('SIGKILL');
-    const { calls, logs, overlaps } = await recorded(result.order.keys());
+    const { calls, logs, overlaps, errors } = await recorded(result.order.keys());
+    expect(errors).toEqual([]);
     // Nothing lost, every effect once, in order.
     for (const [user, order] of result.order) expect(logs.get(user), user).toEqual(order);
     expect(new Set(calls.map((call) => call.key)).size).toBe(800);

@@ -206,7 +206,8 @@ describe('createRedisWebhookWorker', () => {
       processed.push({ user, seq: Number(event.data['seq']), context });
       running.set(user, (running.get(user) ?? 0) - 1);
     };
-    for (let i = 0; i < 3; i++) worker({ onEvent, concurrency: 4 });
+    const errors: RedisAdapterError[] = [];
+    for (let i = 0; i < 3; i++) worker({ onEvent, concurrency: 4, onError: (error) => errors.push(error) });
     const users = ['a', 'b', 'c', 'd', 'e'];
     for (let seq = 0; seq < 12; seq++) {
       for (const user of users) {
@@ -215,6 +216,7 @@ describe('createRedisWebhookWorker', () => {
       }
     }
     await until(() => processed.length === 60, '60 deliveries processed');
+    expect(errors).toEqual([]);
     expect(overlap).toBe(0);
     for (const user of users) {
       expect(processed.filter((p) => p.user === user).map((p) => p.seq)).toEqual([...Array(12).keys()]);

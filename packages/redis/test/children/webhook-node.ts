@@ -3,7 +3,7 @@
  * queue's receiver, and a worker of that queue. `onEvent` records, in the test's Redis:
  * - every call (`test:calls`: user, seq, delivery key, context.deliveries),
  * - the effect, made idempotent by the delivery key (`test:log:<user>`: seq, once per delivery),
- * - any overlap of two calls for one user (`test:overlaps`).
+ * - any overlap of two calls for one user (`test:overlaps`), and what the worker reports to onError (`test:errors`).
  * Prints `port <n>` when listening and `processing <key>` once a call is recorded, before its effect.
  */
 import { createServer } from 'node:http';
@@ -32,6 +32,7 @@ const worker = createRedisWebhookWorker({
   url,
   claimIdleMs,
   concurrency: 4,
+  onError: (error) => void records.rpush('test:errors', `${error.name}: ${error.message}`),
   onEvent: async (event, context) => {
     const user = context.userKey;
     const seq = Number(event.data['seq']);

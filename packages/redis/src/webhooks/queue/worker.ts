@@ -252,12 +252,18 @@ class QueueWorker implements RedisWebhookWorker {
     this.#healthy = true;
   }
 
-  async #ensureGroup(client: Redis): Promise<void> {
-    try {
-      await client.xgroup('CREATE', this.#keys.stream, WORKER_GROUP, '0', 'MKSTREAM');
-    } catch (error) {
-      if (!isError(error, 'BUSYGROUP')) throw error;
-    }
+  /**
+   * Creates the stream and the consumer group unless they exist. From id 0: deliveries stored before
+   * the first worker ever ran are processed too.
+   */
+  async #ensureGroup(): Promise<void> {
+    await this.#connection.run(async (client) => {
+      try {
+        await client.xgroup('CREATE', this.#keys.stream, WORKER_GROUP, '0', 'MKSTREAM');
+      } catch (error) {
+        if (!isError(error, 'BUSYGROUP')) throw error;
+      }
+    });
   }
 
   // ---- taking deliveries ---------------------------------------------------------------------
@@ -272,7 +278,7 @@ class QueueWorker implements RedisWebhookWorker {
       }
       try {
         if (!groupReady) {
-          await this.#ensureGroup(this.#reader);
+          await this.#ensureGroup();
           groupReady = true;
         }
         const reply = await this.#reader.xreadgroup(
@@ -286,7 +292,7 @@ class QueueWorker implements RedisWebhookWorker {
         for (const entry of readGroupReply(reply)) this.#accept(entry);
       } catch (error) {
         if (this.#stopping) break;
-        if (isError(error, 'NOGROUP')) {
+        if (error instanceof Error && /NOGROUP/.test(error.message)) {
           // The stream was deleted (FLUSHDB, by hand): start over with a new group.
           groupReady = false;
           continue;
@@ -300,8 +306,13 @@ class QueueWorker implements RedisWebhookWorker {
   async #maintenanceLoop(): Promise<void> {
     const interval = Math.max(50, Math.floor(this.#claimIdleMs / 3));
     let rounds = 0;
+    let groupReady = false;
     while (!this.#stopping) {
       try {
+        if (!groupReady) {
+          await this.#ensureGroup();
+          groupReady = true;
+        }
         await this.#touch();
         await this.#claimAbandoned();
         if (rounds++ % 100 === 0) {
@@ -309,7 +320,9 @@ class QueueWorker implements RedisWebhookWorker {
         }
         this.#fine();
       } catch (error) {
-        if (!isError(error, 'NOGROUP') && !(error instanceof Error && /NOGROUP/.test(error.message))) this.#trouble(error);
+        // The stream was deleted (FLUSHDB, by hand): create it again next round.
+        if (error instanceof Error && /NOGROUP|no such key/i.test(error.message)) groupReady = false;
+        else this.#trouble(error);
       }
       await this.#sleep(interval);
     }
