@@ -38,12 +38,11 @@ export function toBase64(bytes: Uint8Array): string {
  * Decodes the base64 text of exactly 32 bytes (44 characters ending in one `=`), or returns
  * `undefined` for anything else. The text must be canonical (the two unused bits of the last
  * character zero), so exactly one string is accepted for each digest and changing any character
- * of a valid signature makes it invalid.
+ * of a valid signature makes it invalid. Writes into `out` (32 bytes) when given.
  * @internal
  */
-export function decodeBase64Digest(text: string): Uint8Array | undefined {
+export function decodeBase64Digest(text: string, out: Uint8Array = new Uint8Array(32)): Uint8Array | undefined {
   if (text.length !== 44 || text.charCodeAt(43) !== 61 /* = */) return undefined;
-  const out = new Uint8Array(32);
   let o = 0;
   let invalid = 0;
   for (let i = 0; i < 40; i += 4) {

@@ -1,5 +1,5 @@
 import { utf8 } from '../encoding.js';
-import type { DeliveryBody } from '../verify.js';
+import type { DeliveryBody } from '../body.js';
 import { tooLargeResponse, type DeliveryProcessor, type WebhookResponse } from './types.js';
 
 /**
@@ -103,7 +103,7 @@ function send(res: NodeResponseLike, response: WebhookResponse): void {
 export function createNodeListener(processor: DeliveryProcessor): NodeWebhookListener {
   return async (req, res) => {
     // Released right after res.end(), which hands the bytes to the socket: onEvent cannot hold the
-    // answer back, and no timer is involved (so fake timers in tests do not matter).
+    // answer back, and no timer is involved.
     let sent!: () => void;
     const acknowledged = new Promise<void>((resolve) => {
       sent = resolve;
