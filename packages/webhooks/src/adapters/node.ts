@@ -10,7 +10,7 @@ export interface NodeRequestLike {
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
   /** Set by body-parsing middleware (`express.json()`, `express.raw()`, ...). */
   readonly body?: unknown;
-  readonly readableEnded?: boolean;
+  readonly readableEnded?: boolean | undefined;
   on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
   on(event: 'end', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
@@ -22,7 +22,7 @@ export interface NodeRequestLike {
 /** The parts of Node's `http.ServerResponse` (and Express's `Response`) the adapter uses. */
 export interface NodeResponseLike {
   statusCode: number;
-  readonly headersSent?: boolean;
+  readonly headersSent?: boolean | undefined;
   setHeader(name: string, value: string): unknown;
   end(body?: string): unknown;
 }
