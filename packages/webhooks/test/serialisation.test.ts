@@ -192,3 +192,18 @@ describe('UserLock', () => {
     expect(lock.size).toBe(0);
   });
 });
+
+describe('an injected clock whose sleep fails', () => {
+  it('does not drop an acknowledged event (the acknowledgement wait just ends)', async () => {
+    const seen: string[] = [];
+    const clock = { now: () => Date.now(), sleep: () => Promise.reject(new Error('no timers here')) };
+    for (const store of [undefined, { claim: async () => true }]) {
+      seen.length = 0;
+      const handler = createWebhookHandler({ secret: SECRET, clock, idempotency: { store }, onEvent: (event) => void seen.push(event.data.id) });
+      const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });
+      const response = await handler.handle(body, headers);
+      await response.processed;
+      expect(seen).toEqual(['cus_1']);
+    }
+  });
+});

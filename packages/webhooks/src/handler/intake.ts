@@ -87,7 +87,11 @@ export function createIntake(config: HandlerConfig, queue: KeyedQueue<Job>, isCl
     if (userKey === undefined) return respond(500, INTERNAL_ERROR);
     // Adapters that cannot tell when the answer left wait one 0 ms clock sleep: a later macrotask
     // on the system clock, after the response has been handed over in the current one.
-    const sent = (acknowledged ?? verifier.clock.sleep(0)).then(() => true);
+    // A wait that fails (an injected clock) only shortens it: the event is never dropped for it.
+    const sent = (acknowledged ?? verifier.clock.sleep(0)).then(
+      () => true,
+      () => true,
+    );
     const job: Job = { event, userKey };
     if (idempotency === undefined) return respond(200, ACCEPTED, queue.push(userKey, job, sent));
     return claimAndQueue(idempotency, queue, job, sent);
