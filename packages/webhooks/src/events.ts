@@ -97,9 +97,9 @@ export function detectEventType(
 ): WebhookEventType | undefined {
   let found: WebhookEventType | undefined;
   for (const field of fields) {
-    if (!Object.hasOwn(payload, field)) continue;
     const value = payload[field];
-    if (!isWebhookEventType(value)) continue;
+    // Own fields only: a name such as `constructor` must not read the prototype.
+    if (typeof value !== 'string' || !KNOWN.has(value) || !Object.hasOwn(payload, field)) continue;
     if (found !== undefined && found !== value) return undefined;
     found = value;
   }

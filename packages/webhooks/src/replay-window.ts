@@ -12,7 +12,7 @@
  *   unknown format, and every re-split shares one duplicate key (the whole message).
  */
 import { WebhookConfigurationError } from './errors/configuration-error.js';
-import { messageInstants, parseTimestamp } from './timestamp.js';
+import { messageInstants, parseTimestamp, unixTimeOfDigits } from './timestamp.js';
 
 /** Default `maxAgeSeconds`: one day, long enough for the platform's retries of a delivery. */
 export const DEFAULT_MAX_AGE_SECONDS = 86_400;
@@ -71,14 +71,6 @@ export type TimestampVerdict =
     }
   | { readonly ok: false; readonly message: string };
 
-function isDigits(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 48 || code > 57) return false;
-  }
-  return true;
-}
-
 function inWindow(ms: number, now: number, window: ReplayWindow): boolean {
   if (ms - now > window.maxFutureSeconds * 1000) return false;
   return window.maxAgeSeconds === false || now - ms <= window.maxAgeSeconds * 1000;
@@ -91,10 +83,13 @@ function staleMessage(window: ReplayWindow): string {
 
 /** Applies the window to a signed `timestamp` and its signed message at `now` (ms). @internal */
 export function judgeTimestamp(timestamp: string, message: string, now: number, window: ReplayWindow): TimestampVerdict {
+  // A field of digits only is itself one of the message's readings: if it passes, the message does.
+  const digitsOnly = unixTimeOfDigits(timestamp);
+  if (digitsOnly !== undefined) {
+    return inWindow(digitsOnly, now, window) ? { ok: true, timestampMs: digitsOnly, known: true, checked: true } : { ok: false, message: staleMessage(window) };
+  }
   const fieldMs = parseTimestamp(timestamp);
   if (fieldMs !== undefined && !inWindow(fieldMs, now, window)) return { ok: false, message: staleMessage(window) };
-  // A field of digits only is itself one of the message's readings, and it passed.
-  if (fieldMs !== undefined && isDigits(timestamp)) return { ok: true, timestampMs: fieldMs, known: true, checked: true };
   return judgeMessage(fieldMs, message, now, window);
 }
 

@@ -34,12 +34,26 @@ function unixDigitsToMs(digits: string, fraction: string | undefined): number | 
   return Number(digits.slice(0, length - dropped));
 }
 
-function isAllDigits(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
+/**
+ * Milliseconds of a timestamp written with digits only (the usual case, read in one pass), or
+ * `undefined` for anything else.
+ * @internal
+ */
+export function unixTimeOfDigits(text: string): number | undefined {
+  const length = text.length;
+  if (length === 0 || length > MAX_TIMESTAMP_DIGITS + 10) return undefined;
+  let value = 0;
+  let digits = 0;
+  for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
-    if (code < 48 || code > 57) return false;
+    if (code < 48 || code > 57) return undefined;
+    if (digits > 0 || code !== 48) digits++;
+    value = value * 10 + (code - 48);
   }
-  return true;
+  // Up to 14 significant digits the value is exact; longer ones are read as text.
+  if (digits <= 11) return value * 1000;
+  if (digits <= 14) return value;
+  return unixDigitsToMs(significant(text), undefined);
 }
 
 function significant(digits: string): string {
@@ -97,8 +111,8 @@ function isoToMs(m: RegExpExecArray): number | undefined {
  */
 export function parseTimestamp(value: string): number | undefined {
   if (typeof value !== 'string') return undefined;
-  const first = value.charCodeAt(0);
-  if (first >= 48 && first <= 57 && value.length <= MAX_TIMESTAMP_DIGITS && isAllDigits(value)) return unixDigitsToMs(significant(value), undefined);
+  const digitsOnly = unixTimeOfDigits(value);
+  if (digitsOnly !== undefined) return digitsOnly;
   const numeric = NUMERIC.exec(value);
   if (numeric !== null) return unixDigitsToMs(significant(numeric[1]!), numeric[2]);
   const iso = ISO_8601.exec(value);
