@@ -99,7 +99,7 @@ export function detectEventType(
   for (const field of fields) {
     const value = payload[field];
     // Own fields only: a name such as `constructor` must not read the prototype.
-    if (typeof value !== 'string' || !KNOWN.has(value) || !Object.hasOwn(payload, field)) continue;
+    if (!isWebhookEventType(value) || !Object.hasOwn(payload, field)) continue;
     if (found !== undefined && found !== value) return undefined;
     found = value;
   }
