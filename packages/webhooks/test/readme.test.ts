@@ -50,7 +50,7 @@ describe('README examples', () => {
       'isWebhookEventType(',
       'case undefined',
       'createClient(',
-      "client.get('/customers/{id}', { path: { id: event.data.id } })",
+      'client.customers.retrieve(event.data.id)',
       'createWebhookHandler(',
       'webhooks.node',
       'webhooks.fetch',
