@@ -12,7 +12,7 @@
  *   unknown format, and every re-split shares one duplicate key (the whole message).
  */
 import { WebhookConfigurationError } from './errors/configuration-error.js';
-import { messageInstants, parseTimestamp, unixTimeOfDigits } from './timestamp.js';
+import { MIN_TIMESTAMP_DIGITS, messageInstants, parseTimestamp, unixTimeOfDigits } from './timestamp.js';
 
 /** Default `maxAgeSeconds`: one day, long enough for the platform's retries of a delivery. */
 export const DEFAULT_MAX_AGE_SECONDS = 86_400;
@@ -83,8 +83,9 @@ function staleMessage(window: ReplayWindow): string {
 
 /** Applies the window to a signed `timestamp` and its signed message at `now` (ms). @internal */
 export function judgeTimestamp(timestamp: string, message: string, now: number, window: ReplayWindow): TimestampVerdict {
-  // A field of digits only is itself one of the message's readings: if it passes, the message does.
-  const digitsOnly = unixTimeOfDigits(timestamp);
+  // A field of 10 or more digits only is itself one of the message's readings: if it passes, the
+  // message does.
+  const digitsOnly = unixTimeOfDigits(timestamp, MIN_TIMESTAMP_DIGITS);
   if (digitsOnly !== undefined) {
     return inWindow(digitsOnly, now, window) ? { ok: true, timestampMs: digitsOnly, known: true, checked: true } : { ok: false, message: staleMessage(window) };
   }

@@ -36,10 +36,10 @@ function unixDigitsToMs(digits: string, fraction: string | undefined): number | 
 
 /**
  * Milliseconds of a timestamp written with digits only (the usual case, read in one pass), or
- * `undefined` for anything else.
+ * `undefined` for anything else, or for fewer than `minDigits` significant digits.
  * @internal
  */
-export function unixTimeOfDigits(text: string): number | undefined {
+export function unixTimeOfDigits(text: string, minDigits = 0): number | undefined {
   const length = text.length;
   if (length === 0 || length > MAX_TIMESTAMP_DIGITS + 10) return undefined;
   let value = 0;
@@ -50,6 +50,7 @@ export function unixTimeOfDigits(text: string): number | undefined {
     if (digits > 0 || code !== 48) digits++;
     value = value * 10 + (code - 48);
   }
+  if (digits < minDigits) return undefined;
   // Up to 14 significant digits the value is exact; longer ones are read as text.
   if (digits <= 11) return value * 1000;
   if (digits <= 14) return value;

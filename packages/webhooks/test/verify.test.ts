@@ -185,6 +185,13 @@ describe('verifyDelivery', () => {
     expect(verifyDelivery(cut, iso.headers, later)).toMatchObject({ ok: false, reason: 'stale_timestamp' });
   });
 
+  it('a short digit timestamp is no way around the readings of the message, even with no age limit', () => {
+    const headers = { 'x-service-signature': computeSignature(SECRET, '9', '9999999999x') };
+    const body = JSON.stringify({ timestamp: '9', token: '9999999999x', data: { id: 'x' } });
+    // The message begins with eleven 9s: the year 2286 or 5138 as seconds, both far ahead.
+    expect(verifyDelivery(body, headers, { ...options, maxAgeSeconds: false })).toMatchObject({ ok: false, reason: 'stale_timestamp' });
+  });
+
   it('no re-split of a stale signed message passes, whatever the formats (property)', () => {
     const genuine = fc.oneof(
       fc.integer({ min: 1_000_000_000, max: 4_000_000_000 }).map(String),
