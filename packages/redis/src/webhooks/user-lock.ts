@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { Clock } from '@commerce-kit/internal/clock';
 import type { UserLock } from '@commerce-kit/webhooks';
 import { Connection, type RedisConnectionOptions } from '../connection.js';
@@ -67,6 +68,8 @@ export class RedisUserLock implements UserLock {
     this.#leaseMs = numberOption(options.leaseMs, DEFAULT_LOCK_LEASE_MS, 'leaseMs', OWNER, 100);
     this.#clock = resolveClock(options.clock, OWNER);
     this.#connection = new Connection(options, OWNER);
+    // Every waiting acquire listens to it.
+    setMaxListeners(0, this.#closed.signal);
   }
 
   /**

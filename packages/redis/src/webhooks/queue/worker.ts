@@ -4,6 +4,7 @@
  * time in the order they were stored, and acknowledge each one only after `onEvent` succeeded.
  */
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import type { Clock } from '@commerce-kit/internal/clock';
 import type { WebhookEvent } from '@commerce-kit/webhooks';
@@ -194,6 +195,8 @@ class QueueWorker implements RedisWebhookWorker {
     this.#maxDeliveries = numberOption(options.maxDeliveries, 5, 'maxDeliveries', OWNER, 1);
     this.#clock = resolveClock(options.clock, OWNER);
     this.#slots = new Slots(concurrency);
+    // Every waiting lane and back-off listens to it: one listener per held delivery is expected.
+    setMaxListeners(0, this.#stop.signal);
     // Enough to keep every slot busy while some deliveries wait for their turn behind other workers.
     this.#maxHeld = Math.max(16, concurrency * 4);
     this.name = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -411,7 +414,7 @@ class QueueWorker implements RedisWebhookWorker {
         this.#letGo(held);
       } else if (turn.kind === 'wait') {
         // An older delivery of this user is with another worker: look again shortly.
-        await this.#sleep(Math.min(100, 5 * 2 ** lane.waits++));
+        await this.#sleep(Math.min(20, 2 * 2 ** lane.waits++));
       } else if (turn.kind === 'go') {
         lane.waits = 0;
         await this.#process(held, turn.deliveries);
