@@ -1,7 +1,7 @@
 /**
  * A Lua script run with EVALSHA, falling back to EVAL the first time a server has not seen it (after
- * a restart or SCRIPT FLUSH). Every key a script touches is passed in KEYS, so scripts also work
- * with key prefixes and on a cluster (each script's keys share one hash tag).
+ * a restart or SCRIPT FLUSH). Every key a script touches is passed in KEYS (never built inside the
+ * script), and each script's keys share one hash tag.
  * @internal
  */
 import { createHash } from 'node:crypto';

@@ -305,6 +305,34 @@ describe('createRedisWebhookWorker', () => {
     expect(second).toEqual([1, 2, 3]);
   });
 
+  it('takes over a dead worker\'s backlog larger than it can hold, in order per user', async () => {
+    const r = receiver();
+    for (let seq = 0; seq < 60; seq++) {
+      for (const user of ['x', 'y', 'z']) {
+        const d = delivery(user, seq);
+        await r.handle(d.body, d.headers);
+      }
+    }
+    // A worker that read all 180 and died: they sit in its pending list.
+    const { inspect: raw } = redis();
+    await raw.xgroup('CREATE', 'commerce-kit:webhooks:{deliveries}:stream', 'workers', '0', 'MKSTREAM');
+    await raw.xreadgroup('GROUP', 'workers', 'dead-worker', 'COUNT', 1_000, 'STREAMS', 'commerce-kit:webhooks:{deliveries}:stream', '>');
+    const seen = new Map<string, number[]>();
+    const contexts: RedisWebhookEventContext[] = [];
+    worker({
+      claimIdleMs: 100,
+      concurrency: 1, // holds at most 16
+      onEvent: (event, context) => {
+        contexts.push(context);
+        const user = userOf(event);
+        seen.set(user, [...(seen.get(user) ?? []), Number(event.data['seq'])]);
+      },
+    });
+    await until(() => contexts.length === 180, 'the whole backlog processed', 20_000);
+    for (const user of ['x', 'y', 'z']) expect(seen.get(user)).toEqual([...Array(60).keys()]);
+    expect(contexts.every((context) => context.deliveries === 2)).toBe(true);
+  });
+
   it('keeps going through a Redis that hangs: reports it once, then processes everything exactly once', async () => {
     const own = await startRedisServer();
     try {

@@ -1,6 +1,6 @@
 /**
- * Redis key names of the webhook adapters. A queue's keys share one hash tag (`{<queue>}`), so its
- * scripts also run on a Redis Cluster; delivery keys are hashed to a fixed length.
+ * Redis key names of the webhook adapters. A queue's keys share one hash tag (`{<queue>}`), so they
+ * stay in one hash slot; delivery keys are hashed to a fixed length.
  * @internal
  */
 import { createHash } from 'node:crypto';

@@ -26,8 +26,8 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 export const DEFAULT_CLAIM_IDLE_MS = 30_000;
 /** Longest wait of one blocking read: bounds how long `close()` waits for the reader. */
 const BLOCK_MS = 2_000;
-/** Entries taken over per XAUTOCLAIM call. */
-const CLAIM_BATCH = 100;
+/** Abandoned deliveries taken over per round even when the worker holds all it should. */
+const MIN_CLAIM = 8;
 /** Cap of the dead-letter stream (approximate, `MAXLEN ~`). */
 const DEAD_LETTER_CAP = 10_000;
 /** Workers that hold nothing and were silent this long are removed from the group. */
@@ -310,14 +310,19 @@ class QueueWorker implements RedisWebhookWorker {
     const interval = Math.max(50, Math.floor(this.#claimIdleMs / 3));
     let rounds = 0;
     let groupReady = false;
+    let lastTouch = Number.NEGATIVE_INFINITY;
     while (!this.#stopping) {
+      let more = false;
       try {
         if (!groupReady) {
           await this.#ensureGroup();
           groupReady = true;
         }
-        await this.#touch();
-        await this.#claimAbandoned();
+        if (this.#clock.now() - lastTouch >= interval / 2) {
+          await this.#touch();
+          lastTouch = this.#clock.now();
+        }
+        more = await this.#claimAbandoned();
         if (rounds++ % 100 === 0) {
           await this.#connection.run((client) => FORGET_IDLE_WORKERS.run(client, [this.#keys.stream], [WORKER_GROUP, FORGET_WORKERS_AFTER_MS]));
         }
@@ -327,7 +332,9 @@ class QueueWorker implements RedisWebhookWorker {
         if (error instanceof Error && /NOGROUP|no such key/i.test(error.message)) groupReady = false;
         else this.#trouble(error);
       }
-      await this.#sleep(interval);
+      // A backlog left by a dead worker: take more as soon as there is room, not a round later.
+      if (more) await Promise.race([this.#capacity.promise, this.#sleep(interval)]);
+      else await this.#sleep(interval);
     }
   }
 
@@ -343,21 +350,26 @@ class QueueWorker implements RedisWebhookWorker {
   }
 
   /**
-   * Takes over deliveries that other workers have held silently for `claimIdleMs`. Not limited by
-   * how many this worker holds: the deliveries it holds may be waiting for exactly these (the oldest
-   * of their users), and would wait forever.
+   * Takes over deliveries that other workers have held silently for `claimIdleMs`, oldest first, as
+   * many as there is room for — and a few even when this worker is full, since what it holds may be
+   * waiting for exactly these (the oldest of their users). True when more may be left.
    */
-  async #claimAbandoned(): Promise<void> {
+  async #claimAbandoned(): Promise<boolean> {
     let cursor = '0-0';
+    let claimed = 0;
     do {
-      if (this.#stopping) return;
+      const count = Math.max(this.#maxHeld - this.#held.size, claimed === 0 ? MIN_CLAIM : 0);
+      if (this.#stopping) return false;
+      if (count <= 0) return true;
       const reply = await this.#connection.run((client) =>
-        client.xautoclaim(this.#keys.stream, WORKER_GROUP, this.name, this.#claimIdleMs, cursor, 'COUNT', CLAIM_BATCH),
+        client.xautoclaim(this.#keys.stream, WORKER_GROUP, this.name, this.#claimIdleMs, cursor, 'COUNT', count),
       );
       const { next, entries } = readAutoClaimReply(reply);
       for (const entry of entries) this.#accept(entry);
+      claimed += entries.length;
       cursor = next;
     } while (cursor !== '0-0');
+    return false;
   }
 
   #accept(entry: StreamEntry): void {
