@@ -46,6 +46,8 @@ export interface SandboxOptions {
   readonly clock?: Clock | undefined;
   /** Where the sandbox logs (default: nowhere). */
   readonly logger?: Logger | undefined;
+  /** Log one line per request (method, path without query, status, time) to `logger.info` (default false). */
+  readonly logRequests?: boolean | undefined;
 }
 
 export interface ResolvedOptions {
@@ -62,6 +64,7 @@ export interface ResolvedOptions {
   readonly onResponseMismatch: ResponseMismatchAction;
   readonly clock: Clock;
   readonly logger: Logger;
+  readonly logRequests: boolean;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -107,6 +110,12 @@ function oneOf<T extends string>(name: string, value: unknown, allowed: readonly
   return value as T;
 }
 
+function flag(name: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw fail(`\`${name}\` must be true or false, got ${describe(value)}`);
+  return value;
+}
+
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
   return typeof value === 'number' ? String(value) : typeof value;
@@ -141,5 +150,6 @@ export function resolveOptions(options: SandboxOptions | undefined): ResolvedOpt
     onResponseMismatch: oneOf('onResponseMismatch', o['onResponseMismatch'], ['error', 'log'] as const, 'log'),
     clock: resolveClock(o['clock'], fail),
     logger: logger(o['logger']),
+    logRequests: flag('logRequests', o['logRequests']),
   };
 }

@@ -134,6 +134,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       rateLimiter: new RateLimiter(clock),
       log: logger,
       onResponseMismatch: resolved.onResponseMismatch,
+      logRequests: resolved.logRequests,
       store,
       clock,
       dispatcher,

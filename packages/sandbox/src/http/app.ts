@@ -25,6 +25,7 @@ export interface AppDeps extends ControlDeps {
   readonly rateLimiter: RateLimiter;
   readonly log: Logger;
   readonly onResponseMismatch: ResponseMismatchAction;
+  readonly logRequests: boolean;
 }
 
 /** The token endpoint answers in OAuth's error format: its documented 400 body is `OAuthErrorBody`. */
@@ -112,6 +113,13 @@ export function createApp(deps: AppDeps): Hono {
   const { services, rateLimiter, log, onResponseMismatch } = deps;
   const handlers = createHandlers(services);
   const app = new Hono();
+  if (deps.logRequests) {
+    app.use(async (c, next) => {
+      const started = performance.now();
+      await next();
+      log.info(`${c.req.method} ${new URL(c.req.url).pathname} -> ${c.res.status} (${(performance.now() - started).toFixed(1)} ms)`);
+    });
+  }
 
   const checked = (route: RouteSpec, reply: Reply): Reply => {
     const mismatch = responseMismatch(route, reply);
