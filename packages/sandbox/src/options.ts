@@ -4,6 +4,7 @@ import { SandboxConfigurationError } from './errors.js';
 import type { ResponseMismatchAction } from './http/response-check.js';
 import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
+import { RATE_LIMIT_REQUESTS } from './services/rate-limit.js';
 import { TOKEN_RESPONSE_VARIANTS, type TokenResponseVariant } from './services/oauth.js';
 import type { Synchronous } from './store/database.js';
 
@@ -42,6 +43,11 @@ export interface SandboxOptions {
    * (for test suites), `log` (default) logs it and sends it anyway.
    */
   readonly onResponseMismatch?: ResponseMismatchAction | undefined;
+  /**
+   * Requests per minute per account (default 200, the platform's limit); `0` turns the limit off, for
+   * load tests.
+   */
+  readonly rateLimit?: number | undefined;
   /** Time source (tokens, codes, rate limits, webhook timestamps and timeouts); default the system clock. */
   readonly clock?: Clock | undefined;
   /** Where the sandbox logs (default: nowhere). */
@@ -62,6 +68,7 @@ export interface ResolvedOptions {
   readonly tokenResponse: TokenResponseVariant;
   readonly synchronous: Synchronous;
   readonly onResponseMismatch: ResponseMismatchAction;
+  readonly rateLimit: number;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly logRequests: boolean;
@@ -148,6 +155,7 @@ export function resolveOptions(options: SandboxOptions | undefined): ResolvedOpt
     tokenResponse: oneOf('tokenResponse', o['tokenResponse'], TOKEN_RESPONSE_VARIANTS, 'openid'),
     synchronous: oneOf('synchronous', o['synchronous'], ['normal', 'full'] as const, 'normal'),
     onResponseMismatch: oneOf('onResponseMismatch', o['onResponseMismatch'], ['error', 'log'] as const, 'log'),
+    rateLimit: integer('rateLimit', o['rateLimit'], 0, 1_000_000, RATE_LIMIT_REQUESTS),
     clock: resolveClock(o['clock'], fail),
     logger: logger(o['logger']),
     logRequests: flag('logRequests', o['logRequests']),

@@ -131,7 +131,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
     };
     const app = createApp({
       services,
-      rateLimiter: new RateLimiter(clock),
+      rateLimiter: new RateLimiter(clock, resolved.rateLimit),
       log: logger,
       onResponseMismatch: resolved.onResponseMismatch,
       logRequests: resolved.logRequests,

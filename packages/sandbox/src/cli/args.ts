@@ -17,6 +17,7 @@ Options:
   --webhook-secret S    sign webhooks with this secret (default: a random one)
   --redirect-uri URL    the test app's redirect URI (default: the sandbox's callback page)
   --token-response V    token response shape: openid (default) or scope
+  --rate-limit N        requests per minute per account (default 200; 0 turns the limit off)
   --synchronous MODE    data file durability: normal (default, survives a process crash) or full (also a power loss)
   --quiet               do not log each request
   -h, --help            show this help
@@ -53,6 +54,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
         'redirect-uri': { type: 'string' },
         'token-response': { type: 'string' },
         synchronous: { type: 'string' },
+        'rate-limit': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -70,6 +72,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
       redirectUri: values['redirect-uri'],
       tokenResponse: values['token-response'] as SandboxOptions['tokenResponse'],
       synchronous: values.synchronous as SandboxOptions['synchronous'],
+      rateLimit: integerFlag('rate-limit', values['rate-limit']),
     };
     return { kind: 'run', options, quiet: values.quiet === true };
   } catch (error) {

@@ -6,7 +6,10 @@
  * and every reply is checked against the operation's documented responses before it is sent.
  */
 import { parseJson } from '@commerce-kit/internal/safe-json';
+import type { HttpBindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono, type Context } from 'hono';
+import { ServerResponse } from 'node:http';
 import { validateOAuthErrorBody } from '../generated/validators.js';
 import { ROUTES } from '../generated/routes.js';
 import type { Logger } from '../logger.js';
@@ -96,12 +99,30 @@ async function bodyOf(route: RouteSpec, request: Request): Promise<unknown> {
   return parsed.value;
 }
 
+/** The Node response under @hono/node-server (`c.env.outgoing`); absent when the app is called with `app.fetch`. */
+function outgoingOf(c: Context): ServerResponse | undefined {
+  const env = c.env as Partial<HttpBindings> | undefined;
+  return env?.outgoing instanceof ServerResponse ? env.outgoing : undefined;
+}
+
 function send(c: Context, reply: Reply): Response {
-  const headers = new Headers(reply.headers);
-  if (reply.html !== undefined) return new Response(reply.html, { status: reply.status, headers });
-  if (reply.body === undefined) return new Response(null, { status: reply.status, headers });
-  headers.set('content-type', 'application/json');
-  return new Response(JSON.stringify(reply.body), { status: reply.status, headers });
+  const headers: Record<string, string> = { ...reply.headers };
+  let payload: string | undefined;
+  if (reply.html !== undefined) payload = reply.html;
+  else if (reply.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(reply.body);
+  }
+  const outgoing = outgoingOf(c);
+  if (outgoing) {
+    // Written straight to Node's response: one writeHead + end, no web stream in between
+    // (the adapter reads a web Response's body stream with a timer between chunks).
+    if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
+    outgoing.writeHead(reply.status, headers);
+    outgoing.end(payload);
+    return RESPONSE_ALREADY_SENT;
+  }
+  return new Response(payload ?? null, { status: reply.status, headers });
 }
 
 function problemReply(problem: Problem): Reply {
@@ -117,7 +138,8 @@ export function createApp(deps: AppDeps): Hono {
     app.use(async (c, next) => {
       const started = performance.now();
       await next();
-      log.info(`${c.req.method} ${new URL(c.req.url).pathname} -> ${c.res.status} (${(performance.now() - started).toFixed(1)} ms)`);
+      const status = outgoingOf(c)?.statusCode ?? c.res.status;
+      log.info(`${c.req.method} ${new URL(c.req.url).pathname} -> ${status} (${(performance.now() - started).toFixed(1)} ms)`);
     });
   }
 
@@ -141,7 +163,7 @@ export function createApp(deps: AppDeps): Hono {
           if (!turn.allowed) {
             throw new Problem(
               429,
-              { type: 'rate_limit_error', errors: { rate_limit: [`200 requests per minute per account: retry in ${turn.retryAfterSeconds} s`] } },
+              { type: 'rate_limit_error', errors: { rate_limit: [`too many requests for this account: retry in ${turn.retryAfterSeconds} s`] } },
               { 'retry-after': String(turn.retryAfterSeconds) },
             );
           }

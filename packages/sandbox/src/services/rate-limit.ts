@@ -28,8 +28,9 @@ export class RateLimiter {
     this.#perMs = capacity / windowMs;
   }
 
-  /** Takes one request from the account's bucket, or says how long until one is there (whole seconds, at least 1). */
+  /** Takes one request (always allowed when the capacity is 0: the limit is off) from the account's bucket, or says how long until one is there (whole seconds, at least 1). */
   take(account: string): RateDecision {
+    if (this.#capacity === 0) return { allowed: true, remaining: Number.POSITIVE_INFINITY };
     const now = this.#clock.now();
     let bucket = this.#buckets.get(account);
     if (!bucket) {
