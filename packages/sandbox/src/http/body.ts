@@ -26,8 +26,8 @@ export function mediaTypeOf(header: string | null | undefined): { readonly type:
 const tooLarge = (limit: number): BodyFailure => ({ kind: 'too_large', message: `is larger than the ${limit / 1024 / 1024} MiB limit` });
 
 /**
- * Reads the body of `request` as UTF-8 text when its media type is `expected`. An empty body with no
- * media type reads as `''` (the route decides whether a body is required).
+ * Reads the body of `request` as UTF-8 text when its media type is `expected`. An empty body reads as
+ * `''` whatever its media type (the route decides whether a body is required).
  */
 export async function readBody(request: Request, expected: string, limit = MAX_BODY_BYTES): Promise<BodyResult> {
   const declared = request.headers.get('content-length');
@@ -48,7 +48,7 @@ export async function readBody(request: Request, expected: string, limit = MAX_B
       chunks.push(value);
     }
   }
-  if (size === 0 && media === undefined) return { ok: true, text: '' };
+  if (size === 0) return { ok: true, text: '' }; // no body: the route says whether one is required
   if (media?.type !== expected) {
     return { ok: false, failure: { kind: 'media_type', message: `must be ${expected}${media ? `, got ${media.type}` : ' (no Content-Type header was sent)'}` } };
   }

@@ -153,19 +153,21 @@ export class OAuthService {
     const now = this.#clock.now();
     if (form['grant_type'] === 'authorization_code') {
       const codeHash = digest(form['code'] ?? '');
-      return this.#store.write(() => {
+      const outcome = this.#store.write((): TokenResponse | 'replayed' => {
         const code = this.#store.oauth.code(codeHash);
         if (!code || code.client_id !== app.client_id) throw oauthError(400, 'invalid_grant', 'the authorization code is not valid for this client');
         if (code.used) {
-          // A replayed code: revoke what it gave (RFC 6749 §4.1.2).
+          // A replayed code: revoke what it gave (RFC 6749 §4.1.2), committed before the refusal.
           this.#store.oauth.revokeTokensOfCode(codeHash);
-          throw oauthError(400, 'invalid_grant', 'the authorization code was already used');
+          return 'replayed';
         }
         if (code.expires_at <= now) throw oauthError(400, 'invalid_grant', 'the authorization code has expired');
         if (code.redirect_uri !== form['redirect_uri']) throw oauthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request');
         this.#store.oauth.useCode(codeHash);
         return this.#issue(app, code.account_id, code.scope, codeHash);
       });
+      if (outcome === 'replayed') throw oauthError(400, 'invalid_grant', 'the authorization code was already used');
+      return outcome;
     }
     const refreshHash = digest(form['refresh_token'] ?? '');
     return this.#store.write(() => {
