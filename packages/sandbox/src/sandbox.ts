@@ -144,7 +144,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       redirectUri: () => redirectUri,
     });
     // overrideGlobalObjects: false — a library must not replace the host process's Request/Response.
-    server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
+    server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: true }) as Server;
     const address = await listen(server, resolved.port, resolved.host);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     baseUrl = `http://${host}:${address.port}`;

@@ -64,10 +64,11 @@ function problem(p: Problem): Response {
   return new Response(JSON.stringify(p.body), { status: p.status, headers: { 'content-type': 'application/json', ...p.headers } });
 }
 
+// Always a fresh headers object: the Node adapter may add to the one it is given.
 function replyToResponse(reply: Reply): Response {
-  if (reply.html !== undefined) return new Response(reply.html, { status: reply.status, headers: reply.headers ?? {} });
+  if (reply.html !== undefined) return new Response(reply.html, { status: reply.status, headers: { ...reply.headers } });
   if (reply.body !== undefined) return json(reply.status, reply.body);
-  return new Response(null, { status: reply.status, headers: reply.headers ?? {} });
+  return new Response(null, { status: reply.status, headers: { ...reply.headers } });
 }
 
 const invalid = (field: string, message: string): Response =>

@@ -15,14 +15,14 @@ const SCOPE_TEXT: Record<string, string> = {
 };
 
 /** Pages never run scripts, never load anything, and cannot be framed (no clickjacking of "Allow"). */
-export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+export const PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-type': 'text/html; charset=utf-8',
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
-};
+});
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
