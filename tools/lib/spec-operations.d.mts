@@ -22,6 +22,7 @@ export interface SpecOperation {
   requestBody: { required: boolean; contentType: string; schema: Record<string, unknown>; schemaRef: string | undefined } | undefined;
   responses: SpecResponse[];
   success: SpecResponse | undefined;
+  /** True when every security alternative needs credentials (false for `security: []` or one with an empty `{}`). */
   authenticated: boolean;
   unspecified: string | undefined;
 }

@@ -32,7 +32,7 @@ const COMPONENTS = '#/components/';
  * @property {{ required: boolean, contentType: string, schema: Record<string, unknown>, schemaRef: string | undefined } | undefined} requestBody
  * @property {SpecResponse[]} responses          in the spec's order
  * @property {SpecResponse | undefined} success  the first 2xx response
- * @property {boolean} authenticated             false when the operation sets `security: []`
+ * @property {boolean} authenticated             true when every security alternative needs credentials (false for `security: []` or an optional `{}`)
  * @property {string | undefined} unspecified    the operation's `x-unspecified`, if any
  */
 
@@ -103,7 +103,9 @@ export function specOperations(spec) {
         requestBody,
         responses,
         success: responses.find((r) => /^2\d\d$/.test(r.status)),
-        authenticated: !(Array.isArray(security) && (security.length === 0 || security.every((s) => Object.keys(s).length === 0))),
+        // An empty requirement (`{}`) among the alternatives makes credentials optional (e.g. the token
+        // endpoint: client credentials in the body, or HTTP Basic).
+        authenticated: Array.isArray(security) && security.length > 0 && security.every((s) => Object.keys(s).length > 0),
         unspecified: typeof op['x-unspecified'] === 'string' ? op['x-unspecified'] : undefined,
       });
     }

@@ -15,6 +15,8 @@ describe('specOperations', () => {
     expect(byId.listCustomers.parameters.map((p) => p.name)).toEqual(['limit', 'starting_after', 'ending_before']);
     expect(byId.listCustomers.responses.find((r) => r.status === '429').headers).toEqual(['Retry-After']);
     expect(byId.authorize.authenticated).toBe(false);
+    // Client credentials in the body or as HTTP Basic: no bearer token required.
+    expect(byId.requestToken.authenticated).toBe(false);
     expect(byId.listCharges.unspecified).toMatch(/path/);
   });
 

@@ -41,7 +41,8 @@ export interface ExampleCase {
 
 const REF = '#/components/';
 
-function resolve<T>(node: unknown): T {
+/** Follows `$ref`s to `#/components/...` until a node that is not a reference. */
+export function resolve<T>(node: unknown): T {
   let current = node as Record<string, unknown>;
   while (current && typeof current.$ref === 'string' && current.$ref.startsWith(REF)) {
     const [kind, name] = current.$ref.slice(REF.length).split('/') as [string, string];

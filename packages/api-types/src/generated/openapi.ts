@@ -239,7 +239,8 @@ export interface paths {
          * Authorization request (opened in the user's browser)
          * @description Step 1 of the authorization code grant. The user's browser is sent here; the user logs in (or
          *     signs up) and consents, then the browser is redirected to `redirect_uri` with `code` (and `state`
-         *     if it was sent). Not called by API clients directly.
+         *     if it was sent). Not called by API clients directly. The consent page is HTML for the browser;
+         *     every other answer of this endpoint (a redirect has no body) is JSON.
          */
         get: operations["authorize"];
         put?: never;
@@ -265,7 +266,7 @@ export interface paths {
          *     Client authentication has two documented variants: `client_id` and `client_secret` in the form
          *     body, or HTTP Basic credentials `<CLIENT_ID>:<CLIENT_SECRET>` (the body still carries
          *     `client_id` for the code exchange). The response has the same shape for both grants; a refresh
-         *     returns a new refresh token.
+         *     returns a new refresh token. The response is JSON, errors included.
          */
         post: operations["requestToken"];
         delete?: never;
@@ -603,7 +604,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
-         * @description Object identifier. Identifiers are strings; their format is not shown.
+         * @description Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).
          * @example cus_00000000000000000000000042
          */
         ObjectId: string;
@@ -1085,9 +1086,9 @@ export interface components {
          *     }
          */
         WebhookPayload: {
-            /** @description Delivery timestamp, signed together with `token`. */
+            /** @description Delivery timestamp, signed together with `token`. Its format is not shown. */
             timestamp: string;
-            /** @description Delivery token, signed together with `timestamp`. */
+            /** @description Delivery token, signed together with `timestamp`. Its format is not shown. */
             token: string;
             /** @description Holds at least `id`, the id of the affected object. */
             data: {
@@ -1738,7 +1739,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description The token request was refused. The error body of the token endpoint is not shown in the platform document; clients must accept any body, JSON or not. */
+            /** @description The token request was refused. The error body of the token endpoint is not shown in the platform document (every response is JSON, so it is a JSON object); our client also keeps a body that is not JSON, as raw text, so no error is ever lost. */
             400: {
                 headers: {
                     [name: string]: unknown;

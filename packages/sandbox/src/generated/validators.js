@@ -819,7 +819,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate26.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
 var validateCustomer = validate29;
-var schema43 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:Customer", "title": "Customer", "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "type": "string", "format": "email", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
+var schema43 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:Customer", "title": "Customer", "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "type": "string", "format": "email", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
 var formats8 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
@@ -1007,10 +1007,10 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.delivery_address !== void 0) {
       let data6 = data.delivery_address;
-      const _errs17 = errors;
+      const _errs18 = errors;
       let valid3 = false;
       let passing0 = null;
-      const _errs18 = errors;
+      const _errs19 = errors;
       if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
       } else {
         const err17 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1021,12 +1021,12 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs18 === errors;
+      var _valid0 = _errs19 === errors;
       if (_valid0) {
         valid3 = true;
         passing0 = 0;
       }
-      const _errs23 = errors;
+      const _errs24 = errors;
       if (data6 !== null) {
         const err18 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -1036,7 +1036,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs23 === errors;
+      var _valid0 = _errs24 === errors;
       if (_valid0 && valid3) {
         valid3 = false;
         passing0 = [passing0, 1];
@@ -1055,10 +1055,10 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs17;
+        errors = _errs18;
         if (vErrors !== null) {
-          if (_errs17) {
-            vErrors.length = _errs17;
+          if (_errs18) {
+            vErrors.length = _errs18;
           } else {
             vErrors = null;
           }
@@ -1067,10 +1067,10 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.billing_address !== void 0) {
       let data7 = data.billing_address;
-      const _errs26 = errors;
+      const _errs27 = errors;
       let valid5 = false;
       let passing1 = null;
-      const _errs27 = errors;
+      const _errs28 = errors;
       if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
       } else {
         const err20 = { instancePath: instancePath + "/billing_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1081,12 +1081,12 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs27 === errors;
+      var _valid1 = _errs28 === errors;
       if (_valid1) {
         valid5 = true;
         passing1 = 0;
       }
-      const _errs32 = errors;
+      const _errs33 = errors;
       if (data7 !== null) {
         const err21 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -1096,7 +1096,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs32 === errors;
+      var _valid1 = _errs33 === errors;
       if (_valid1 && valid5) {
         valid5 = false;
         passing1 = [passing1, 1];
@@ -1115,10 +1115,10 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs26;
+        errors = _errs27;
         if (vErrors !== null) {
-          if (_errs26) {
-            vErrors.length = _errs26;
+          if (_errs27) {
+            vErrors.length = _errs27;
           } else {
             vErrors = null;
           }
@@ -1566,10 +1566,10 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.delivery_address !== void 0) {
       let data6 = data.delivery_address;
-      const _errs17 = errors;
+      const _errs18 = errors;
       let valid3 = false;
       let passing0 = null;
-      const _errs18 = errors;
+      const _errs19 = errors;
       if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
       } else {
         const err17 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1580,12 +1580,12 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs18 === errors;
+      var _valid0 = _errs19 === errors;
       if (_valid0) {
         valid3 = true;
         passing0 = 0;
       }
-      const _errs23 = errors;
+      const _errs24 = errors;
       if (data6 !== null) {
         const err18 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -1595,7 +1595,7 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs23 === errors;
+      var _valid0 = _errs24 === errors;
       if (_valid0 && valid3) {
         valid3 = false;
         passing0 = [passing0, 1];
@@ -1614,10 +1614,10 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs17;
+        errors = _errs18;
         if (vErrors !== null) {
-          if (_errs17) {
-            vErrors.length = _errs17;
+          if (_errs18) {
+            vErrors.length = _errs18;
           } else {
             vErrors = null;
           }
@@ -1626,10 +1626,10 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.billing_address !== void 0) {
       let data7 = data.billing_address;
-      const _errs26 = errors;
+      const _errs27 = errors;
       let valid5 = false;
       let passing1 = null;
-      const _errs27 = errors;
+      const _errs28 = errors;
       if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
       } else {
         const err20 = { instancePath: instancePath + "/billing_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1640,12 +1640,12 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs27 === errors;
+      var _valid1 = _errs28 === errors;
       if (_valid1) {
         valid5 = true;
         passing1 = 0;
       }
-      const _errs32 = errors;
+      const _errs33 = errors;
       if (data7 !== null) {
         const err21 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -1655,7 +1655,7 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs32 === errors;
+      var _valid1 = _errs33 === errors;
       if (_valid1 && valid5) {
         valid5 = false;
         passing1 = [passing1, 1];
@@ -1674,10 +1674,10 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs26;
+        errors = _errs27;
         if (vErrors !== null) {
-          if (_errs26) {
-            vErrors.length = _errs26;
+          if (_errs27) {
+            vErrors.length = _errs27;
           } else {
             vErrors = null;
           }

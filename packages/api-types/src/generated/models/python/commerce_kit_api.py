@@ -1025,10 +1025,10 @@ class WebhookPayload:
     """Holds at least `id`, the id of the affected object."""
 
     timestamp: str
-    """Delivery timestamp, signed together with `token`."""
+    """Delivery timestamp, signed together with `token`. Its format is not shown."""
 
     token: str
-    """Delivery token, signed together with `timestamp`."""
+    """Delivery token, signed together with `timestamp`. Its format is not shown."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'WebhookPayload':

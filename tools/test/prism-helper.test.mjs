@@ -1,0 +1,109 @@
+// tools/testing/prism.mjs: a Prism that is missing, crashes or never gets ready fails with a clear
+// message and promptly; a running one is always stopped, and never outlives the process that started it.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { resolvePrismCli, startPrism } from '../testing/prism.mjs';
+
+const SPEC = fileURLToPath(new URL('../../specs/openapi.yaml', import.meta.url));
+const fixture = (name) => fileURLToPath(new URL(`./fixtures/prism/${name}`, import.meta.url));
+const HELPER = new URL('../testing/prism.mjs', import.meta.url).href;
+
+const isRunning = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+async function waitUntilGone(pid, ms = 15_000) {
+  const deadline = performance.now() + ms;
+  while (isRunning(pid) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return !isRunning(pid);
+}
+
+describe('startPrism', () => {
+  it('finds the installed Prism CLI', () => {
+    expect(resolvePrismCli()).toMatch(/@stoplight[\\/]prism-cli[\\/]dist[\\/]index\.js$/);
+  });
+
+  it('starts Prism on a free port, answers through it, and stops it', async () => {
+    const prism = await startPrism({ specFile: SPEC });
+    try {
+      expect(prism.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(Number(new URL(prism.url).port)).toBeGreaterThan(0);
+      const response = await prism.fetch('/customers', { headers: { authorization: 'Bearer t' } });
+      expect(response.status).toBe(200);
+      expect(prism.output()).toMatch(/GET \/customers|get \/customers/);
+    } finally {
+      await prism.stop();
+    }
+    expect(await waitUntilGone(prism.pid)).toBe(true);
+    expect(() => prism.assertRunning()).toThrow(/the Prism mock \(pid \d+\) was killed by SIGTERM|exited with code/);
+    await prism.stop(); // a second stop is harmless
+  });
+
+  it('two mocks run side by side on different ports', async () => {
+    const [a, b] = await Promise.all([startPrism({ specFile: SPEC }), startPrism({ specFile: SPEC })]);
+    try {
+      expect(a.url).not.toBe(b.url);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it('a spec Prism cannot load fails the start with Prism\'s own message', async () => {
+    await expect(startPrism({ specFile: fixture('no-such-spec.yaml') })).rejects.toThrow(
+      /Prism exited with code 1 before it was ready \(spec .*no-such-spec\.yaml\); its last output:[\s\S]*ENOENT/,
+    );
+  });
+
+  it('a CLI that crashes while starting fails the start with its exit code and output', async () => {
+    await expect(startPrism({ specFile: SPEC, cli: fixture('crash-cli.cjs') })).rejects.toThrow(
+      /Prism exited with code 3 before it was ready[\s\S]*fatal: cannot load the document/,
+    );
+  });
+
+  it('a CLI that never gets ready fails after readyTimeoutMs instead of hanging, and is killed', async () => {
+    const error = await startPrism({ specFile: SPEC, cli: fixture('silent-cli.cjs'), readyTimeoutMs: 500 }).catch((e) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).toMatch(/Prism \(pid \d+\) did not start listening within 500 ms[\s\S]*it was stopped[\s\S]*\(no output\)/);
+    expect(isRunning(Number(/pid (\d+)/.exec(error.message)[1]))).toBe(false);
+  });
+
+  it('a missing CLI script fails the start with a clear message', async () => {
+    await expect(startPrism({ specFile: SPEC, cli: fixture('missing-cli.js') })).rejects.toThrow(/Prism exited with code 1 before it was ready[\s\S]*missing-cli\.js/);
+  });
+
+  it('a Prism that crashes after starting makes the next request fail with a clear message', async () => {
+    const prism = await startPrism({ specFile: SPEC });
+    try {
+      process.kill(prism.pid, 'SIGKILL');
+      expect(await waitUntilGone(prism.pid)).toBe(true);
+      await expect(prism.fetch('/customers')).rejects.toThrow(/the Prism mock \(pid \d+\) was killed by SIGKILL; its last output:/);
+    } finally {
+      await prism.stop();
+    }
+  });
+
+  it('Prism exits when the process that started it is killed (no afterAll ran)', async () => {
+    const parent = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', `const { startPrism } = await import(${JSON.stringify(HELPER)}); const p = await startPrism({ specFile: ${JSON.stringify(SPEC)} }); console.log('pid', p.pid); setInterval(() => {}, 60_000);`],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const pid = await new Promise((resolve, reject) => {
+      let text = '';
+      parent.stdout.on('data', (d) => {
+        text += d;
+        const match = /pid (\d+)/.exec(text);
+        if (match) resolve(Number(match[1]));
+      });
+      parent.once('exit', (code) => reject(new Error(`the parent exited with ${code} before Prism started`)));
+    });
+    expect(isRunning(pid)).toBe(true);
+    parent.kill('SIGKILL');
+    expect(await waitUntilGone(pid)).toBe(true);
+  });
+});
