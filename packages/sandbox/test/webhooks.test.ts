@@ -138,3 +138,59 @@ describe('webhooks', () => {
     expect(await deliveries(sandbox.url)).toEqual([]);
   });
 });
+
+describe('webhook timeouts and restarts', () => {
+  test('a receiver that does not answer within 10 s is a failed delivery (time moved by the clock)', async () => {
+    const { ManualClock } = await import('@commerce-kit/internal/manual-clock');
+    const clock = new ManualClock('2025-01-01T00:00:00Z');
+    const hanging = createServer((req) => req.resume()); // never answers
+    const url = await listen(hanging);
+    const sandbox = await start({ webhookUrl: url, clock });
+    await api(sandbox, '/customers', { method: 'POST', headers: json, body: JSON.stringify(newCustomer) });
+    // Move time 10 s at a time until the attempt in flight gives up (it may start after the first move).
+    const [failed] = await until(
+      () => {
+        clock.advance(10_000);
+        return deliveries(sandbox.url);
+      },
+      (d) => d[0]!.status === 'failed',
+    );
+    expect(failed!.last_attempt?.error).toBe('no answer within 10 s');
+    hanging.closeAllConnections();
+  });
+
+  test('events left pending by a crash are sent at the next start with the same data file', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { startCli } = await import('./support/cli.js');
+    const { startSandbox } = await import('../src/index.js');
+    const dir = mkdtempSync(path.join(tmpdir(), 'commerce-sandbox-outbox-'));
+    try {
+      const data = path.join(dir, 'sandbox.db');
+      const hanging = createServer((req) => req.resume());
+      const deadUrl = await listen(hanging);
+      const first = await startCli(['--data', data, '--customers', '0', '--webhook-url', deadUrl, '--webhook-secret', 'whsec_restart']);
+      const res = await fetch(`${first.url}/customers`, { method: 'POST', headers: { authorization: `Bearer ${first.accessToken}`, ...json }, body: JSON.stringify(newCustomer) });
+      expect(res.status).toBe(201);
+      const id = ((await res.json()) as { id: string }).id;
+      first.child.kill('SIGKILL'); // the delivery was in flight: the event is still pending in the outbox
+      await first.exited;
+      hanging.closeAllConnections();
+
+      const events: WebhookEvent[] = [];
+      const handler = createWebhookHandler({ secret: 'whsec_restart', onEvent: (event) => void events.push(event) });
+      const url = await listen(createServer(handler.node));
+      const second = await startSandbox({ port: 0, data, webhookUrl: url, onResponseMismatch: 'error' });
+      try {
+        await until(async () => events.length, (n) => n === 1);
+        expect(events[0]).toMatchObject({ type: 'customer_created', data: { id } });
+      } finally {
+        await second.close();
+        await handler.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -66,7 +66,7 @@ export function callbackPage(baseUrl: string, redirectUri: string, query: URLSea
       ? `<h1>Authorization code received</h1>
 <p>Code: <code id="code">${escapeHtml(code)}</code></p>${state === null ? '' : `<p>State: <code id="state">${escapeHtml(state)}</code></p>`}
 <p>Exchange it (within 10 minutes, once) for tokens:</p>
-<p><code>curl -s ${escapeHtml(baseUrl)}/oauth/connect/token -u "$CLIENT_ID:$CLIENT_SECRET" -d grant_type=authorization_code -d code=${escapeHtml(code)} --data-urlencode redirect_uri=${escapeHtml(redirectUri)}</code></p>`
+<p><code>curl -s ${escapeHtml(baseUrl)}/oauth/connect/token -u "$CLIENT_ID:$CLIENT_SECRET" -d grant_type=authorization_code -d client_id=$CLIENT_ID -d code=${escapeHtml(code)} --data-urlencode redirect_uri=${escapeHtml(redirectUri)}</code></p>`
       : `<h1>No code</h1><p>Error: <code id="error">${escapeHtml(error ?? 'none')}</code></p>${state === null ? '' : `<p>State: <code id="state">${escapeHtml(state)}</code></p>`}`;
   return { status: 200, html: page('Sandbox callback', body), headers: PAGE_HEADERS };
 }
