@@ -47,13 +47,22 @@ export class Dispatcher {
       this.#again = true;
       return;
     }
-    this.#running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#loop()).finally(() => {
+    this.#running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#safeLoop()).finally(() => {
       this.#running = undefined;
       if (this.#again && !this.#stopping) {
         this.#again = false;
         this.wake();
       }
     });
+  }
+
+  /** A failure of the loop itself (the database gone) is logged, never an unhandled rejection. */
+  async #safeLoop(): Promise<void> {
+    try {
+      await this.#loop();
+    } catch (error) {
+      this.#options.log.error(`webhook dispatcher stopped: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   async #loop(): Promise<void> {
@@ -78,7 +87,7 @@ export class Dispatcher {
     this.#stopping = true;
     if (!this.#running) {
       if (this.#options.url !== undefined && this.#options.store.outbox.pendingCount() > 0) {
-        this.#running = this.#loop();
+        this.#running = this.#safeLoop();
       } else return;
     }
     const stopTimer = new AbortController();
