@@ -21,6 +21,13 @@ describe('responses are checked against the spec', () => {
     expect(responseMismatch(route('createCustomer'), { status: 503, body: { type: 'api_error' } })).toBeUndefined(); // 5XX
   });
 
+  test('the route table holds every operation of the spec, with its method and path', async () => {
+    const [{ readFileSync }, YAML, { specOperations }] = await Promise.all([import('node:fs'), import('yaml'), import('../../../tools/lib/spec-operations.mjs')]);
+    const spec = YAML.parse(readFileSync(new URL('../../../specs/openapi.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const fromSpec = specOperations(spec).map((op: { operationId: string; method: string; path: string }) => `${op.operationId} ${op.method.toUpperCase()} ${op.path}`);
+    expect((ROUTES as readonly RouteSpec[]).map((r) => `${r.operationId} ${r.method} ${r.path}`)).toEqual(fromSpec);
+  });
+
   test('every operation of the generated route table answers (no 404 from a missing route)', async () => {
     const sandbox = await start();
     for (const r of ROUTES as readonly RouteSpec[]) {
