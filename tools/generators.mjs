@@ -9,6 +9,7 @@ import { REPO_ROOT, diffGenerated } from './lib/generated-files.mjs';
 export const GENERATORS = {
   'api-types': { module: 'tools/api-types/generate.mjs', outDir: 'packages/api-types/src/generated' },
   'theme-config': { module: 'tools/theme-config/generate.mjs', outDir: 'packages/theme-config/src/generated' },
+  'api-client': { module: 'tools/api-client/generate.mjs', outDir: 'packages/api-client/src/generated' },
   sandbox: { module: 'tools/sandbox/generate.mjs', outDir: 'packages/sandbox/src/generated' },
 };
 

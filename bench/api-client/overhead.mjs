@@ -10,6 +10,8 @@ const server = await startServer(1_000);
 const headers = { Authorization: 'Bearer bench_token', Accept: 'application/json' };
 const query = '?limit=10';
 
+// The limiter is on by default at the documented 200 requests per minute, which would make this a
+// benchmark of waiting: `rateLimit: false` for the plain rows, a budget that never waits for the last one.
 const ours = createClient({ baseUrl: server.url, accessToken: 'bench_token', rateLimit: false });
 const oursLimited = createClient({ baseUrl: server.url, accessToken: 'bench_token', rateLimit: { requestsPerMinute: 10_000_000 } });
 const peer = createFetchClient({ baseUrl: server.url, headers });

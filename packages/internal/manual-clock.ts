@@ -1,4 +1,6 @@
-import { toEpochMs, type Clock } from './clock.js';
+// By package name, not './clock.js': the declaration bundler inlines only `@commerce-kit/internal/*`
+// specifiers, so a relative import would be left dangling in a package's .d.ts.
+import { toEpochMs, type Clock } from '@commerce-kit/internal/clock';
 
 interface Sleeper {
   readonly due: number;

@@ -99,7 +99,7 @@ function eventTypesModule(spec) {
   return [
     `// ${GENERATED_BANNER}`,
     '',
-    '/** The 19 webhook event types of the platform (document 000, Events), in the order the spec lists them. */',
+    '/** The 19 webhook event types of the platform, in the order the spec lists them. */',
     `export const WEBHOOK_EVENT_TYPES = ${JSON.stringify(types, null, 2).replace(/"/g, "'")} as const;`,
     '',
   ].join('\n');

@@ -28,4 +28,11 @@ describe('public API table', () => {
       unknownEntries: ['@s/y'],
     });
   });
+
+  it('a `prefix*` row documents a generated family, and must match at least one export', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'api-table-'));
+    writeFileSync(path.join(root, 'v.ts'), 'export const validateA = 1;\nexport const validateB = 2;\nexport type Validator = 1;\n');
+    writeFileSync(path.join(root, 'README.md'), '## Public API\n\n| Export | Entry |\n|---|---|\n| `validate*` | `@s/v` |\n| `Validator` | `@s/v` |\n| `check*` | `@s/v` |\n');
+    expect(compareApiTable({ root, entries: { '@s/v': 'v.ts' } })).toEqual({ undocumented: [], notExported: ['@s/v#check*'], unknownEntries: [] });
+  });
 });

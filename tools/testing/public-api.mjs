@@ -6,8 +6,9 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /**
- * Rows of the table under the `## Public API` heading: the first cell names an export in backticks,
- * the second the entry it is imported from, in backticks (`@commerce-kit/x` or `@commerce-kit/x/sub`).
+ * Rows of the table under the `## Public API` heading: the first cell names an export in backticks
+ * (or a generated family, `prefix*`), the second the entry it is imported from, in backticks
+ * (`@commerce-kit/x` or `@commerce-kit/x/sub`).
  */
 export function readmeApiTable(markdown) {
   const section = /^## Public API\s*$([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(markdown);
@@ -16,7 +17,7 @@ export function readmeApiTable(markdown) {
   for (const line of section[1].split('\n')) {
     const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
     if (cells.length < 2) continue;
-    const name = /^`([A-Za-z_$][\w$]*)`$/.exec(cells[0] ?? '');
+    const name = /^`([A-Za-z_$][\w$]*\*?)`$/.exec(cells[0] ?? '');
     const entry = /^`(@[^`]+)`$/.exec(cells[1] ?? '');
     if (name && entry) rows.push({ name: name[1], entry: entry[1] });
   }
@@ -52,13 +53,20 @@ export function exportedNames(entryFile) {
 export function compareApiTable({ root, entries }) {
   const rows = readmeApiTable(readFileSync(path.join(root, 'README.md'), 'utf8'));
   const documented = new Set(rows.map((row) => `${row.entry}#${row.name}`));
+  // A row `validate*` documents a generated family: every export of that entry with the prefix.
+  const families = rows.filter((row) => row.name.endsWith('*')).map((row) => ({ entry: row.entry, prefix: row.name.slice(0, -1) }));
+  const inFamily = (key) => families.some(({ entry, prefix }) => key.startsWith(`${entry}#${prefix}`));
   const exported = new Set();
   for (const [entry, file] of Object.entries(entries)) {
     for (const name of exportedNames(path.join(root, file))) exported.add(`${entry}#${name}`);
   }
+  const familyHasMember = ({ entry, prefix }) => [...exported].some((key) => key.startsWith(`${entry}#${prefix}`));
   return {
-    undocumented: [...exported].filter((key) => !documented.has(key)).sort(),
-    notExported: [...documented].filter((key) => !exported.has(key)).sort(),
+    undocumented: [...exported].filter((key) => !documented.has(key) && !inFamily(key)).sort(),
+    notExported: [
+      ...[...documented].filter((key) => !key.endsWith('*') && !exported.has(key)),
+      ...families.filter((family) => !familyHasMember(family)).map(({ entry, prefix }) => `${entry}#${prefix}*`),
+    ].sort(),
     unknownEntries: [...new Set(rows.map((row) => row.entry))].filter((entry) => !(entry in entries)).sort(),
   };
 }

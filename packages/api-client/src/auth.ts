@@ -1,6 +1,7 @@
 /**
  * How the client obtains the bearer token for each request.
  */
+import { ApiClientConfigurationError } from './errors/api-client-error.js';
 
 /**
  * A source of access tokens for the client. A static token, a {@link TokenSession}
@@ -23,9 +24,9 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 export class StaticToken implements AuthProvider {
   readonly #token: string;
 
-  /** @throws {TypeError} for an empty or non-string token. */
+  /** @throws {ApiClientConfigurationError} for an empty or non-string token. */
   constructor(token: string) {
-    if (typeof token !== 'string' || token === '') throw new TypeError('accessToken must be a non-empty string');
+    if (typeof token !== 'string' || token === '') throw new ApiClientConfigurationError('accessToken must be a non-empty string');
     this.#token = token;
   }
 
@@ -54,10 +55,10 @@ export class TokenFunction implements AuthProvider {
     this.#source = source;
   }
 
-  /** Calls the function; rejects with a `TypeError` when it gives no token. */
+  /** Calls the function; rejects with an `ApiClientConfigurationError` when it gives no token. */
   async getAccessToken(): Promise<string> {
     const token = await this.#source();
-    if (typeof token !== 'string' || token === '') throw new TypeError('auth() must return a non-empty access token');
+    if (typeof token !== 'string' || token === '') throw new ApiClientConfigurationError('auth() must return a non-empty access token');
     return token;
   }
 

@@ -1,12 +1,11 @@
 /**
- * Type machinery that reads an openapi-typescript `paths` interface: which
- * paths have a given method, and the path params, query, body and success
- * response of an operation. Purely types; no runtime code.
+ * Type machinery that reads an openapi-typescript `paths` interface: which paths have a given method,
+ * and the path params, query, body and success response of an operation. Purely types.
  */
-
+import type { CallOptions } from './call-options.js';
 import type { UndefinedAllowed } from './pagination.js';
 
-/** HTTP methods the generic call supports (the API uses GET, POST, PUT, DELETE). */
+/** HTTP methods the path-based call supports (the API uses GET, POST, PUT, DELETE). */
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
 /** A method as `client.request` accepts it: lower case as in `paths`, or upper case as on the wire (`'GET'`). */
@@ -41,7 +40,7 @@ type QueryOption<Op> =
     ? IsNever<Exclude<Q, undefined>> extends true
       ? { readonly query?: never }
       : AllOptional<Exclude<Q, undefined>> extends true
-        ? { readonly query?: UndefinedAllowed<Exclude<Q, undefined>> }
+        ? { readonly query?: UndefinedAllowed<Exclude<Q, undefined>> | undefined }
         : { readonly query: UndefinedAllowed<Exclude<Q, undefined>> }
     : { readonly query?: never };
 
@@ -53,11 +52,7 @@ type PathOption<Op> =
       : { readonly path: Exclude<P, undefined> }
     : { readonly path?: never };
 
-type BodyContentOf<Op> = Op extends { requestBody?: infer B }
-  ? Exclude<B, undefined> extends { content: infer C }
-    ? C
-    : never
-  : never;
+type BodyContentOf<Op> = Op extends { requestBody?: infer B } ? (Exclude<B, undefined> extends { content: infer C } ? C : never) : never;
 
 /** The request body type: the JSON schema, or `URLSearchParams` for a form-only operation. */
 export type RequestBodyOf<Op> =
@@ -76,57 +71,26 @@ type BodyOption<Op> =
     ? { readonly body?: never }
     : Op extends { requestBody: unknown }
       ? { readonly body: RequestBodyOf<Op> }
-      : { readonly body?: RequestBodyOf<Op> };
-
-/** Extra headers of a call, in any of the shapes `new Headers()` takes. */
-export type CallHeaders = Readonly<Record<string, string>> | Headers | readonly (readonly [string, string])[];
-
-/** Options that apply to any single call. */
-export interface CallOptions {
-  /** Aborts the call; the promise rejects with the signal's reason. */
-  readonly signal?: AbortSignal | undefined;
-  /** Extra request headers: a record, a `Headers` or `[name, value]` pairs (cannot replace `Authorization` or `Accept`). */
-  readonly headers?: CallHeaders | undefined;
-  /**
-   * Deadline of this call in ms (retries and waits included), instead of the client's
-   * `timeoutMs`; for a list, of each page request. Passing it rejects with a `TimeoutError`.
-   */
-  readonly timeoutMs?: number | undefined;
-}
+      : { readonly body?: RequestBodyOf<Op> | undefined };
 
 /** The options object of a call to `Path` with `Method`: path params, query and body as the spec says. */
-export type RequestOptions<Paths, Path extends keyof Paths, Method extends HttpMethod> = QueryOption<
-  OperationOf<Paths, Path, Method>
-> &
+export type RequestOptions<Paths, Path extends keyof Paths, Method extends HttpMethod> = QueryOption<OperationOf<Paths, Path, Method>> &
   PathOption<OperationOf<Paths, Path, Method>> &
   BodyOption<OperationOf<Paths, Path, Method>> &
   CallOptions;
 
-/** True when the options object may be omitted (nothing required). */
-export type OptionsAreOptional<Paths, Path extends keyof Paths, Method extends HttpMethod> = AllOptional<
-  RequestOptions<Paths, Path, Method>
->;
-
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 206 | '200' | '201' | '202' | '203' | '204' | '206' | '2XX';
 
-type JsonOf<R> = R extends { content: infer C }
-  ? C extends { 'application/json': infer J }
-    ? J
-    : undefined
-  : undefined;
+type JsonOf<R> = R extends { content: infer C } ? (C extends { 'application/json': infer J } ? J : undefined) : undefined;
 
 /** The parsed body of a success (2xx) answer; `undefined` for 204 / no content. */
-export type SuccessBodyOf<Op> = Op extends { responses: infer Rs }
-  ? { [S in keyof Rs & SuccessStatus]: JsonOf<Rs[S]> }[keyof Rs & SuccessStatus]
-  : never;
+export type SuccessBodyOf<Op> = Op extends { responses: infer Rs } ? { [S in keyof Rs & SuccessStatus]: JsonOf<Rs[S]> }[keyof Rs & SuccessStatus] : never;
 
 /** The success body of `Method Path`. */
-export type ResponseOf<Paths, Path extends keyof Paths, Method extends HttpMethod> = SuccessBodyOf<
-  OperationOf<Paths, Path, Method>
->;
+export type ResponseOf<Paths, Path extends keyof Paths, Method extends HttpMethod> = SuccessBodyOf<OperationOf<Paths, Path, Method>>;
 
 /** Arguments of a call: the options object is optional exactly when nothing in it is required. */
 export type CallArgs<Paths, Path extends keyof Paths, Method extends HttpMethod> =
-  OptionsAreOptional<Paths, Path, Method> extends true
+  AllOptional<RequestOptions<Paths, Path, Method>> extends true
     ? [options?: RequestOptions<Paths, Path, Method>]
     : [options: RequestOptions<Paths, Path, Method>];

@@ -5,6 +5,9 @@
  * Only one page is held at a time: the iterator fetches the next page when the
  * current one is used up, and drops its reference to the previous one.
  */
+import { isRecord } from '@commerce-kit/internal/is-record';
+import { ApiClientConfigurationError } from './errors/api-client-error.js';
+import { ApiError } from './errors/api-error.js';
 
 /** The documented list envelope. */
 export interface ListEnvelope<T> {
@@ -17,9 +20,8 @@ export interface ListEnvelope<T> {
 }
 
 /**
- * Cursor parameters: at most one of `starting_after` (forward, ascending) and
- * `ending_before` (backward, newest first). The server would use only
- * `ending_before` if both were sent, so the types forbid passing both.
+ * Cursor parameters: at most one of `starting_after` (forward, ascending) and `ending_before`
+ * (backward, newest first). The types forbid passing both, and so does the client at run time.
  */
 export type CursorParams =
   | { readonly starting_after?: string | undefined; readonly ending_before?: undefined }
@@ -50,19 +52,14 @@ export interface ToArrayOptions {
 /** Fetches one page for the given query (cursor included). */
 export type PageFetcher<T> = (query: Readonly<Record<string, unknown>>) => Promise<ListEnvelope<T>>;
 
-import { ApiError } from './errors.js';
 
 type Direction = 'forward' | 'backward';
 
-/** Removes the cursor the server would ignore, and says which way the list runs. */
+/** The query without `undefined` values, and which way the list runs (both cursors are refused when sent). */
 function normalizeCursor(params: Readonly<Record<string, unknown>>): { query: Record<string, unknown>; direction: Direction } {
-  const query: Record<string, unknown> = { ...params };
-  if (query['ending_before'] !== undefined) {
-    delete query['starting_after'];
-    return { query, direction: 'backward' };
-  }
-  delete query['ending_before'];
-  return { query, direction: 'forward' };
+  const query: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) query[key] = value;
+  return { query, direction: query['ending_before'] !== undefined ? 'backward' : 'forward' };
 }
 
 /**
@@ -92,10 +89,6 @@ async function* walkPages<T>(
     cursor = id;
     pending = fetchPage({ ...query, [cursorName]: id });
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function invalidList(detail: string): ApiError {
@@ -180,12 +173,12 @@ export class ListPromise<T, E extends ListEnvelope<T> = ListEnvelope<T>> extends
   /**
    * Collects objects into an array, stopping after `max` (no more pages are fetched then).
    *
-   * @throws {RangeError} when `max` is not a non-negative integer.
+   * @throws {ApiClientConfigurationError} when `max` is not a non-negative integer.
    */
   async toArray(options: ToArrayOptions): Promise<T[]> {
-    const max = options?.max;
+    const max = (options as Partial<ToArrayOptions> | undefined)?.max;
     if (typeof max !== 'number' || !Number.isInteger(max) || max < 0) {
-      throw new RangeError('toArray({ max }) needs max: a non-negative integer bound on how many objects to collect');
+      throw new ApiClientConfigurationError('toArray({ max }) needs max: a non-negative integer bound on how many objects to collect');
     }
     const out: T[] = [];
     if (max === 0) return out;

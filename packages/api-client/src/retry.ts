@@ -9,11 +9,11 @@ export const BASE_BACKOFF_MS = 500;
 /** Ceiling of a single backoff wait, in milliseconds. */
 export const MAX_BACKOFF_MS = 8_000;
 /**
- * Longest `Retry-After` the client is willing to wait, in milliseconds. The documented
- * window is one minute, so a longer ask means something else is wrong: the 429 is
- * surfaced as a `RateLimitError` instead of blocking the caller for that long.
+ * Default of the client's `maxRetryAfterSeconds`: the longest `Retry-After` it waits for before a
+ * retry. The documented window is one minute, so a longer ask is surfaced as a `RateLimitError` (saying
+ * how long the server asked to wait) instead of blocking the caller for that long.
  */
-export const MAX_RETRY_AFTER_MS = 60_000;
+export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 60;
 /** Default for the client's `maxRetries`. */
 export const DEFAULT_MAX_RETRIES = 2;
 
@@ -37,6 +37,8 @@ export interface RetryInput {
   readonly outcome: AttemptOutcome;
   /** A number in [0, 1) used for jitter (pass `Math.random()`). */
   readonly random: number;
+  /** Longest `Retry-After` waited for, in ms; default {@link DEFAULT_MAX_RETRY_AFTER_SECONDS} × 1000. */
+  readonly maxRetryAfterMs?: number | undefined;
 }
 
 /** Why a call is, or is not, retried. */
@@ -60,7 +62,7 @@ export type RetryDecision =
  *
  * - 2xx/3xx and 4xx other than 429: never.
  * - 429: any method (the server did not act on the request); waits `Retry-After`
- *   when given and at most {@link MAX_RETRY_AFTER_MS}, else the backoff.
+ *   when given and at most `maxRetryAfterMs`, else the backoff.
  * - 5xx and network errors: only idempotent methods (GET, PUT, DELETE, ...), never
  *   POST; exponential backoff with jitter.
  * - Never more than `maxRetries` retries.
@@ -77,7 +79,8 @@ export function decideRetry(input: RetryInput): RetryDecision {
     if (outcome.retryAfterMs === undefined) {
       return { retry: true, reason: 'rate_limited', delayMs: backoffDelay(input.retriesSoFar, input.random) };
     }
-    if (outcome.retryAfterMs > MAX_RETRY_AFTER_MS) return { retry: false, reason: 'retry_after_too_long' };
+    const cap = input.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_SECONDS * 1000;
+    if (outcome.retryAfterMs > cap) return { retry: false, reason: 'retry_after_too_long' };
     return { retry: true, reason: 'rate_limited', delayMs: Math.max(0, outcome.retryAfterMs) };
   }
 

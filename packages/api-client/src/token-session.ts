@@ -2,8 +2,12 @@
  * A token session: keeps the current `TokenSet`, refreshes it shortly before
  * expiry and once after a 401, and lets concurrent requests share one refresh.
  */
+import { resolveClock, type Clock } from '@commerce-kit/internal/clock';
 import type { AuthProvider } from './auth.js';
-import { refreshAccessToken, type ClientAuthMethod, type FetchLike } from './oauth/token-request.js';
+import { ApiClientConfigurationError } from './errors/api-client-error.js';
+import { refreshAccessToken, type ClientAuthMethod } from './oauth/token-request.js';
+import type { FetchFunction } from './request.js';
+import { checkBaseUrl } from './url.js';
 import { describeExpiry, redactedView, type TokenSet } from './oauth/token-set.js';
 
 /** Refresh this long before `expiresAt` by default: one minute. */
@@ -46,7 +50,7 @@ export interface TokenSessionSettings {
   /** How the client credentials are sent; default `body`. */
   readonly clientAuth?: ClientAuthMethod | undefined;
   /** `fetch` for the token endpoint; default the global one. */
-  readonly fetch?: FetchLike | undefined;
+  readonly fetch?: FetchFunction | undefined;
   /** Custom refresh (replaces the token endpoint call), e.g. to go through your backend. */
   readonly refresh?: ((refreshToken: string) => Promise<TokenSet>) | undefined;
   /**
@@ -56,8 +60,8 @@ export interface TokenSessionSettings {
   readonly onTokens?: ((tokens: TokenSet) => void | Promise<void>) | undefined;
   /** How long before expiry to refresh, in ms; default 60 000. */
   readonly refreshMarginMs?: number | undefined;
-  /** Clock (epoch ms); default `Date.now`. */
-  readonly now?: (() => number) | undefined;
+  /** Clock that decides when the token is about to expire; default the system clock. */
+  readonly clock?: Clock | undefined;
 }
 
 /**
@@ -69,17 +73,25 @@ export class TokenSession implements AuthProvider {
   #inFlight: Promise<TokenSet> | undefined;
   readonly #options: TokenSessionOptions;
   readonly #marginMs: number;
-  readonly #now: () => number;
+  readonly #clock: Clock;
 
-  /** @throws {TypeError} without token endpoint settings or a `refresh` function. */
+  /**
+   * @throws {ApiClientConfigurationError} without token endpoint settings or a `refresh` function, for a
+   * base URL that is not HTTPS (http:// only to a loopback host), or without starting tokens.
+   */
   constructor(options: TokenSessionOptions) {
+    const invalid = (message: string): ApiClientConfigurationError => new ApiClientConfigurationError(`createTokenSession: ${message}`);
+    if (typeof options !== 'object' || options === null) throw invalid('options must be an object');
     if (options.refresh === undefined && (!options.baseUrl || !options.clientId || !options.clientSecret)) {
-      throw new TypeError('createTokenSession needs baseUrl, clientId and clientSecret (or a custom refresh function)');
+      throw invalid('baseUrl, clientId and clientSecret are required (or a custom refresh function)');
     }
+    if (options.baseUrl !== undefined) checkBaseUrl(options.baseUrl);
+    const margin = options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS;
+    if (!(margin >= 0) || !Number.isFinite(margin)) throw invalid(`refreshMarginMs must be a non-negative number of milliseconds (got ${String(margin)})`);
     this.#options = options;
-    this.#tokens = startingTokens(options);
-    this.#marginMs = options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS;
-    this.#now = options.now ?? Date.now;
+    this.#tokens = startingTokens(options, invalid);
+    this.#marginMs = margin;
+    this.#clock = resolveClock(options.clock, invalid);
   }
 
   /** The current token set. */
@@ -89,7 +101,7 @@ export class TokenSession implements AuthProvider {
 
   /** True when the access token expires within the refresh margin. */
   get needsRefresh(): boolean {
-    return this.#tokens.expiresAt - this.#marginMs <= this.#now();
+    return this.#tokens.expiresAt - this.#marginMs <= this.#clock.now();
   }
 
   /**
@@ -127,7 +139,7 @@ export class TokenSession implements AuthProvider {
 
   async #runRefresh(): Promise<TokenSet> {
     const refreshToken = this.#tokens.refreshToken;
-    if (refreshToken === undefined) throw new TypeError('This token session has no refresh token (request the offline_access scope)');
+    if (refreshToken === undefined) throw new ApiClientConfigurationError('This token session has no refresh token (request the offline_access scope)');
     const o = this.#options;
     let next: TokenSet;
     if (o.refresh !== undefined) {
@@ -140,7 +152,7 @@ export class TokenSession implements AuthProvider {
         refreshToken,
         ...(o.clientAuth === undefined ? {} : { clientAuth: o.clientAuth }),
         ...(o.fetch === undefined ? {} : { fetch: o.fetch }),
-        now: this.#now,
+        clock: this.#clock,
       });
     }
     // A refresh answer without a refresh token leaves the old one usable.
@@ -161,17 +173,17 @@ export class TokenSession implements AuthProvider {
   }
 }
 
-function startingTokens(options: TokenSessionOptions): TokenSet {
+function startingTokens(options: TokenSessionOptions, invalid: (message: string) => Error): TokenSet {
   if (options.tokens !== undefined) {
     if (typeof options.tokens !== 'object' || options.tokens === null || typeof options.tokens.accessToken !== 'string') {
-      throw new TypeError('createTokenSession: tokens must be a TokenSet (as exchangeCode returns)');
+      throw invalid('tokens must be a TokenSet (as exchangeCode returns)');
     }
     return options.tokens;
   }
   const loose = options as LooseTokensStart;
   const accessToken = loose.accessToken ?? '';
   if (accessToken === '' && loose.refreshToken === undefined) {
-    throw new TypeError('createTokenSession needs tokens, or an accessToken and/or a refreshToken');
+    throw invalid('tokens, or an accessToken and/or a refreshToken, are required');
   }
   const expiresAt = loose.expiresAt instanceof Date ? loose.expiresAt.getTime() : loose.expiresAt;
   return redactedView({

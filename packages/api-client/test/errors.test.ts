@@ -1,16 +1,19 @@
 import { inspect } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  ApiClientConfigurationError,
+  ApiClientError,
   ApiError,
   AuthenticationError,
   ConnectionError,
   InvalidRequestError,
   NotFoundError,
+  OAuthError,
   RateLimitError,
   ServerError,
   TimeoutError,
-  errorFromResponse,
-} from '../src/errors.js';
+} from '../src/index.js';
+import { errorFromResponse } from '../src/errors/error-from-response.js';
 
 const headers = (h: Record<string, string> = {}): Headers => new Headers(h);
 
@@ -27,9 +30,10 @@ describe('errorFromResponse', () => {
     const error = errorFromResponse(status, headers(), '{"type":"x"}');
     expect(error).toBeInstanceOf(Class);
     expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(ApiClientError);
     expect(error).toBeInstanceOf(Error);
     expect(error.status).toBe(status);
-    expect(error.name).toBe(Class.kind);
+    expect(error.name).toBe(Class.name);
   });
 
   it('carries type, the errors map, headers and the request id', () => {
@@ -79,22 +83,22 @@ describe('errorFromResponse', () => {
   it('redacts given secrets the server echoed, everywhere in the error', () => {
     const secret = 'sk_live_0123456789';
     for (const body of [`Authorization: Bearer ${secret}`, JSON.stringify({ type: 'api_error', echo: secret, errors: { token: [secret] } })]) {
-      const error = errorFromResponse(500, headers(), body, undefined, [secret]);
+      const error = errorFromResponse(500, headers(), body, { secrets: [secret] });
       for (const shown of [error.message, String(error), JSON.stringify(error), inspect(error, { showHidden: true, depth: 10 }), String(JSON.stringify(error.body))]) {
         expect(shown).not.toContain(secret);
       }
     }
-    expect(errorFromResponse(500, headers(), `token ${secret}`, undefined, [secret]).rawBody).toBe('token [redacted]');
+    expect(errorFromResponse(500, headers(), `token ${secret}`, { secrets: [secret] }).rawBody).toBe('token [redacted]');
   });
 
-  it('ignores non-string messages in errors and poison keys', () => {
+  it('ignores non-string messages in errors, and the dangerous __proto__ key', () => {
     const error = errorFromResponse(400, headers(), '{"type":"t","errors":{"a":[1,"ok"],"__proto__":["x"],"b":"single"}}');
     expect(error.errors).toEqual({ a: ['ok'], b: ['single'] });
     expect(({} as Record<string, unknown>)['x']).toBeUndefined();
   });
 
   it('RateLimitError has retryAfter in seconds', () => {
-    const error = errorFromResponse(429, headers({ 'retry-after': '7' }), '{}', 7);
+    const error = errorFromResponse(429, headers({ 'retry-after': '7' }), '{}', { retryAfterSeconds: 7 });
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBe(7);
   });
@@ -119,12 +123,34 @@ describe('client-side errors', () => {
     expect({}).not.toBeInstanceOf(ApiError);
   });
 
-  it('instanceof works across copies of the class (dual package)', () => {
-    const foreign = Object.defineProperty(new Error('x'), Symbol.for('@commerce-kit/api-client.error-kinds'), {
-      value: ['ApiError', 'ServerError'],
-    });
+  it('instanceof works across two copies of the classes (see dual-build.test.ts for the real ESM and CJS builds)', async () => {
+    vi.resetModules();
+    const copy = await import('../src/index.js');
+    expect(copy.ServerError).not.toBe(ServerError);
+    const foreign = new copy.ServerError({ status: 503 });
     expect(foreign).toBeInstanceOf(ServerError);
     expect(foreign).toBeInstanceOf(ApiError);
+    expect(foreign).toBeInstanceOf(ApiClientError);
+    expect(foreign).not.toBeInstanceOf(NotFoundError);
+    expect(new ServerError({ status: 500 })).toBeInstanceOf(copy.ApiError);
+  });
+
+  it('one base: every error class of the package is an ApiClientError, and named after its class', () => {
+    const errors = [
+      new ApiClientConfigurationError('bad option'),
+      new ApiError({ status: 418 }),
+      new InvalidRequestError({ status: 400 }),
+      new RateLimitError({ status: 429 }),
+      new ConnectionError(),
+      new TimeoutError(5),
+      new OAuthError({ error: 'invalid_grant' }),
+    ];
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(ApiClientError);
+      expect(error.name).toBe(error.constructor.name);
+    }
+    expect(new ApiClientConfigurationError('x')).not.toBeInstanceOf(ApiError);
+    expect(new OAuthError({ error: 'x' })).not.toBeInstanceOf(ApiError);
   });
 
   it('util.inspect shows a compact line without headers', () => {
@@ -135,11 +161,10 @@ describe('client-side errors', () => {
   });
 });
 
-describe('OAuthError from the main entry', () => {
-  it('is the same class as the one of the oauth entry', async () => {
-    const main = await import('../src/index.js');
-    const oauth = await import('../src/oauth/index.js');
-    expect(main.OAuthError).toBe(oauth.OAuthError);
-    expect(new oauth.OAuthError({ error: 'invalid_grant' })).toBeInstanceOf(main.OAuthError);
+describe('one entry per symbol', () => {
+  it('OAuthError is exported from the main entry only', async () => {
+    const oauth: Record<string, unknown> = await import('../src/oauth/index.js');
+    expect(oauth['OAuthError']).toBeUndefined();
+    expect(oauth['createTokenSession']).toBeUndefined();
   });
 });

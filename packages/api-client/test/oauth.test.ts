@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiClientConfigurationError, OAuthError } from '../src/index.js';
 import {
-  OAuthError,
   REQUIRED_SCOPES,
   basicCredentials,
   buildAuthorizeUrl,
@@ -12,6 +12,7 @@ import {
   refreshAccessToken,
   verifyState,
 } from '../src/oauth/index.js';
+import { ManualClock } from '../src/testing.js';
 import { startFakeServer, type FakeServer } from './support/fake-server.js';
 
 let server: FakeServer;
@@ -48,7 +49,7 @@ describe('buildAuthorizeUrl', () => {
 
   it('uses a given alphanumeric state, rejects a non-alphanumeric one', () => {
     expect(buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES, state: 'abc123' }).state).toBe('abc123');
-    expect(() => buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES, state: 'a-b' })).toThrow(OAuthError);
+    expect(() => buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES, state: 'a-b' })).toThrow(ApiClientConfigurationError);
   });
 
   it('checks the required scopes', () => {
@@ -60,9 +61,8 @@ describe('buildAuthorizeUrl', () => {
       } catch (e) {
         error = e;
       }
-      expect(error).toBeInstanceOf(OAuthError);
-      expect((error as OAuthError).error).toBe('invalid_scope');
-      expect((error as OAuthError).message).toContain(missing);
+      expect(error).toBeInstanceOf(ApiClientConfigurationError);
+      expect((error as Error).message).toBe(`scopes: missing required scope(s): ${missing}`);
     }
   });
 
@@ -70,7 +70,7 @@ describe('buildAuthorizeUrl', () => {
     const { url } = buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: 'api_basic  api_readwrite openid offline_access' });
     expect(new URL(url).searchParams.get('scope')).toBe('api_basic api_readwrite openid offline_access');
     expect(() => buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: 'api_basic openid' })).toThrow(/api_readwrite/);
-    expect(() => buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: [1] as never })).toThrow(OAuthError);
+    expect(() => buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: [1] as never })).toThrow(ApiClientConfigurationError);
   });
 
   it('generates the state with crypto.getRandomValues', () => {
@@ -111,7 +111,7 @@ describe('verifyState', () => {
 describe('exchangeCode', () => {
   it.each(['body', 'basic'] as const)('exchanges a code with client auth %s', async (clientAuth) => {
     server.issueCode('code_1', REDIRECT);
-    const tokens = await exchangeCode({ ...creds(), clientAuth, code: 'code_1', redirectUri: REDIRECT, now: () => 1_000 });
+    const tokens = await exchangeCode({ ...creds(), clientAuth, code: 'code_1', redirectUri: REDIRECT, clock: new ManualClock(1_000) });
     expect(tokens.tokenType).toBe('Bearer');
     expect(tokens.accessToken).toMatch(/^at_/);
     expect(tokens.refreshToken).toMatch(/^rt_/);
@@ -137,7 +137,7 @@ describe('exchangeCode', () => {
   it('normalizes the other documented variant (token_type bearer, scope, no id_token)', async () => {
     server.tokenVariant = 'scope';
     server.issueCode('code_2', REDIRECT);
-    const tokens = await exchangeCode({ ...creds(), code: 'code_2', redirectUri: REDIRECT, now: () => 0 });
+    const tokens = await exchangeCode({ ...creds(), code: 'code_2', redirectUri: REDIRECT, clock: new ManualClock(0) });
     expect(tokens.tokenType).toBe('Bearer');
     expect(tokens.scope).toBe('api_all');
     expect(tokens.idToken).toBeUndefined();
@@ -187,7 +187,7 @@ describe('exchangeCode', () => {
     server.script.push({ match: (r) => r.path === '/oauth/connect/token', status: 200, body: '{"error":"invalid_grant","error_description":"expired code"}' });
     const error = await exchangeCode({ ...creds(), code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OAuthError);
-    expect(error).toMatchObject({ error: 'invalid_grant', description: 'expired code', errorDescription: 'expired code', status: 200 });
+    expect(error).toMatchObject({ error: 'invalid_grant', description: 'expired code', status: 200 });
   });
 
   it('an error body that echoes the secret, code or refresh token is redacted', async () => {
@@ -209,15 +209,31 @@ describe('exchangeCode', () => {
     expect(error).toMatchObject({ error: 'network_error' });
   });
 
-  it('missing inputs reject with OAuthError invalid_request', async () => {
+  it('a missing code (from the callback) rejects with OAuthError invalid_request', async () => {
     await expect(exchangeCode({ ...creds(), code: '', redirectUri: REDIRECT })).rejects.toMatchObject({ error: 'invalid_request' });
+    await expect(refreshAccessToken({ ...creds(), refreshToken: '' })).rejects.toBeInstanceOf(OAuthError);
   });
 
-  it('a base URL that is not absolute is OAuthError invalid_request, not a network error', async () => {
-    for (const baseUrl of ['api.example.com', '', undefined as unknown as string]) {
+  it('missing or invalid options are configuration errors, and nothing is sent', async () => {
+    for (const options of [
+      { ...creds(), clientId: '' },
+      { ...creds(), clientSecret: undefined as unknown as string },
+      { ...creds(), clientAuth: 'jwt' as never },
+      { ...creds(), clock: { now: () => 0 } as never },
+    ]) {
+      const error = await exchangeCode({ ...options, code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiClientConfigurationError);
+    }
+    await expect(exchangeCode({ ...creds(), code: 'c', redirectUri: '' })).rejects.toThrow(/redirectUri is required/);
+    expect(() => buildAuthorizeUrl({ baseUrl: server.url, clientId: '', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES })).toThrow(ApiClientConfigurationError);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a base URL that is not absolute, or not HTTPS to a remote host, is a configuration error, not a network error', async () => {
+    for (const baseUrl of ['api.example.com', '', undefined as unknown as string, 'http://api.example.com']) {
       const error = await exchangeCode({ ...creds(), baseUrl, code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(OAuthError);
-      expect(error).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/baseUrl/) });
+      expect(error).toBeInstanceOf(ApiClientConfigurationError);
+      expect((error as Error).message).toMatch(/^baseUrl must/);
       expect(() => buildAuthorizeUrl({ baseUrl, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES })).toThrow(/baseUrl/);
     }
     expect(server.requests).toHaveLength(0);

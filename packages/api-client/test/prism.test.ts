@@ -17,9 +17,13 @@ import * as validators from '@commerce-kit/api-types/validators';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createClient, type Client, type ListPath } from '../src/index.js';
+import type { ListResources } from '@commerce-kit/api-types';
+import { InvalidRequestError, createClient, type Client } from '../src/index.js';
 import { startPrism, type PrismMock } from '../../../tools/testing/prism.mjs';
 import { specOperations } from '../../../tools/lib/spec-operations.mjs';
+import { resourceName } from '../../../tools/api-client/generate.mjs';
+
+type ListPath = keyof ListResources;
 
 const SPEC_FILE = fileURLToPath(new URL('../../../specs/openapi.yaml', import.meta.url));
 
@@ -49,8 +53,8 @@ const lists = specOperations(spec as unknown as Record<string, unknown>)
     if (!validate) throw new Error(`@commerce-kit/api-types has no validator for ${schemaRef}`);
     return {
       path: op.path,
-      /** The client's resource property: named after the path (`/blog_posts` -> `blog_posts`). */
-      resource: op.path.slice(1),
+      /** The client's resource property: named after the operation's tag, as the generator names it (`Blog posts` -> `blogPosts`). */
+      resource: resourceName(op.tag ?? ''),
       validate,
       defaultPage: spec.components.schemas[schemaRef]!.examples![0] as Envelope,
       morePage,
@@ -171,8 +175,17 @@ describe.each(lists.map((l) => [l.path, l] as const))('%s', (path, list) => {
     });
   });
 
-  it('a limit above 100 is refused by the mock with the documented 400', async () => {
-    const { client } = recordingClient();
-    await expect(resourceOf(client, list.resource).list({ limit: 500 })).rejects.toMatchObject({ status: 400, type: 'invalid_request_error' });
+  it('a limit above 100 is refused by the client before sending, and by the mock with the documented 400', async () => {
+    const { client, sent } = recordingClient();
+    const error = await resourceOf(client, list.resource).list({ limit: 500 }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(InvalidRequestError);
+    expect(error).toMatchObject({ status: 0, type: 'invalid_request_error' });
+    expect(sent).toHaveLength(0);
+    const raw = await prism.fetch(`${path}?limit=500`, { headers: { Authorization: 'Bearer prism_test_token', Accept: 'application/json' } });
+    expect(raw.status).toBe(400);
+    expect(await raw.json()).toMatchObject({ type: 'invalid_request_error' });
   });
 });

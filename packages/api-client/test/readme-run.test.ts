@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetSharedRateLimiters } from '../src/index.js';
-import { exchangeCode, type TokenSet } from '../src/oauth/index.js';
+import type { TokenSet } from '../src/index.js';
+import { exchangeCode } from '../src/oauth/index.js';
+import { resetSharedRateLimiters } from '../src/testing.js';
 import { startFakeServer, type FakeServer } from './support/fake-server.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -59,6 +60,7 @@ async function run(index: number): Promise<void> {
   const code = (blocks[index] ?? '')
     .replaceAll('https://api.example.com', server.url)
     .replaceAll("'@commerce-kit/api-client/oauth'", JSON.stringify(join(ROOT, 'src/oauth/index.ts')))
+    .replaceAll("'@commerce-kit/api-client/testing'", JSON.stringify(join(ROOT, 'src/testing.ts')))
     .replaceAll("'@commerce-kit/api-client'", JSON.stringify(join(ROOT, 'src/index.ts')));
   const file = join(dir, `block_${index}.ts`);
   writeFileSync(file, `${code}\nexport {};\n`);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BASE_BACKOFF_MS,
   MAX_BACKOFF_MS,
-  MAX_RETRY_AFTER_MS,
+  DEFAULT_MAX_RETRY_AFTER_SECONDS,
   backoffDelay,
   decideRetry,
   parseRetryAfter,
@@ -52,10 +52,14 @@ describe('decideRetry: exhaustive table', () => {
     });
   });
 
-  it('429 with a Retry-After beyond the cap is not waited for', () => {
-    expect(
-      decideRetry({ method: 'GET', retriesSoFar: 0, maxRetries: 5, outcome: { kind: 'response', status: 429, retryAfterMs: MAX_RETRY_AFTER_MS + 1 }, random: 0 }),
-    ).toEqual({ retry: false, reason: 'retry_after_too_long' });
+  it('429 with a Retry-After beyond the cap (default 60 s, or maxRetryAfterMs) is not waited for', () => {
+    const cap = DEFAULT_MAX_RETRY_AFTER_SECONDS * 1000;
+    const at = (retryAfterMs: number, maxRetryAfterMs?: number) =>
+      decideRetry({ method: 'GET', retriesSoFar: 0, maxRetries: 5, outcome: { kind: 'response', status: 429, retryAfterMs }, random: 0, maxRetryAfterMs });
+    expect(at(cap + 1)).toEqual({ retry: false, reason: 'retry_after_too_long' });
+    expect(at(cap)).toEqual({ retry: true, reason: 'rate_limited', delayMs: cap });
+    expect(at(cap + 1, 300_000)).toEqual({ retry: true, reason: 'rate_limited', delayMs: cap + 1 });
+    expect(at(1, 0)).toEqual({ retry: false, reason: 'retry_after_too_long' });
   });
 
   it('429 without Retry-After falls back to the backoff', () => {
@@ -91,7 +95,7 @@ describe('decideRetry: properties', () => {
         if (retries >= max) expect(d.retry).toBe(false);
         if (d.retry) {
           expect(d.delayMs).toBeGreaterThanOrEqual(0);
-          expect(d.delayMs).toBeLessThanOrEqual(Math.max(MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS));
+          expect(d.delayMs).toBeLessThanOrEqual(Math.max(MAX_BACKOFF_MS, DEFAULT_MAX_RETRY_AFTER_SECONDS * 1000));
           expect(Number.isInteger(d.delayMs)).toBe(true);
         }
       }),

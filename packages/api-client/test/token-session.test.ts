@@ -1,7 +1,8 @@
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AuthenticationError, TimeoutError, createClient, createTokenSession, type TokenSet } from '../src/index.js';
-import { OAuthError, exchangeCode } from '../src/oauth/index.js';
+import { ApiClientConfigurationError, AuthenticationError, OAuthError, TimeoutError, createClient, createTokenSession, type Clock, type TokenSet } from '../src/index.js';
+import { exchangeCode } from '../src/oauth/index.js';
+import { ManualClock, resetSharedRateLimiters } from '../src/testing.js';
 import { startFakeServer, type FakeServer } from './support/fake-server.js';
 
 let server: FakeServer;
@@ -12,15 +13,21 @@ afterAll(() => server.close());
 afterEach(() => {
   server.requests.length = 0;
   server.script.length = 0;
+  resetSharedRateLimiters();
 });
+
+/** Lets pending I/O and promise callbacks run until `condition` holds. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((r) => setTimeout(r, 1));
+}
 
 const REDIRECT = 'https://app.example.com/cb';
 let codeSeq = 0;
 
-async function freshTokens(now: () => number = Date.now): Promise<TokenSet> {
+async function freshTokens(clock?: Clock): Promise<TokenSet> {
   const code = `code_${++codeSeq}`;
   server.issueCode(code, REDIRECT);
-  return exchangeCode({ baseUrl: server.url, clientId: 'client_1', clientSecret: 'secret_1', code, redirectUri: REDIRECT, now });
+  return exchangeCode({ baseUrl: server.url, clientId: 'client_1', clientSecret: 'secret_1', code, redirectUri: REDIRECT, clock });
 }
 
 const sessionOptions = () => ({ baseUrl: server.url, clientId: 'client_1', clientSecret: 'secret_1' });
@@ -38,16 +45,16 @@ describe('token session', () => {
   });
 
   it('refreshes shortly before expiry, and onTokens gets the new set', async () => {
-    let now = 0;
-    const tokens = await freshTokens(() => now);
+    const clock = new ManualClock(0);
+    const tokens = await freshTokens(clock);
     server.requests.length = 0;
     const persisted: TokenSet[] = [];
-    const session = createTokenSession({ ...sessionOptions(), tokens, now: () => now, refreshMarginMs: 60_000, onTokens: (t) => void persisted.push(t) });
+    const session = createTokenSession({ ...sessionOptions(), tokens, clock, refreshMarginMs: 60_000, onTokens: (t) => void persisted.push(t) });
     const client = createClient({ baseUrl: server.url, auth: session });
-    now = tokens.expiresAt - 61_000;
+    await clock.set(tokens.expiresAt - 61_000);
     await client.customers.list({ limit: 1 });
     expect(tokenRequests()).toBe(0);
-    now = tokens.expiresAt - 30_000;
+    await clock.set(tokens.expiresAt - 30_000);
     await client.customers.list({ limit: 1 });
     expect(tokenRequests()).toBe(1);
     expect(persisted).toHaveLength(1);
@@ -57,12 +64,12 @@ describe('token session', () => {
   });
 
   it('concurrent requests share one refresh (single flight)', async () => {
-    let now = 0;
-    const tokens = await freshTokens(() => now);
+    const clock = new ManualClock(0);
+    const tokens = await freshTokens(clock);
     server.requests.length = 0;
-    const session = createTokenSession({ ...sessionOptions(), tokens, now: () => now });
+    const session = createTokenSession({ ...sessionOptions(), tokens, clock });
     const client = createClient({ baseUrl: server.url, auth: session, rateLimit: false });
-    now = tokens.expiresAt + 1;
+    await clock.set(tokens.expiresAt + 1);
     await Promise.all(Array.from({ length: 20 }, () => client.customers.list({ limit: 1 })));
     expect(tokenRequests()).toBe(1);
     const authHeaders = new Set(server.requests.filter((r) => r.path === '/customers').map((r) => r.headers.authorization));
@@ -99,11 +106,11 @@ describe('token session', () => {
   });
 
   it('a failed refresh rejects with OAuthError', async () => {
-    let now = 0;
-    const tokens = await freshTokens(() => now);
-    const session = createTokenSession({ ...sessionOptions(), clientSecret: 'wrong', tokens, now: () => now });
+    const clock = new ManualClock(0);
+    const tokens = await freshTokens(clock);
+    const session = createTokenSession({ ...sessionOptions(), clientSecret: 'wrong', tokens, clock });
     const client = createClient({ baseUrl: server.url, auth: session });
-    now = tokens.expiresAt;
+    await clock.set(tokens.expiresAt);
     await expect(client.customers.list()).rejects.toBeInstanceOf(OAuthError);
   });
 
@@ -126,14 +133,14 @@ describe('token session', () => {
     }
   });
 
-  it('auth may be the session options: the client creates the session with its own baseUrl', async () => {
+  it('refreshes through the token endpoint with Basic client auth, and the client never shows the tokens', async () => {
     const tokens = await freshTokens();
     server.validTokens.delete(tokens.accessToken);
     server.requests.length = 0;
     const persisted: TokenSet[] = [];
     const client = createClient({
       baseUrl: server.url,
-      auth: { tokens, baseUrl: undefined, clientId: 'client_1', clientSecret: 'secret_1', clientAuth: 'basic', onTokens: (t) => void persisted.push(t) },
+      auth: createTokenSession({ tokens, baseUrl: server.url, clientId: 'client_1', clientSecret: 'secret_1', clientAuth: 'basic', onTokens: (t) => void persisted.push(t) }),
     });
     const page = await client.customers.list({ limit: 1 });
     expect(page.data).toHaveLength(1);
@@ -157,20 +164,28 @@ describe('token session', () => {
   });
 
   it('a refresh that hangs does not outlive timeoutMs', async () => {
-    let now = 0;
-    const tokens = await freshTokens(() => now);
-    const session = createTokenSession({ tokens, now: () => now, refresh: () => new Promise<TokenSet>(() => undefined) });
-    now = tokens.expiresAt;
-    const client = createClient({ baseUrl: server.url, auth: session, timeoutMs: 50 });
-    await expect(client.customers.list()).rejects.toBeInstanceOf(TimeoutError);
+    const clock = new ManualClock(0);
+    const tokens = await freshTokens(clock);
+    const session = createTokenSession({ tokens, clock, refresh: () => new Promise<TokenSet>(() => undefined) });
+    await clock.set(tokens.expiresAt);
+    const client = createClient({ baseUrl: server.url, auth: session, timeoutMs: 50, clock });
+    const pending = client.customers.list().catch((e: unknown) => e);
+    await until(() => clock.pending === 1);
+    await clock.advance(50);
+    expect(await pending).toBeInstanceOf(TimeoutError);
   });
 
   it('a refresh after a 401 that hangs does not outlive timeoutMs either', async () => {
-    const tokens = await freshTokens();
+    const clock = new ManualClock(0);
+    const tokens = await freshTokens(clock);
     server.validTokens.delete(tokens.accessToken);
-    const session = createTokenSession({ tokens, refresh: () => new Promise<TokenSet>(() => undefined) });
-    const client = createClient({ baseUrl: server.url, auth: session, timeoutMs: 100 });
-    await expect(client.customers.list()).rejects.toBeInstanceOf(TimeoutError);
+    server.requests.length = 0;
+    const session = createTokenSession({ tokens, clock, refresh: () => new Promise<TokenSet>(() => undefined) });
+    const client = createClient({ baseUrl: server.url, auth: session, timeoutMs: 100, clock });
+    const pending = client.customers.list().catch((e: unknown) => e);
+    await until(() => server.requests.length === 1);
+    await clock.advance(100);
+    expect(await pending).toBeInstanceOf(TimeoutError);
   });
 
   it('takes the tokens one by one too: only a refresh token refreshes before the first request', async () => {
@@ -199,14 +214,14 @@ describe('token session', () => {
     expect(tokenRequests()).toBe(1);
   });
 
-  it('client auth may be the loose form, with expiresAt as a Date', async () => {
-    let now = 0;
-    const tokens = await freshTokens(() => now);
+  it('the loose form takes expiresAt as a Date', async () => {
+    const clock = new ManualClock(0);
+    const tokens = await freshTokens(clock);
     server.requests.length = 0;
     const onTokens = vi.fn();
     const client = createClient({
       baseUrl: server.url,
-      auth: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: new Date(30_000), clientId: 'client_1', clientSecret: 'secret_1', onTokens, now: () => now },
+      auth: createTokenSession({ ...sessionOptions(), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: new Date(30_000), onTokens, clock }),
     });
     await client.customers.list({ limit: 1 });
     expect(tokenRequests()).toBe(1); // 30 s left is within the 60 s margin
@@ -215,8 +230,16 @@ describe('token session', () => {
     expect(() => createTokenSession({ ...sessionOptions(), tokens: 'x' as never })).toThrow(/TokenSet/);
   });
 
-  it('needs token endpoint settings or a refresh function', async () => {
+  it('misconfiguration is an ApiClientConfigurationError', async () => {
     const tokens = await freshTokens();
-    expect(() => createTokenSession({ tokens })).toThrow(TypeError);
+    for (const options of [
+      { tokens },
+      { ...sessionOptions(), tokens, baseUrl: 'http://auth.example.com' },
+      { ...sessionOptions(), tokens, refreshMarginMs: -1 },
+      { ...sessionOptions(), tokens, clock: Date.now },
+    ]) {
+      expect(() => createTokenSession(options as never)).toThrow(ApiClientConfigurationError);
+    }
+    expect(() => createTokenSession({ ...sessionOptions(), tokens, baseUrl: 'http://auth.example.com' })).toThrow(/https/);
   });
 });

@@ -2,7 +2,7 @@
  * Type-level tests, checked by `tsc` (the package's `typecheck` target).
  * Each `@ts-expect-error` must stay an error; each `expectTypeOf` pins an inferred type.
  */
-import type { BlogPost, Charge, Customer, Discount, ListEnvelope as TypesListEnvelope } from '@commerce-kit/api-types';
+import type { BlogPost, Charge, Customer, CustomerCreateRequest, CustomerUpdateRequest, Discount, ListEnvelope as TypesListEnvelope } from '@commerce-kit/api-types';
 import { expectTypeOf } from 'vitest';
 import {
   ApiError,
@@ -14,9 +14,13 @@ import {
   type ListEnvelope,
   type ListPromise,
   type RetryDecision,
+  type OAuthError,
+  type TokenSet,
+  type RateLimitStore,
+  type Client,
 } from '../src/index.js';
-import { OAuthError, buildAuthorizeUrl, exchangeCode, type TokenSet } from '../src/oauth/index.js';
-import type { TestPaths, CustomerInput } from './support/test-paths.js';
+import { buildAuthorizeUrl, exchangeCode } from '../src/oauth/index.js';
+import { ManualClock } from '../src/testing.js';
 
 declare const auth: AuthProvider;
 const client = createClient({ baseUrl: 'https://api.example.com', accessToken: 't' });
@@ -25,14 +29,22 @@ const client = createClient({ baseUrl: 'https://api.example.com', accessToken: '
 createClient({ baseUrl: 'x', auth });
 createClient({ baseUrl: 'x', accessToken: 't', fetch: globalThis.fetch, maxRetries: 3, timeoutMs: 1000, rateLimit: { accountKey: 'a' }, userAgent: 'me/1' });
 createClient({ baseUrl: 'x', accessToken: 't', rateLimit: false });
-createClient({ baseUrl: 'x', accessToken: 't', rateLimit: { accountKey: 'a', requests: 10, windowMs: 1_000 } });
+createClient({ baseUrl: 'x', accessToken: 't', rateLimit: { accountKey: 'a', requestsPerMinute: 100 } });
+declare const store: RateLimitStore;
+createClient({ baseUrl: 'x', accessToken: 't', rateLimit: { store }, maxRetryAfterSeconds: 120, clock: new ManualClock() });
+// @ts-expect-error one name per setting: `requests` is gone, `requestsPerMinute` stays
+createClient({ baseUrl: 'x', accessToken: 't', rateLimit: { requests: 10 } });
+// @ts-expect-error the limiter is on by default: `true` is not an option
+createClient({ baseUrl: 'x', accessToken: 't', rateLimit: true });
 createClient({ baseUrl: 'x', auth: async () => 'token' });
 // Optional options may be passed as undefined (values from config that may be unset).
 declare const unset: undefined;
-createClient({ baseUrl: 'x', accessToken: 't', fetch: unset, maxRetries: unset, timeoutMs: unset, rateLimit: unset, userAgent: unset, clock: unset });
+createClient({ baseUrl: 'x', accessToken: 't', fetch: unset, maxRetries: unset, maxRetryAfterSeconds: unset, timeoutMs: unset, rateLimit: unset, userAgent: unset, clock: unset });
+createClient({ baseUrl: 'x', accessToken: 't', rateLimit: { accountKey: unset, requestsPerMinute: unset, store: unset } });
 buildAuthorizeUrl({ baseUrl: 'x', clientId: 'c', redirectUri: 'r', scopes: ['api_basic', 'api_readwrite', 'openid'], state: unset });
 void exchangeCode({ baseUrl: 'x', clientId: 'a', clientSecret: 'b', code: 'c', redirectUri: 'r', clientAuth: unset, fetch: unset, signal: unset });
-createClient({ baseUrl: 'x', auth: { tokens: {} as TokenSet, clientId: 'c', clientSecret: 's', onTokens: (t: TokenSet) => void t } });
+// @ts-expect-error session options are given to createTokenSession, not to auth
+createClient({ baseUrl: 'x', auth: { tokens: {} as TokenSet, clientId: 'c', clientSecret: 's' } });
 // @ts-expect-error a token function gives a string
 createClient({ baseUrl: 'x', auth: async () => 42 });
 void client.get('/customers', { timeoutMs: 1_000 });
@@ -49,6 +61,7 @@ createClient({ accessToken: 't' });
 const customers = client.customers.list({ limit: 10 });
 expectTypeOf(customers).toEqualTypeOf<ListPromise<Customer, ListEnvelopeOfCustomers>>();
 type ListEnvelopeOfCustomers = Awaited<ReturnType<typeof client.get<'/customers'>>>;
+expectTypeOf(client).toEqualTypeOf<Client>();
 expectTypeOf<Awaited<typeof customers>['data'][number]>().toEqualTypeOf<Customer>();
 expectTypeOf<Awaited<typeof customers>['has_more']>().toEqualTypeOf<boolean>();
 expectTypeOf(customers).toMatchTypeOf<AsyncIterable<Customer>>();
@@ -81,6 +94,28 @@ client.customers.list({ page: 2 });
 void customers.toArray();
 // @ts-expect-error there is no such resource
 void client.invoices;
+// @ts-expect-error one name per resource: blogPosts (from the spec's tag), no blog_posts alias
+void client.blog_posts;
+
+// --- customers: create / retrieve / update / del, generated from the spec -------------
+declare const createBody: CustomerCreateRequest;
+expectTypeOf(client.customers.create(createBody)).toEqualTypeOf<Promise<Customer>>();
+expectTypeOf(client.customers.create).parameter(0).toEqualTypeOf<CustomerCreateRequest>();
+expectTypeOf(client.customers.retrieve('cus_1')).toEqualTypeOf<Promise<Customer>>();
+expectTypeOf(client.customers.update('cus_1', { company: null })).toEqualTypeOf<Promise<Customer>>();
+expectTypeOf(client.customers.update).parameter(1).toEqualTypeOf<CustomerUpdateRequest>();
+expectTypeOf(client.customers.del('cus_1')).toEqualTypeOf<Promise<undefined>>();
+void client.customers.del('cus_1', { signal: AbortSignal.timeout(10), timeoutMs: 1_000 });
+// @ts-expect-error the body's required fields are checked
+void client.customers.create({ email: 'a@b.c' });
+// @ts-expect-error unknown body fields are refused (the spec's additionalProperties: false)
+void client.customers.update('cus_1', { nickname: 'x' });
+// @ts-expect-error the id is required
+void client.customers.retrieve();
+// @ts-expect-error the id is a string
+void client.customers.del(42);
+// @ts-expect-error only the operations of the spec exist
+void client.charges.create({});
 
 // --- generic call, typed from `paths` ------------------------------------------------
 expectTypeOf(client.get('/customers', { query: { limit: 5 } })).resolves.toMatchTypeOf<{ data: Customer[]; has_more: boolean; limit: number }>();
@@ -93,38 +128,31 @@ void client.request('Get', '/customers');
 void client.request('GET', '/customers', { query: { nope: 1 } });
 // @ts-expect-error unknown path
 void client.get('/invoices');
-// @ts-expect-error /customers has no POST in the published spec
+void client.post('/customers', { body: createBody });
+// @ts-expect-error the body is checked on the path-based call too
 void client.post('/customers', { body: {} });
 // @ts-expect-error query keys are checked
 void client.get('/customers', { query: { nope: 1 } });
 void client.get('/customers', { query: { limit: maybeLimit, starting_after: maybeCursor } });
 // @ts-expect-error query value types are checked
 void client.get('/customers', { query: { limit: 'ten' } });
-
-// --- generic call on a spec with CRUD operations ------------------------------------
-const crud = createClient<TestPaths>({ baseUrl: 'x', accessToken: 't' });
-expectTypeOf(crud.post('/customers', { body: { email: 'a@b.c' } })).resolves.toEqualTypeOf<Customer>();
-expectTypeOf(crud.get('/customers/{id}', { path: { id: 'cus_1' } })).resolves.toEqualTypeOf<Customer>();
-expectTypeOf(crud.put('/customers/{id}', { path: { id: 'cus_1' }, body: { company: null } })).resolves.toEqualTypeOf<Customer>();
-expectTypeOf(crud.delete('/customers/{id}', { path: { id: 'cus_1' } })).resolves.toEqualTypeOf<undefined>();
-expectTypeOf<Parameters<typeof crud.post<'/customers'>>[0]>().toEqualTypeOf<'/customers'>();
-expectTypeOf<CustomerInput['email']>().toEqualTypeOf<string>();
+expectTypeOf(client.post('/customers', { body: createBody })).resolves.toEqualTypeOf<Customer>();
+expectTypeOf(client.get('/customers/{id}', { path: { id: 'cus_1' } })).resolves.toEqualTypeOf<Customer>();
+expectTypeOf(client.put('/customers/{id}', { path: { id: 'cus_1' }, body: { company: null } })).resolves.toEqualTypeOf<Customer>();
+expectTypeOf(client.delete('/customers/{id}', { path: { id: 'cus_1' } })).resolves.toEqualTypeOf<undefined>();
 // @ts-expect-error path params are required
-void crud.get('/customers/{id}');
+void client.get('/customers/{id}');
 // @ts-expect-error path param names are checked
-void crud.get('/customers/{id}', { path: { key: 'x' } });
+void client.get('/customers/{id}', { path: { key: 'x' } });
 // @ts-expect-error the body is required for POST
-void crud.post('/customers');
-// @ts-expect-error body fields are checked
-void crud.post('/customers', { body: { email: 1 } });
+void client.post('/customers');
 // @ts-expect-error GET takes no body
-void crud.get('/customers/{id}', { path: { id: 'x' }, body: {} });
+void client.get('/customers/{id}', { path: { id: 'x' }, body: {} });
 // @ts-expect-error no PATCH on this path
-void crud.request('patch', '/customers/{id}', { path: { id: 'x' } });
-expectTypeOf(crud.request('POST', '/customers', { body: { email: 'a@b.c' } })).resolves.toEqualTypeOf<Customer>();
-expectTypeOf(crud.request('DELETE', '/customers/{id}', { path: { id: 'x' } })).resolves.toEqualTypeOf<undefined>();
+void client.request('patch', '/customers/{id}', { path: { id: 'x' } });
+expectTypeOf(client.request('DELETE', '/customers/{id}', { path: { id: 'x' } })).resolves.toEqualTypeOf<undefined>();
 // @ts-expect-error the body is required for POST, whatever the case of the method
-void crud.request('POST', '/customers');
+void client.request('POST', '/customers');
 
 // --- errors ----------------------------------------------------------------------
 declare const error: RateLimitError;
@@ -154,6 +182,8 @@ expectTypeOf(tokens.idToken).toEqualTypeOf<string | undefined>();
 expectTypeOf(tokens.scope).toEqualTypeOf<string | undefined>();
 expectTypeOf(tokens.raw).toEqualTypeOf<Readonly<Record<string, unknown>>>();
 expectTypeOf<OAuthError['error']>().toEqualTypeOf<string>();
+// @ts-expect-error one name per thing: errorDescription is gone, description stays
+void ({} as OAuthError).errorDescription;
 // @ts-expect-error clientAuth is 'body' | 'basic'
 void exchangeCode({ baseUrl: 'x', clientId: 'a', clientSecret: 'b', code: 'c', redirectUri: 'r', clientAuth: 'jwt' });
 // @ts-expect-error redirectUri is required for the code exchange

@@ -12,29 +12,29 @@ export { WEBHOOK_EVENT_TYPES };
 
 type Schemas = components['schemas'];
 
-/** A customer of a store (document 000, Customer). */
+/** A customer of a store. */
 export type Customer = Schemas['Customer'];
 /** Body of a customer creation: `first_name`, `last_name`, `email` required; unknown properties are refused. */
 export type CustomerCreateRequest = Schemas['CustomerCreateRequest'];
 /** Body of a customer update: any subset of the writable fields; `null` clears `company` or an address. */
 export type CustomerUpdateRequest = Schemas['CustomerUpdateRequest'];
-/** A postal address. Its fields are not shown in the platform document, so any property is allowed. */
+/** A postal address. The platform's API documentation does not show its fields, so any property is allowed. */
 export type Address = Schemas['Address'];
 /** An object identifier: always a string. */
 export type ObjectId = Schemas['ObjectId'];
 /** An ISO 8601 UTC date-time string. */
 export type Timestamp = Schemas['Timestamp'];
-/** A charge: `id` and `created_time` are typed, other fields are open (not shown in the document). */
+/** A charge: `id` and `created_time` are typed, other fields are open (the platform's API documentation does not show them). */
 export type Charge = Schemas['Charge'];
-/** An order: `id` and `created_time` are typed, other fields are open (not shown in the document). */
+/** An order: `id` and `created_time` are typed, other fields are open (the platform's API documentation does not show them). */
 export type Order = Schemas['Order'];
-/** A product: `id` and `created_time` are typed, other fields are open (not shown in the document). */
+/** A product: `id` and `created_time` are typed, other fields are open (the platform's API documentation does not show them). */
 export type Product = Schemas['Product'];
-/** A category: `id` and `created_time` are typed, other fields are open (not shown in the document). */
+/** A category: `id` and `created_time` are typed, other fields are open (the platform's API documentation does not show them). */
 export type Category = Schemas['Category'];
-/** A blog post: `id` and `created_time` are typed, other fields are open (not shown in the document). */
+/** A blog post: `id` and `created_time` are typed, other fields are open (the platform's API documentation does not show them). */
 export type BlogPost = Schemas['BlogPost'];
-/** A discount: `id` and `created_time` are typed, other fields are open (not shown in the document). */
+/** A discount: `id` and `created_time` are typed, other fields are open (the platform's API documentation does not show them). */
 export type Discount = Schemas['Discount'];
 
 /** The list envelope every list method answers with. */
@@ -52,7 +52,7 @@ export type ListParams = NonNullable<operations['listCustomers']['parameters']['
 
 /** The JSON error body (`type`, and for validation errors a field -> messages map). */
 export type ApiErrorBody = Schemas['ErrorBody'];
-/** The token endpoint's error body: not shown in the document; RFC 6749 fields read when present. */
+/** The token endpoint's error body: not shown in the platform's API documentation; RFC 6749 fields read when present. */
 export type OAuthErrorBody = Schemas['OAuthErrorBody'];
 /** Form body of the token endpoint, by `grant_type`. */
 export type TokenRequest = Schemas['TokenRequest'];
@@ -64,13 +64,19 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The JSON body of a webhook delivery (`timestamp`, `token`, `data.id`; other fields open). */
 export type WebhookPayload = Schemas['WebhookPayload'];
 
-/** Every path of the API that has a GET list operation, mapped to its item type. */
-export interface ListResources {
-  '/customers': Customer;
-  '/charges': Charge;
-  '/orders': Order;
-  '/products': Product;
-  '/categories': Category;
-  '/blog_posts': BlogPost;
-  '/discounts': Discount;
+type JsonBodyOf<Response> = Response extends { content: { 'application/json': infer Body } } ? Body : never;
+
+/** The item type of the list operation at `Path` (a GET with both cursors answering an envelope), else `never`. */
+type ListItemAt<Path extends keyof paths> = paths[Path] extends {
+  get: { parameters: { query?: { starting_after?: unknown; ending_before?: unknown } }; responses: { 200: infer Response } };
 }
+  ? JsonBodyOf<Response> extends { has_more: boolean; data: Array<infer Item> }
+    ? Item
+    : never
+  : never;
+
+/**
+ * Every path of the API that has a list operation, mapped to its item type (`'/customers'` ->
+ * `Customer`, ...). Read from `paths`, so a list operation added to the spec appears here by itself.
+ */
+export type ListResources = { [Path in keyof paths as [ListItemAt<Path>] extends [never] ? never : Path]: ListItemAt<Path> };

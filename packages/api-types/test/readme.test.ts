@@ -1,6 +1,7 @@
 // The README's `ts` examples compile against the package source with the repository's strict options.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { compareApiTable } from '../../../tools/testing/public-api.mjs';
 import { readReadme, tsCodeBlocks, typecheckSnippets } from '../../../tools/testing/typecheck-snippets.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -26,4 +27,10 @@ describe('README examples', () => {
     });
     expect(diagnostics).toEqual([]);
   }, 60_000);
+
+  it('the Public API table lists exactly what the entries export', () => {
+    expect(
+      compareApiTable({ root: ROOT, entries: { '@commerce-kit/api-types': 'src/index.ts', '@commerce-kit/api-types/validators': 'src/validators.ts' } }),
+    ).toEqual({ undocumented: [], notExported: [], unknownEntries: [] });
+  });
 });

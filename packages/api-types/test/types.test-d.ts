@@ -39,6 +39,10 @@ expectTypeOf<ListEnvelope<Customer>>().toEqualTypeOf<{ limit: number; has_more: 
 expectTypeOf<paths['/customers']['get']['responses'][200]['content']['application/json']['data']>().toEqualTypeOf<Customer[]>();
 expectTypeOf<ListParams>().toEqualTypeOf<{ limit?: number; starting_after?: string; ending_before?: string }>();
 expectTypeOf<operations['listBlogPosts']['parameters']['query']>().toEqualTypeOf<ListParams | undefined>();
+// Derived from `paths`: every list operation, nothing else.
+expectTypeOf<keyof ListResources>().toEqualTypeOf<'/customers' | '/charges' | '/orders' | '/products' | '/categories' | '/blog_posts' | '/discounts'>();
+expectTypeOf<ListResources['/customers']>().toEqualTypeOf<Customer>();
+expectTypeOf<ListResources['/charges']>().toEqualTypeOf<Charge>();
 expectTypeOf<ListResources['/discounts']>().toEqualTypeOf<paths['/discounts']['get']['responses'][200]['content']['application/json']['data'][number]>();
 
 expectTypeOf<ApiErrorBody['type']>().toEqualTypeOf<string>();

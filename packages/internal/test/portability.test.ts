@@ -10,7 +10,7 @@ describe('internal modules are portable', () => {
     expect(files.length).toBeGreaterThanOrEqual(5);
     for (const name of files) {
       const text = readFileSync(new URL(name, dir), 'utf8');
-      for (const [, spec] of text.matchAll(/from\s+'([^']+)'/g)) expect(spec, `${name} imports ${spec}`).toMatch(/^\.\//);
+      for (const [, spec] of text.matchAll(/from\s+'([^']+)'/g)) expect(spec, `${name} imports ${spec}`).toMatch(/^(\.\/|@commerce-kit\/internal\/)/);
       const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
       expect(code, name).not.toMatch(/\brequire\(|\bprocess\.|\bBuffer\b|['"]node:|\beval\(|new Function/);
     }

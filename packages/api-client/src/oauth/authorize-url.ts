@@ -1,8 +1,8 @@
 /**
  * Step 1 of the authorization code grant: the URL the user's browser is sent to.
  */
+import { ApiClientConfigurationError } from '../errors/api-client-error.js';
 import { endpointUrl } from './token-request.js';
-import { OAuthError } from './oauth-error.js';
 import { generateState, isAlphanumeric } from './state.js';
 
 /** Scopes the platform requires in every authorization request. */
@@ -40,27 +40,28 @@ export interface AuthorizeUrl {
  * Builds the authorization URL (`{baseUrl}/oauth/connect/authorize`) with
  * `response_type=code`, `client_id`, `redirect_uri`, `scope` (space-separated) and `state`.
  *
- * @throws {OAuthError} `invalid_scope` when a required scope is missing; `invalid_request` for a
- * base URL that is not absolute, an empty client id or redirect URI, or a non-alphanumeric state.
+ * @throws {ApiClientConfigurationError} when a required scope is missing, for a base URL that is not an
+ * absolute HTTPS URL (http:// only to a loopback host), an empty client id or redirect URI, or a
+ * non-alphanumeric state.
  */
 export function buildAuthorizeUrl(options: AuthorizeUrlOptions): AuthorizeUrl {
-  if (!options.clientId) throw new OAuthError({ error: 'invalid_request', description: 'clientId is required' });
-  if (!options.redirectUri) throw new OAuthError({ error: 'invalid_request', description: 'redirectUri is required' });
+  if (!options.clientId) throw new ApiClientConfigurationError('clientId is required (a non-empty string)');
+  if (!options.redirectUri) throw new ApiClientConfigurationError('redirectUri is required (a non-empty string)');
   const given: readonly unknown[] = typeof options.scopes === 'string' ? options.scopes.split(/\s+/) : Array.isArray(options.scopes) ? options.scopes : [];
   if (given.some((s) => typeof s !== 'string')) {
-    throw new OAuthError({ error: 'invalid_scope', description: 'scopes must be strings' });
+    throw new ApiClientConfigurationError('scopes must be strings');
   }
   const scopes = [...new Set((given as readonly string[]).map((s) => s.trim()).filter((s) => s !== ''))];
   const missing = REQUIRED_SCOPES.filter((required) => !scopes.includes(required));
   if (missing.length > 0) {
-    throw new OAuthError({ error: 'invalid_scope', description: `missing required scope(s): ${missing.join(', ')}` });
+    throw new ApiClientConfigurationError(`scopes: missing required scope(s): ${missing.join(', ')}`);
   }
   const invalidScope = scopes.find((s) => /\s/.test(s));
   if (invalidScope !== undefined) {
-    throw new OAuthError({ error: 'invalid_scope', description: 'a scope must not contain whitespace' });
+    throw new ApiClientConfigurationError('scopes: a scope must not contain whitespace');
   }
   if (options.state !== undefined && !isAlphanumeric(options.state)) {
-    throw new OAuthError({ error: 'invalid_request', description: 'state must be a non-empty alphanumeric string' });
+    throw new ApiClientConfigurationError('state must be a non-empty alphanumeric string');
   }
   const state = options.state ?? generateState();
   const url = new URL(endpointUrl(options.baseUrl, '/oauth/connect/authorize'));

@@ -1,5 +1,6 @@
 /**
- * `@commerce-kit/api-client/oauth`: the OAuth 2.0 authorization code grant of the platform.
+ * `@commerce-kit/api-client/oauth`: the OAuth 2.0 authorization code grant of the platform. The token
+ * session that keeps a client's tokens fresh, `TokenSet` and `OAuthError` are in the main entry.
  *
  * @packageDocumentation
  */
@@ -7,16 +8,5 @@ export { buildAuthorizeUrl, REQUIRED_SCOPES } from './authorize-url.js';
 export type { AuthorizeUrl, AuthorizeUrlOptions, OAuthScope } from './authorize-url.js';
 export { verifyState, generateState, GENERATED_STATE_LENGTH } from './state.js';
 export { exchangeCode, refreshAccessToken, basicCredentials } from './token-request.js';
-export type {
-  ClientAuthMethod,
-  ExchangeCodeOptions,
-  FetchLike,
-  RefreshAccessTokenOptions,
-  TokenRequestBaseOptions,
-} from './token-request.js';
+export type { ClientAuthMethod, ExchangeCodeOptions, RefreshAccessTokenOptions, TokenRequestBaseOptions } from './token-request.js';
 export { normalizeTokenResponse } from './token-set.js';
-export type { TokenSet } from './token-set.js';
-export { OAuthError } from './oauth-error.js';
-export type { OAuthErrorInit } from './oauth-error.js';
-export { createTokenSession, TokenSession, DEFAULT_REFRESH_MARGIN_MS } from '../token-session.js';
-export type { LooseTokensStart, TokenSessionOptions, TokenSessionSettings, TokenSetStart } from '../token-session.js';

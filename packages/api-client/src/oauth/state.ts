@@ -2,6 +2,8 @@
  * The `state` parameter: generated with the platform CSPRNG, compared in constant time.
  */
 
+import { ApiClientConfigurationError } from '../errors/api-client-error.js';
+
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** Length of a generated state: 32 characters of 62 symbols, about 190 bits. */
 export const GENERATED_STATE_LENGTH = 32;
@@ -13,7 +15,7 @@ export const GENERATED_STATE_LENGTH = 32;
 export function generateState(length: number = GENERATED_STATE_LENGTH): string {
   const cryptoApi = globalThis.crypto;
   if (cryptoApi === undefined || typeof cryptoApi.getRandomValues !== 'function') {
-    throw new TypeError('A CSPRNG is needed to generate the OAuth state: globalThis.crypto.getRandomValues is missing');
+    throw new ApiClientConfigurationError('A CSPRNG is needed to generate the OAuth state: globalThis.crypto.getRandomValues is missing');
   }
   // 248 = 4 * 62: bytes at or above it are dropped so that `byte % 62` is uniform.
   const limit = 248;

@@ -2,17 +2,18 @@
  * Steps 4 and 5 of the code grant: exchanging a code, refreshing a token.
  * Both documented client authentication variants are supported.
  */
+import { resolveClock, type Clock } from '@commerce-kit/internal/clock';
+import { isRecord } from '@commerce-kit/internal/is-record';
+import { parseJson, type ParseJsonResult } from '@commerce-kit/internal/safe-json';
+import { ApiClientConfigurationError } from '../errors/api-client-error.js';
 import { redactSecrets } from '../redact.js';
-import { safeJsonParse, isPlainRecord } from '../safe-json.js';
-import { joinUrl } from '../url.js';
+import type { FetchFunction } from '../request.js';
+import { checkBaseUrl, joinUrl } from '../url.js';
 import { OAuthError } from './oauth-error.js';
 import { normalizeTokenResponse, type TokenSet } from './token-set.js';
 
 /** How the client credentials are sent: form fields (`body`) or HTTP Basic (`basic`). */
 export type ClientAuthMethod = 'body' | 'basic';
-
-/** The `fetch` signature the helpers need (the global one fits). */
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** Options shared by {@link exchangeCode} and {@link refreshAccessToken}. */
 export interface TokenRequestBaseOptions {
@@ -25,11 +26,11 @@ export interface TokenRequestBaseOptions {
   /** `body` (default): `client_id` and `client_secret` as form fields; `basic`: HTTP Basic credentials. */
   readonly clientAuth?: ClientAuthMethod | undefined;
   /** `fetch` to use; default `globalThis.fetch`. */
-  readonly fetch?: FetchLike | undefined;
+  readonly fetch?: FetchFunction | undefined;
   /** Aborts the request. */
   readonly signal?: AbortSignal | undefined;
-  /** Clock for `expiresAt`; default `Date.now`. */
-  readonly now?: (() => number) | undefined;
+  /** Clock that dates `expiresAt`; default the system clock. */
+  readonly clock?: Clock | undefined;
 }
 
 /** Input of {@link exchangeCode}. */
@@ -49,11 +50,14 @@ export interface RefreshAccessTokenOptions extends TokenRequestBaseOptions {
 /**
  * Exchanges an authorization code for tokens (`grant_type=authorization_code`).
  *
- * @throws {OAuthError} for an error answer (any body, JSON or not), a network failure, or an unusable token response.
+ * @throws {OAuthError} for an error answer (any body, JSON or not), a network failure, an unusable token
+ * response, or an empty `code`.
+ * @throws {ApiClientConfigurationError} for a missing or invalid option (`baseUrl`, `clientId`, `clientSecret`,
+ * `redirectUri`, `clientAuth`), before anything is sent.
  */
 export async function exchangeCode(options: ExchangeCodeOptions): Promise<TokenSet> {
-  requireField(options.code, 'code');
-  requireField(options.redirectUri, 'redirectUri');
+  requireInput(options.code, 'code');
+  requireOption(options.redirectUri, 'redirectUri');
   return requestToken(options, {
     grant_type: 'authorization_code',
     code: options.code,
@@ -68,18 +72,17 @@ export async function exchangeCode(options: ExchangeCodeOptions): Promise<TokenS
  * @throws {OAuthError} as {@link exchangeCode}.
  */
 export async function refreshAccessToken(options: RefreshAccessTokenOptions): Promise<TokenSet> {
-  requireField(options.refreshToken, 'refreshToken');
+  requireInput(options.refreshToken, 'refreshToken');
   return requestToken(options, { grant_type: 'refresh_token', refresh_token: options.refreshToken });
 }
 
 async function requestToken(options: TokenRequestBaseOptions, fields: Record<string, string>): Promise<TokenSet> {
   const tokenUrl = endpointUrl(options.baseUrl, '/oauth/connect/token');
-  requireField(options.clientId, 'clientId');
-  requireField(options.clientSecret, 'clientSecret');
+  requireOption(options.clientId, 'clientId');
+  requireOption(options.clientSecret, 'clientSecret');
   const clientAuth = options.clientAuth ?? 'body';
-  if (clientAuth !== 'body' && clientAuth !== 'basic') {
-    throw new OAuthError({ error: 'invalid_request', description: 'clientAuth must be "body" or "basic"' });
-  }
+  if (clientAuth !== 'body' && clientAuth !== 'basic') throw new ApiClientConfigurationError('clientAuth must be "body" or "basic"');
+  const clock = resolveClock(options.clock, (message) => new ApiClientConfigurationError(message));
   const form = new URLSearchParams(fields);
   // The documented Basic variant still sends client_id in the body.
   form.set('client_id', options.clientId);
@@ -102,16 +105,16 @@ async function requestToken(options: TokenRequestBaseOptions, fields: Record<str
     if (options.signal?.aborted) throw options.signal.reason;
     throw new OAuthError({ error: 'network_error', description: 'the token endpoint could not be reached', cause });
   }
-  const receivedAt = (options.now ?? Date.now)();
-  const parsed = safeJsonParse(text);
+  const receivedAt = clock.now();
+  const parsed = parseJson(text, 'remove');
   // An error must not carry the secret, code or refresh token into logs, even if the server echoed them.
   const secrets = [options.clientSecret, fields['code'], fields['refresh_token']];
-  const errorBody = (): { text: string; parsed: ReturnType<typeof safeJsonParse> } => {
+  const errorBody = (): { text: string; parsed: ParseJsonResult } => {
     const redacted = redactSecrets(text, secrets);
-    return { text: redacted, parsed: safeJsonParse(redacted) };
+    return { text: redacted, parsed: parseJson(redacted, 'remove') };
   };
   // Some servers answer 200 with an RFC 6749 error body: that is an error too.
-  const isErrorBody = parsed.ok && isPlainRecord(parsed.value) && typeof parsed.value['error'] === 'string' && parsed.value['access_token'] === undefined;
+  const isErrorBody = parsed.ok && isRecord(parsed.value) && typeof parsed.value['error'] === 'string' && parsed.value['access_token'] === undefined;
   if (!response.ok || isErrorBody) {
     const body = errorBody();
     throw tokenEndpointError(response, body.text, body.parsed.ok ? body.parsed.value : undefined, body.parsed.ok);
@@ -135,7 +138,7 @@ async function requestToken(options: TokenRequestBaseOptions, fields: Record<str
 function tokenEndpointError(response: Response, text: string, body: unknown, isJson: boolean): OAuthError {
   let error = 'token_request_failed';
   let description: string | undefined;
-  if (isPlainRecord(body)) {
+  if (isRecord(body)) {
     if (typeof body['error'] === 'string') error = body['error'];
     else if (typeof body['type'] === 'string') error = body['type'];
     if (typeof body['error_description'] === 'string') description = body['error_description'];
@@ -163,22 +166,19 @@ function formEncode(value: string): string {
 }
 
 /**
- * `{baseUrl}{path}`, or `OAuthError('invalid_request')` for a base that is not an absolute
- * URL (rather than a `TypeError`, or a "could not be reached" that would send you looking at the network).
+ * `{baseUrl}{path}`; a base that is not an absolute HTTPS URL (or http:// to a loopback host) is an
+ * `ApiClientConfigurationError`, not a "could not be reached" that would send you looking at the network.
  */
 export function endpointUrl(baseUrl: unknown, path: string): string {
-  if (typeof baseUrl === 'string') {
-    try {
-      return joinUrl(baseUrl, path);
-    } catch {
-      // Reported below.
-    }
-  }
-  throw new OAuthError({ error: 'invalid_request', description: 'baseUrl must be an absolute URL, e.g. https://api.example.com' });
+  return joinUrl(checkBaseUrl(baseUrl), path);
 }
 
-function requireField(value: unknown, name: string): void {
-  if (typeof value !== 'string' || value === '') {
-    throw new OAuthError({ error: 'invalid_request', description: `${name} is required` });
-  }
+/** An option of the app's configuration. */
+function requireOption(value: unknown, name: string): void {
+  if (typeof value !== 'string' || value === '') throw new ApiClientConfigurationError(`${name} is required (a non-empty string)`);
+}
+
+/** A value received at run time (the callback's code, a stored refresh token). */
+function requireInput(value: unknown, name: string): void {
+  if (typeof value !== 'string' || value === '') throw new OAuthError({ error: 'invalid_request', description: `${name} is required` });
 }

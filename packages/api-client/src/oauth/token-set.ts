@@ -1,7 +1,7 @@
 /**
  * Normalizing the two documented token response variants into one `TokenSet`.
  */
-import { isPlainRecord } from '../safe-json.js';
+import { isRecord } from '@commerce-kit/internal/is-record';
 import { OAuthError } from './oauth-error.js';
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
@@ -24,7 +24,7 @@ export interface TokenSet {
   readonly idToken?: string;
   /** Granted scope, when the server says (the other variant, e.g. `api_all`). */
   readonly scope?: string;
-  /** The token response as received (minus prototype-polluting keys). */
+  /** The token response as received (minus `__proto__` and a `constructor` holding `prototype`). */
   readonly raw: Readonly<Record<string, unknown>>;
 }
 
@@ -36,7 +36,7 @@ export interface TokenSet {
  * or `token_type` is not bearer.
  */
 export function normalizeTokenResponse(body: unknown, receivedAtMs: number): TokenSet {
-  if (!isPlainRecord(body)) throw invalid('the token response is not a JSON object');
+  if (!isRecord(body)) throw invalid('the token response is not a JSON object');
   const accessToken = body['access_token'];
   if (typeof accessToken !== 'string' || accessToken === '') throw invalid('access_token is missing');
   const tokenType = body['token_type'];

@@ -1,13 +1,13 @@
 /**
- * A loopback HTTP server that follows document 000, for tests and benchmarks.
+ * A loopback HTTP server that follows the platform's API documentation, for tests.
  *
  * - Lists (`/customers`, `/charges`, ...): objects generated lazily from their index
  *   (so 100,000 customers cost nothing until a page is served), ascending by
  *   creation for `starting_after` and no cursor, descending for `ending_before`,
  *   `ending_before` wins when both are given, `limit` 1..100 else a 400 error body.
  * - `Authorization: Bearer` checked on every API call: 401 on a bad token.
- * - Customer CRUD under `/customers/{id}` (paths not shown in the document; here so
- *   the client's POST/PUT/DELETE handling can be exercised).
+ * - Customer operations as the spec has them: `POST /customers` (201), `GET`, `PUT` (201)
+ *   and `DELETE` (204) under `/customers/{id}`.
  * - `POST /oauth/connect/token`: both client auth variants (Basic and body), both
  *   grants, both documented token response variants, RFC 6749 error bodies.
  * - Scripted answers (`enqueue`): 429 with Retry-After, 5xx, malformed bodies, hangs.
@@ -56,8 +56,16 @@ export interface FakeServerOptions {
   readonly clientSecret?: string;
   /** Token response variant; default `id_token`. */
   readonly tokenVariant?: TokenVariant;
-  /** Enforce a rate limit on API calls (sliding window over all tokens: one account). */
-  readonly rateLimit?: { readonly requests: number; readonly windowMs: number };
+  /**
+   * Enforce a rate limit on API calls: a sliding window per access token (`per: 'token'`, default) or
+   * over all tokens (`per: 'account'`), timed by `now` (default `Date.now`: pass a test clock's).
+   */
+  readonly rateLimit?: {
+    readonly requests: number;
+    readonly windowMs: number;
+    readonly per?: 'token' | 'account';
+    readonly now?: () => number;
+  };
   /** Skip request recording (benchmarks). */
   readonly record?: boolean;
 }
@@ -142,11 +150,13 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const codes = new Map<string, string>();
   const refreshTokens = new Set<string>();
   const deleted = new Set<string>();
+  /** Customers as created or updated (the others are generated from their index). */
+  const stored = new Map<string, Record<string, unknown>>();
   const requests: RecordedRequest[] = [];
   const script: ScriptedAnswer[] = [];
   const perPath = new Map<string, number>();
   let issued = 0;
-  const served: number[] = [];
+  const served = new Map<string, number[]>();
   let throttled = 0;
 
   const state = {
@@ -202,8 +212,13 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       send(res, 404, { type: 'not_found_error' });
       return;
     }
-    if (method === 'GET') send(res, 200, customerAt(index));
-    else if (method === 'PUT') send(res, 200, { ...customerAt(index), ...(JSON.parse(body || '{}') as object) });
+    const current = stored.get(id) ?? customerAt(index);
+    if (method === 'GET') send(res, 200, current);
+    else if (method === 'PUT') {
+      const next = { ...current, ...(JSON.parse(body || '{}') as object) };
+      stored.set(id, next);
+      send(res, 201, next);
+    }
     else if (method === 'DELETE') {
       deleted.add(id);
       res.writeHead(204).end();
@@ -222,9 +237,17 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       invalid(res, 'email', 'is not a valid email address');
       return;
     }
+    for (const field of ['first_name', 'last_name']) {
+      if (typeof input[field] !== 'string') {
+        invalid(res, field, 'is required');
+        return;
+      }
+    }
     const index = (counts['/customers'] ?? 0) + 1;
     counts['/customers'] = index;
-    send(res, 201, { ...customerAt(index), ...input });
+    const record: Record<string, unknown> = { ...customerAt(index), company: null, delivery_address: null, billing_address: null, ...input };
+    stored.set(String(record['id']), record);
+    send(res, 201, record);
   }
 
   function token(req: RecordedRequest, res: ServerResponse): void {
@@ -290,15 +313,19 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       return;
     }
     if (options.rateLimit !== undefined) {
-      const now = Date.now();
-      while (served.length > 0 && (served[0] ?? 0) <= now - options.rateLimit.windowMs) served.shift();
-      if (served.length >= options.rateLimit.requests) {
+      const { requests: max, windowMs, per = 'token', now: clockNow = Date.now } = options.rateLimit;
+      const now = clockNow();
+      const key = per === 'token' ? (bearer[1] ?? '') : 'account';
+      const starts = served.get(key) ?? [];
+      served.set(key, starts);
+      while (starts.length > 0 && (starts[0] ?? 0) <= now - windowMs) starts.shift();
+      if (starts.length >= max) {
         throttled++;
-        const wait = Math.ceil(((served[0] ?? now) + options.rateLimit.windowMs - now) / 1000);
+        const wait = Math.ceil(((starts[0] ?? now) + windowMs - now) / 1000);
         send(res, 429, { type: 'rate_limit_error' }, { 'retry-after': String(Math.max(1, wait)) });
         return;
       }
-      served.push(now);
+      starts.push(now);
     }
     if (req.method === 'GET' && PREFIXES[req.path] !== undefined) {
       list(res, req.path, req.query);

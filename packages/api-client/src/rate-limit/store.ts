@@ -1,0 +1,123 @@
+/**
+ * Where the client-side rate limiter keeps its counts: a small, async-capable interface, so that
+ * several processes can share one budget through a shared store (Redis, ...), and the in-memory store
+ * every client uses by default.
+ */
+
+/** What a client asks of a {@link RateLimitStore} before each request. */
+export interface RateLimitRequest {
+  /** Most request starts allowed for the key in any window of `windowMs` (the documented 200). */
+  readonly limit: number;
+  /** The window in milliseconds (the documented minute: 60 000). */
+  readonly windowMs: number;
+  /** The client's clock reading, in milliseconds since the epoch. */
+  readonly now: number;
+}
+
+/**
+ * The state of the rate limiter, per key (an account, or an access token). Implement it to share the
+ * budget between processes; every method may answer synchronously or with a promise.
+ *
+ * A store must be atomic per key across everyone sharing it: two `take` calls never both get the
+ * last slot. Times are the clients' clock readings (`now`); a store shared between machines may use
+ * its own time source instead, as long as it uses it for every key.
+ */
+export interface RateLimitStore {
+  /**
+   * Takes a request slot for `key`. When `key` is not paused and fewer than `request.limit` starts are
+   * recorded for it in `(now - windowMs, now]`, records a start at `now` and answers `0`. Otherwise
+   * records nothing and answers how many milliseconds to wait before asking again (more than 0).
+   */
+  take(key: string, request: RateLimitRequest): number | Promise<number>;
+  /**
+   * Holds every request of `key` until `until` (milliseconds since the epoch): `take` answers a wait
+   * until then. Called after a 429. Extends a pause, never shortens one.
+   */
+  pause(key: string, until: number): void | Promise<void>;
+}
+
+interface KeyState {
+  /** Start times, oldest first; `head` is the first one still in use. */
+  starts: number[];
+  head: number;
+  pausedUntil: number;
+}
+
+/** Keys are forgotten once idle; the table is swept when it has grown past this size. */
+const SWEEP_AT = 1024;
+
+/**
+ * The default {@link RateLimitStore}: a sliding-window log per key, in this process's memory. At most
+ * `limit` request starts in any window of `windowMs`, so the client stays under the platform's limit
+ * whether the platform counts in fixed or rolling windows.
+ */
+export class MemoryRateLimitStore implements RateLimitStore {
+  readonly #keys = new Map<string, KeyState>();
+  #sweepAt = SWEEP_AT;
+
+  take(key: string, request: RateLimitRequest): number {
+    const { limit, windowMs, now } = request;
+    let state = this.#keys.get(key);
+    if (state === undefined) {
+      if (this.#keys.size >= this.#sweepAt) this.#sweep(now, windowMs);
+      state = { starts: [], head: 0, pausedUntil: 0 };
+      this.#keys.set(key, state);
+    }
+    if (state.pausedUntil > now) return state.pausedUntil - now;
+    if (!Number.isFinite(limit)) return 0;
+    const { starts } = state;
+    while (state.head < starts.length && (starts[state.head] ?? 0) <= now - windowMs) state.head++;
+    if (state.head > 64 && state.head * 2 > starts.length) {
+      starts.splice(0, state.head);
+      state.head = 0;
+    }
+    const inWindow = starts.length - state.head;
+    if (inWindow < limit) {
+      starts.push(now);
+      return 0;
+    }
+    // The start that must leave the window before one more fits.
+    const leaving = starts[starts.length - limit] ?? now;
+    return Math.max(1, leaving + windowMs - now);
+  }
+
+  pause(key: string, until: number): void {
+    let state = this.#keys.get(key);
+    if (state === undefined) {
+      state = { starts: [], head: 0, pausedUntil: 0 };
+      this.#keys.set(key, state);
+    }
+    state.pausedUntil = Math.max(state.pausedUntil, until);
+  }
+
+  /** Forgets every key. */
+  clear(): void {
+    this.#keys.clear();
+    this.#sweepAt = SWEEP_AT;
+  }
+
+  /** Drops keys with no start in the window and no pause left (tokens that rotated away). */
+  #sweep(now: number, windowMs: number): void {
+    for (const [key, state] of this.#keys) {
+      const last = state.starts[state.starts.length - 1];
+      if (state.pausedUntil <= now && (last === undefined || last <= now - windowMs)) this.#keys.delete(key);
+    }
+    this.#sweepAt = Math.max(SWEEP_AT, this.#keys.size * 2);
+  }
+}
+
+/** On `globalThis`, so the ESM and CJS builds of the package (or two bundles) share one store. */
+const SHARED_STORE = Symbol.for('@commerce-kit/api-client:shared-rate-limit-store');
+
+/** The process-wide store every client uses unless given another. */
+export function sharedMemoryStore(): MemoryRateLimitStore {
+  const holder = globalThis as { [SHARED_STORE]?: unknown };
+  const existing = holder[SHARED_STORE];
+  // Another copy of the package may have put its own class there: any object with these methods will do.
+  if (typeof existing === 'object' && existing !== null && typeof (existing as MemoryRateLimitStore).take === 'function') {
+    return existing as MemoryRateLimitStore;
+  }
+  const store = new MemoryRateLimitStore();
+  holder[SHARED_STORE] = store;
+  return store;
+}
