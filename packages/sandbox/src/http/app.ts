@@ -105,6 +105,13 @@ function outgoingOf(c: Context): ServerResponse | undefined {
   return env?.outgoing instanceof ServerResponse ? env.outgoing : undefined;
 }
 
+/** The Authorization header, read from Node's parsed headers when there (no web `Headers` built per request). */
+function authorizationOf(c: Context): string | undefined {
+  const env = c.env as Partial<HttpBindings> | undefined;
+  const header = env?.incoming?.headers.authorization;
+  return header ?? c.req.header('authorization');
+}
+
 function send(c: Context, reply: Reply): Response {
   const headers: Record<string, string> = { ...reply.headers };
   let payload: string | undefined;
@@ -156,7 +163,7 @@ export function createApp(deps: AppDeps): Hono {
     app.on(route.method, route.pattern, async (c) => {
       let reply: Reply;
       try {
-        const authorization = c.req.header('authorization');
+        const authorization = authorizationOf(c);
         const caller = route.security === 'bearer' ? services.oauth.authenticate(authorization) : undefined;
         if (caller) {
           const turn = rateLimiter.take(caller.accountId);
@@ -172,7 +179,8 @@ export function createApp(deps: AppDeps): Hono {
         if (route.validateQuery && !route.validateQuery(query)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(route.validateQuery.errors, 'query') });
         const path: Record<string, unknown> = route.validatePath ? { ...c.req.param() } : {};
         if (route.validatePath && !route.validatePath(path)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(route.validatePath.errors, 'path') });
-        const input: HandlerInput = { query, path, body: await bodyOf(route, c.req.raw), caller, authorization };
+        const body = route.body ? await bodyOf(route, c.req.raw) : undefined;
+        const input: HandlerInput = { query, path, body, caller, authorization };
         reply = handler(input);
       } catch (error) {
         if (!(error instanceof Problem)) throw error;

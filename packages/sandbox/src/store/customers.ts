@@ -36,6 +36,22 @@ export function customerId(seq: number): string {
   return `cus_${String(seq).padStart(26, '0')}`;
 }
 
+/** A row of the page statements in raw (array) mode, in {@link COLUMNS} order: no per-row object from the driver. */
+type RawCustomerRow = [string, string, string, string, string, string | null, string | null, string | null];
+
+function fromRaw(row: RawCustomerRow): Customer {
+  return {
+    id: row[0],
+    created_time: row[1],
+    first_name: row[2],
+    last_name: row[3],
+    email: row[4],
+    company: row[5],
+    delivery_address: row[6] === null ? null : (JSON.parse(row[6]) as Address),
+    billing_address: row[7] === null ? null : (JSON.parse(row[7]) as Address),
+  };
+}
+
 function toCustomer(row: CustomerRow): Customer {
   return {
     id: row.id,
@@ -68,15 +84,19 @@ export class CustomerStore {
     this.#get = db.prepare<[string], CustomerRow>(`SELECT * FROM customers WHERE id = ? AND deleted = 0`);
     // Tombstones included: a deleted customer still marks a place in the list.
     this.#position = db.prepare<[string], ListPosition>(`SELECT created_time AS createdTime, id FROM customers WHERE id = ?`);
-    this.#first = db.prepare<[number], CustomerRow>(
-      `SELECT ${COLUMNS} FROM customers WHERE deleted = 0 ORDER BY created_time, id LIMIT ?`,
-    );
-    this.#after = db.prepare<[string, string, number], CustomerRow>(
-      `SELECT ${COLUMNS} FROM customers WHERE deleted = 0 AND (created_time, id) > (?, ?) ORDER BY created_time, id LIMIT ?`,
-    );
-    this.#before = db.prepare<[string, string, number], CustomerRow>(
-      `SELECT ${COLUMNS} FROM customers WHERE deleted = 0 AND (created_time, id) < (?, ?) ORDER BY created_time DESC, id DESC LIMIT ?`,
-    );
+    this.#first = db
+      .prepare<[number], RawCustomerRow>(`SELECT ${COLUMNS} FROM customers WHERE deleted = 0 ORDER BY created_time, id LIMIT ?`)
+      .raw(true);
+    this.#after = db
+      .prepare<[string, string, number], RawCustomerRow>(
+        `SELECT ${COLUMNS} FROM customers WHERE deleted = 0 AND (created_time, id) > (?, ?) ORDER BY created_time, id LIMIT ?`,
+      )
+      .raw(true);
+    this.#before = db
+      .prepare<[string, string, number], RawCustomerRow>(
+        `SELECT ${COLUMNS} FROM customers WHERE deleted = 0 AND (created_time, id) < (?, ?) ORDER BY created_time DESC, id DESC LIMIT ?`,
+      )
+      .raw(true);
     this.#insert = db.prepare(
       `INSERT INTO customers (seq, ${COLUMNS}) VALUES (@seq, @id, @created_time, @first_name, @last_name, @email, @company, @delivery_address, @billing_address)`,
     );
@@ -107,7 +127,7 @@ export class CustomerStore {
         ? this.#after.all(query.after.createdTime, query.after.id, n)
         : this.#first.all(n);
     const page = toPage(rows, query.limit);
-    return { data: page.data.map(toCustomer), hasMore: page.hasMore };
+    return { data: page.data.map(fromRaw), hasMore: page.hasMore };
   }
 
   /** Inserts a customer with the next sequence number (ids are never reused, tombstones count). */
