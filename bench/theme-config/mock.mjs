@@ -22,14 +22,14 @@ const config = {
 };
 
 async function child(variant, out) {
-  const { generateMockData, writeMockDataFile } = await import('../../packages/theme-config/dist/index.js');
+  const { generateMockData, writeMockDataFile } = await import('../../packages/theme-config/dist/mock.js');
   const started = performance.now();
   if (variant === 'stream') {
-    await writeMockDataFile(config, { seed: 1, now: NOW }, out);
+    await writeMockDataFile(config, { seed: 1, clock: NOW }, out);
   } else if (variant === 'stringify') {
-    await writeFile(out, `${JSON.stringify(generateMockData(config, { seed: 1, now: NOW }))}\n`);
+    await writeFile(out, `${JSON.stringify(generateMockData(config, { seed: 1, clock: NOW }))}\n`);
   } else if (variant === 'generate') {
-    generateMockData(config, { seed: 1, now: NOW }); // generation alone, kept in memory
+    generateMockData(config, { seed: 1, clock: NOW }); // generation alone, kept in memory
   } // 'baseline': the import only
   const ms = performance.now() - started;
   process.stdout.write(JSON.stringify({ ms, maxRssKb: process.resourceUsage().maxRSS }));

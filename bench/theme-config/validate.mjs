@@ -7,7 +7,7 @@
 //   1. throughput: validations per second of a full theme (the seven files of specs/theme-kit/examples/valid/complete),
 //      schema checks only (apples to apples) and the package's whole pipeline (schema + semantic rules);
 //   2. cold start: a fresh Node process doing import + first validation of the full theme (median of runs);
-//      the package is imported through its `./validate` entry (no Node built-ins, no mock generator).
+//      the package is imported through its main entry (no Node import, no mock generator).
 //
 // Run after building: `npm run build -w @commerce-kit/theme-config && npm run bench -w @commerce-kit/theme-config`.
 import { execFileSync } from 'node:child_process';
@@ -31,11 +31,11 @@ const dateLike = (s) => s.trim() !== '' && !Number.isNaN(Date.parse(s));
 /** Each peer: () => Promise<(data) => boolean>, a validator of the whole theme that returns validity. */
 const PEERS = {
   async precompiled() {
-    const { VALIDATORS } = await import(path.join(DIST, 'validate.js'));
+    const { VALIDATORS } = await import(path.join(DIST, 'index.js'));
     return (data) => data.every(([kind, value]) => VALIDATORS[kind](value));
   },
   async pipeline() {
-    const { validateConfig } = await import(path.join(DIST, 'validate.js'));
+    const { validateConfig } = await import(path.join(DIST, 'index.js'));
     return (data) => data.every(([kind, value]) => validateConfig(kind, value).valid);
   },
   async 'ajv-runtime'() {

@@ -34,11 +34,20 @@ export function escapePointerToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/**
+ * Whether one property (`key` holding `value`) is dangerous under the policy: `__proto__`, or
+ * `constructor` whose value is an object with a `prototype` key. For parsers that build objects key by
+ * key and must decide before assigning.
+ */
+export function isDangerousEntry(key: string, value: unknown): key is '__proto__' | 'constructor' {
+  if (key === '__proto__') return true;
+  return key === 'constructor' && typeof value === 'object' && value !== null && hasOwn(value, 'prototype');
+}
+
 function dangerousKeysOf(node: Record<string, unknown>): Array<'__proto__' | 'constructor'> {
   const keys: Array<'__proto__' | 'constructor'> = [];
   if (hasOwn(node, '__proto__')) keys.push('__proto__');
-  const ctor = node['constructor'];
-  if (hasOwn(node, 'constructor') && typeof ctor === 'object' && ctor !== null && hasOwn(ctor, 'prototype')) keys.push('constructor');
+  if (hasOwn(node, 'constructor') && isDangerousEntry('constructor', node['constructor'])) keys.push('constructor');
   return keys;
 }
 

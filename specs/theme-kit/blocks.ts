@@ -2,13 +2,13 @@
  * Block entries of editable regions: a discriminated union on `type` over the 18 block types, so a
  * `quote` block cannot carry `video` settings and editors complete the right fields.
  *
- * Spelling: the document's property tables write `backgound_type`, `backgound_image` and
+ * Spelling: the documentation's property tables write `backgound_type`, `backgound_image` and
  * `backgound_image_mode`; its rules and example write `background_*`. Both spellings are accepted
  * (if both are present they must agree); where the background type is required, one of the two must
  * be given. The loaded (normalised) config uses `background_*`.
  *
  * Position: text, map and social-feed have direct `props` fields and their settings in
- * `props.settings`. For the other block types the document does not show where the properties sit, so
+ * `props.settings`. For the other block types the platform's documentation does not show where the properties sit, so
  * they may be given directly in `props`, in `props.settings`, or split between the two (the same
  * property in both places must have the same value); the loaded config has them in `props.settings`.
  */
@@ -28,27 +28,29 @@ import type {
 } from './enums';
 import type { HexColor, MediaUri, Percentage, PositiveCount, Url } from './primitives';
 
-/** A product template object used by several blocks. Its fields are not shown in the document, so any object is accepted. */
+/** A product template object used by several blocks. Its fields are not shown in the platform's documentation, so any object is accepted. */
 export interface ProductDrop {
   [field: string]: unknown;
 }
 
-/** A category template object used by several blocks. Its fields are not shown in the document, so any object is accepted. */
+/** A category template object used by several blocks. Its fields are not shown in the platform's documentation, so any object is accepted. */
 export interface CategoryDrop {
   [field: string]: unknown;
 }
 
 /**
- * A link target or URL: absolute or relative (`/products/shirt`).
+ * A link target or URL: absolute or relative (`/products/shirt`). The platform's documentation types it as a plain
+ * string; a valid URI reference is recommended.
  * @format uri-reference
+ * @guessed format
  */
 export type LinkUrl = string;
 
-/** The background type, in the document's two spellings. */
+/** The background type, in the documentation's two spellings. */
 export interface BackgroundTypeField {
   /** Kind of background (canonical spelling). */
   background_type?: EBlockBackgroundType;
-  /** Kind of background (spelling of the document's property tables; same meaning as `background_type`). */
+  /** Kind of background (spelling of the documentation's property tables; same meaning as `background_type`). */
   backgound_type?: EBlockBackgroundType;
 }
 
@@ -58,15 +60,15 @@ export interface BackgroundColorField {
   background_color?: HexColor;
 }
 
-/** Background image properties, in the document's two spellings. */
+/** Background image properties, in the documentation's two spellings. */
 export interface BackgroundImageFields {
   /** Background image (image URI); only used when the background type is `image`. */
   background_image?: MediaUri;
-  /** Background image (spelling of the document's property tables; same meaning as `background_image`). */
+  /** Background image (spelling of the documentation's property tables; same meaning as `background_image`). */
   backgound_image?: MediaUri;
   /** Layout of the background image; only used when the background type is `image`. */
   background_image_mode?: EBlockBackgroundImageMode;
-  /** Layout of the background image (spelling of the document's property tables; same meaning as `background_image_mode`). */
+  /** Layout of the background image (spelling of the documentation's property tables; same meaning as `background_image_mode`). */
   backgound_image_mode?: EBlockBackgroundImageMode;
 }
 
@@ -188,8 +190,9 @@ export interface IDividerBlockSettings extends BackgroundColorField, BackgroundI
   /** Divider colour (hex). */
   divider_color: HexColor;
   /**
-   * Value the divider's thickness is derived from.
+   * Value the divider's thickness is derived from; 0 or more is recommended.
    * @minimum 0
+   * @guessed minimum
    */
   thickness?: number;
 }
@@ -283,7 +286,7 @@ export interface IImageWithTextBlockSettings extends AlignmentField, BackgroundC
   action?: EButtonAction;
   /** Kind of background (canonical spelling). */
   background_type?: EImageCombinationBlockBackgroundType;
-  /** Kind of background (spelling of the document's property tables; same meaning as `background_type`). */
+  /** Kind of background (spelling of the documentation's property tables; same meaning as `background_type`). */
   backgound_type?: EImageCombinationBlockBackgroundType;
   /** Text colour (hex). */
   color_text?: HexColor;
@@ -352,10 +355,12 @@ export interface ISocialFeedBlockSettings
     SizeFields,
     OverlayFields {
   /**
-   * Number of images shown, from 1 to 20.
-   * @TJS-type integer
+   * Number of images shown. The platform's documentation says "for example 1 to 20": a whole number in that range
+   * is recommended, others are accepted with a warning.
    * @minimum 1
    * @maximum 20
+   * @multipleOf 1
+   * @guessed minimum maximum multipleOf
    */
   count?: number;
   /** Show the network's logo. */
@@ -411,7 +416,7 @@ export interface IVideoBlockSettings extends ICommonBlockSettings {
 }
 
 /**
- * Props of a block whose property position the document does not show: each settings property may sit
+ * Props of a block whose property position the platform's documentation does not show: each settings property may sit
  * directly in `props` or in `props.settings` (required properties must be in one of the two).
  */
 export type FlexibleProps<S> = Partial<S> & {

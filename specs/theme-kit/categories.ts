@@ -13,8 +13,9 @@ export interface IProductConfig {
   /** ISO 4217 currency code. */
   currency?: CurrencyCode;
   /**
-   * Price.
+   * Price; 0 or more is recommended.
    * @minimum 0
+   * @guessed minimum
    */
   price: number;
   /** Available quantity. */

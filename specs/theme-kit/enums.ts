@@ -1,5 +1,5 @@
 /**
- * The 14 enumerations of the theme kit document (document 001), with their exact member names and values.
+ * The 14 enumerations of the theme kit's documentation, with their exact member names and values.
  *
  * Each enumeration is both a `const` object (member name -> value, for code) and a literal union type of
  * its values (for the JSON files, where a plain `"left"` must type-check). The schema generator reads the

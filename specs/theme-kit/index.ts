@@ -1,4 +1,4 @@
-/** The theme kit's config file formats (document 001), hand-written: the source the JSON Schemas are generated from. */
+/** The theme kit's config file formats, hand-written: the source the JSON Schemas are generated from. */
 export * from './enums';
 export type * from './primitives';
 export type * from './store';

@@ -9,10 +9,11 @@ export interface IMenuLink {
 /** One mock menu: an entry of `menus.stk.config.json` (an array). */
 export interface IMenuConfig {
   /**
-   * Template menu identifier this menu fills: `main-menu` or `footer-menu` (other names get a warning).
+   * Template menu identifier this menu fills: `main-menu` or `footer-menu`. The platform's documentation does not
+   * say it is required; a menu without one, or with another name, matches no template menu (a warning).
    * @examples ["main-menu", "footer-menu"]
    */
-  name: string;
+  name?: string;
   /** The menu's links. */
   links?: IMenuLink[];
 }

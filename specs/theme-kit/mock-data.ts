@@ -1,5 +1,5 @@
 /**
- * The mock store the theme kit generates from the config files (document 001: "The theme kit generates
+ * The mock store the theme kit generates from the config files (the platform's documentation: "The theme kit generates
  * mock store data for theme development"): what `generateMockData` returns and `theme-config mock` writes.
  * `mock-data.schema.json` is generated from `MockData`.
  *
@@ -7,7 +7,7 @@
  * out as ISO 8601 UTC); only what the config leaves out is generated, from a seeded fake-data generator.
  */
 import type { EBlockType, EStoreLanguage } from './enums';
-import type { CurrencyCode, MediaUri, PositiveCount } from './primitives';
+import type { CurrencyCode, MediaUri, PageNumber } from './primitives';
 import type { IProductConfig } from './categories';
 
 /**
@@ -130,7 +130,7 @@ export interface MockCategory {
 }
 
 /**
- * A ProductDrop filled into a block (`item`). The document does not show a ProductDrop's fields: the mock
+ * A ProductDrop filled into a block (`item`). The platform's documentation does not show a ProductDrop's fields: the mock
  * gives it the fields of a {@link MockProduct}; fields the config gives for the drop are kept exactly and
  * win over generated ones, and fields the config adds are kept too.
  */
@@ -140,7 +140,7 @@ export interface MockProductDrop extends MockProduct {
 }
 
 /**
- * A CategoryDrop filled into a block (`category`, `categories`, `dummy_category`). The document does not
+ * A CategoryDrop filled into a block (`category`, `categories`, `dummy_category`). The platform's documentation does not
  * show a CategoryDrop's fields: the mock gives it the fields of a {@link MockCategory} (with its products);
  * fields the config gives for the drop are kept exactly and win over generated ones.
  */
@@ -214,8 +214,8 @@ export interface MockMenuLink {
 
 /** One menu. */
 export interface MockMenu {
-  /** Template menu identifier (`main-menu`, `footer-menu`). */
-  name: string;
+  /** Template menu identifier (`main-menu`, `footer-menu`), when the config gives one. */
+  name?: string;
   /** The menu's links. */
   links: MockMenuLink[];
 }
@@ -251,9 +251,9 @@ export interface MockPaginatorLink {
 /** The paginator: the configured values plus the pages and links a template renders. */
 export interface MockPaginator {
   /** Total number of pages. */
-  numPages: PositiveCount;
+  numPages: PageNumber;
   /** The current page (1..numPages). */
-  currentPage: PositiveCount;
+  currentPage: PageNumber;
   /** Title of the "previous" link. */
   previousTitle: string;
   /** Title of the "next" link. */

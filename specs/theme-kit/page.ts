@@ -1,5 +1,5 @@
 /**
- * The mock page: the contents of `page.stk.config.json` (an object). The document gives no required
+ * The mock page: the contents of `page.stk.config.json` (an object). The platform's documentation gives no required
  * column for this file, so every field is optional.
  */
 export interface IPageConfig {

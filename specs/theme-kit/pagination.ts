@@ -1,11 +1,11 @@
-import type { PositiveCount } from './primitives';
+import type { PageNumber } from './primitives';
 
 /** The mock paginator: the contents of `pagination.stk.config.json` (an object). */
 export interface IPaginationConfig {
   /** Total pages of the mock paginator. */
-  numPages: PositiveCount;
+  numPages: PageNumber;
   /** Page treated as current (1-based, at most `numPages`). */
-  currentPage: PositiveCount;
+  currentPage: PageNumber;
   /**
    * Title of the "previous" link.
    * @default "Previous"

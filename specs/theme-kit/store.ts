@@ -8,12 +8,12 @@ export interface IStoreConfig {
   /** Currency for displayed prices (ISO 4217 code). */
   currencyCode?: CurrencyCode;
   /**
-   * The store's Dribbble URL. The document lists this field as boolean but describes it as a URL: a URL
+   * The store's Dribbble URL. The platform's documentation lists this field as boolean but describes it as a URL: a URL
    * string is expected; a boolean is accepted with a warning and dropped when the config is loaded.
    */
   dribbbleUrl?: Url | boolean;
   /**
-   * The store's Flickr URL. The document lists this field as boolean but describes it as a URL: a URL
+   * The store's Flickr URL. The platform's documentation lists this field as boolean but describes it as a URL: a URL
    * string is expected; a boolean is accepted with a warning and dropped when the config is loaded.
    */
   flickrUrl?: Url | boolean;

@@ -14,8 +14,10 @@ import { THEME_FILES, SCHEMA_BASE_URL } from './files.mjs';
 import {
   applyRequiredAnyOf,
   buildRootSchema,
+  describeGuessed,
   flexibleRequired,
   mapSchemas,
+  recommendedConstraints,
   renameDefinitions,
   requiredGroups,
   stripInternalKeywords,
@@ -37,15 +39,35 @@ const MOCK_DATA_SCHEMA_FILE = 'mock-data.schema.json';
 function generateMockDataSchema() {
   const file = path.join(REPO_ROOT, SPEC_DIR, 'mock-data.ts');
   const program = TJS.getProgramFromFiles([file], { strict: true, strictNullChecks: true, skipLibCheck: true });
-  const generator = TJS.buildGenerator(program, { required: true, noExtraProps: true, ref: true, aliasRef: false, topRef: true, strictNullChecks: true });
+  const generator = TJS.buildGenerator(program, {
+    required: true,
+    noExtraProps: true,
+    ref: true,
+    aliasRef: false,
+    topRef: true,
+    strictNullChecks: true,
+    validationKeywords: ['guessed'],
+  });
   if (!generator) throw new Error('typescript-json-schema could not compile specs/theme-kit/mock-data.ts');
-  const { definitions } = generator.getSchemaForSymbol('MockData');
+  // The output keeps configured values as they are, and a config may break a recommended (`@guessed`)
+  // constraint with only a warning: the output schema must accept what such a config produces.
+  const { definitions } = withoutGuessedConstraints(generator.getSchemaForSymbol('MockData'));
   return buildRootSchema({
     id: `${SCHEMA_BASE_URL}${MOCK_DATA_SCHEMA_FILE}`,
     title: 'Theme kit mock data',
     description: 'The mock store the theme kit generates from the *.stk.config.json files (generateMockData / theme-config mock).',
     rootType: 'MockData',
     definitions,
+  });
+}
+
+/** The schema with every `@guessed` constraint removed (the stated ones stay). */
+function withoutGuessedConstraints(schema) {
+  return mapSchemas(schema, (node) => {
+    if (!('guessed' in node)) return node;
+    const { guessed, ...rest } = node;
+    for (const keyword of String(guessed).split(/[\s,]+/)) delete rest[keyword];
+    return rest;
   });
 }
 
@@ -59,7 +81,7 @@ function generateRawSchema() {
     aliasRef: false,
     topRef: true,
     strictNullChecks: true,
-    validationKeywords: ['requiredAnyOf', 'examples'],
+    validationKeywords: ['requiredAnyOf', 'examples', 'guessed'],
   });
   if (!generator) throw new Error('typescript-json-schema could not compile specs/theme-kit');
   const settingsTypes = [...program.getSourceFile(files[1]).statements]
@@ -68,7 +90,11 @@ function generateRawSchema() {
   return generator.getSchemaForSymbols([...THEME_FILES.map((f) => f.rootType), ...settingsTypes]);
 }
 
-/** typescript-json-schema output -> the shared definitions the seven root schemas draw from. */
+/**
+ * typescript-json-schema output -> the shared definitions the seven root schemas draw from, and the
+ * recommended (`@guessed`) constraints among them.
+ * @returns {{ definitions: Record<string, any>, recommended: Array<{ keyword: string, value: unknown }> }}
+ */
 export function postProcess(raw) {
   const definitions = { ...raw.definitions };
   const renames = {};
@@ -86,15 +112,34 @@ export function postProcess(raw) {
   let schema = mapSchemas({ definitions }, (node) => {
     if (!node.properties?.dribbbleUrl) return node;
     const properties = { ...node.properties };
-    for (const key of ['dribbbleUrl', 'flickrUrl']) properties[key] = { ...properties[key], format: 'uri' };
+    for (const key of ['dribbbleUrl', 'flickrUrl']) properties[key] = { ...properties[key], format: 'uri', guessed: 'format' };
     return { ...node, properties };
   });
   schema = renameDefinitions(schema, renames);
   schema = applyRequiredAnyOf(schema);
   schema = unionsToDiscriminatedOneOf(schema);
-  schema = stripInternalKeywords(schema);
+  const recommended = recommendedConstraints(schema.definitions);
+  schema = stripInternalKeywords(describeGuessed(schema));
   // A title per definition: editors show it in hovers and error popups ("IAudioBlockProps: ...").
-  return Object.fromEntries(Object.entries(schema.definitions).map(([name, def]) => [name, def.title ? def : { title: name, ...def }]));
+  const titled = Object.fromEntries(Object.entries(schema.definitions).map(([name, def]) => [name, def.title ? def : { title: name, ...def }]));
+  return { definitions: titled, recommended };
+}
+
+/**
+ * The SchemaStore catalog entries (https://github.com/SchemaStore/schemastore, \`src/api/json/catalog.json\`
+ * format): one per config file, matched by file name, pointing at the published schema.
+ */
+export function buildCatalog() {
+  return {
+    $schema: 'https://json.schemastore.org/schema-catalog.json',
+    version: 1,
+    schemas: THEME_FILES.map((file) => ({
+      name: `Theme kit ${file.fileName}`,
+      description: file.description,
+      fileMatch: [file.fileName],
+      url: `${SCHEMA_BASE_URL}${file.schemaFile}`,
+    })),
+  };
 }
 
 /** The seven published root schemas, by file kind. */
@@ -157,7 +202,7 @@ export interface PrecompiledValidator {
  */
 export async function generate() {
   const out = new Map();
-  const definitions = postProcess(generateRawSchema());
+  const { definitions, recommended } = postProcess(generateRawSchema());
   const schemas = buildSchemas(definitions);
 
   const ajv = createAjv();
@@ -167,8 +212,16 @@ export async function generate() {
     ajv.addSchema(schema);
     exportsMap[file.validatorName] = schema.$id;
   }
-  // The mock generator's output (issue 6): a schema only, no precompiled validator (it is not user input).
+  // The mock generator's output: a schema only, no precompiled validator (it is not user input).
   out.set(`${OUT_DIR}/schemas/${MOCK_DATA_SCHEMA_FILE}`, stableJson(generateMockDataSchema()));
+  out.set(`${OUT_DIR}/schemas/catalog.json`, stableJson(buildCatalog()));
+  out.set(
+    `${OUT_DIR}/recommended.ts`,
+    `// ${GENERATED_BANNER}\n` +
+      '/**\n * The constraints of the schemas the platform\'s documentation does not state (`@guessed` in the spec,\n' +
+      ' * and closed objects): a validator error on one of them is a warning. Keyed by keyword and value.\n */\n' +
+      `export const RECOMMENDED_CONSTRAINTS: ReadonlyArray<{ readonly keyword: string; readonly value: unknown }> = ${JSON.stringify(recommended, null, 2)};\n`,
+  );
   // Minified: the validators are ~800 kB of straight-line code otherwise (~30 kB gzipped either way).
   const { code: bundled } = await transform(await bundleStandaloneValidators(ajv, exportsMap), {
     minify: true,

@@ -165,8 +165,68 @@ export function buildRootSchema({ id, title, description, rootType, definitions 
  */
 export function stripInternalKeywords(schema) {
   return mapSchemas(schema, (node) => {
-    if (!('requiredAnyOf' in node)) return node;
-    const { requiredAnyOf: _drop, ...rest } = node;
+    if (!('requiredAnyOf' in node) && !('guessed' in node)) return node;
+    const { requiredAnyOf: _drop, guessed: _guessed, ...rest } = node;
     return rest;
+  });
+}
+
+/** The value of a constraint keyword that identifies it in a validator's error (`params`). */
+const RECOMMENDABLE = new Set(['pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'additionalProperties']);
+
+/** The keywords a node's `guessed` annotation (from the `@guessed` TSDoc tag) names. */
+function guessedKeywords(node) {
+  const value = node.guessed;
+  const names = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/) : [];
+  for (const name of names) {
+    if (!RECOMMENDABLE.has(name)) throw new Error(`@guessed ${name}: only ${[...RECOMMENDABLE].join(', ')} can be guessed`);
+    if (!(name in node)) throw new Error(`@guessed ${name} on a schema without \`${name}\`: ${JSON.stringify(node)}`);
+  }
+  return names.filter(Boolean);
+}
+
+const constraintKey = (keyword, value) => JSON.stringify([keyword, value]);
+
+/**
+ * The recommended constraints: every (keyword, value) pair marked `@guessed` in the spec, plus
+ * `additionalProperties: false` (the document never says an object is closed). Each pair must be
+ * recommended everywhere it occurs, since a validator's error carries the pair, not the place: a
+ * stated constraint with the same pair is a generation error.
+ * @returns {Array<{ keyword: string, value: unknown }>} sorted
+ */
+export function recommendedConstraints(definitions) {
+  const recommended = new Map([[constraintKey('additionalProperties', false), { keyword: 'additionalProperties', value: false }]]);
+  const stated = new Map();
+  mapSchemas({ definitions }, (node) => {
+    const guessed = new Set(guessedKeywords(node));
+    for (const keyword of RECOMMENDABLE) {
+      if (!(keyword in node) || keyword === 'additionalProperties') continue;
+      const key = constraintKey(keyword, node[keyword]);
+      if (guessed.has(keyword)) recommended.set(key, { keyword, value: node[keyword] });
+      else stated.set(key, node);
+    }
+    return node;
+  });
+  for (const key of recommended.keys()) {
+    if (stated.has(key)) throw new Error(`${key} is marked @guessed in one place and stated in another: ${JSON.stringify(stated.get(key))}`);
+  }
+  return [...recommended.values()].sort((a, b) => (constraintKey(a.keyword, a.value) < constraintKey(b.keyword, b.value) ? -1 : 1));
+}
+
+/** "pattern `^[A-Z]{3}$`", "minimum 0": a constraint as words for a description. */
+function describeConstraint(keyword, value) {
+  return keyword === 'pattern' ? `pattern \`${value}\`` : keyword === 'format' ? `format \`${value}\`` : keyword === 'multipleOf' && value === 1 ? 'a whole number' : `${keyword} ${value}`;
+}
+
+/**
+ * Adds to the description of every node with `@guessed` constraints which ones the platform's
+ * documentation does not state (editors show it on hover), before the annotation is stripped.
+ */
+export function describeGuessed(schema) {
+  return mapSchemas(schema, (node) => {
+    const guessed = guessedKeywords(node);
+    if (guessed.length === 0) return node;
+    const note = `Recommended, not stated by the platform's documentation (theme-config validate warns): ${guessed.map((k) => describeConstraint(k, node[k])).join(', ')}.`;
+    return { ...node, description: node.description ? `${node.description.trimEnd()} ${note}` : note };
   });
 }

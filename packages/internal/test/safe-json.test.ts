@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import sjson from 'secure-json-parse';
 import { describe, expect, it } from 'vitest';
-import { parseJson, scanDangerousKeys } from '../safe-json.js';
+import { isDangerousEntry, parseJson, scanDangerousKeys } from '../safe-json.js';
 
 describe('parseJson', () => {
   it('keeps constructor and prototype keys that hold ordinary values', () => {
@@ -89,5 +89,18 @@ describe('parseJson agrees with secure-json-parse', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('isDangerousEntry', () => {
+  it('is true for __proto__ and for constructor holding a prototype key, false for ordinary constructor/prototype data', () => {
+    expect(isDangerousEntry('__proto__', 1)).toBe(true);
+    expect(isDangerousEntry('__proto__', { a: 1 })).toBe(true);
+    expect(isDangerousEntry('constructor', { prototype: {} })).toBe(true);
+    expect(isDangerousEntry('constructor', JSON.parse('{"prototype": null}'))).toBe(true);
+    expect(isDangerousEntry('constructor', 'Acme')).toBe(false);
+    expect(isDangerousEntry('constructor', { name: 'x' })).toBe(false);
+    expect(isDangerousEntry('constructor', null)).toBe(false);
+    expect(isDangerousEntry('prototype', { polluted: true })).toBe(false);
   });
 });

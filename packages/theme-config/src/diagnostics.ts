@@ -14,7 +14,7 @@ export const DIAGNOSTIC_CODES = {
   'no-config-files': 'The config directory holds no *.stk.config.json file.',
   'unknown-file': 'A *.stk.config.json file the theme kit does not know.',
   'wrong-top-level-type': 'The file holds an object where an array is expected, or the reverse.',
-  'forbidden-key': 'A key such as __proto__ that could pollute objects.',
+  'forbidden-key': 'A `__proto__` key, or a `constructor` key holding a `prototype` key (they could pollute object prototypes).',
   'too-deep': 'Arrays and objects nested more than 512 levels deep.',
   'duplicate-key': 'The same key twice in one object (the last one wins).',
   'unknown-property': 'A property the format does not have.',
@@ -71,7 +71,7 @@ export interface ValidationResult {
 /** Options shared by the validating functions. */
 export interface ValidateOptions {
   /** Treat warnings as errors. */
-  strict?: boolean;
+  readonly strict?: boolean | undefined;
 }
 
 /** Sorts diagnostics by file, position, then pointer; applies `strict`; computes `valid`. */

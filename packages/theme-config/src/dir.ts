@@ -1,6 +1,4 @@
 /** Config directories: finding the `*.stk.config.json` files, validating them all, and loading them. */
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Diagnostic, ValidateOptions, ValidationResult } from './diagnostics.js';
 import { finishResult } from './diagnostics.js';
 import { CONFIG_FILE_SUFFIX, THEME_FILES, fileInfo, type ConfigKind } from './files.js';
@@ -8,6 +6,7 @@ import type { JsonValue } from './json/parse.js';
 import { normalizeFile } from './rules/files.js';
 import { closest, didYouMean } from './suggest.js';
 import type { NormalizedByKind, ThemeConfig } from './types.js';
+import { nodeRuntime } from './node-runtime.js';
 import { analyzeSource } from './validate.js';
 
 /** What was found in a config directory. */
@@ -30,8 +29,10 @@ const errorCode = (error: unknown): string | undefined =>
 const atFileStart = (diagnostics: Diagnostic[]): Diagnostic[] =>
   diagnostics.map((d) => (d.line === undefined ? { ...d, line: 1, column: 1 } : d));
 
-/** Reads and analyses every `*.stk.config.json` in `dir`. */
-export async function analyzeDir(dir: string = process.cwd()): Promise<DirAnalysis> {
+/** Reads and analyses every `*.stk.config.json` in `dir` (default: the current working directory). */
+export async function analyzeDir(given?: string): Promise<DirAnalysis> {
+  const { fs, path, cwd } = nodeRuntime('reading a theme directory');
+  const dir = given === undefined ? cwd() : given;
   const diagnostics: Diagnostic[] = [];
   if (typeof dir !== 'string' || dir === '') {
     diagnostics.push({
@@ -46,9 +47,9 @@ export async function analyzeDir(dir: string = process.cwd()): Promise<DirAnalys
   const files: string[] = [];
   let names: string[];
   try {
-    const info = await stat(dir);
+    const info = await fs.stat(dir);
     if (!info.isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
-    names = (await readdir(dir)).sort();
+    names = (await fs.readdir(dir)).sort();
   } catch (error) {
     const code = errorCode(error);
     diagnostics.push({
@@ -90,7 +91,7 @@ export async function analyzeDir(dir: string = process.cwd()): Promise<DirAnalys
     }
     let bytes: Uint8Array;
     try {
-      const info = await stat(file);
+      const info = await fs.stat(file);
       if (!info.isFile()) {
         diagnostics.push({
           severity: 'error',
@@ -101,7 +102,7 @@ export async function analyzeDir(dir: string = process.cwd()): Promise<DirAnalys
         });
         continue;
       }
-      bytes = await readFile(file);
+      bytes = await fs.readFile(file);
     } catch (error) {
       diagnostics.push({ severity: 'error', code: 'read-error', message: `\`${name}\` could not be read (${errorCode(error) ?? 'unknown error'})`, pointer: '', file });
       continue;
@@ -118,12 +119,13 @@ export async function analyzeDir(dir: string = process.cwd()): Promise<DirAnalys
  * Validates every `*.stk.config.json` file of a theme (or `--configDir`) directory. Missing files are
  * fine; unknown `*.stk.config.json` names, unreadable or malformed files are reported.
  * @param dir - the theme directory (default: the current working directory)
+ * @throws {ThemeConfigConfigurationError} on a runtime without Node's file system (use `validateConfigText` there)
  * @example
  * ```ts
  * const { valid, diagnostics } = await validateConfigDir('./my-theme');
  * ```
  */
-export async function validateConfigDir(dir: string = process.cwd(), options: ValidateOptions = {}): Promise<ValidationResult> {
+export async function validateConfigDir(dir?: string, options: ValidateOptions = {}): Promise<ValidationResult> {
   return finishResult((await analyzeDir(dir)).diagnostics, options);
 }
 
@@ -136,13 +138,14 @@ export type LoadResult =
  * Loads a config directory into the typed, normalised {@link ThemeConfig}: one spelling
  * (`background_*`), block settings in `props.settings`, `previousTitle`/`nextTitle` defaulted.
  * @param dir - the theme directory (default: the current working directory)
+ * @throws {ThemeConfigConfigurationError} on a runtime without Node's file system
  * @example
  * ```ts
  * const result = await loadConfigDir('./my-theme');
  * if (result.valid) console.log(result.config.pagination?.nextTitle); // "Next" unless set
  * ```
  */
-export async function loadConfigDir(dir: string = process.cwd(), options: ValidateOptions = {}): Promise<LoadResult> {
+export async function loadConfigDir(dir?: string, options: ValidateOptions = {}): Promise<LoadResult> {
   const analysis = await analyzeDir(dir);
   const result = finishResult(analysis.diagnostics, options);
   if (!result.valid) return { valid: false, diagnostics: result.diagnostics };

@@ -1,4 +1,5 @@
-/** The seven theme kit config files (document 001) and how each maps onto the loaded {@link ThemeConfig}. */
+/** The seven theme kit config files and how each maps onto the loaded {@link ThemeConfig}. */
+import { ThemeConfigConfigurationError } from './errors.js';
 import type { ThemeConfig } from './types.js';
 
 /** Kind of a config file: the file name without `.stk.config.json`. */
@@ -21,7 +22,7 @@ export interface ThemeFileInfo {
 const file = (kind: ConfigKind, shape: 'object' | 'array', key: keyof ThemeConfig): ThemeFileInfo =>
   Object.freeze({ kind, fileName: `${kind}.stk.config.json`, shape, key, schemaFile: `${kind}.stk.config.schema.json` });
 
-/** The seven config files, in the document's order. */
+/** The seven config files, in the order of the platform's documentation. */
 export const THEME_FILES: readonly ThemeFileInfo[] = Object.freeze([
   file('store', 'object', 'store'),
   file('page', 'object', 'page'),
@@ -75,13 +76,13 @@ function kindOf(name: string): ConfigKind | undefined {
  * name (`'editable-regions.stk.config.json'`, also as a path), the {@link ThemeConfig} key
  * (`'editableRegions'`) or the schema file name. Case, `_` for `-`, and the singular or output name
  * (`'article'`, `'articles'`, `'paginator'`, `'menu'`, `'category'`, `'region'`) are accepted too.
- * @throws TypeError for a name that is none of the seven files
+ * @throws {ThemeConfigConfigurationError} for a name that is none of the seven files
  */
 export function fileInfo(kind: ConfigKindName): ThemeFileInfo {
   const found = typeof kind === 'string' ? kindOf(kind) : undefined;
   const info = THEME_FILES.find((f) => f.kind === found);
   if (!info) {
-    throw new TypeError(
+    throw new ThemeConfigConfigurationError(
       `unknown config kind ${typeof kind === 'string' ? JSON.stringify(kind) : String(kind)}; expected one of ${THEME_FILES.map((f) => f.kind).join(', ')} (or a file name such as store.stk.config.json)`,
     );
   }

@@ -1,6 +1,6 @@
 /**
  * @commerce-kit/theme-config: types, JSON Schemas, precompiled validators and loading for the theme
- * kit's seven `*.stk.config.json` files (document 001).
+ * kit's seven `*.stk.config.json` files. Mock data generation is the `/mock` subpath.
  *
  * @packageDocumentation
  */
@@ -19,6 +19,9 @@ export type {
   ThemeConfig,
   ThemeConfigInput,
 } from './types.js';
+export { ThemeConfigConfigurationError, ThemeConfigError } from './errors.js';
+export { systemClock } from '@commerce-kit/internal/clock';
+export type { Clock } from '@commerce-kit/internal/clock';
 export { DIAGNOSTIC_CODES } from './diagnostics.js';
 export type { Diagnostic, DiagnosticCode, Severity, ValidateOptions, ValidationResult } from './diagnostics.js';
 export { CONFIG_FILE_SUFFIX, SCHEMA_BASE_URL, THEME_FILES, fileInfo, isConfigKind } from './files.js';
@@ -32,21 +35,3 @@ export { BLOCK_TYPES, ONLY_WHEN_RULES, SPELLING_ALIASES } from './rules/blocks.j
 export { SCHEMAS, VALIDATORS } from './schema/schemas.js';
 export type { JsonSchema } from './schema/schemas.js';
 export type { PrecompiledValidator, RawValidationError } from './generated/validators.js';
-export { runCli } from './cli/main.js';
-export type { CliIO, TextSink } from './cli/io.js';
-export { starterContents } from './cli/starter.js';
-export {
-  DEFAULT_CURRENCY,
-  DEFAULT_LANGUAGE,
-  generateMockData,
-  jsonChunks,
-  LazyJsonArray,
-  MOCK_DATA_SCHEMA,
-  MockConfigError,
-  mockDataChunks,
-  slugify,
-  writeMockData,
-  writeMockDataFile,
-} from './mock/index.js';
-export type { ChunkSink, MockOptions, WriteMockOptions } from './mock/index.js';
-export type * from './generated/spec/mock-data.js';

@@ -33,7 +33,7 @@ import type {
   ESocialFeedBlockType,
 } from './generated/spec/index.js';
 
-/** The document's misspelled property names (accepted in files, absent after loading). */
+/** The misspelled property names of the platform's documentation tables (accepted in files, absent after loading). */
 export type MisspelledProperty = 'backgound_type' | 'backgound_image' | 'backgound_image_mode';
 
 /** A block's settings after loading: canonical spelling, and `background_type` required where the block has one. */
@@ -164,19 +164,19 @@ export interface ThemeConfig {
  */
 export interface ThemeConfigInput {
   /** Contents of `store.stk.config.json`. */
-  store?: IStoreConfig & { $schema?: string };
+  readonly store?: IStoreConfig & { $schema?: string } | undefined;
   /** Contents of `page.stk.config.json`. */
-  page?: IPageConfig & { $schema?: string };
+  readonly page?: IPageConfig & { $schema?: string } | undefined;
   /** Contents of `blog.stk.config.json`. */
-  blog?: IArticleConfig[];
+  readonly blog?: IArticleConfig[] | undefined;
   /** Contents of `categories.stk.config.json`. */
-  categories?: ICategoryConfig[];
+  readonly categories?: ICategoryConfig[] | undefined;
   /** Contents of `editable-regions.stk.config.json`. */
-  editableRegions?: IEditableRegionConfig[];
+  readonly editableRegions?: IEditableRegionConfig[] | undefined;
   /** Contents of `menus.stk.config.json`. */
-  menus?: IMenuConfig[];
+  readonly menus?: IMenuConfig[] | undefined;
   /** Contents of `pagination.stk.config.json`. */
-  pagination?: IPaginationConfig & { $schema?: string };
+  readonly pagination?: IPaginationConfig & { $schema?: string } | undefined;
 }
 
 /** The normalised contents of each kind of config file. */

@@ -6,7 +6,8 @@ import type { Diagnostic, DiagnosticCode, ValidateOptions, ValidationResult } fr
 import { finishResult } from './diagnostics.js';
 import { fileInfo, type ConfigKind, type ConfigKindName } from './files.js';
 import { bytePosition, decodeUtf8, looksLikeUtf16 } from './json/decode.js';
-import { FORBIDDEN_KEYS, MAX_NESTING_DEPTH, parseJson, tooDeep, type JsonValue, type SourceMap } from './json/parse.js';
+import { isDangerousEntry } from '@commerce-kit/internal/safe-json';
+import { forbiddenKey, MAX_NESTING_DEPTH, parseJson, tooDeep, type JsonValue, type SourceMap } from './json/parse.js';
 import { fromPointer, toPointer } from './json/pointer.js';
 import { BLOCK_TYPES } from './rules/blocks.js';
 import { semanticRules } from './rules/files.js';
@@ -16,7 +17,7 @@ import { SCHEMAS, VALIDATORS } from './schema/schemas.js';
 /** Options of {@link validateConfig} and {@link validateConfigText}. */
 export interface ValidateValueOptions extends ValidateOptions {
   /** File path to put on the diagnostics. */
-  file?: string;
+  readonly file?: string | undefined;
 }
 
 /** A file's analysis: its diagnostics and, when it parsed, its value. */
@@ -57,13 +58,14 @@ function toJsonValue(input: unknown, path: (string | number)[], out: Diagnostic[
       }
       return result;
     }
-    const result: { [key: string]: JsonValue } = {}; // forbidden keys are refused before any assignment
+    const result: { [key: string]: JsonValue } = {}; // dangerous keys are refused before any assignment
     for (const key of Object.keys(input)) {
       path.push(key);
-      if (FORBIDDEN_KEYS.has(key)) {
-        report('forbidden-key', `the key \`${key}\` is not allowed (it could change object prototypes); it was ignored`);
+      const raw = (input as Record<string, unknown>)[key];
+      if (isDangerousEntry(key, raw)) {
+        out.push(forbiddenKey(key, toPointer(path)));
       } else {
-        const value = toJsonValue((input as Record<string, unknown>)[key], path, out, seen);
+        const value = toJsonValue(raw, path, out, seen);
         if (value !== undefined) result[key] = value;
       }
       path.pop();
@@ -100,13 +102,14 @@ function checkValue(kind: ConfigKind, value: JsonValue, sourceMap: SourceMap | u
     for (const { atKey, locate, ...d } of mapped) diagnostics.push(withPosition(d, sourceMap, locate, atKey));
   }
   mergeTypoIntoMissing(diagnostics);
-  // A property the block does not have at all is already an error; "ignored because ..." would repeat it.
+  // A property the block does not have at all is already reported; "ignored because ..." would repeat it.
   const unknownAt = new Set(diagnostics.filter((d) => d.code === 'unknown-property').map((d) => d.pointer));
   const semantic = semanticRules(kind, value).filter((d) => !(d.code === 'ignored-property' && unknownAt.has(d.pointer)));
-  for (const d of semantic) diagnostics.push(withPosition(d, sourceMap, d.pointer, true));
-  // A rule that restates a schema bound more precisely (e.g. `currentPage` below 1) replaces the schema's message.
-  const restated = new Set(semantic.filter((d) => d.code === 'page-out-of-range').map((d) => d.pointer));
-  return restated.size === 0 ? diagnostics : diagnostics.filter((d) => !(d.code === 'out-of-range' && restated.has(d.pointer)));
+  // A rule that restates a schema bound more precisely (`currentPage` below 1, a negative `numItems`
+  // with nothing to generate from) replaces the schema's message.
+  const restated = new Set(semantic.filter((d) => d.severity === 'error' && (d.code === 'page-out-of-range' || d.code === 'out-of-range')).map((d) => d.pointer));
+  const schema = restated.size === 0 ? diagnostics : diagnostics.filter((d) => !(d.code === 'out-of-range' && restated.has(d.pointer)));
+  return [...schema, ...semantic.map((d) => withPosition(d, sourceMap, d.pointer, true))];
 }
 
 const canonicalName = (name: string): string => name.replace(/^backgound_/, 'background_');
@@ -133,6 +136,7 @@ function mergeTypoIntoMissing(diagnostics: Diagnostic[]): void {
     const typo = typos.find((t) => canonicalName(t.name) === canonicalName(name) && t.d.pointer.startsWith(`${parent}/`));
     if (!typo) continue;
     diagnostics.splice(i, 1);
+    typo.d.severity = 'error'; // a stated property is missing: an unknown name alone would only be a warning
     if (!typo.d.message.includes('is missing')) typo.d.message += ` (the required \`${typo.name}\` is missing)`;
   }
 }

@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { loadConfigDir, runCli, validateConfig, validateConfigDir, type CliIO } from '../src/index.js';
+import { runCli } from '../src/cli/main.js';
+import { memoryIO } from './cli-io.js';
+import { loadConfigDir, ThemeConfigConfigurationError, validateConfig, validateConfigDir } from '../src/index.js';
 import { EXAMPLES } from './helpers.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-dir-'));
@@ -27,6 +29,18 @@ describe('the theme directory defaults to the current directory', () => {
     }
   });
 
+  it('on a runtime without Node\'s file system, reading a directory is the configuration error (no import fails at load)', async () => {
+    const original = process.getBuiltinModule;
+    Object.defineProperty(process, 'getBuiltinModule', { value: undefined, configurable: true, writable: true });
+    try {
+      await expect(validateConfigDir('.')).rejects.toThrow(ThemeConfigConfigurationError);
+      await expect(loadConfigDir('.')).rejects.toThrow(/needs Node\.js 20\.16 or later/);
+      expect(validateConfig('pagination', { numPages: 1, currentPage: 1 }).valid).toBe(true); // the rest works anywhere
+    } finally {
+      Object.defineProperty(process, 'getBuiltinModule', { value: original, configurable: true, writable: true });
+    }
+  });
+
   it('validateConfig(kind, undefined) says "undefined is not a JSON value"', () => {
     expect(validateConfig('store', undefined).diagnostics[0]?.message).toBe('undefined is not a JSON value');
   });
@@ -47,10 +61,9 @@ describe('every text report line is `file:line:column severity code message`', (
       [empty, 0],
       [path.join(tmp, 'missing'), 1],
     ] as const) {
-      let stdout = '';
-      const io: CliIO = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => undefined }, cwd: tmp, isTTY: false, env: {} };
+      const io = memoryIO(tmp);
       expect(await runCli(['validate', '--configDir', configDir], io)).toBe(expectedCode);
-      const lines = stdout.split('\n').filter((l) => l !== '' && !/^[✔✖⚠]/.test(l));
+      const lines = io.out().split('\n').filter((l) => l !== '' && !/^[✔✖⚠]/.test(l));
       expect(lines.length).toBeGreaterThan(0);
       for (const line of lines) expect(line).toMatch(/^\S.*:\d+:\d+ (error|warning) [a-z-]+ \S/);
     }

@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate, OUT_DIR } from '../../../tools/theme-config/generate.mjs';
 import { THEME_FILES as TOOL_FILES } from '../../../tools/theme-config/files.mjs';
+import { RECOMMENDED_CONSTRAINTS } from '../src/generated/recommended.js';
 import { SCHEMAS, THEME_FILES } from '../src/index.js';
 import { PACKAGE_ROOT, REPO_ROOT } from './helpers.js';
 
@@ -105,7 +106,7 @@ describe('published schemas', () => {
     expect(JSON.stringify(defs)).not.toMatch(/%3C|FlexibleProps|Partial</);
   });
 
-  it('has the constraints of the document as schema keywords', () => {
+  it('has the constraints of the platform\'s documentation, and the recommended ones, as schema keywords', () => {
     const defs = (SCHEMAS['editable-regions'] as Record<string, any>).definitions;
     const text = defs.ITextBlockSettings.properties;
     expect(text.background_color.pattern).toMatch(/^\^#/);
@@ -114,13 +115,33 @@ describe('published schemas', () => {
     expect(defs.EBlockHeight).toMatchObject({ type: 'number', enum: [0, 1, 2, 3, 4] });
     expect(defs.ISocialLinksBlockProps.properties.social_link_size).toMatchObject({ type: 'number', enum: [1, 2, 3, 4] });
     expect(defs.IGridColumn.properties.name.pattern).toBe('^column_[1-9][0-9]*$');
-    expect(defs.ISocialFeedBlockSettings.properties.count).toMatchObject({ type: 'integer', minimum: 1, maximum: 20 });
+    expect(defs.ISocialFeedBlockSettings.properties.count).toMatchObject({ type: 'number', minimum: 1, maximum: 20, multipleOf: 1 });
     const blog = (SCHEMAS.blog as Record<string, any>).definitions.IArticleConfig.properties;
     expect(blog.createdTime.format).toBe('date-like');
     const store = (SCHEMAS.store as Record<string, any>).properties;
     expect(store.instagramUrl.format).toBe('uri');
     expect(store.dribbbleUrl).toMatchObject({ type: ['string', 'boolean'], format: 'uri' });
     expect(store.logo.format).toBe('uri-reference');
+    // Recommended constraints say so in their description (editors show it on hover).
+    expect(store.currencyCode.description).toContain("Recommended, not stated by the platform's documentation");
+    expect(text.width.description).toMatch(/Recommended.*minimum 0, maximum 100/);
+    expect(defs.IGridColumn.properties.name.description ?? '').not.toContain('Recommended');
+    expect(JSON.stringify(SCHEMAS)).not.toContain('"guessed"');
+  });
+
+  it('lists the recommended constraints: @guessed in the spec, and closed objects', () => {
+    expect(RECOMMENDED_CONSTRAINTS).toEqual([
+      { keyword: 'additionalProperties', value: false },
+      { keyword: 'format', value: 'uri' },
+      { keyword: 'format', value: 'uri-reference' },
+      { keyword: 'maximum', value: 100 },
+      { keyword: 'maximum', value: 20 },
+      { keyword: 'minimum', value: 0 },
+      { keyword: 'minimum', value: 1 },
+      { keyword: 'multipleOf', value: 1 },
+      { keyword: 'pattern', value: '^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$' },
+      { keyword: 'pattern', value: '^[A-Z]{3}$' },
+    ]);
   });
 });
 

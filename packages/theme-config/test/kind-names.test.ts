@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileInfo, THEME_FILES, validateConfig, type ConfigKindName } from '../src/index.js';
+import { ThemeConfigConfigurationError } from '../src/errors.js';
 
 describe('config kind names', () => {
   it.each([
@@ -30,13 +31,13 @@ describe('config kind names', () => {
     }
   });
 
-  it.each(['mock-data', 'mock-data.schema.json', 'stores', '', 'foo.stk.config.json'])('%j is a TypeError naming the valid kinds', (name) => {
-    expect(() => validateConfig(name as ConfigKindName, {})).toThrow(TypeError);
+  it.each(['mock-data', 'mock-data.schema.json', 'stores', '', 'foo.stk.config.json'])('%j is a configuration error naming the valid kinds', (name) => {
+    expect(() => validateConfig(name as ConfigKindName, {})).toThrow(ThemeConfigConfigurationError);
     expect(() => validateConfig(name as ConfigKindName, {})).toThrow(/store, page, blog/);
   });
 
-  it('a non-string kind is a TypeError, not a crash inside', () => {
-    expect(() => validateConfig(42 as unknown as ConfigKindName, {})).toThrow(TypeError);
-    expect(() => validateConfig(undefined as unknown as ConfigKindName, {})).toThrow(TypeError);
+  it('a non-string kind is a configuration error, not a crash inside', () => {
+    expect(() => validateConfig(42 as unknown as ConfigKindName, {})).toThrow(ThemeConfigConfigurationError);
+    expect(() => validateConfig(undefined as unknown as ConfigKindName, {})).toThrow(ThemeConfigConfigurationError);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfigDir, normalizeConfig, validateConfig, validateConfigText, type ThemeConfig } from '../src/index.js';
+import { loadConfigDir, normalizeConfig, ThemeConfigConfigurationError, validateConfig, validateConfigText, type ThemeConfig } from '../src/index.js';
 import { EXAMPLES } from './helpers.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-load-'));
@@ -189,7 +189,7 @@ describe('validateConfig / validateConfigText', () => {
     ]);
     expect(result.diagnostics).toEqual([
       {
-        severity: 'error',
+        severity: 'warning',
         code: 'unknown-property',
         message: '`height` is a setting for a `text` block: it belongs in `props.settings`',
         pointer: '/0/blocks/0/props/height',
@@ -198,8 +198,8 @@ describe('validateConfig / validateConfigText', () => {
     ]);
   });
 
-  it('rejects an unknown kind with a TypeError', () => {
-    expect(() => validateConfig('nope' as 'page', {})).toThrow(TypeError);
+  it('rejects an unknown kind with the configuration error', () => {
+    expect(() => validateConfig('nope' as 'page', {})).toThrow(ThemeConfigConfigurationError);
   });
 
   it('a quote block cannot carry video settings, and the message names the block type', () => {
@@ -208,12 +208,14 @@ describe('validateConfig / validateConfigText', () => {
     ]);
     expect(result.diagnostics).toEqual([
       {
-        severity: 'error',
+        severity: 'warning',
         code: 'unknown-property',
         message: 'unknown property `url` for a `quote` block',
         pointer: '/0/blocks/0/props/settings/url',
+        suggestion: 'remove it: the theme kit does not read it',
       },
     ]);
+    expect(validateConfig('editable-regions', [{ regionName: 'r', blocks: [{ type: 'quote', props: { settings: { ...base, background_type: 'none', url: 'x' } } }] }], { strict: true }).valid).toBe(false);
   });
 
   it('a block that is not an object is an error (ajv skips discriminators on non-objects)', () => {

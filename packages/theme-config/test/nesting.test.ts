@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateMockData, normalizeConfig, runCli, validateConfig, validateConfigText, type CliIO, type IMenuLink } from '../src/index.js';
+import { runCli } from '../src/cli/main.js';
+import { memoryIO } from './cli-io.js';
+import { normalizeConfig, validateConfig, validateConfigText, type IMenuLink } from '../src/index.js';
+import { generateMockData } from '../src/mock-entry.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-deep-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -24,7 +27,7 @@ describe('deeply nested input', () => {
     const menus = deepMenus(250);
     expect(validateConfig('menus', menus).valid).toBe(true);
     expect(validateConfigText('menus', JSON.stringify(menus)).valid).toBe(true);
-    const mock = generateMockData({ menus: normalizeConfig('menus', menus) }, { seed: 1, now: 0 });
+    const mock = generateMockData({ menus: normalizeConfig('menus', menus) }, { seed: 1, clock: 0 });
     let link = mock.menus[0]?.links[0];
     for (let i = 1; i < 250; i += 1) link = link?.children[0];
     expect(link?.title).toBe('Level 249');
@@ -55,14 +58,12 @@ describe('deeply nested input', () => {
     const { mkdirSync } = await import('node:fs');
     mkdirSync(dir);
     writeFileSync(path.join(dir, 'menus.stk.config.json'), `${'['.repeat(50_000)}${']'.repeat(50_000)}`);
-    let stdout = '';
-    let stderr = '';
-    const io: CliIO = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, cwd: dir, isTTY: false, env: {} };
+    const io = memoryIO(dir);
     expect(await runCli(['validate'], io)).toBe(1);
-    expect(stdout).toContain('menus.stk.config.json:1:513 error too-deep');
-    expect(stderr).toBe('');
+    expect(io.out()).toContain('menus.stk.config.json:1:513 error too-deep');
+    expect(io.err()).toBe('');
     expect(await runCli(['mock', '--out', 'mock.json'], io)).toBe(1);
-    expect(stderr).toContain('too-deep');
+    expect(io.err()).toContain('too-deep');
   });
 
   it('grids nested up to the limit validate, load and mock without overflowing', () => {
@@ -85,6 +86,6 @@ describe('deeply nested input', () => {
     const regions = [{ regionName: 'r', blocks: [block] }];
     expect(validateConfigText('editable-regions', JSON.stringify(regions)).valid).toBe(true);
     expect(validateConfig('editable-regions', regions).valid).toBe(true);
-    expect(() => generateMockData({ editableRegions: normalizeConfig('editable-regions', regions) }, { seed: 1, now: 0 })).not.toThrow();
+    expect(() => generateMockData({ editableRegions: normalizeConfig('editable-regions', regions) }, { seed: 1, clock: 0 })).not.toThrow();
   });
 });

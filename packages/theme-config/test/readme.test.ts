@@ -19,7 +19,8 @@ describe('README examples', () => {
       snippets: blocks,
       paths: {
         '@commerce-kit/theme-config': ['src/index.ts'],
-        '@commerce-kit/theme-config/validate': ['src/validate-entry.ts'],
+        '@commerce-kit/theme-config/testing': ['src/testing-entry.ts'],
+        '@commerce-kit/theme-config/mock': ['src/mock-entry.ts'],
       },
     });
     expect(diagnostics).toEqual([]);

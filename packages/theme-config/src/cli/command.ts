@@ -1,16 +1,29 @@
-/** The shape of a subcommand, so new ones (e.g. `mock`) are one table entry in `commands.ts`. */
+/** The shape of a subcommand, so a new one is one table entry in `commands.ts`. */
+import type { OptionsConfig } from './args.js';
 import type { CliIO } from './io.js';
+
+/** A parsed command line, as a subcommand receives it. */
+export interface CommandInput {
+  /** Option values by name (`--help` and `--version` are handled before). */
+  readonly values: Record<string, string | boolean | undefined>;
+  /** Positional arguments (at most {@link Command.maxPositionals}). */
+  readonly positionals: readonly string[];
+}
 
 /** One `theme-config <name>` subcommand. */
 export interface Command {
   /** Name typed on the command line. */
-  name: string;
+  readonly name: string;
   /** One-line description for the command list. */
-  summary: string;
+  readonly summary: string;
   /** Usage line. */
-  usage: string;
+  readonly usage: string;
   /** Option descriptions shown by `--help`. */
-  help: string;
-  /** Runs the command; resolves to the exit code. Throws {@link UsageError} for bad arguments. */
-  run(args: readonly string[], io: CliIO): Promise<number>;
+  readonly help: string;
+  /** Its options, for `parseArgs`. */
+  readonly options: OptionsConfig;
+  /** How many positional arguments it takes (default 0). */
+  readonly maxPositionals?: number | undefined;
+  /** Runs the command; resolves to the exit code. Throws `UsageError` for bad arguments. */
+  run(input: CommandInput, io: CliIO): Promise<number>;
 }

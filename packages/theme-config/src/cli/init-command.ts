@@ -1,30 +1,34 @@
-/** `theme-config init [DIR]`: writes the starter set, never overwriting an existing file. */
+/** `theme-config init [DIR]`: writes the starter set, never overwriting an existing file, and maps the schemas in the editor. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { THEME_FILES } from '../files.js';
 import type { Command } from './command.js';
-import { EXIT, UsageError } from './io.js';
+import { writeEditorSettings } from './editor-command.js';
+import { EXIT } from './io.js';
 import { starterFiles } from './starter.js';
 
-const errorCode = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+const errorCode = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'unknown error';
 
 /** The `init` subcommand. */
 export const initCommand: Command = {
   name: 'init',
-  summary: 'write a starter set of all seven config files',
+  summary: 'write a starter set of all seven config files and map them to their schemas in the editor',
   usage: 'theme-config init [DIR]',
-  help: '  DIR   directory to write into (default: the current directory; created if missing)\n\nExisting files are never overwritten.',
-  async run(args, io) {
-    const { positionals } = parseArgs({ args: [...args], options: {}, allowPositionals: true, strict: true });
-    if (positionals.length > 1) throw new UsageError(`init takes one directory, got ${positionals.length}`);
+  help: [
+    '  DIR   directory to write into (default: the current directory; created if missing)',
+    '',
+    'Existing files are never overwritten. The object files get a "$schema" line; all seven are mapped',
+    'in .vscode/settings.json of the current directory (as `theme-config editor` does).',
+  ].join('\n'),
+  options: {},
+  maxPositionals: 1,
+  async run({ positionals }, io) {
     const dir = path.resolve(io.cwd, positionals[0] ?? '.');
     const shownDir = path.relative(io.cwd, dir) || '.';
     try {
       await mkdir(dir, { recursive: true });
     } catch (error) {
-      io.stderr.write(`theme-config init: cannot create ${shownDir} (${errorCode(error) ?? 'unknown error'})\n`);
+      io.stderr.write(`theme-config init: cannot create ${shownDir} (${errorCode(error)})\n`);
       return EXIT.INVALID;
     }
     let failed = false;
@@ -39,15 +43,11 @@ export const initCommand: Command = {
           io.stdout.write(`kept    ${path.relative(io.cwd, file)} (already exists)\n`);
         } else {
           failed = true;
-          io.stderr.write(`theme-config init: cannot write ${path.relative(io.cwd, file)} (${errorCode(error) ?? 'unknown error'})\n`);
+          io.stderr.write(`theme-config init: cannot write ${path.relative(io.cwd, file)} (${errorCode(error)})\n`);
         }
       }
     }
-    const arrays = THEME_FILES.filter((f) => f.shape === 'array').map((f) => f.fileName);
-    io.stdout.write(
-      `\nThe ${arrays.length} array files (${arrays.join(', ')}) cannot hold a "$schema" line;\n` +
-        'map them to their schemas in your editor (see the README: "json.schemas").\n',
-    );
-    return failed ? EXIT.INVALID : EXIT.OK;
+    const editor = await writeEditorSettings(io, io.cwd, 'init');
+    return failed || editor !== EXIT.OK ? EXIT.INVALID : EXIT.OK;
   },
 };

@@ -1,27 +1,10 @@
-/** Rendering diagnostics: compiler-style text (grouped by file, with a summary) or JSON for CI. */
+/** Rendering diagnostics: compiler-style text, JSON, SARIF or GitHub workflow annotations. */
 import { createColors } from 'picocolors';
-import type { Diagnostic } from '../diagnostics.js';
-
-/** Counts shown in the summary line. */
-export interface ReportSummary {
-  /** Number of errors. */
-  errors: number;
-  /** Number of warnings. */
-  warnings: number;
-  /** Number of config files checked. */
-  files: number;
-}
-
-/** Counts errors and warnings. */
-export function summarize(diagnostics: readonly Diagnostic[], files: number): ReportSummary {
-  return {
-    errors: diagnostics.filter((d) => d.severity === 'error').length,
-    warnings: diagnostics.filter((d) => d.severity === 'warning').length,
-    files,
-  };
-}
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+import type { Diagnostic, ValidationResult } from '../diagnostics.js';
+import type { ReportFormat } from './check-dir.js';
+import { formatGithub } from './report-github.js';
+import { formatSarif } from './report-sarif.js';
+import { summarize, summaryLine, type ReportSummary } from './report-summary.js';
 
 /** `file:line:column severity code message`, one per line, grouped by file, then a summary line. */
 export function formatText(diagnostics: readonly Diagnostic[], summary: ReportSummary, color: boolean): string {
@@ -41,17 +24,36 @@ export function formatText(diagnostics: readonly Diagnostic[], summary: ReportSu
     }
     lines.push('');
   }
-  const checked = plural(summary.files, 'config file');
-  if (summary.errors === 0 && summary.warnings === 0) {
-    lines.push(c.green(`✔ no problems in ${checked}`));
-  } else {
-    const counts = `${plural(summary.errors, 'error')} and ${plural(summary.warnings, 'warning')} in ${plural(groups.size, 'file')} (${checked} checked)`;
-    lines.push(summary.errors > 0 ? c.red(`✖ ${counts}`) : c.yellow(`⚠ ${counts}`));
-  }
+  lines.push(summaryLine(summary, groups.size, c));
   return `${lines.join('\n')}\n`;
 }
 
 /** The JSON report: `{ valid, summary, diagnostics }`. */
 export function formatJson(valid: boolean, diagnostics: readonly Diagnostic[], summary: ReportSummary): string {
   return `${JSON.stringify({ valid, summary, diagnostics }, null, 2)}\n`;
+}
+
+/** What {@link formatReport} needs besides the diagnostics. */
+export interface ReportContext {
+  /** Number of config files read. */
+  readonly files: number;
+  /** Colour the text format (the other formats never are). */
+  readonly color: boolean;
+  /** Directory the paths are relative to (SARIF's `%SRCROOT%`). */
+  readonly cwd: string;
+}
+
+/** The report of a validation in one of the {@link ReportFormat}s. */
+export function formatReport(format: ReportFormat, result: ValidationResult, context: ReportContext): string {
+  const summary = summarize(result.diagnostics, context.files);
+  switch (format) {
+    case 'json':
+      return formatJson(result.valid, result.diagnostics, summary);
+    case 'sarif':
+      return formatSarif(result.diagnostics, context.cwd);
+    case 'github':
+      return formatGithub(result.diagnostics, summary);
+    case 'text':
+      return formatText(result.diagnostics, summary, context.color);
+  }
 }

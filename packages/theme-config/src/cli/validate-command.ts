@@ -1,34 +1,33 @@
-/** `theme-config validate [--configDir DIR] [--strict] [--format text|json]` */
-import { parseArgs } from 'node:util';
-import { checkThemeDir } from './check-dir.js';
+/** `theme-config validate [--configDir DIR] [--strict] [--format FORMAT] [--watch]` */
+import { flagValue } from './args.js';
+import { CHECK_HELP, CHECK_OPTIONS, checkThemeDir, readCheckOptions } from './check-dir.js';
+import { useColor } from './color.js';
 import type { Command } from './command.js';
-import { EXIT } from './io.js';
+import { EXIT, UsageError } from './io.js';
+import { formatReport } from './report.js';
+import { watchThemeDir } from './watch.js';
 
 /** The `validate` subcommand. */
 export const validateCommand: Command = {
   name: 'validate',
   summary: 'check the *.stk.config.json files of a theme directory',
-  usage: 'theme-config validate [--configDir DIR] [--strict] [--format text|json]',
+  usage: 'theme-config validate [--configDir DIR] [--strict] [--format text|json|sarif|github] [--watch]',
   help: [
-    '  --configDir DIR   directory holding the config files (default: the current directory)',
-    '  --strict          treat warnings as errors',
-    '  --format FORMAT   text (default) or json',
+    ...CHECK_HELP,
+    '  --watch           validate again whenever a file of the directory changes, printing only',
+    '                    what changed, until Ctrl-C (text format only)',
     '',
-    'Exit status: 0 valid, 1 invalid, 2 usage error.',
+    'Exit status: 0 valid, 1 invalid, 2 usage error (with --watch: 0 when stopped with Ctrl-C).',
   ].join('\n'),
-  async run(args, io) {
-    const { values } = parseArgs({
-      args: [...args],
-      options: {
-        configDir: { type: 'string' },
-        strict: { type: 'boolean', default: false },
-        format: { type: 'string', default: 'text' },
-      },
-      allowPositionals: false,
-      strict: true,
-    });
-    const { result, report } = await checkThemeDir(io, values);
-    io.stdout.write(report);
+  options: { ...CHECK_OPTIONS, watch: { type: 'boolean', default: false } },
+  async run({ values }, io) {
+    const options = readCheckOptions(values);
+    if (flagValue(values, 'watch')) {
+      if (options.format !== 'text') throw new UsageError('--watch prints text reports; leave out --format');
+      return watchThemeDir(io, options);
+    }
+    const { result, files } = await checkThemeDir(io, options);
+    io.stdout.write(formatReport(options.format, result, { files, color: useColor(io.stdout, io.env), cwd: io.cwd }));
     return result.valid ? EXIT.OK : EXIT.INVALID;
   },
 };

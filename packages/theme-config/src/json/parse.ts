@@ -1,18 +1,22 @@
 /**
  * JSON text -> a safe value plus a way back from JSON Pointers to line and column.
  *
- * jsonc-parser gives a syntax tree with offsets; the value is rebuilt from it key by key, and keys
- * such as `__proto__` are never assigned (they are dropped with a diagnostic), so no user file can
- * pollute an object prototype.
+ * jsonc-parser gives a syntax tree with offsets; the value is rebuilt from it key by key. The house
+ * policy for dangerous keys (`__proto__`, and `constructor` holding a `prototype` key) applies with
+ * the 'error' action: such a key is never assigned and is reported, so no user file can pollute an
+ * object prototype; `constructor` and `prototype` keys with ordinary values are data and are kept.
  */
+import { dangerousKeyMessage, isDangerousEntry } from '@commerce-kit/internal/safe-json';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic } from '../diagnostics.js';
 import { childPointer } from './pointer.js';
 
-/** Keys that could reach an object's prototype when copied carelessly; rejected everywhere. */
-export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+/** The `forbidden-key` diagnostic for a dangerous key (the house wording, shared by every package). */
+export function forbiddenKey(key: '__proto__' | 'constructor', pointer: string): Diagnostic {
+  return { severity: 'error', code: 'forbidden-key', message: dangerousKeyMessage({ key, pointer }), pointer };
+}
 
-/** A parsed JSON value: primitives, arrays, and objects holding only own, non-forbidden keys. */
+/** A parsed JSON value: primitives, arrays, and objects holding only own keys, none of them dangerous. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** Maps offsets and pointers in one source text to 1-based lines and columns. */
@@ -173,7 +177,7 @@ function describeParseError(code: string): string {
 function toValue(node: Node, pointer: string, sourceMap: SourceMap, diagnostics: Diagnostic[]): JsonValue {
   switch (node.type) {
     case 'object': {
-      // A plain object is safe here: the only keys that could reach a prototype are refused above the
+      // A plain object is safe here: the only keys that could reach a prototype are refused before the
       // assignment, and plain objects keep V8's fast property access for the validators.
       const out: { [key: string]: JsonValue } = {};
       const seen = new Set<string>();
@@ -182,14 +186,10 @@ function toValue(node: Node, pointer: string, sourceMap: SourceMap, diagnostics:
         if (!keyNode || !valueNode) continue;
         const key = String(keyNode.value);
         const keyPointer = childPointer(pointer, key);
-        if (FORBIDDEN_KEYS.has(key)) {
-          diagnostics.push({
-            severity: 'error',
-            code: 'forbidden-key',
-            message: `the key \`${key}\` is not allowed (it could change object prototypes); it was ignored`,
-            pointer: keyPointer,
-            ...sourceMap.position(keyNode.offset),
-          });
+        // Decided on the syntax tree, before the value is built: only whether it is an object with a `prototype` key matters.
+        const shape = valueNode.type === 'object' ? Object.fromEntries((valueNode.children ?? []).map((p) => [String(p.children?.[0]?.value), null])) : null;
+        if (isDangerousEntry(key, shape)) {
+          diagnostics.push({ ...forbiddenKey(key as '__proto__' | 'constructor', keyPointer), ...sourceMap.position(keyNode.offset) });
           continue;
         }
         if (seen.has(key)) {

@@ -2,6 +2,7 @@
  * Editable regions: the loader's normalised blocks, with the product and category references
  * (`item`, `category`, `categories`, `dummy_category`) filled in where the config leaves them out.
  */
+import { isRecord } from '@commerce-kit/internal/is-record';
 import type { Faker } from '@faker-js/faker';
 import type {
   MockBlock,
@@ -25,7 +26,6 @@ const ITEM_BLOCKS: ReadonlySet<string> = new Set(['button', 'image-with-text', '
 
 type JsonObject = Record<string, unknown>;
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A drop: the generated object with the configured drop's fields laid over it (configured values kept
@@ -33,7 +33,7 @@ const isObject = (value: unknown): value is JsonObject => typeof value === 'obje
  */
 function mergeDrop<D extends MockProductDrop | MockCategoryDrop>(generated: MockProduct | MockCategory, configured: unknown): D {
   if (configured === undefined) return generated as D;
-  if (!isObject(configured)) return configured as D;
+  if (!isRecord(configured)) return configured as D;
   return { ...generated, ...configured } as D;
 }
 
@@ -91,13 +91,13 @@ class BlockFiller {
 
   /** The base of a product drop: the store's product of the same title when the config names one, else {@link #product}. */
   #productFor(faker: Faker, configured: unknown): MockProduct {
-    const title = isObject(configured) ? configured.title : undefined;
+    const title = isRecord(configured) ? configured.title : undefined;
     return (typeof title === 'string' ? this.#categories.findProduct(title) : undefined) ?? this.#product(faker);
   }
 
   /** The base of a category drop: the store's category of the same title when the config names one, else {@link #category}. */
   #categoryFor(faker: Faker, configured: unknown, position?: number): MockCategory {
-    const title = isObject(configured) ? configured.title : undefined;
+    const title = isRecord(configured) ? configured.title : undefined;
     const index = typeof title === 'string' ? this.#categories.indexOfTitle(title) : -1;
     if (index >= 0) return this.#categories.at(index);
     return position === undefined ? this.#category(faker) : this.#categoryOrDummy(faker, position);

@@ -89,11 +89,12 @@ export function planMockData(input: ThemeConfig | ThemeConfigInput, options: Moc
  * 1..numPages in a config that skipped validation) or the options are invalid.
  * @example
  * ```ts
- * import { generateMockData, loadConfigDir } from '@commerce-kit/theme-config';
+ * import { loadConfigDir } from '@commerce-kit/theme-config';
+ * import { generateMockData } from '@commerce-kit/theme-config/mock';
  *
  * const loaded = await loadConfigDir('./my-theme');
  * if (loaded.valid) {
- *   const mock = generateMockData(loaded.config, { seed: 42, now: '2024-06-01T00:00:00Z' });
+ *   const mock = generateMockData(loaded.config, { seed: 42, clock: '2024-06-01T00:00:00Z' });
  *   console.log(mock.store.storeName, mock.categories[0]?.items.length);
  * }
  * ```

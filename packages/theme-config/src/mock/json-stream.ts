@@ -2,8 +2,6 @@
  * Streaming JSON: text chunks byte-identical to `JSON.stringify(value, null, indent)`, where arrays may
  * be lazy ({@link LazyJsonArray}) so a huge list is produced, written and dropped one element at a time.
  */
-import { once } from 'node:events';
-
 /** An array whose elements are produced on demand while it is serialised. */
 export class LazyJsonArray<T> implements Iterable<T> {
   readonly #produce: () => Iterable<T>;
@@ -103,47 +101,18 @@ function* objectEntries(object: Record<string, unknown>): Generator<[string, unk
   for (const key of Object.keys(object)) yield [key, object[key]];
 }
 
-/** A destination for {@link writeChunks}: a Node writable stream, or any object with `write`. */
-export interface ChunkSink {
-  /** Writes a chunk; a Node stream returns false when its buffer is full. */
-  write(chunk: string): unknown;
-  /** Present on Node streams: used to notice `error`. */
-  on?(event: string, listener: (...args: unknown[]) => void): unknown;
-  /** Present on Node streams: used to wait for `drain`. */
-  once?(event: string, listener: (...args: unknown[]) => void): unknown;
-  /** Present on Node streams. */
-  removeListener?(event: string, listener: (...args: unknown[]) => void): unknown;
-}
-
-/** Bytes gathered before one `write` call: fewer, larger writes are much cheaper than many tiny ones. */
+/** Characters gathered into one chunk: fewer, larger writes are much cheaper than many tiny ones. */
 const BATCH_CHARS = 64 * 1024;
 
-/**
- * Writes chunks to a sink with backpressure: when a Node stream's `write` returns false, waits for
- * `drain` before producing more, so memory stays flat however much is written. Rejects on a stream `error`.
- */
-export async function writeChunks(chunks: Iterable<string>, sink: ChunkSink): Promise<void> {
-  let failure: unknown;
-  const onError = (error?: unknown): void => {
-    failure ??= error;
-  };
-  const isStream = typeof sink.once === 'function' && typeof sink.removeListener === 'function';
-  if (isStream) sink.on?.('error', onError);
-  try {
-    let batch = '';
-    const flush = async (): Promise<void> => {
-      if (failure !== undefined) throw failure;
-      const text = batch;
+/** The same text in chunks of about 64 KiB (what the writers hand to `stream.pipeline`). */
+export function* batched(chunks: Iterable<string>): Generator<string, void, undefined> {
+  let batch = '';
+  for (const chunk of chunks) {
+    batch += chunk;
+    if (batch.length >= BATCH_CHARS) {
+      yield batch;
       batch = '';
-      if (sink.write(text) === false && isStream) await once(sink as unknown as NodeJS.EventEmitter, 'drain');
-      if (failure !== undefined) throw failure;
-    };
-    for (const chunk of chunks) {
-      batch += chunk;
-      if (batch.length >= BATCH_CHARS) await flush();
     }
-    if (batch) await flush();
-  } finally {
-    if (isStream) sink.removeListener?.('error', onError);
   }
+  if (batch) yield batch;
 }

@@ -9,7 +9,7 @@ import mockDataSchema from '../generated/schemas/mock-data.schema.json' with { t
  * ```ts
  * import Ajv from 'ajv';
  * import addFormats from 'ajv-formats';
- * import { generateMockData, MOCK_DATA_SCHEMA } from '@commerce-kit/theme-config';
+ * import { generateMockData, MOCK_DATA_SCHEMA } from '@commerce-kit/theme-config/mock';
  *
  * const ajv = new Ajv();
  * addFormats(ajv);

@@ -3,16 +3,17 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { finished } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ThemeConfig, ThemeConfigInput } from '../types.js';
 import { planMockData } from './generate.js';
-import { jsonChunks, writeChunks, type ChunkSink } from './json-stream.js';
+import { batched, jsonChunks } from './json-stream.js';
 import type { MockOptions } from './options.js';
 
-/** Options of {@link writeMockData} and {@link writeMockDataFile}. */
+/** Options of {@link writeMockData}, {@link writeMockDataFile} and {@link mockDataChunks}. */
 export interface WriteMockOptions extends MockOptions {
   /** Indent the JSON with two spaces (default: compact). */
-  pretty?: boolean;
+  readonly pretty?: boolean | undefined;
 }
 
 /**
@@ -37,16 +38,17 @@ export function mockDataChunks(config: ThemeConfig | ThemeConfigInput, options: 
 }
 
 /**
- * Streams the mock data as JSON into a writable (e.g. `process.stdout`), respecting backpressure so
- * memory stays flat for any number of categories. The stream is not ended.
+ * Streams the mock data as JSON into a writable (e.g. `process.stdout` or an HTTP response) with
+ * `stream.pipeline`, so backpressure keeps memory flat for any number of categories. The stream is not ended.
  * @throws {MockConfigError} before anything is written when the config cannot produce mock data
  * @example
  * ```ts
  * await writeMockData(config, { seed: 7, pretty: true }, process.stdout);
  * ```
  */
-export async function writeMockData(config: ThemeConfig | ThemeConfigInput, options: WriteMockOptions, sink: ChunkSink): Promise<void> {
-  await writeChunks(mockDataChunks(config, options), sink);
+export async function writeMockData(config: ThemeConfig | ThemeConfigInput, options: WriteMockOptions, sink: NodeJS.WritableStream): Promise<void> {
+  const chunks = mockDataChunks(config, options); // throws before anything is written
+  await pipeline(Readable.from(batched(chunks), { objectMode: false }), sink, { end: false });
 }
 
 /**
@@ -63,16 +65,10 @@ export async function writeMockDataFile(config: ThemeConfig | ThemeConfigInput, 
   const chunks = mockDataChunks(config, options); // throws before any file is touched
   const target = path.resolve(file);
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const stream = createWriteStream(temp, { flags: 'wx', encoding: 'utf8' });
-  // Errors are read through writeChunks / finished(); this keeps one arriving in between from crashing the process.
-  stream.on('error', () => undefined);
   try {
-    await writeChunks(chunks, stream);
-    stream.end();
-    await finished(stream);
+    await pipeline(Readable.from(batched(chunks), { objectMode: false }), createWriteStream(temp, { flags: 'wx', encoding: 'utf8' }));
     await rename(temp, target);
   } catch (error) {
-    stream.destroy();
     await rm(temp, { force: true }).catch(() => undefined);
     throw error;
   }

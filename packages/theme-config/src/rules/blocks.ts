@@ -3,11 +3,13 @@
  *
  * One walk does both, so what is checked is exactly what is normalised:
  * - spelling: `backgound_*` and `background_*` both given must agree; the result uses `background_*`;
- * - position: for block types whose property position the document does not show, properties may sit
+ * - position: for block types whose property position the platform's documentation does not show, properties may sit
  *   in `props` or `props.settings`; the same property in both must agree; the result uses `props.settings`;
  * - "only when" rules: a property set where its condition does not hold is a warning ("ignored because ...");
  * - regions with neither `rawMarkup` nor `blocks`, and grid column names/counts.
  */
+import { isRecord } from '@commerce-kit/internal/is-record';
+import { isDangerousEntry } from '@commerce-kit/internal/safe-json';
 import type { Diagnostic } from '../diagnostics.js';
 import type { JsonValue } from '../json/parse.js';
 import { childPointer } from '../json/pointer.js';
@@ -24,7 +26,7 @@ export const SPELLING_ALIASES: Readonly<Record<string, string>> = Object.freeze(
   backgound_image_mode: 'background_image_mode',
 });
 
-/** Block types whose `props` fields beside `settings` are given by the document (everything else is a setting). */
+/** Block types whose `props` fields beside `settings` are given by the platform's documentation (everything else is a setting). */
 const DIRECT_PROPS: Readonly<Record<string, readonly string[]>> = Object.freeze({
   text: ['content'],
   map: ['url'],
@@ -33,13 +35,12 @@ const DIRECT_PROPS: Readonly<Record<string, readonly string[]>> = Object.freeze(
 
 type Json = JsonValue;
 type JsonObject = { [key: string]: Json };
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Structural equality of JSON values. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
-  if (isObject(a) && isObject(b)) {
+  if (isRecord(a) && isRecord(b)) {
     const ka = Object.keys(a);
     const kb = Object.keys(b);
     return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
@@ -66,7 +67,7 @@ export const pointerOf = (l: Located): string => childPointer(l.parent, l.key);
 function readContainer(container: JsonObject, pointer: string, skip: ReadonlySet<string>, out: Diagnostic[]): Map<string, Located> {
   const result = new Map<string, Located>();
   for (const key of Object.keys(container)) {
-    if (skip.has(key)) continue;
+    if (skip.has(key) || isDangerousEntry(key, container[key])) continue;
     const value = container[key] as Json;
     const canonical = Object.hasOwn(SPELLING_ALIASES, key) ? (SPELLING_ALIASES[key] as string) : key;
     const here: Located = { value, parent: pointer, key };
@@ -119,7 +120,7 @@ const backgroundIs = (wanted: string) => (s: ReadonlyMap<string, Located>) => {
 const flagIsTrue = (flag: string) => (s: ReadonlyMap<string, Located>) => get(s, flag) === true;
 const LINK_BLOCKS = ['button', 'featured-product', 'image-with-text', 'image-with-text-overlay'];
 
-/** The document's "only when" rules. */
+/** The "only when" rules of the platform's documentation. */
 export const ONLY_WHEN_RULES: readonly OnlyWhenRule[] = [
   { property: 'background_color', holds: backgroundIs('color'), reason: (s) => isNot(s, 'background_type', '`"color"`') },
   { property: 'background_image', holds: backgroundIs('image'), reason: (s) => isNot(s, 'background_type', '`"image"`') },
@@ -167,14 +168,14 @@ function checkOnlyWhen(type: string, settings: ReadonlyMap<string, Located>, out
 
 /** Walks one block: diagnostics for what the schema cannot see, and the normalised block. */
 function processBlock(block: Json, pointer: string, out: Diagnostic[]): NormalizedBlock | undefined {
-  if (!isObject(block) || typeof block.type !== 'string' || !BLOCK_TYPES.includes(block.type)) return undefined;
+  if (!isRecord(block) || typeof block.type !== 'string' || !BLOCK_TYPES.includes(block.type)) return undefined;
   const type = block.type;
-  const props = isObject(block.props) ? block.props : undefined;
+  const props = isRecord(block.props) ? block.props : undefined;
   if (!props) return undefined;
   const propsPointer = childPointer(pointer, 'props');
   const direct = DIRECT_PROPS[type];
   const settingsValue = props.settings;
-  const fromSettings = isObject(settingsValue)
+  const fromSettings = isRecord(settingsValue)
     ? readContainer(settingsValue, childPointer(propsPointer, 'settings'), new Set(), out)
     : new Map<string, Located>();
 
@@ -224,7 +225,7 @@ function processGridColumns(
   const result: NormalizedGridColumn[] = [];
   columns.forEach((column, index) => {
     const columnPointer = childPointer(pointer, index);
-    if (!isObject(column)) return;
+    if (!isRecord(column)) return;
     const expected = `column_${index + 1}`;
     if (typeof column.name === 'string' && /^column_[1-9][0-9]*$/.test(column.name) && column.name !== expected) {
       out.push({
@@ -268,7 +269,7 @@ export function processEditableRegions(value: Json | undefined): { diagnostics: 
   if (!Array.isArray(value)) return { diagnostics, regions };
   value.forEach((region, index) => {
     const pointer = `/${index}`;
-    if (!isObject(region)) return;
+    if (!isRecord(region)) return;
     const hasMarkup = region.rawMarkup !== undefined;
     const hasBlocks = Array.isArray(region.blocks) && region.blocks.length > 0;
     if (!hasMarkup && !hasBlocks) {

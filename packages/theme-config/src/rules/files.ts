@@ -2,15 +2,15 @@
  * Per-file checks JSON Schema cannot express, and normalisation into {@link ThemeConfig} values.
  * Every function tolerates values that failed the schema (it only looks at what has the right type).
  */
+import { isRecord } from '@commerce-kit/internal/is-record';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ConfigKind } from '../files.js';
-import { FORBIDDEN_KEYS, type JsonValue } from '../json/parse.js';
+import { isDangerousEntry } from '@commerce-kit/internal/safe-json';
+import type { JsonValue } from '../json/parse.js';
 import { closest, didYouMean } from '../suggest.js';
 import type { ThemeConfig } from '../types.js';
 import { processEditableRegions } from './blocks.js';
 
-type JsonObject = { [key: string]: JsonValue };
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Menu identifiers the theme templates use. */
 export const KNOWN_MENU_NAMES: readonly string[] = Object.freeze(['main-menu', 'footer-menu']);
@@ -19,20 +19,20 @@ export const KNOWN_MENU_NAMES: readonly string[] = Object.freeze(['main-menu', '
 export const PAGINATION_DEFAULTS = Object.freeze({ previousTitle: 'Previous', nextTitle: 'Next' });
 
 /**
- * Plain-object copy without `$schema` and without forbidden keys: the parser already drops those, but
+ * Plain-object copy without `$schema` and without dangerous keys: the parser already drops those, but
  * normalizeConfig and generateMockData also take values from `JSON.parse`, where `__proto__` is an own
  * key that a plain assignment would turn into the copy's prototype.
  */
 function plain(value: JsonValue | undefined): unknown {
   if (Array.isArray(value)) return value.map(plain);
-  if (!isObject(value)) return value;
+  if (!isRecord(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) if (key !== '$schema' && !FORBIDDEN_KEYS.has(key)) out[key] = plain(value[key]);
+  for (const key of Object.keys(value)) if (key !== '$schema' && !isDangerousEntry(key, value[key])) out[key] = plain(value[key]);
   return out;
 }
 
 function storeRules(value: JsonValue | undefined): Diagnostic[] {
-  if (!isObject(value)) return [];
+  if (!isRecord(value)) return [];
   return (['dribbbleUrl', 'flickrUrl'] as const)
     .filter((key) => typeof value[key] === 'boolean')
     .map((key) => ({
@@ -44,7 +44,7 @@ function storeRules(value: JsonValue | undefined): Diagnostic[] {
 }
 
 function paginationRules(value: JsonValue | undefined): Diagnostic[] {
-  if (!isObject(value) || typeof value.currentPage !== 'number' || !Number.isInteger(value.currentPage)) return [];
+  if (!isRecord(value) || typeof value.currentPage !== 'number' || !Number.isInteger(value.currentPage)) return [];
   if (value.currentPage < 1) {
     // One code for "outside 1..numPages" on both ends (the schema's `minimum` error on it is dropped for this one).
     return [
@@ -71,7 +71,17 @@ function menuRules(value: JsonValue | undefined): Diagnostic[] {
   if (!Array.isArray(value)) return [];
   const out: Diagnostic[] = [];
   value.forEach((menu, index) => {
-    if (!isObject(menu) || typeof menu.name !== 'string' || KNOWN_MENU_NAMES.includes(menu.name)) return;
+    if (isRecord(menu) && menu.name === undefined) {
+      out.push({
+        severity: 'warning',
+        code: 'missing-property',
+        message: 'this menu has no `name`, so it matches no template menu (`main-menu` or `footer-menu`)',
+        pointer: `/${index}/name`,
+        suggestion: 'add `"name": "main-menu"` or `"name": "footer-menu"`',
+      });
+      return;
+    }
+    if (!isRecord(menu) || typeof menu.name !== 'string' || KNOWN_MENU_NAMES.includes(menu.name)) return;
     const suggestion = closest(menu.name, KNOWN_MENU_NAMES);
     out.push({
       severity: 'warning',
@@ -88,7 +98,20 @@ function categoryRules(value: JsonValue | undefined): Diagnostic[] {
   if (!Array.isArray(value)) return [];
   const out: Diagnostic[] = [];
   value.forEach((category, index) => {
-    if (!isObject(category) || !Array.isArray(category.items)) return;
+    if (!isRecord(category)) return;
+    // Without `items`, numItems products are generated: a negative count cannot be (the schema's own
+    // minimum is only a recommendation, so this is said here, as an error).
+    if (category.items === undefined && typeof category.numItems === 'number' && Number.isInteger(category.numItems) && category.numItems < 0) {
+      out.push({
+        severity: 'error',
+        code: 'out-of-range',
+        message: `\`numItems\` is ${category.numItems}: without \`items\`, that many products are generated, so it must be 0 or more`,
+        pointer: `/${index}/numItems`,
+        suggestion: 'use 0 or more, or list the products in `items`',
+      });
+      return;
+    }
+    if (!Array.isArray(category.items)) return;
     if (typeof category.numItems !== 'number' || !Number.isInteger(category.numItems) || category.numItems < 0) return; // already a schema error
     if (category.items.length === category.numItems) return;
     out.push({

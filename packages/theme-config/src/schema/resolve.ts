@@ -2,10 +2,9 @@
  * Finds the schema(s) that apply at a place in a document, following `$ref`s, properties, items and
  * the block union's discriminator. Used to list the known property names for "did you mean" hints.
  */
+import { isRecord } from '@commerce-kit/internal/is-record';
 import type { JsonSchema } from './schemas.js';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function deref(schema: unknown, root: JsonSchema, depth = 0): JsonSchema | undefined {
   if (!isRecord(schema)) return undefined;

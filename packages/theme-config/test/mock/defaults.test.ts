@@ -1,13 +1,13 @@
 /** Each defaulting rule of the mock generator. */
 import { describe, expect, it } from 'vitest';
 import { normalizeConfig } from '../../src/dir.js';
-import { generateMockData, MockConfigError } from '../../src/mock/index.js';
+import { generateMockData, MockConfigError } from '../../src/mock-entry.js';
 import type { MockBlock, MockData } from '../../src/generated/spec/mock-data.js';
 import type { ThemeConfig } from '../../src/types.js';
 import type { NormalizedStoreConfig as IStoreConfig } from '../../src/types.js';
 import { NOW, schemaErrors } from './helpers.js';
 
-const generate = (config: ThemeConfig, seed = 7): MockData => generateMockData(config, { seed, now: NOW });
+const generate = (config: ThemeConfig, seed = 7): MockData => generateMockData(config, { seed, clock: NOW });
 
 const STORE: IStoreConfig = {
   cardsEnabled: false,

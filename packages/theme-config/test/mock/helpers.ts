@@ -7,7 +7,6 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ErrorObject } from 'ajv';
 import { loadConfigDir } from '../../src/dir.js';
-import type { CliIO } from '../../src/cli/io.js';
 import type { ThemeConfig } from '../../src/types.js';
 
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -37,20 +36,7 @@ export function schemaErrors(value: unknown): ErrorObject[] {
   return validateSchema(value) ? [] : [...(validateSchema.errors ?? [])];
 }
 
-/** A CliIO writing into strings. */
-export function memoryIO(cwd: string): CliIO & { out: () => string; err: () => string } {
-  let out = '';
-  let err = '';
-  return {
-    stdout: { write: (chunk: string) => ((out += chunk), true) },
-    stderr: { write: (chunk: string) => ((err += chunk), true) },
-    cwd,
-    isTTY: false,
-    env: {},
-    out: () => out,
-    err: () => err,
-  };
-}
+export { memoryIO } from '../cli-io.js';
 
 /** A fresh temporary directory. */
 export function tempDir(prefix = 'mock-test-'): string {

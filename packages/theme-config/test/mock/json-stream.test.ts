@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonChunks, LazyJsonArray, writeChunks } from '../../src/mock/json-stream.js';
+import { batched, jsonChunks, LazyJsonArray } from '../../src/mock/json-stream.js';
+import { generateMockData, writeMockData } from '../../src/mock-entry.js';
+import { NOW } from './helpers.js';
 
 const join = (value: unknown, indent?: number): string => [...jsonChunks(value, indent)].join('');
 
@@ -49,47 +51,49 @@ describe('jsonChunks', () => {
   });
 });
 
-describe('writeChunks', () => {
-  it('waits for drain when the stream is full and delivers every byte in order', async () => {
+describe('batched', () => {
+  it('regroups the text into chunks of about 64 KiB, losing and reordering nothing', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 5000 }), { maxLength: 200 }), (parts) => {
+        const out = [...batched(parts)];
+        expect(out.join('')).toBe(parts.join(''));
+        for (const chunk of out.slice(0, -1)) expect(chunk.length).toBeGreaterThanOrEqual(64 * 1024);
+        expect(out.every((chunk) => chunk.length > 0)).toBe(true);
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
+
+describe('writeMockData (stream.pipeline)', () => {
+  const big = { categories: Array.from({ length: 60 }, (_, i) => ({ title: `C${i}`, description: 'd', numItems: 60 })) };
+
+  it('waits for a slow stream (backpressure) and delivers every byte in order, without ending it', async () => {
     const received: string[] = [];
     let maxBuffered = 0;
     const slow = new Writable({
       highWaterMark: 1024,
       write(chunk: Buffer, _enc, done) {
+        maxBuffered = Math.max(maxBuffered, slow.writableLength);
         received.push(chunk.toString());
         setImmediate(done);
       },
     });
-    const chunks = function* () {
-      for (let i = 0; i < 2000; i += 1) {
-        maxBuffered = Math.max(maxBuffered, slow.writableLength);
-        yield `${'x'.repeat(100)}${i}\n`;
-      }
-    };
-    await writeChunks(chunks(), slow);
-    const expected = [...chunks()].join('');
-    expect(received.join('')).toBe(expected);
-    // With backpressure at most one batch (64 KiB) sits in the stream's buffer, never the whole output.
-    expect(maxBuffered).toBeLessThanOrEqual(70 * 1024);
+    await writeMockData(big, { seed: 3, clock: NOW }, slow);
+    expect(received.join('')).toBe(`${JSON.stringify(generateMockData(big, { seed: 3, clock: NOW }))}\n`);
+    expect(received.length).toBeGreaterThan(1);
+    // With backpressure a batch or two (64 KiB each) sits in the stream's buffer, never the whole output.
+    expect(received.join('').length).toBeGreaterThan(500_000);
+    expect(maxBuffered).toBeLessThanOrEqual(2 * 70 * 1024);
+    expect(slow.writableEnded).toBe(false);
   });
 
   it('rejects with the stream error', async () => {
     const failing = new Writable({
-      highWaterMark: 16,
       write(_chunk, _enc, done) {
         done(new Error('disk full'));
       },
     });
-    failing.on('error', () => undefined);
-    const many = function* () {
-      for (let i = 0; i < 100_000; i += 1) yield 'chunk of text ';
-    };
-    await expect(writeChunks(many(), failing)).rejects.toThrow('disk full');
-  });
-
-  it('writes to plain sinks that only have write()', async () => {
-    let text = '';
-    await writeChunks(['a', 'b', 'c'], { write: (chunk: string) => (text += chunk) });
-    expect(text).toBe('abc');
+    await expect(writeMockData(big, { seed: 1, clock: NOW }, failing)).rejects.toThrow('disk full');
   });
 });

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateMockData } from '../../src/mock/index.js';
+import { generateMockData } from '../../src/mock-entry.js';
 import type { MockData } from '../../src/generated/spec/mock-data.js';
 import type { ThemeConfig } from '../../src/types.js';
 import { COMPLETE_THEME, loadValid, NOW, schemaErrors } from './helpers.js';
@@ -35,7 +35,7 @@ describe('the complete example theme', () => {
   let mock: MockData;
   beforeAll(async () => {
     config = await loadValid(COMPLETE_THEME);
-    mock = generateMockData(config, { seed: 42, now: NOW });
+    mock = generateMockData(config, { seed: 42, clock: NOW });
   });
 
   it('loads every one of the seven files', () => {
@@ -102,7 +102,7 @@ describe('the complete example theme', () => {
 
   it('does not modify the config it was given', async () => {
     const fresh = await loadValid(COMPLETE_THEME);
-    generateMockData(config, { seed: 1, now: NOW });
+    generateMockData(config, { seed: 1, clock: NOW });
     expect(config).toEqual(fresh);
   });
 });

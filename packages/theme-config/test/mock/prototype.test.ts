@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateMockData, normalizeConfig } from '../../src/index.js';
+import { normalizeConfig, validateConfigText } from '../../src/index.js';
+import { generateMockData } from '../../src/mock-entry.js';
 import { NOW, schemaErrors } from './helpers.js';
 
 // Values straight from JSON.parse: there `__proto__` is an own key, which a careless copy turns into a prototype.
@@ -27,7 +28,7 @@ describe('values from JSON.parse with __proto__ keys', () => {
         menus: parsed('[{"__proto__":{"x":1},"name":"main-menu","links":[]}]'),
         store: parsed('{"__proto__":{"storeName":"Evil"},"storeName":"Good"}'),
       },
-      { seed: 1, now: NOW },
+      { seed: 1, clock: NOW },
     );
     expect(mock.menus[0]).not.toHaveProperty('x');
     expect(mock.store.storeName).toBe('Good');
@@ -35,9 +36,29 @@ describe('values from JSON.parse with __proto__ keys', () => {
   });
 });
 
+describe('constructor and prototype keys with ordinary values are data (the house policy)', () => {
+  it('are kept by validation, loading and mock generation; `constructor` holding `prototype` is refused', () => {
+    const item = { title: 'Shirt', constructor: 'Acme Shirts Ltd', prototype: { sku: 'PROTO-1' } };
+    const regions = [{ regionName: 'main', blocks: [{ type: 'button', props: { settings: { action: 'buy-now', alignment: 'center', height: 2, text: 'Buy', item } } }] }];
+    const text = JSON.stringify(regions);
+    expect(validateConfigText('editable-regions', text).diagnostics).toEqual([]);
+    const loaded = normalizeConfig('editable-regions', parsed(text));
+    const settings = loaded[0]?.blocks?.[0]?.props.settings as unknown as { item: typeof item };
+    expect(settings.item).toEqual(item);
+    const mock = generateMockData({ editableRegions: loaded }, { seed: 1, clock: NOW });
+    expect(JSON.stringify(mock)).toContain('"constructor":"Acme Shirts Ltd","prototype":{"sku":"PROTO-1"}');
+
+    const hostile = validateConfigText('store', '{"constructor": {"prototype": {"polluted": true}}}');
+    expect(hostile.diagnostics.filter((d) => d.code === 'forbidden-key').map((d) => [d.pointer, d.message])).toEqual([
+      ['/constructor', 'a "constructor" object with a "prototype" key at /constructor is not allowed (it could pollute object prototypes)'],
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
 describe('a store given without its required fields (built by hand, not validated)', () => {
   it('gets only those generated: the output is still a complete store; configured and optional fields as given', () => {
-    const mock = generateMockData({ store: parsed('{"storeName":"Only a name"}') }, { seed: 2, now: NOW });
+    const mock = generateMockData({ store: parsed('{"storeName":"Only a name"}') }, { seed: 2, clock: NOW });
     expect(mock.store.storeName).toBe('Only a name');
     expect(mock.store).not.toHaveProperty('logo');
     expect(typeof mock.store.icon).toBe('string');

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { generateMockData, normalizeConfig, type IEditableRegionConfig, type ThemeConfigInput } from '../../src/index.js';
+import { normalizeConfig, type IEditableRegionConfig, type ThemeConfigInput } from '../../src/index.js';
+import { generateMockData } from '../../src/mock-entry.js';
 import { NOW, schemaErrors } from './helpers.js';
 
 const rawRegions: IEditableRegionConfig[] = [
@@ -33,7 +34,7 @@ const raw: ThemeConfigInput = {
 
 describe('generateMockData given the files as written (not loaded)', () => {
   it('normalises them as loading does: one spelling, settings in props.settings, defaults, no $schema or boolean URLs', () => {
-    const mock = generateMockData(raw, { seed: 3, now: NOW });
+    const mock = generateMockData(raw, { seed: 3, clock: NOW });
     expect(mock.paginator).toMatchObject({ previousTitle: 'Previous', nextTitle: 'Next', currentPage: 2 });
     expect(mock.store).not.toHaveProperty('$schema');
     expect(mock.store).not.toHaveProperty('dribbbleUrl');
@@ -51,7 +52,7 @@ describe('generateMockData given the files as written (not loaded)', () => {
       pagination: normalizeConfig('pagination', raw.pagination),
       editableRegions: normalizeConfig('editable-regions', raw.editableRegions),
     };
-    expect(JSON.stringify(generateMockData(raw, { seed: 8, now: NOW }))).toBe(JSON.stringify(generateMockData(loaded, { seed: 8, now: NOW })));
+    expect(JSON.stringify(generateMockData(raw, { seed: 8, clock: NOW }))).toBe(JSON.stringify(generateMockData(loaded, { seed: 8, clock: NOW })));
   });
 
   it('accepts both config types', () => {
@@ -61,10 +62,10 @@ describe('generateMockData given the files as written (not loaded)', () => {
 
 describe('generateMockData called loosely from JavaScript', () => {
   it('treats a missing config as no files, and missing options as a typed error naming the seed', async () => {
-    const { MockConfigError } = await import('../../src/index.js');
+    const { ThemeConfigConfigurationError } = await import('../../src/errors.js');
     const none = undefined as unknown as ThemeConfigInput;
-    expect(JSON.stringify(generateMockData(none, { seed: 1, now: NOW }))).toBe(JSON.stringify(generateMockData({}, { seed: 1, now: NOW })));
-    expect(() => generateMockData({}, undefined as unknown as { seed: number })).toThrow(MockConfigError);
+    expect(JSON.stringify(generateMockData(none, { seed: 1, clock: NOW }))).toBe(JSON.stringify(generateMockData({}, { seed: 1, clock: NOW })));
+    expect(() => generateMockData({}, undefined as unknown as { seed: number })).toThrow(ThemeConfigConfigurationError);
     expect(() => generateMockData({}, undefined as unknown as { seed: number })).toThrow(/seed/);
   });
 });

@@ -11,22 +11,22 @@ import {
   type MockOptions,
   type MockPaginator,
   type MockProduct,
-  type ThemeConfig,
-} from '../../src/index.js';
+} from '../../src/mock-entry.js';
+import type { ThemeConfig } from '../../src/index.js';
 
 declare const config: ThemeConfig;
 
 expectTypeOf(generateMockData(config, { seed: 1 })).toEqualTypeOf<MockData>();
-expectTypeOf(generateMockData(config, { seed: 1, now: new Date() })).toEqualTypeOf<MockData>();
-expectTypeOf(generateMockData(config, { seed: 1, now: 0 })).toEqualTypeOf<MockData>();
-expectTypeOf(generateMockData(config, { seed: 1, now: '2024-06-01' })).toEqualTypeOf<MockData>();
+expectTypeOf(generateMockData(config, { seed: 1, clock: new Date() })).toEqualTypeOf<MockData>();
+expectTypeOf(generateMockData(config, { seed: 1, clock: 0 })).toEqualTypeOf<MockData>();
+expectTypeOf(generateMockData(config, { seed: 1, clock: '2024-06-01' })).toEqualTypeOf<MockData>();
 expectTypeOf(mockDataChunks(config, { seed: 1, pretty: true })).toEqualTypeOf<Iterable<string>>();
 expectTypeOf(writeMockDataFile(config, { seed: 1 }, 'out.json')).toEqualTypeOf<Promise<void>>();
 
 // @ts-expect-error the seed is required
 generateMockData(config, {});
 // @ts-expect-error now is a date, a number or a string
-generateMockData(config, { seed: 1, now: true });
+generateMockData(config, { seed: 1, clock: true });
 // @ts-expect-error a config is required
 generateMockData(undefined, { seed: 1 });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { normalizeConfig } from '../../src/dir.js';
-import { generateMockData, MockConfigError, writeMockData, writeMockDataFile } from '../../src/mock/index.js';
+import { generateMockData, MockConfigError, writeMockData, writeMockDataFile } from '../../src/mock-entry.js';
 import { NOW, tempDir } from './helpers.js';
 
 const config = { categories: Array.from({ length: 30 }, (_, i) => ({ title: `C${i}`, description: 'd', numItems: 40 })) };
@@ -13,8 +13,8 @@ describe('writeMockDataFile', () => {
     const dir = tempDir();
     const file = path.join(dir, 'mock.json');
     writeFileSync(file, 'old');
-    await writeMockDataFile(config, { seed: 2, now: NOW, pretty: true }, file);
-    expect(readFileSync(file, 'utf8')).toBe(`${JSON.stringify(generateMockData(config, { seed: 2, now: NOW }), null, 2)}\n`);
+    await writeMockDataFile(config, { seed: 2, clock: NOW, pretty: true }, file);
+    expect(readFileSync(file, 'utf8')).toBe(`${JSON.stringify(generateMockData(config, { seed: 2, clock: NOW }), null, 2)}\n`);
     expect(readdirSync(dir)).toEqual(['mock.json']);
   });
 
@@ -34,8 +34,8 @@ describe('writeMockData', () => {
     const sink = new PassThrough();
     let text = '';
     sink.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    await writeMockData(config, { seed: 2, now: NOW }, sink);
+    await writeMockData(config, { seed: 2, clock: NOW }, sink);
     expect(sink.writableEnded).toBe(false);
-    expect(text).toBe(`${JSON.stringify(generateMockData(config, { seed: 2, now: NOW }))}\n`);
+    expect(text).toBe(`${JSON.stringify(generateMockData(config, { seed: 2, clock: NOW }))}\n`);
   });
 });

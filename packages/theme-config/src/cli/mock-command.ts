@@ -1,15 +1,17 @@
-/** `theme-config mock [--configDir DIR] [--seed N] [--now DATE] [--out FILE] [--pretty] [--strict] [--format text|json]` */
+/** `theme-config mock [--configDir DIR] [--seed N] [--now DATE] [--out FILE] [--pretty] [--strict] [--format FORMAT]` */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { normalizeConfig } from '../dir.js';
 import { THEME_FILES } from '../files.js';
 import type { ThemeConfig } from '../types.js';
-import type { Command } from '../cli/command.js';
-import { EXIT, UsageError, type CliIO } from '../cli/io.js';
-import { checkThemeDir, checkUsage } from '../cli/check-dir.js';
-import { MockConfigError } from './errors.js';
-import { parseDate } from './text.js';
-import { writeMockData, writeMockDataFile, type WriteMockOptions } from './write.js';
+import { MockConfigError } from '../mock/errors.js';
+import { parseDate } from '../mock/text.js';
+import type { WriteMockOptions } from '../mock/write.js';
+import { flagValue, stringValue } from './args.js';
+import { CHECK_HELP, CHECK_OPTIONS, checkThemeDir, readCheckOptions } from './check-dir.js';
+import { useColor } from './color.js';
+import type { Command } from './command.js';
+import { EXIT, UsageError, type CliIO } from './io.js';
+import { formatReport } from './report.js';
 
 /** Seed used when `--seed` is not given, so a plain `theme-config mock` is reproducible too. */
 export const DEFAULT_CLI_SEED = 1;
@@ -43,43 +45,38 @@ function parseNow(text: string | undefined, env: CliIO['env']): number | undefin
 export const mockCommand: Command = {
   name: 'mock',
   summary: 'generate the mock store data a theme renders, from the *.stk.config.json files',
-  usage: 'theme-config mock [--configDir DIR] [--seed N] [--now DATE] [--out FILE] [--pretty] [--strict] [--format text|json]',
+  usage: 'theme-config mock [--configDir DIR] [--seed N] [--now DATE] [--out FILE] [--pretty] [--strict] [--format FORMAT]',
   help: [
-    '  --configDir DIR   directory holding the config files (default: the current directory)',
     `  --seed N          seed of the generated data (default: ${DEFAULT_CLI_SEED}); same seed, config and day -> same output`,
     '  --now DATE        the "current date" (default publishedTime); default: SOURCE_DATE_EPOCH if set,',
     '                    else today 00:00 UTC. Give either for output that is byte-identical on every day',
     '  --out FILE        write the JSON to FILE (atomically: left untouched on failure); default: stdout',
     '  --pretty          indent the JSON',
-    '  --strict          treat config warnings as errors',
-    '  --format FORMAT   diagnostics as text (default) or json, on stderr',
+    ...CHECK_HELP,
+    '                    (diagnostics go to stderr: stdout carries the JSON)',
     '',
     'Exit status: 0 written, 1 invalid config (nothing written) or write failure, 2 usage error.',
   ].join('\n'),
-  async run(args, io) {
-    const { values } = parseArgs({
-      args: [...args],
-      options: {
-        configDir: { type: 'string' },
-        seed: { type: 'string' },
-        now: { type: 'string' },
-        out: { type: 'string' },
-        pretty: { type: 'boolean', default: false },
-        strict: { type: 'boolean', default: false },
-        format: { type: 'string', default: 'text' },
-      },
-      allowPositionals: false,
-      strict: true,
-    });
-    checkUsage(values);
-    if (values.out === '') throw new UsageError('--out needs a file name');
-    const seed = parseSeed(values.seed);
-    const now = parseNow(values.now, io.env);
+  options: {
+    ...CHECK_OPTIONS,
+    seed: { type: 'string' },
+    now: { type: 'string' },
+    out: { type: 'string' },
+    pretty: { type: 'boolean', default: false },
+  },
+  async run({ values }, io) {
+    const options = readCheckOptions(values);
+    const out = stringValue(values, 'out');
+    if (out === '') throw new UsageError('--out needs a file name');
+    const seed = parseSeed(stringValue(values, 'seed'));
+    const now = parseNow(stringValue(values, 'now'), io.env);
 
     // Exactly what `validate` does, so both report the same diagnostics the same way (on stderr:
-    // stdout may carry the JSON).
-    const { analysis, result, report } = await checkThemeDir(io, values);
-    if (result.diagnostics.length > 0) io.stderr.write(report);
+    // stdout may carry the JSON), coloured only when stderr itself is a terminal.
+    const { analysis, result, files } = await checkThemeDir(io, options);
+    if (result.diagnostics.length > 0) {
+      io.stderr.write(formatReport(options.format, result, { files, color: useColor(io.stderr, io.env), cwd: io.cwd }));
+    }
     if (!result.valid) return EXIT.INVALID;
 
     const config: ThemeConfig = {};
@@ -87,12 +84,14 @@ export const mockCommand: Command = {
       const value = analysis.values.get(info.kind);
       if (value !== undefined) (config as Record<string, unknown>)[info.key] = normalizeConfig(info.kind, value);
     }
-    const options: WriteMockOptions = { seed, pretty: values.pretty, ...(now === undefined ? {} : { now }) };
+    const writeOptions: WriteMockOptions = { seed, pretty: flagValue(values, 'pretty'), clock: now };
     try {
-      if (values.out === undefined) await writeMockData(config, options, io.stdout);
-      else await writeMockDataFile(config, options, path.resolve(io.cwd, values.out));
+      // Loaded here, not at start-up: the fake-data generator and its locales are the CLI's heaviest part.
+      const { writeMockData, writeMockDataFile } = await import('../mock/write.js');
+      if (out === undefined) await writeMockData(config, writeOptions, io.stdout);
+      else await writeMockDataFile(config, writeOptions, path.resolve(io.cwd, out));
     } catch (error) {
-      const reason = error instanceof MockConfigError ? error.message : `could not write ${values.out ?? 'stdout'}: ${describeError(error, values.out)}`;
+      const reason = error instanceof MockConfigError ? error.message : `could not write ${out ?? 'stdout'}: ${describeError(error, out)}`;
       io.stderr.write(`theme-config mock: ${reason}\n`);
       return EXIT.INVALID;
     }
@@ -110,9 +109,4 @@ function describeError(error: unknown, out: string | undefined): string {
   }
   const message = error instanceof Error ? error.message : String(error);
   return code && !message.includes(code) ? `${code}: ${message}` : message;
-}
-
-/** Runs `theme-config mock` with its arguments (for callers outside the CLI dispatcher). */
-export function runMockCommand(args: readonly string[], io: CliIO): Promise<number> {
-  return mockCommand.run(args, io);
 }

@@ -1,0 +1,89 @@
+/** `theme-config editor [DIR]`: maps the seven config files to their schemas in DIR's `.vscode/settings.json`. */
+import { randomBytes } from 'node:crypto';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Command } from './command.js';
+import { INSTALLED_SCHEMAS, mergeSchemaMappings, schemaMappings } from './editor-settings.js';
+import { EXIT, type CliIO } from './io.js';
+
+const errorCode = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'unknown error';
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes or merges `<workspace>/.vscode/settings.json`, reporting what it did on stdout (or why it did
+ * not on stderr). Resolves to the exit status: 0 done (or nothing to do), 1 not done.
+ */
+export async function writeEditorSettings(io: CliIO, workspace: string, command: string): Promise<number> {
+  const file = path.join(workspace, '.vscode', 'settings.json');
+  const shown = path.relative(io.cwd, file) || file;
+  let text: string | undefined;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT') {
+      io.stderr.write(`theme-config ${command}: cannot read ${shown} (${errorCode(error)}); it was not changed\n`);
+      return EXIT.INVALID;
+    }
+  }
+  const installed = await exists(path.join(workspace, INSTALLED_SCHEMAS, 'store.stk.config.schema.json'));
+  const merged = mergeSchemaMappings(text, schemaMappings(installed));
+  if (!merged.ok) {
+    io.stderr.write(
+      `theme-config ${command}: ${shown} was not changed: ${merged.reason}.\n` +
+        'Fix it, or add the "json.schemas" entries shown in the README by hand, then run `theme-config editor` again.\n',
+    );
+    return EXIT.INVALID;
+  }
+  if (merged.added.length === 0) {
+    io.stdout.write(`kept    ${shown} (all seven config files are already mapped to schemas)\n`);
+    return EXIT.OK;
+  }
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    // Written beside and renamed over: the settings file is never left half-written.
+    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await writeFile(temp, merged.text, { flag: 'wx' });
+      await rename(temp, file);
+    } catch (error) {
+      await rm(temp, { force: true }).catch(() => undefined);
+      throw error;
+    }
+  } catch (error) {
+    io.stderr.write(`theme-config ${command}: cannot write ${shown} (${errorCode(error)})\n`);
+    return EXIT.INVALID;
+  }
+  const where = installed ? `the installed package (./${INSTALLED_SCHEMAS})` : 'the published URLs (install the package in this folder to work offline)';
+  io.stdout.write(
+    `${text === undefined ? 'created' : 'updated'} ${shown}: ${merged.added.length} json.schemas ${merged.added.length === 1 ? 'entry' : 'entries'} added` +
+      `${merged.kept.length > 0 ? `, ${merged.kept.length} already mapped and kept` : ''}; schemas from ${where}\n`,
+  );
+  return EXIT.OK;
+}
+
+/** The `editor` subcommand. */
+export const editorCommand: Command = {
+  name: 'editor',
+  summary: "map the seven config files to their schemas in VS Code's .vscode/settings.json",
+  usage: 'theme-config editor [DIR]',
+  help: [
+    '  DIR   the folder you open in the editor (default: the current directory)',
+    '',
+    'Adds a "json.schemas" entry for each config file no entry maps yet; other settings, comments and',
+    'formatting are kept. A settings file that cannot be parsed is left untouched (exit status 1).',
+  ].join('\n'),
+  options: {},
+  maxPositionals: 1,
+  async run({ positionals }, io) {
+    return writeEditorSettings(io, path.resolve(io.cwd, positionals[0] ?? '.'), 'editor');
+  },
+};

@@ -1,0 +1,91 @@
+// CLI conventions, through the built binary: --version, --help only as a flag, colour per stream.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, runBin } from './bin.js';
+import { EXAMPLES, PACKAGE_ROOT } from './helpers.js';
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-bin-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const ANSI = /\u001b\[/;
+const VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const WARNINGS_ONLY = path.join(PACKAGE_ROOT, 'test/mock/fixtures/count-mismatch');
+
+describe('theme-config --version', () => {
+  it.each([['--version'], ['-v'], ['validate', '--version'], ['mock', '-v']])('%s prints the package version (exit 0)', (...args) => {
+    const run = runBin(args);
+    expect(run).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+  });
+});
+
+describe('--help is recognised only as a flag', () => {
+  it.each([['--help'], ['-h'], ['help']])('%s lists the commands', (flag) => {
+    const run = runBin([flag]);
+    expect(run.code).toBe(0);
+    for (const name of ['validate', 'init', 'editor', 'mock']) expect(run.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
+  });
+
+  it('anywhere among a command\'s flags, even after a malformed one, it prints that command\'s usage', () => {
+    for (const args of [['validate', '--strict', '--help'], ['validate', '--bogus', '-h'], ['validate', '--configDir', '--help'], ['mock', '--out', '-h']]) {
+      const run = runBin(args);
+      expect(run.code, args.join(' ')).toBe(0);
+      expect(run.stdout).toMatch(new RegExp(`^Usage: theme-config ${args[0]}`));
+    }
+  });
+
+  it('as the value of an option it is a value: --configDir=--help names a directory', () => {
+    const run = runBin(['validate', '--configDir=--help', '--format', 'json'], { cwd: EXAMPLES });
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ valid: false, diagnostics: [{ code: 'config-dir-not-found', file: '--help' }] });
+  });
+
+  it('after `--` it is a positional: init -- --help creates a directory named --help', () => {
+    const cwd = mkdtempSync(path.join(tmp, 'init-'));
+    const run = runBin(['init', '--', '--help'], { cwd });
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain('Usage:');
+    expect(readdirSync(path.join(cwd, '--help'))).toHaveLength(7);
+  });
+
+  it('usage errors exit 2 with the usage on stderr', () => {
+    for (const args of [['validate', '--format', 'xml'], ['validate', '--bogus'], ['validate', 'extra'], ['frobnicate'], []]) {
+      const run = runBin(args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(/Usage: theme-config/);
+      expect(run.stdout).toBe('');
+    }
+  });
+});
+
+describe('colour is decided per stream', () => {
+  it('off a terminal: none, unless FORCE_COLOR; NO_COLOR and FORCE_COLOR=0 turn it off', () => {
+    const args = ['validate', '--configDir', WARNINGS_ONLY];
+    expect(ANSI.test(runBin(args).stdout)).toBe(false);
+    expect(ANSI.test(runBin(args, { env: { FORCE_COLOR: '1' } }).stdout)).toBe(true);
+    expect(ANSI.test(runBin(args, { env: { FORCE_COLOR: '0' } }).stdout)).toBe(false);
+    expect(ANSI.test(runBin(args, { env: { NO_COLOR: '1' } }).stdout)).toBe(false);
+    // FORCE_COLOR wins over NO_COLOR, as in Node itself.
+    expect(ANSI.test(runBin(args, { env: { NO_COLOR: '1', FORCE_COLOR: '1' } }).stdout)).toBe(true);
+  });
+
+  // `script` (util-linux) gives the command a terminal, so stdout is a TTY while stderr goes to a file.
+  const hasScript = spawnSync('script', ['--version']).status === 0;
+
+  it.skipIf(!hasScript)('`mock 2>log` on a terminal writes no escape codes into the log; validate on the same terminal is coloured', () => {
+    const dir = mkdtempSync(path.join(tmp, 'tty-'));
+    const log = path.join(dir, 'log');
+    const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+    const mock = `${quote(process.execPath)} ${quote(BIN)} mock --configDir ${quote(WARNINGS_ONLY)} --now 2024-01-01 2>${quote(log)}`;
+    const validate = `${quote(process.execPath)} ${quote(BIN)} validate --configDir ${quote(WARNINGS_ONLY)}`;
+    const terminal = spawnSync('script', ['-qec', `${mock}; ${validate}`, '/dev/null'], { env: cleanEnv(), encoding: 'utf8', timeout: 60_000 });
+    expect(terminal.status).toBe(0);
+    const logged = readFileSync(log, 'utf8');
+    expect(logged).toContain('warning item-count-mismatch');
+    expect(ANSI.test(logged)).toBe(false);
+    expect(terminal.stdout).toMatch(/\u001b\[33mwarning/); // the same warning, coloured, from validate on the terminal
+    expect(terminal.stdout).toContain('"categories"'); // mock's JSON went to the terminal
+  });
+});
