@@ -1,7 +1,7 @@
 // The API client against the sandbox, end to end over loopback HTTP.
 import { createClient, InvalidRequestError, NotFoundError, RateLimitError } from '@commerce-kit/api-client';
 import { buildAuthorizeUrl, exchangeCode, refreshAccessToken } from '@commerce-kit/api-client/oauth';
-import { ManualClock } from '@commerce-kit/internal/manual-clock';
+import { ManualClock } from '../src/testing.js';
 import { describe, expect, test } from 'vitest';
 import { ALL_SCOPES, consent } from './support/oauth.js';
 import { start } from './support/start.js';

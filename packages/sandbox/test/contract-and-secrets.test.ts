@@ -74,7 +74,7 @@ describe('secrets', () => {
 
 describe('rate limit', () => {
   test('every token of one account shares the bucket', async () => {
-    const { ManualClock } = await import('@commerce-kit/internal/manual-clock');
+    const { ManualClock } = await import('../src/testing.js');
     const sandbox = await start({ clock: new ManualClock('2025-01-01T00:00:00Z'), rateLimit: 3 });
     const other = await fetch(`${sandbox.url}/oauth/connect/token`, {
       method: 'POST',

@@ -1,5 +1,5 @@
 // OAuth as the platform documents it, checked over HTTP.
-import { ManualClock } from '@commerce-kit/internal/manual-clock';
+import { ManualClock } from '../src/testing.js';
 import { describe, expect, test } from 'vitest';
 import { ALL_SCOPES, consent } from './support/oauth.js';
 import { start } from './support/start.js';

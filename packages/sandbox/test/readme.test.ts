@@ -15,7 +15,7 @@ const blocks = tsCodeBlocks(readReadme(ROOT));
 describe('README', () => {
   it('has an example for every feature', () => {
     const all = blocks.join('\n');
-    for (const feature of ['startSandbox(', 'sandbox.app.accessToken', 'close()', 'clock, logger', 'onResponseMismatch', 'exchangeCode(', 'webhookUrl', 'SandboxConfigurationError', 'SandboxStartError', 'tokenResponse']) {
+    for (const feature of ['startSandbox(', 'sandbox.app.accessToken', 'close()', 'ManualClock', 'onResponseMismatch', 'exchangeCode(', 'webhookUrl', 'SandboxConfigurationError', 'SandboxStartError', 'tokenResponse']) {
       expect(all, feature).toContain(feature);
     }
   });
@@ -26,6 +26,7 @@ describe('README', () => {
       snippets: blocks,
       paths: {
         '@commerce-kit/sandbox': ['src/index.ts'],
+        '@commerce-kit/sandbox/testing': ['src/testing.ts'],
         '@commerce-kit/api-client': ['../api-client/src/index.ts'],
         '@commerce-kit/api-client/oauth': ['../api-client/src/oauth/index.ts'],
         '@commerce-kit/webhooks': ['../webhooks/src/index.ts'],
@@ -35,7 +36,7 @@ describe('README', () => {
   }, 60_000);
 
   it('the Public API table lists every export of every entry', () => {
-    expect(compareApiTable({ root: ROOT, entries: { '@commerce-kit/sandbox': 'src/index.ts' } })).toEqual({
+    expect(compareApiTable({ root: ROOT, entries: { '@commerce-kit/sandbox': 'src/index.ts', '@commerce-kit/sandbox/testing': 'src/testing.ts' } })).toEqual({
       undocumented: [],
       notExported: [],
       unknownEntries: [],

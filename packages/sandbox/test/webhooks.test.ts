@@ -141,7 +141,7 @@ describe('webhooks', () => {
 
 describe('webhook timeouts and restarts', () => {
   test('a receiver that does not answer within 10 s is a failed delivery (time moved by the clock)', async () => {
-    const { ManualClock } = await import('@commerce-kit/internal/manual-clock');
+    const { ManualClock } = await import('../src/testing.js');
     const clock = new ManualClock('2025-01-01T00:00:00Z');
     const hanging = createServer((req) => req.resume()); // never answers
     const url = await listen(hanging);

@@ -2,7 +2,7 @@
  * The one place that reads the theme kit's mock-data generator: products, categories and blog posts
  * of the seeded store come from it, so the sandbox and a theme preview show the same catalogue.
  */
-import { generateMockData } from '@commerce-kit/theme-config';
+import { generateMockData } from '@commerce-kit/theme-config/mock';
 
 /** What the sandbox takes from the mock store. */
 export interface MockCatalogue {
@@ -34,6 +34,6 @@ export interface MockCatalogue {
 
 /** The default store's mock data (no theme config) for a seed, dated from `now`. */
 export function mockCatalogue(seed: number, now: string): MockCatalogue {
-  const mock = generateMockData({}, { seed, now });
+  const mock = generateMockData({}, { seed, clock: now });
   return { categories: mock.categories, articles: mock.articles };
 }
