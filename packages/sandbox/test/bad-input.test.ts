@@ -86,6 +86,26 @@ describe('bad input', () => {
     });
   });
 
+  test('fields named like Object.prototype members are ordinary unknown fields', async () => {
+    const sandbox = await start();
+    expect(await post(sandbox, '{"toString":[],"constructor":1,"hasOwnProperty":null}', 'application/json')).toEqual({
+      status: 400,
+      body: {
+        type: 'invalid_request_error',
+        errors: {
+          first_name: ['is required'],
+          last_name: ['is required'],
+          email: ['is required'],
+          toString: ['is not a known field'],
+          constructor: ['is not a known field'],
+          hasOwnProperty: ['is not a known field'],
+        },
+      },
+    });
+    const token = await fetch(`${sandbox.url}/oauth/connect/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'toString=1&grant_type=refresh_token&refresh_token=x' });
+    expect(token.status).toBe(401); // reached client authentication: "toString" is not a repeated field
+  });
+
   test('invalid UTF-8: 400', async () => {
     const sandbox = await start();
     const bytes = new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]);

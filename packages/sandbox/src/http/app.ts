@@ -73,7 +73,7 @@ async function bodyOf(route: RouteSpec, request: Request): Promise<unknown> {
   if (spec.contentType === 'application/x-www-form-urlencoded') {
     const form: Record<string, string> = {};
     for (const [name, value] of new URLSearchParams(read.text)) {
-      if (name in form) throw oauthInvalidRequest(`${name} is given more than once`);
+      if (Object.hasOwn(form, name)) throw oauthInvalidRequest(`${name} is given more than once`);
       form[name] = value;
     }
     const grant = form['grant_type'];

@@ -59,7 +59,8 @@ export function toFieldErrors(errors: readonly ValidationError[] | null | undefi
     if (underOneOf && (error.keyword === 'type' || error.keyword === 'required' || error.keyword === 'additionalProperties')) continue;
     const field = fieldOf(error, root);
     const message = error.keyword === 'oneOf' ? 'must be an object or null' : messageOf(error);
-    const list = (out[field] ??= []);
+    // Own properties only: a field named "toString" or "constructor" must not find Object.prototype's.
+    const list = Object.hasOwn(out, field) ? out[field]! : (out[field] = []);
     if (!list.includes(message)) list.push(message);
   }
   if (Object.keys(out).length === 0) out[root] = ['is invalid'];
