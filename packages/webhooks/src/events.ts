@@ -1,8 +1,8 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@commerce-kit/api-types';
 
 /**
- * The 19 event types of document 000 (Events), in the order the document lists them, as generated
- * into `@commerce-kit/api-types` from `specs/openapi.yaml` (re-exported so one import is enough).
+ * The 19 event types of the platform's API documentation, in the order it lists them, as generated
+ * into `@commerce-kit/api-types` from the OpenAPI spec (re-exported so one import is enough).
  */
 export { WEBHOOK_EVENT_TYPES };
 
@@ -26,15 +26,17 @@ export function isWebhookEventType(value: unknown): value is WebhookEventType {
 }
 
 /**
- * Payload fields that may carry the event type. Document 000 does not show which one the platform
- * uses (see docs/spec-gaps.md), so these common names are looked at, and a type is reported only
- * when exactly one recognised value is found.
+ * Payload fields that may carry the event type. The platform's API documentation does not show
+ * which one it uses (see https://github.com/commerce-kit/commerce-kit/blob/main/docs/spec-gaps.md),
+ * so these common names are looked at, and a type is reported only when exactly one recognised
+ * value is found.
  */
 export const DEFAULT_EVENT_TYPE_FIELDS = ['type', 'event_type', 'event', 'topic'] as const;
 
 /**
- * `data` of a delivery: document 000 promises only `id`, the id of the affected object (a string);
- * every other field is passed through untyped. `data` is NOT covered by the signature.
+ * `data` of a delivery: the platform's API documentation promises only `id`, the id of the affected
+ * object (a string); every other field is passed through untyped. `data` is NOT covered by the
+ * signature: re-fetch the object by `id` before trusting anything else in it.
  */
 export interface WebhookEventData {
   /** Id of the affected object. Treat it as a hint and fetch the object with the API client. */
@@ -47,8 +49,8 @@ export interface WebhookEventBase {
   /** The payload's `timestamp`, exactly as signed. */
   readonly timestamp: string;
   /**
-   * The timestamp in milliseconds since the epoch, or `undefined` when the replay window is off and
-   * the value is in neither accepted format.
+   * The timestamp in milliseconds since the epoch, or `undefined` when it is in a format this
+   * package does not read (such a delivery is accepted and reported through `onWarning`).
    */
   readonly timestampMs: number | undefined;
   /** The payload's `token`, exactly as signed. */
@@ -60,7 +62,7 @@ export interface WebhookEventBase {
   readonly deliveryKey: string;
   /** The payload's `data` (unsigned: see the README's "What the signature covers"). */
   readonly data: WebhookEventData;
-  /** The whole parsed JSON body, for fields document 000 does not show. */
+  /** The whole parsed JSON body, for fields the platform's API documentation does not show. */
   readonly payload: Readonly<Record<string, unknown>>;
 }
 
@@ -95,9 +97,9 @@ export function detectEventType(
 ): WebhookEventType | undefined {
   let found: WebhookEventType | undefined;
   for (const field of fields) {
-    if (!Object.hasOwn(payload, field)) continue;
     const value = payload[field];
-    if (!isWebhookEventType(value)) continue;
+    // Own fields only: a name such as `constructor` must not read the prototype.
+    if (!isWebhookEventType(value) || !Object.hasOwn(payload, field)) continue;
     if (found !== undefined && found !== value) return undefined;
     found = value;
   }

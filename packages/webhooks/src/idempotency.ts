@@ -1,30 +1,36 @@
-import { resolveClock, type WebhookClock } from './clock.js';
+import { resolveClock, type Clock } from './clock.js';
+import { WebhookConfigurationError } from './errors/configuration-error.js';
 
 /**
  * Remembers which deliveries were already accepted, so a duplicate (the platform sending the same
- * change twice, or an attacker resending a captured delivery with different `data`) is skipped.
+ * delivery again, or someone resending a captured one, possibly with other `data`) is skipped.
  *
- * Implement it over a shared store when several processes receive webhooks, e.g. with Redis:
- * `claim = async (key, ttl) => (await redis.set(key, '1', { NX: true, EX: ttl })) === 'OK'`.
+ * The handler calls `claim` once per verified delivery, before answering, and answers 500 (so the
+ * platform can send again) if it throws or rejects. Implement it over a shared store when several
+ * processes receive webhooks, e.g. Redis `SET key 1 NX EX ttlSeconds`.
  */
 export interface IdempotencyStore {
   /**
-   * Records `key` for `ttlSeconds` if it is not already recorded, atomically. Returns `true` when
-   * this call recorded it (first delivery), `false` when it was already there (duplicate).
-   * The key is the signed message `timestamp + token`; hash it if your store limits key length.
+   * Records `key` for `ttlSeconds` if it is not recorded yet, atomically (two concurrent claims of
+   * one key must not both succeed). Returns `true` when this call recorded it (first delivery),
+   * `false` when it was already there (duplicate); synchronously or as a promise.
+   *
+   * `key` is the signed message `timestamp + token` (`event.deliveryKey`): hash it if your store
+   * limits key length. `ttlSeconds` is a whole number, at least the time a delivery can pass the
+   * replay window; keep the key at least that long.
    */
   claim(key: string, ttlSeconds: number): boolean | Promise<boolean>;
 }
 
 /** Options of {@link MemoryIdempotencyStore}. */
 export interface MemoryIdempotencyStoreOptions {
-  /** Clock: `() => number` (ms since the epoch), `() => Date`, or a fixed instant (default: the real clock). */
-  readonly now?: WebhookClock;
+  /** Where "now" comes from (default: the system clock). */
+  readonly clock?: Clock | undefined;
   /**
    * Most keys kept at once (default 100 000). When full, expired keys go first, then the oldest:
-   * size it above the number of deliveries you expect within one TTL.
+   * size it above the number of deliveries you expect within one TTL (one day by default).
    */
-  readonly maxEntries?: number;
+  readonly maxEntries?: number | undefined;
 }
 
 /**
@@ -35,21 +41,21 @@ export interface MemoryIdempotencyStoreOptions {
  * ```ts
  * import { MemoryIdempotencyStore } from '@commerce-kit/webhooks';
  * const store = new MemoryIdempotencyStore({ maxEntries: 10_000 });
- * store.claim('1700000000tok', 660); // true
- * store.claim('1700000000tok', 660); // false: duplicate
+ * store.claim('1700000000tok', 86_461); // true
+ * store.claim('1700000000tok', 86_461); // false: duplicate
  * ```
  */
 export class MemoryIdempotencyStore implements IdempotencyStore {
   readonly #expiries = new Map<string, number>();
-  readonly #now: () => number;
+  readonly #clock: Clock;
   readonly #maxEntries: number;
 
   /** @param options - clock and capacity. */
   constructor(options: MemoryIdempotencyStoreOptions = {}) {
-    this.#now = resolveClock(options.now);
+    this.#clock = resolveClock(options.clock);
     this.#maxEntries = options.maxEntries ?? 100_000;
     if (!Number.isSafeInteger(this.#maxEntries) || this.#maxEntries < 1) {
-      throw new RangeError('maxEntries must be a positive integer');
+      throw new WebhookConfigurationError('maxEntries must be a positive integer');
     }
   }
 
@@ -60,7 +66,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
 
   /** {@inheritDoc IdempotencyStore.claim} */
   claim(key: string, ttlSeconds: number): boolean {
-    const now = this.#now();
+    const now = this.#clock.now();
     const expiry = this.#expiries.get(key);
     if (expiry !== undefined && expiry > now) return false;
     if (expiry !== undefined) this.#expiries.delete(key);

@@ -14,6 +14,8 @@ export interface KeyedQueueOptions<T> {
   readonly sleep: (ms: number) => Promise<void>;
   readonly run: (item: T, attempt: number) => unknown;
   readonly onFailure: (error: unknown, item: T, attempts: number) => void;
+  /** Called once per item when it is done: processed, given up, or dropped by `stop()`. */
+  readonly onSettled?: ((item: T) => void) | undefined;
 }
 
 interface Entry<T> {
@@ -108,6 +110,11 @@ export class KeyedQueue<T> {
     if (entry.done) return;
     entry.done = true;
     this.#pending--;
+    try {
+      this.#options.onSettled?.(entry.item);
+    } catch {
+      // A throwing hook must not stop the queue.
+    }
     entry.settle();
   }
 

@@ -1,37 +1,63 @@
-import { WebhookConfigurationError } from './errors.js';
+import { hasBrand, stampBrands } from '@commerce-kit/internal/brand';
+import { hmacEngine, type HmacSigner } from './crypto/hmac-engine.js';
+import { WebhookConfigurationError } from './errors/configuration-error.js';
 import { utf8 } from './encoding.js';
-import { hmacKeyState, type HmacKeyState } from './sha256.js';
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+// Registered symbols, so a secret prepared by one copy of the package (its ESM or CJS build) is
+// signed with by another through the copy that holds its bytes. Kept off the class's declared
+// members: they are not API.
+const SIGN: unique symbol = Symbol.for('@commerce-kit/webhooks:PreparedSecret.sign') as never;
+const WEB_CRYPTO_KEY: unique symbol = Symbol.for('@commerce-kit/webhooks:PreparedSecret.webCryptoKey') as never;
 
-// WebCrypto types stay out of the public declarations: a Node app compiled without the DOM lib has
-// no `SubtleCrypto`/`CryptoKey` globals. The key bytes are reached through a static block, so they
-// never become a public member either.
-let bytesOf: (secret: PreparedSecret) => Uint8Array;
-const webCryptoKeys = new WeakMap<PreparedSecret, Promise<CryptoKey>>();
+interface SecretInternals {
+  [SIGN](message: string): Uint8Array;
+  [WEB_CRYPTO_KEY](subtle: SubtleCrypto): Promise<CryptoKey>;
+}
 
 /**
  * A webhook verification key that has been checked and pre-processed once (see
  * {@link prepareSecret}). Its bytes are kept in private fields: `toString()`, `JSON.stringify()`
- * and `util.inspect()` show only `[PreparedSecret]`.
+ * and `util.inspect()` show only `[PreparedSecret]`. `instanceof` works across copies of the
+ * package (ESM and CJS builds loaded side by side).
  */
 export class PreparedSecret {
+  /** Identifies the class across copies of the package. */
+  static readonly brand: string = '@commerce-kit/webhooks:PreparedSecret';
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    // An instance of this very copy is recognised by its private field, cheaply; others by brand.
+    if (this === PreparedSecret && typeof value === 'object' && value !== null && #bytes in value) return true;
+    return hasBrand(this, value);
+  }
+
   readonly #bytes: Uint8Array;
-  readonly #state: HmacKeyState;
+  #signer: HmacSigner | undefined;
+  #webCryptoKey: Promise<CryptoKey> | undefined;
 
   static {
-    bytesOf = (secret) => secret.#bytes;
+    // WebCrypto types stay out of the public declarations (a Node app compiled without the DOM
+    // lib has no `CryptoKey`), so these two are defined here rather than declared as members.
+    Object.defineProperties(PreparedSecret.prototype, {
+      [SIGN]: {
+        value(this: PreparedSecret, message: string): Uint8Array {
+          this.#signer ??= hmacEngine().keyed(this.#bytes);
+          return this.#signer(message);
+        },
+      },
+      [WEB_CRYPTO_KEY]: {
+        value(this: PreparedSecret, subtle: SubtleCrypto): Promise<CryptoKey> {
+          this.#webCryptoKey ??= subtle.importKey('raw', this.#bytes as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+          return this.#webCryptoKey;
+        },
+      },
+    });
   }
 
   /** @internal Use {@link prepareSecret}. */
   constructor(bytes: Uint8Array) {
     this.#bytes = bytes;
-    this.#state = hmacKeyState(bytes);
-  }
-
-  /** @internal HMAC state for the pure-TS signer. */
-  hmacState(): HmacKeyState {
-    return this.#state;
+    stampBrands(this, new.target);
   }
 
   /** Never reveals the key. */
@@ -56,13 +82,25 @@ export class PreparedSecret {
  */
 export type WebhookSecret = string | Uint8Array | PreparedSecret;
 
+// Applications pass the same secret on every call; remembering the last one of each kind spares
+// re-preparing it without any API change. Bytes are compared by content, so a mutated array is
+// prepared again.
 let lastString: string | undefined;
-let lastPrepared: PreparedSecret | undefined;
+let lastFromString: PreparedSecret | undefined;
+let lastBytes: Uint8Array | undefined;
+let lastBytesCopy: Uint8Array | undefined;
+let lastFromBytes: PreparedSecret | undefined;
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /**
- * Checks a secret once and pre-computes its HMAC state, so later signatures cost half as much.
- * Throws {@link WebhookConfigurationError} for an empty or missing secret (fail closed: an empty
- * key would let anyone sign).
+ * Checks a secret once and prepares it for signing (its key state is derived on first use), so
+ * later signatures cost less. Throws {@link WebhookConfigurationError} for an empty or missing
+ * secret (fail closed: an empty key would let anyone sign).
  *
  * @example
  * ```ts
@@ -75,21 +113,22 @@ export function prepareSecret(secret: WebhookSecret): PreparedSecret {
   if (secret instanceof PreparedSecret) return secret;
   if (typeof secret === 'string') {
     if (secret.length === 0) throw new WebhookConfigurationError('The webhook secret is empty');
-    // Applications call verifySignature with the same secret string every time; remembering the
-    // last one halves the cost of those calls without any API change.
-    if (secret !== lastString || lastPrepared === undefined) {
-      lastPrepared = new PreparedSecret(utf8(secret));
+    if (secret !== lastString || lastFromString === undefined) {
+      lastFromString = new PreparedSecret(utf8(secret));
       lastString = secret;
     }
-    return lastPrepared;
+    return lastFromString;
   }
   if (secret instanceof Uint8Array) {
     if (secret.length === 0) throw new WebhookConfigurationError('The webhook secret is empty');
-    return new PreparedSecret(secret.slice());
+    if (secret !== lastBytes || lastFromBytes === undefined || !sameBytes(secret, lastBytesCopy!)) {
+      lastBytesCopy = secret.slice();
+      lastFromBytes = new PreparedSecret(lastBytesCopy);
+      lastBytes = secret;
+    }
+    return lastFromBytes;
   }
-  throw new WebhookConfigurationError(
-    'The webhook secret is missing: pass a non-empty string or Uint8Array',
-  );
+  throw new WebhookConfigurationError('The webhook secret is missing: pass a non-empty string or Uint8Array');
 }
 
 /**
@@ -97,32 +136,25 @@ export function prepareSecret(secret: WebhookSecret): PreparedSecret {
  * {@link WebhookConfigurationError} if the list is empty or any entry is empty.
  * @internal
  */
-export function prepareSecrets(
-  secret: WebhookSecret | readonly WebhookSecret[] | undefined | null,
-): readonly PreparedSecret[] {
-  if (Array.isArray(secret)) {
-    const list = secret as readonly WebhookSecret[];
-    if (list.length === 0) throw new WebhookConfigurationError('The list of webhook secrets is empty');
-    return list.map((entry, index) => {
-      try {
-        return prepareSecret(entry);
-      } catch (error) {
-        throw new WebhookConfigurationError(`Webhook secret #${index}: ${(error as Error).message}`);
-      }
-    });
-  }
-  return [prepareSecret(secret as WebhookSecret)];
+export function prepareSecrets(secret: WebhookSecret | readonly WebhookSecret[] | undefined | null): readonly PreparedSecret[] {
+  if (!Array.isArray(secret)) return [prepareSecret(secret as WebhookSecret)];
+  const list = secret as readonly WebhookSecret[];
+  if (list.length === 0) throw new WebhookConfigurationError('The list of webhook secrets is empty');
+  return list.map((entry, index) => {
+    try {
+      return prepareSecret(entry);
+    } catch (error) {
+      throw new WebhookConfigurationError(`Webhook secret #${index}: ${(error as Error).message}`);
+    }
+  });
 }
 
-/**
- * The WebCrypto HMAC key of a prepared secret, imported once on first use.
- * @internal
- */
+/** HMAC-SHA256 of `message` under a prepared secret of any copy of the package. @internal */
+export function signWith(secret: PreparedSecret, message: string): Uint8Array {
+  return (secret as unknown as SecretInternals)[SIGN](message);
+}
+
+/** The WebCrypto HMAC key of a prepared secret, imported once on first use. @internal */
 export function webCryptoKey(secret: PreparedSecret, subtle: SubtleCrypto): Promise<CryptoKey> {
-  let key = webCryptoKeys.get(secret);
-  if (key === undefined) {
-    key = subtle.importKey('raw', bytesOf(secret) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    webCryptoKeys.set(secret, key);
-  }
-  return key;
+  return (secret as unknown as SecretInternals)[WEB_CRYPTO_KEY](subtle);
 }

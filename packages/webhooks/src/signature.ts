@@ -1,7 +1,6 @@
 import { constantTimeEqual, decodeBase64Digest, toBase64, utf8 } from './encoding.js';
-import { WebCryptoUnavailableError } from './errors.js';
-import { prepareSecrets, webCryptoKey, type PreparedSecret, type WebhookSecret } from './secret.js';
-import { hmacSha256 } from './sha256.js';
+import { WebCryptoUnavailableError } from './errors/web-crypto-unavailable-error.js';
+import { PreparedSecret, prepareSecret, prepareSecrets, signWith, webCryptoKey, type WebhookSecret } from './secret.js';
 
 /** Input of {@link verifySignature} and {@link verifySignatureAsync}. */
 export interface VerifySignatureInput {
@@ -17,34 +16,30 @@ export interface VerifySignatureInput {
 
 /**
  * The signed message: `timestamp` immediately followed by `token`, as text. There is no separator,
- * which is why the replay window is two-sided and the duplicate key is this whole string.
+ * which is why the replay window reads the whole message and the duplicate key is this string.
  */
 export function signedMessage(timestamp: string, token: string): string {
   return timestamp + token;
 }
 
-/** Signs with one prepared key. @internal */
-export function signPrepared(secret: PreparedSecret, message: Uint8Array): Uint8Array {
-  return hmacSha256(secret.hmacState(), message);
-}
-
 /**
- * Checks `signature` (already decoded) against every secret without stopping at the first match,
- * so the time taken does not reveal which key of a rotation matched.
+ * Checks `digest` against every secret without stopping at the first match, so the time taken
+ * does not reveal which key of a rotation matched.
  * @internal
  */
-export function matchesAny(secrets: readonly PreparedSecret[], message: Uint8Array, digest: Uint8Array): boolean {
+export function matchesAny(secrets: readonly PreparedSecret[], message: string, digest: Uint8Array): boolean {
+  if (secrets.length === 1) return constantTimeEqual(signWith(secrets[0]!, message), digest);
   let matched = false;
   for (const secret of secrets) {
-    if (constantTimeEqual(signPrepared(secret, message), digest)) matched = true;
+    if (constantTimeEqual(signWith(secret, message), digest)) matched = true;
   }
   return matched;
 }
 
 /**
  * The signature the platform sends for a delivery: base64 of HMAC-SHA256 over `timestamp + token`
- * (UTF-8, which is ASCII for ASCII input) keyed with the verification key.
- * Synchronous and dependency-free, so it works on Node and on edge runtimes alike.
+ * (UTF-8, which is ASCII for ASCII input) keyed with the verification key. Synchronous on every
+ * runtime: `node:crypto` computes it where the runtime has it, a built-in implementation elsewhere.
  * Throws `WebhookConfigurationError` for an empty secret.
  *
  * @example
@@ -56,7 +51,16 @@ export function matchesAny(secrets: readonly PreparedSecret[], message: Uint8Arr
  */
 export function computeSignature(secret: WebhookSecret, timestamp: string, token: string): string {
   const [prepared] = prepareSecrets(secret);
-  return toBase64(signPrepared(prepared!, utf8(signedMessage(timestamp, token))));
+  return toBase64(signWith(prepared!, signedMessage(timestamp, token)));
+}
+
+// The decoded header of a synchronous check: used and dropped before the call returns, so one buffer
+// serves every call instead of an allocation per call.
+const scratchDigest = new Uint8Array(32);
+
+/** The decoded signature header, in a buffer only valid until the caller returns. @internal */
+export function decodeSignatureForSyncUse(signature: string): Uint8Array | undefined {
+  return decodeBase64Digest(signature, scratchDigest);
 }
 
 /**
@@ -76,12 +80,14 @@ export function computeSignature(secret: WebhookSecret, timestamp: string, token
  * ```
  */
 export function verifySignature(input: VerifySignatureInput): boolean {
-  const secrets = prepareSecrets(input.secret);
-  if (typeof input.signature !== 'string') return false;
-  if (typeof input.timestamp !== 'string' || typeof input.token !== 'string') return false;
-  const digest = decodeBase64Digest(input.signature.trim());
+  const { secret, signature, timestamp, token } = input;
+  // One secret (the usual case) skips the list.
+  const secrets = Array.isArray(secret) ? prepareSecrets(secret) : prepareSecret(secret as WebhookSecret);
+  if (typeof signature !== 'string' || typeof timestamp !== 'string' || typeof token !== 'string') return false;
+  const digest = decodeSignatureForSyncUse(signature.trim());
   if (digest === undefined) return false;
-  return matchesAny(secrets, utf8(signedMessage(input.timestamp, input.token)), digest);
+  const message = signedMessage(timestamp, token);
+  return secrets instanceof PreparedSecret ? constantTimeEqual(signWith(secrets, message), digest) : matchesAny(secrets, message, digest);
 }
 
 function subtle(): SubtleCrypto {
@@ -98,7 +104,7 @@ async function webCryptoHmac(secret: PreparedSecret, message: Uint8Array): Promi
 
 /**
  * {@link computeSignature} computed with WebCrypto (`crypto.subtle`), for code that prefers the
- * platform's native HMAC. Same result as the synchronous function.
+ * platform's native HMAC on runtimes without `node:crypto`. Same result as the synchronous function.
  * Rejects with `WebCryptoUnavailableError` where `crypto.subtle` is missing.
  *
  * @example
@@ -124,11 +130,11 @@ export async function computeSignatureAsync(secret: WebhookSecret, timestamp: st
  */
 export async function verifySignatureAsync(input: VerifySignatureInput): Promise<boolean> {
   const secrets = prepareSecrets(input.secret);
-  if (typeof input.signature !== 'string') return false;
-  if (typeof input.timestamp !== 'string' || typeof input.token !== 'string') return false;
-  const digest = decodeBase64Digest(input.signature.trim());
+  const { signature, timestamp, token } = input;
+  if (typeof signature !== 'string' || typeof timestamp !== 'string' || typeof token !== 'string') return false;
+  const digest = decodeBase64Digest(signature.trim());
   if (digest === undefined) return false;
-  const message = utf8(signedMessage(input.timestamp, input.token));
+  const message = utf8(signedMessage(timestamp, token));
   let matched = false;
   for (const secret of secrets) {
     if (constantTimeEqual(await webCryptoHmac(secret, message), digest)) matched = true;

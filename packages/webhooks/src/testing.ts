@@ -2,26 +2,28 @@
  * Helpers for testing code that receives webhooks: `@commerce-kit/webhooks/testing`.
  * @packageDocumentation
  */
-import { resolveClock, type WebhookClock } from './clock.js';
+import { resolveClock, type Clock } from './clock.js';
 import type { WebhookEventType } from './events.js';
 import { SIGNATURE_HEADER } from './headers.js';
 import { prepareSecrets, type WebhookSecret } from './secret.js';
 import { computeSignature } from './signature.js';
 
+export { ManualClock } from '@commerce-kit/internal/manual-clock';
+
 /** Overrides for {@link signTestDelivery}. */
 export interface TestDeliveryOverrides {
-  /** Payload `timestamp` (default: now, as Unix seconds). */
-  readonly timestamp?: string;
+  /** Payload `timestamp` (default: the clock's now, as Unix seconds). */
+  readonly timestamp?: string | undefined;
   /** Payload `token` (default: 32 random hex characters). */
-  readonly token?: string;
+  readonly token?: string | undefined;
   /** Event type, written to the payload's `type` field (omitted by default). */
-  readonly type?: WebhookEventType | (string & {});
+  readonly type?: WebhookEventType | (string & {}) | undefined;
   /** Extra top-level payload fields. */
-  readonly fields?: Readonly<Record<string, unknown>>;
+  readonly fields?: Readonly<Record<string, unknown>> | undefined;
   /** Send this signature instead of the correct one (to test rejections). */
-  readonly signature?: string;
-  /** Clock for the default timestamp: `() => number` (ms), `() => Date` or a fixed instant (default: the real clock). */
-  readonly now?: WebhookClock;
+  readonly signature?: string | undefined;
+  /** Clock for the default timestamp (default: the system clock); pass the receiver's `ManualClock`. */
+  readonly clock?: Clock | undefined;
 }
 
 /** A signed delivery ready to send: a JSON body and the headers that go with it. */
@@ -57,8 +59,7 @@ export function signTestDelivery(
   data: { readonly id: string; readonly [field: string]: unknown },
   overrides: TestDeliveryOverrides = {},
 ): TestDelivery {
-  const now = resolveClock(overrides.now);
-  const timestamp = overrides.timestamp ?? String(Math.floor(now() / 1000));
+  const timestamp = overrides.timestamp ?? String(Math.floor(resolveClock(overrides.clock).now() / 1000));
   const token = overrides.token ?? randomToken();
   const payload: Record<string, unknown> = {
     ...(overrides.type === undefined ? {} : { type: overrides.type }),

@@ -1,48 +1,44 @@
-import { resolveClock, type WebhookClock } from './clock.js';
-import { decodeBase64Digest, utf8 } from './encoding.js';
-import {
-  WebhookConfigurationError,
-  WebhookVerificationError,
-  type VerificationFailureReason,
-} from './errors.js';
+import { isRecord } from '@commerce-kit/internal/is-record';
+import { parseBody, type DeliveryBody } from './body.js';
+import { resolveClock, type Clock } from './clock.js';
+import { WebhookConfigurationError } from './errors/configuration-error.js';
+import { WebhookVerificationError, type VerificationFailureReason } from './errors/verification-error.js';
 import { DEFAULT_EVENT_TYPE_FIELDS, detectEventType, type WebhookEvent, type WebhookEventData } from './events.js';
 import { readSignatureHeader, type HeadersInput } from './headers.js';
+import { judgeTimestamp, resolveReplayWindow, type ReplayWindow } from './replay-window.js';
 import { prepareSecrets, type PreparedSecret, type WebhookSecret } from './secret.js';
-import { matchesAny, signedMessage } from './signature.js';
-import { isWithinTolerance, parseTimestamp, resolveTolerance } from './timestamp.js';
+import { decodeSignatureForSyncUse, matchesAny, signedMessage } from './signature.js';
+import { logWarning, report, type WebhookWarning, type WebhookWarningHandler } from './warnings.js';
 
 /** Default body size limit: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-/**
- * A delivery body: the raw bytes or text as received (preferred), or an object a framework has
- * already parsed from JSON. Both verify the same way, because the signature covers only the
- * payload's `timestamp` and `token`, not the bytes of the body.
- */
-export type DeliveryBody = string | Uint8Array | ArrayBuffer | Readonly<Record<string, unknown>>;
-
-/** Options of {@link verifyDelivery} and {@link parseDelivery}. */
+/** Options of {@link verifyDelivery} and {@link parseDelivery} (and of `createWebhookHandler`). */
 export interface VerifyDeliveryOptions {
   /** Verification key, or several during key rotation (a delivery is valid if any matches). */
   readonly secret: WebhookSecret | readonly WebhookSecret[];
   /**
-   * Replay window in seconds, applied on both sides of "now" (default 300). `false` switches the
-   * timestamp check off (so does `Infinity`; 0 does not); only do that when duplicates are caught
-   * some other way.
+   * Oldest accepted timestamp, in seconds before now (default 86 400: one day, so the platform's
+   * retries of a delivery are not refused). `false` removes the limit; duplicates are then caught
+   * only while the idempotency store remembers them.
    */
-  readonly toleranceSeconds?: number | false;
+  readonly maxAgeSeconds?: number | false | undefined;
   /**
-   * The clock for the replay window: `() => number` (milliseconds since the epoch) or
-   * `() => Date`, or a fixed instant (number of ms or `Date`). Default: the real clock, read at
-   * every call (so fake timers such as `vi.setSystemTime()` apply too). Inject one in tests.
+   * How far ahead of this receiver's clock a timestamp may be, in seconds (default 300). Keep it
+   * small: it is what refuses a delivery whose token digits were moved onto its timestamp.
    */
-  readonly now?: WebhookClock;
-  /** Another name for {@link VerifyDeliveryOptions.now}; give one or the other. */
-  readonly clock?: WebhookClock;
+  readonly maxFutureSeconds?: number | undefined;
+  /** Where "now" comes from (default: the system clock). Inject a `ManualClock` in tests. */
+  readonly clock?: Clock | undefined;
   /** Largest accepted body in bytes (default 1 MiB). Not applied to already-parsed objects. */
-  readonly maxBodyBytes?: number;
+  readonly maxBodyBytes?: number | undefined;
   /** Payload fields to look for the event type in (default {@link DEFAULT_EVENT_TYPE_FIELDS}). */
-  readonly eventTypeFields?: readonly string[];
+  readonly eventTypeFields?: readonly string[] | undefined;
+  /**
+   * Receives warnings about accepted deliveries: a timestamp in an unknown format, a dangerous key
+   * removed from the payload. Default: `console.warn`.
+   */
+  readonly onWarning?: WebhookWarningHandler | undefined;
 }
 
 /** A failed verification: `reason` is machine-readable, `message` explains it to a human. */
@@ -58,10 +54,16 @@ export type VerifyDeliveryResult = { readonly ok: true; readonly event: WebhookE
 /** Options after validation, with secrets prepared once. @internal */
 export interface VerifierConfig {
   readonly secrets: readonly PreparedSecret[];
-  readonly tolerance: number | false;
-  readonly now: () => number;
+  readonly window: ReplayWindow;
+  readonly clock: Clock;
   readonly maxBodyBytes: number;
   readonly eventTypeFields: readonly string[];
+  readonly onWarning: WebhookWarningHandler;
+}
+
+function optionalFunction<T>(value: T | undefined, name: string): T | undefined {
+  if (value !== undefined && typeof value !== 'function') throw new WebhookConfigurationError(`${name} must be a function`);
+  return value;
 }
 
 /** Validates options once (throws `WebhookConfigurationError`). @internal */
@@ -73,109 +75,134 @@ export function resolveVerifierConfig(options: VerifyDeliveryOptions): VerifierC
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
     throw new WebhookConfigurationError('maxBodyBytes must be a positive integer');
   }
-  const now = resolveClock(options.now, options.clock);
+  const eventTypeFields = options.eventTypeFields ?? DEFAULT_EVENT_TYPE_FIELDS;
+  if (!Array.isArray(eventTypeFields) || !eventTypeFields.every((field) => typeof field === 'string')) {
+    throw new WebhookConfigurationError('eventTypeFields must be an array of field names');
+  }
   return {
     secrets: prepareSecrets(options.secret),
-    tolerance: resolveTolerance(options.toleranceSeconds),
-    now,
+    window: resolveReplayWindow(options.maxAgeSeconds, options.maxFutureSeconds),
+    clock: resolveClock(options.clock),
     maxBodyBytes,
-    eventTypeFields: options.eventTypeFields ?? DEFAULT_EVENT_TYPE_FIELDS,
+    eventTypeFields,
+    onWarning: optionalFunction(options.onWarning, 'onWarning') ?? logWarning,
   };
+}
+
+/**
+ * Options objects already resolved, with the values they were resolved from. A caller passing the
+ * same options object on every call (the usual way) pays for the checks once; a changed field is
+ * noticed and resolved again. Secrets given as bytes can change in place, so options holding them
+ * are resolved on every call.
+ */
+interface ResolvedOptions {
+  readonly secret: unknown;
+  readonly secretList: readonly unknown[] | undefined;
+  readonly maxAgeSeconds: unknown;
+  readonly maxFutureSeconds: unknown;
+  readonly clock: unknown;
+  readonly maxBodyBytes: unknown;
+  readonly eventTypeFields: unknown;
+  readonly eventTypeFieldList: readonly unknown[] | undefined;
+  readonly onWarning: unknown;
+  readonly config: VerifierConfig;
+}
+
+const resolvedOptions = new WeakMap<object, ResolvedOptions>();
+
+function sameItems(saved: readonly unknown[] | undefined, current: unknown): boolean {
+  if (saved === undefined) return true;
+  const list = current as readonly unknown[];
+  if (list.length !== saved.length) return false;
+  for (let i = 0; i < saved.length; i++) if (list[i] !== saved[i]) return false;
+  return true;
+}
+
+function stillValid(saved: ResolvedOptions, options: VerifyDeliveryOptions): boolean {
+  return (
+    saved.secret === options.secret &&
+    sameItems(saved.secretList, options.secret) &&
+    saved.maxAgeSeconds === options.maxAgeSeconds &&
+    saved.maxFutureSeconds === options.maxFutureSeconds &&
+    saved.clock === options.clock &&
+    saved.maxBodyBytes === options.maxBodyBytes &&
+    saved.eventTypeFields === options.eventTypeFields &&
+    sameItems(saved.eventTypeFieldList, options.eventTypeFields) &&
+    saved.onWarning === options.onWarning
+  );
+}
+
+function holdsBytes(secret: unknown): boolean {
+  return secret instanceof Uint8Array || (Array.isArray(secret) && secret.some((entry) => entry instanceof Uint8Array));
+}
+
+/** {@link resolveVerifierConfig}, remembered per options object. @internal */
+export function verifierConfigFor(options: VerifyDeliveryOptions): VerifierConfig {
+  if (options === null || typeof options !== 'object') return resolveVerifierConfig(options);
+  const saved = resolvedOptions.get(options);
+  if (saved !== undefined && stillValid(saved, options)) return saved.config;
+  const config = resolveVerifierConfig(options);
+  if (!holdsBytes(options.secret)) {
+    resolvedOptions.set(options, {
+      secret: options.secret,
+      secretList: Array.isArray(options.secret) ? [...(options.secret as readonly unknown[])] : undefined,
+      maxAgeSeconds: options.maxAgeSeconds,
+      maxFutureSeconds: options.maxFutureSeconds,
+      clock: options.clock,
+      maxBodyBytes: options.maxBodyBytes,
+      eventTypeFields: options.eventTypeFields,
+      eventTypeFieldList: Array.isArray(options.eventTypeFields) ? [...options.eventTypeFields] : undefined,
+      onWarning: options.onWarning,
+      config,
+    });
+  }
+  return config;
 }
 
 function fail(reason: VerificationFailureReason, message: string): VerifyDeliveryFailure {
   return { ok: false, reason, message };
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-// JSON.parse never pollutes prototypes by itself, but an own `__proto__` key in `data` would turn
-// a later `Object.assign(target, event.data)` in user code into a prototype change; drop such keys.
-function dropProtoKeys(this: unknown, key: string, value: unknown): unknown {
-  return key === '__proto__' ? undefined : value;
-}
-
-/** Byte length of `text` in UTF-8, computed only when it might exceed `limit`. */
-function exceeds(text: string, limit: number): boolean {
-  if (text.length * 3 <= limit) return false;
-  if (text.length > limit) return true;
-  return utf8(text).length > limit;
-}
-
-type Parsed = { ok: true; payload: Record<string, unknown> } | VerifyDeliveryFailure;
-
-function parseBody(body: DeliveryBody, maxBodyBytes: number): Parsed {
-  let text: string;
-  if (typeof body === 'string') {
-    if (exceeds(body, maxBodyBytes)) return fail('body_too_large', `The body is larger than ${maxBodyBytes} bytes`);
-    text = body;
-  } else if (body instanceof Uint8Array || body instanceof ArrayBuffer) {
-    const bytes = body instanceof Uint8Array ? body : new Uint8Array(body);
-    if (bytes.length > maxBodyBytes) return fail('body_too_large', `The body is larger than ${maxBodyBytes} bytes`);
-    try {
-      text = decoder.decode(bytes);
-    } catch {
-      return fail('malformed_body', 'The body is not valid UTF-8');
-    }
-  } else if (isRecord(body)) {
-    return { ok: true, payload: body };
-  } else {
-    return fail('malformed_body', 'The body must be a string, bytes or a parsed JSON object');
-  }
-  let value: unknown;
-  try {
-    value = text.includes('"__proto__"') ? JSON.parse(text, dropProtoKeys) : JSON.parse(text);
-  } catch {
-    return fail('malformed_body', 'The body is not valid JSON');
-  }
-  if (!isRecord(value)) return fail('malformed_body', 'The body is not a JSON object');
-  return { ok: true, payload: value };
+function unknownFormatWarning(timestamp: string, deliveryKey: string, checked: boolean): WebhookWarning {
+  const shown = JSON.stringify(timestamp.length > 64 ? `${timestamp.slice(0, 64)}…` : timestamp);
+  const consequence = checked
+    ? 'its leading date was checked against the replay window instead'
+    : 'it was accepted without a replay-window check (the duplicate check still applies)';
+  return { code: 'unknown_timestamp_format', timestamp, deliveryKey, message: `Signed timestamp ${shown} is in an unknown format; ${consequence}` };
 }
 
 /** The core of {@link verifyDelivery}, with options already resolved. @internal */
-export function verifyWithConfig(
-  body: DeliveryBody,
-  headers: HeadersInput | null | undefined,
-  config: VerifierConfig,
-): VerifyDeliveryResult {
+export function verifyWithConfig(body: DeliveryBody, headers: HeadersInput | null | undefined, config: VerifierConfig): VerifyDeliveryResult {
   const parsed = parseBody(body, config.maxBodyBytes);
-  if (!parsed.ok && parsed.reason === 'body_too_large') return parsed;
+  if (!parsed.ok && parsed.reason === 'body_too_large') return fail(parsed.reason, parsed.message);
   const signature = readSignatureHeader(headers);
   if (signature === undefined) return fail('missing_signature', 'The x-service-signature header is missing');
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) return fail(parsed.reason, parsed.message);
   const { payload } = parsed;
   const { timestamp, token, data } = payload;
-  if (typeof timestamp !== 'string' || timestamp.length === 0) {
-    return fail('malformed_body', 'The body has no non-empty string `timestamp`');
-  }
-  if (typeof token !== 'string' || token.length === 0) {
-    return fail('malformed_body', 'The body has no non-empty string `token`');
-  }
+  if (typeof timestamp !== 'string' || timestamp.length === 0) return fail('malformed_body', 'The body has no non-empty string `timestamp`');
+  if (typeof token !== 'string' || token.length === 0) return fail('malformed_body', 'The body has no non-empty string `token`');
   if (!isRecord(data) || typeof data['id'] !== 'string' || data['id'].length === 0) {
     return fail('malformed_body', 'The body has no `data` object with a string `id`');
   }
-  const digest = decodeBase64Digest(signature);
+  const digest = decodeSignatureForSyncUse(signature);
   const message = signedMessage(timestamp, token);
-  if (digest === undefined || !matchesAny(config.secrets, utf8(message), digest)) {
-    return fail('invalid_signature', 'The signature does not match');
-  }
-  const timestampMs = parseTimestamp(timestamp);
-  if (config.tolerance !== false) {
-    if (timestampMs === undefined) {
-      return fail('malformed_body', 'The timestamp is neither Unix seconds (digits only) nor ISO 8601 with an offset');
+  if (digest === undefined || !matchesAny(config.secrets, message, digest)) return fail('invalid_signature', 'The signature does not match');
+  const verdict = judgeTimestamp(timestamp, message, config.clock.now(), config.window);
+  if (!verdict.ok) return fail('stale_timestamp', verdict.message);
+
+  if (!verdict.known || parsed.removed.length > 0) {
+    const warnings: WebhookWarning[] = [];
+    if (!verdict.known) warnings.push(unknownFormatWarning(timestamp, message, verdict.checked));
+    for (const { pointer } of parsed.removed) {
+      warnings.push({ code: 'dangerous_key_removed', pointer, deliveryKey: message, message: `Removed the key at ${JSON.stringify(pointer)} of a delivery: it could pollute object prototypes` });
     }
-    if (!isWithinTolerance(timestampMs, config.now(), config.tolerance)) {
-      return fail('stale_timestamp', `The timestamp is more than ${config.tolerance} seconds away from now`);
-    }
+    report(config.onWarning, warnings);
   }
   const event = {
     type: detectEventType(payload, config.eventTypeFields),
     timestamp,
-    timestampMs,
+    timestampMs: verdict.timestampMs,
     token,
     deliveryKey: message,
     data: data as WebhookEventData,
@@ -186,10 +213,11 @@ export function verifyWithConfig(
 
 /**
  * Verifies a delivery: size limit, signature header, body shape, HMAC signature (constant-time,
- * any of several secrets) and the two-sided replay window. Never throws for a bad delivery;
- * throws `WebhookConfigurationError` for bad options (empty secret, negative tolerance, ...).
+ * any of several secrets) and the replay window (at most `maxAgeSeconds` old, at most
+ * `maxFutureSeconds` ahead). Never throws for a bad delivery; throws `WebhookConfigurationError`
+ * for bad options (empty secret, negative window, ...).
  *
- * It does not detect duplicates: a replay inside the window verifies again. The handler from
+ * It does not detect duplicates: a copy inside the window verifies again. The handler from
  * `createWebhookHandler` adds that with an idempotency store.
  *
  * @example
@@ -200,12 +228,8 @@ export function verifyWithConfig(
  * else console.log(result.event.type, result.event.data.id);
  * ```
  */
-export function verifyDelivery(
-  body: DeliveryBody,
-  headers: HeadersInput | null | undefined,
-  options: VerifyDeliveryOptions,
-): VerifyDeliveryResult {
-  return verifyWithConfig(body, headers, resolveVerifierConfig(options));
+export function verifyDelivery(body: DeliveryBody, headers: HeadersInput | null | undefined, options: VerifyDeliveryOptions): VerifyDeliveryResult {
+  return verifyWithConfig(body, headers, verifierConfigFor(options));
 }
 
 /**
@@ -222,11 +246,7 @@ export function verifyDelivery(
  * }
  * ```
  */
-export function parseDelivery(
-  body: DeliveryBody,
-  headers: HeadersInput | null | undefined,
-  options: VerifyDeliveryOptions,
-): WebhookEvent {
+export function parseDelivery(body: DeliveryBody, headers: HeadersInput | null | undefined, options: VerifyDeliveryOptions): WebhookEvent {
   const result = verifyDelivery(body, headers, options);
   if (!result.ok) throw new WebhookVerificationError(result.reason, result.message);
   return result.event;

@@ -7,12 +7,13 @@ import {
   WebhookConfigurationError,
   WebhookProcessingError,
   WebhookShutdownTimeoutError,
+  type Clock,
   type IdempotencyStore,
   type WebhookEvent,
   type WebhookHandler,
   type WebhookHandlerOptions,
 } from '../src/index.js';
-import { signTestDelivery } from '../src/testing.js';
+import { ManualClock, signTestDelivery } from '../src/testing.js';
 import { deferred, post, startFetchServer, startNodeServer, type RunningServer } from './helpers/http.js';
 
 const SECRET = 'whsec_handler_secret';
@@ -22,7 +23,17 @@ const realDateNow = Date.now;
 const realMacrotask = async () => {
   for (let i = 0; i < 2; i++) await new Promise((resolve) => realSetImmediate(resolve));
 };
-const noSleep = async () => {};
+/** The real time, with waits that end at once (recording the retry delays asked for). */
+function instantClock(delays: number[] = []): Clock {
+  return {
+    now: () => Date.now(),
+    sleep: async (ms) => {
+      if (ms > 0) delays.push(ms);
+    },
+  };
+}
+/** Each event's own queue: users are told apart by the affected object in these tests. */
+const byObject = (event: WebhookEvent) => event.data.id;
 
 type Adapter = 'node' | 'fetch';
 const servers: RunningServer[] = [];
@@ -37,7 +48,7 @@ async function serve(adapter: Adapter, options: Partial<WebhookHandlerOptions> =
   const events: WebhookEvent[] = [];
   const handler = createWebhookHandler({
     secret: SECRET,
-    sleep: noSleep,
+    clock: instantClock(),
     onEvent: (event) => void events.push(event),
     ...options,
   });
@@ -61,7 +72,7 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
     const rejected: string[] = [];
     const { handler, events, url } = await serve(adapter, { onRejected: (failure) => void rejected.push(failure.reason) });
     const good = signTestDelivery(SECRET, { id: 'cus_1' });
-    const stale = signTestDelivery(SECRET, { id: 'cus_1' }, { timestamp: String(Math.floor(Date.now() / 1000) - 3600) });
+    const stale = signTestDelivery(SECRET, { id: 'cus_1' }, { timestamp: String(Math.floor(Date.now() / 1000) - 90_000) });
     const future = signTestDelivery(SECRET, { id: 'cus_1' }, { timestamp: String(Math.floor(Date.now() / 1000) + 3600) });
     const cases: Array<[string, Record<string, string>, string]> = [
       [good.body, { 'content-type': 'application/json' }, 'missing_signature'],
@@ -144,19 +155,20 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
     expect(events.map((e) => e.data.id)).toEqual(['ord_1']);
   });
 
-  it('rejects the missing-separator forgery: stale with the window, duplicate without it', async () => {
+  it('rejects the missing-separator forgery: far-future re-splits are stale, same-instant ones are duplicates', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const captured = signTestDelivery(SECRET, { id: 'cus_1' }, { timestamp: String(now), token: '7d1e9c0a' });
-    const forged = JSON.stringify({ timestamp: `${now}7`, token: 'd1e9c0a', data: { id: 'cus_attacker' } });
+    const captured = signTestDelivery(SECRET, { id: 'cus_1' }, { timestamp: String(now), token: '123d1e9c0a' });
+    const forged = JSON.stringify({ timestamp: `${now}1`, token: '23d1e9c0a', data: { id: 'cus_attacker' } });
+    const asMillis = JSON.stringify({ timestamp: `${now}123`, token: 'd1e9c0a', data: { id: 'cus_attacker' } });
 
-    const windowed = await serve(adapter);
-    expect((await post(windowed.url, forged, captured.headers)).json).toEqual({ received: false, reason: 'stale_timestamp' });
-
-    const noWindow = await serve(adapter, { toleranceSeconds: false });
-    expect((await post(noWindow.url, captured.body, captured.headers)).json).toEqual({ received: true });
-    expect((await post(noWindow.url, forged, captured.headers)).json).toEqual({ received: true, duplicate: true });
-    await noWindow.handler.drain();
-    expect(noWindow.events.map((e) => e.data.id)).toEqual(['cus_1']);
+    for (const maxAgeSeconds of [undefined, false] as const) {
+      const { handler, events, url } = await serve(adapter, { maxAgeSeconds });
+      expect((await post(url, forged, captured.headers)).json).toEqual({ received: false, reason: 'stale_timestamp' });
+      expect((await post(url, captured.body, captured.headers)).json).toEqual({ received: true });
+      expect((await post(url, asMillis, captured.headers)).json).toEqual({ received: true, duplicate: true });
+      await handler.drain();
+      expect(events.map((e) => e.data.id)).toEqual(['cus_1']);
+    }
   });
 
   it('keeps per-user order and runs other users in parallel', async () => {
@@ -204,6 +216,7 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
     let maxRunning = 0;
     const { handler, url } = await serve(adapter, {
       concurrency: 3,
+      userKey: byObject,
       onEvent: async () => {
         maxRunning = Math.max(maxRunning, ++running);
         await gate.promise;
@@ -255,7 +268,7 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
     let calls = 0;
     const { handler, url } = await serve(adapter, {
       retry: { retries: 2, delayMs: (n) => n * 1000 },
-      sleep: async (ms) => void delays.push(ms),
+      clock: instantClock(delays),
       onEvent: () => {
         calls++;
         throw new Error('downstream unavailable');
@@ -293,7 +306,7 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
     };
     const order: string[] = [];
     const { handler, url } = await serve(adapter, {
-      idempotency: { store, ttlSeconds: 60 },
+      idempotency: { store, ttlSeconds: 90_000 },
       userKey: () => 'one-user',
       onEvent: (event) => void order.push(event.data.id),
     });
@@ -330,7 +343,57 @@ describe('createWebhookHandler configuration', () => {
     }
     expect(() => createWebhookHandler({ secret: 's' } as WebhookHandlerOptions)).toThrow(WebhookConfigurationError);
     expect(() => createWebhookHandler({ secret: 's', onEvent, concurrency: 0 })).toThrow(WebhookConfigurationError);
-    expect(() => createWebhookHandler({ secret: 's', onEvent, toleranceSeconds: -5 })).toThrow(WebhookConfigurationError);
+    expect(() => createWebhookHandler({ secret: 's', onEvent, maxAgeSeconds: -5 })).toThrow(WebhookConfigurationError);
+    for (const bad of [
+      { userKey: 'user_id' },
+      { userLock: {} },
+      { onError: 'log' },
+      { onRejected: 1 },
+      { retry: { delayMs: 500 } },
+      { retry: 3 },
+      { idempotency: { store: {} } },
+      { idempotency: true },
+      { maxPending: 0 },
+      { concurrency: 1.5 },
+    ]) {
+      expect(() => createWebhookHandler({ secret: 's', onEvent, ...(bad as object) }), JSON.stringify(bad)).toThrow(WebhookConfigurationError);
+    }
+  });
+
+  it('keeps duplicate keys at least as long as a delivery can pass the window, and says so when told otherwise', async () => {
+    const onEvent = () => {};
+    const ttls: number[] = [];
+    const store: IdempotencyStore = { claim: (_key, ttlSeconds) => (ttls.push(ttlSeconds), true) };
+    const send = async (options: Partial<WebhookHandlerOptions>) => {
+      const handler = createWebhookHandler({ secret: 's', onEvent, idempotency: { store }, ...options });
+      const { body, headers } = signTestDelivery('s', { id: 'x' });
+      await handler.handle(body, headers);
+      await handler.close();
+    };
+    await send({});
+    await send({ maxAgeSeconds: 3600, maxFutureSeconds: 60 });
+    await send({ maxAgeSeconds: false });
+    expect(ttls).toEqual([86_400 + 300 + 61, 3600 + 60 + 61, 7 * 86_400]);
+    expect(() => createWebhookHandler({ secret: 's', onEvent, idempotency: { ttlSeconds: 86_400 } })).toThrow(/at least 86701/);
+    expect(() => createWebhookHandler({ secret: 's', onEvent, idempotency: { ttlSeconds: 86_701 } })).not.toThrow();
+    expect(() => createWebhookHandler({ secret: 's', onEvent, maxAgeSeconds: 600, idempotency: { ttlSeconds: 901 } })).not.toThrow();
+    expect(() => createWebhookHandler({ secret: 's', onEvent, maxAgeSeconds: 600, idempotency: { ttlSeconds: 900 } })).toThrow(/at least 901/);
+    expect(() => createWebhookHandler({ secret: 's', onEvent, idempotency: { ttlSeconds: 1.5 } })).toThrow(WebhookConfigurationError);
+  });
+
+  it('accepts a genuine delivery retried by the platform hours later, and skips it when it was already processed', async () => {
+    const clock = new ManualClock('2030-01-01T00:00:00Z');
+    const seen: string[] = [];
+    const handler = createWebhookHandler({ secret: SECRET, clock, onEvent: (event) => void seen.push(event.data.id) });
+    handlers.push(handler);
+    const first = signTestDelivery(SECRET, { id: 'cus_1' }, { clock });
+    const second = signTestDelivery(SECRET, { id: 'cus_2' }, { clock });
+    expect((await handler.handle(first.body, first.headers)).body).toEqual({ received: true });
+    await clock.advance(20 * 3_600_000); // the platform gave up on our answer and retries both
+    expect((await handler.handle(first.body, first.headers)).body).toEqual({ received: true, duplicate: true });
+    expect((await handler.handle(second.body, second.headers)).body).toEqual({ received: true });
+    await handler.drain();
+    expect(seen).toEqual(['cus_1', 'cus_2']);
   });
 
   it('never shows the secret in inspect output or errors', async () => {
@@ -538,19 +601,36 @@ describe('acknowledgement before processing', () => {
     expect(started).toBe(true);
   });
 
-  it('drain() completes under fake timers installed after the package was loaded', async () => {
+  it('under fake timers, onEvent starts once the timers run (the acknowledgement wait is a 0 ms clock sleep)', async () => {
     vi.useFakeTimers();
     try {
       vi.setSystemTime(new Date('2026-03-14T09:26:53Z'));
       const seen: string[] = [];
       const handler = createWebhookHandler({ secret: SECRET, onEvent: (event) => void seen.push(event.data.id) });
       const { body, headers } = signTestDelivery(SECRET, { id: 'cus_fake' });
-      expect((await handler.handle(body, headers)).status).toBe(200);
-      await handler.drain();
+      const response = await handler.handle(body, headers);
+      expect(response.status).toBe(200);
+      expect(seen).toEqual([]);
+      await vi.advanceTimersByTimeAsync(0);
+      await response.processed;
       expect(seen).toEqual(['cus_fake']);
+      await handler.close();
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('with a ManualClock, the acknowledgement wait ends without moving time', async () => {
+    const start = Date.now();
+    const clock = new ManualClock(start);
+    const seen: string[] = [];
+    const handler = createWebhookHandler({ secret: SECRET, clock, onEvent: (event) => void seen.push(event.data.id) });
+    const { body, headers } = signTestDelivery(SECRET, { id: 'cus_manual' }, { clock });
+    const response = await handler.handle(body, headers);
+    await response.processed;
+    expect(seen).toEqual(['cus_manual']);
+    expect(clock.now()).toBe(start);
+    await handler.close();
   });
 });
 
@@ -559,11 +639,13 @@ describe('drain() and close() with timeoutMs', () => {
     const hung = deferred();
     const started: string[] = [];
     const errors: WebhookProcessingError[] = [];
+    // Time stands still unless the test moves it: the retry back-off would wait for ever.
+    const clock = new ManualClock(Date.now());
     const handler = createWebhookHandler({
       secret: SECRET,
+      clock,
       userKey: (event) => String(event.payload['user']),
       retry: { retries: 3 },
-      sleep: () => new Promise<void>(() => {}), // a retry that would wait for ever
       onError: (error) => void errors.push(error),
       onEvent: async (event) => {
         started.push(event.data.id);
@@ -574,7 +656,7 @@ describe('drain() and close() with timeoutMs', () => {
     const server = await startNodeServer(handler.node);
     servers.push(server);
     const send = async (id: string, user: string) => {
-      const { body, headers } = signTestDelivery(SECRET, { id }, { fields: { user } });
+      const { body, headers } = signTestDelivery(SECRET, { id }, { fields: { user }, clock });
       expect((await post(server.url, body, headers)).status).toBe(200);
     };
     await send('hang', 'u1');
@@ -584,10 +666,12 @@ describe('drain() and close() with timeoutMs', () => {
     await vi.waitFor(() => expect(started).toEqual(['hang', 'flaky']));
     expect(handler.pending).toBe(4);
 
-    const error = await handler.close({ timeoutMs: 30 }).then(
+    const closing = handler.close({ timeoutMs: 30 }).then(
       () => undefined,
       (e: unknown) => e,
     );
+    await clock.advance(30);
+    const error = await closing;
     expect(error).toBeInstanceOf(WebhookShutdownTimeoutError);
     const timeout = error as WebhookShutdownTimeoutError;
     expect(timeout.timeoutMs).toBe(30);
@@ -597,6 +681,7 @@ describe('drain() and close() with timeoutMs', () => {
     expect(handler.pending).toBe(1);
     hung.resolve();
     await handler.drain();
+    await clock.advance(60_000);
     expect(started).toEqual(['hang', 'flaky']);
     expect(errors).toEqual([]);
     expect(handler.pending).toBe(0);
@@ -654,13 +739,15 @@ describe('drain() and close() with timeoutMs', () => {
   });
 });
 
-describe('the handler called directly', () => {
-  it('is a Node listener (http.createServer(handler)) and a Fetch handler (handler(request)), over real HTTP', async () => {
+describe('one way to call the handler per framework', () => {
+  it('is a plain object with node, fetch and handle (not callable itself)', async () => {
     const seen: string[] = [];
     const handler = createWebhookHandler({ secret: SECRET, onEvent: (event) => void seen.push(event.data.id) });
     handlers.push(handler);
-    const nodeServer = await startNodeServer(handler);
-    const fetchServer = await startFetchServer(handler);
+    expect(typeof handler).toBe('object');
+    expect(Object.keys(handler).sort()).toEqual(['close', 'closed', 'drain', 'fetch', 'handle', 'node', 'pending']);
+    const nodeServer = await startNodeServer(handler.node);
+    const fetchServer = await startFetchServer(handler.fetch);
     servers.push(nodeServer, fetchServer);
     const first = signTestDelivery(SECRET, { id: 'via_node' });
     const second = signTestDelivery(SECRET, { id: 'via_fetch' });
@@ -670,8 +757,7 @@ describe('the handler called directly', () => {
     await handler.drain();
     expect(seen.sort()).toEqual(['via_fetch', 'via_node']);
     expect(inspect(handler)).toBe('WebhookHandler { pending: 0, closed: false }');
-    expect(typeof handler.node).toBe('function');
-    expect(handler.length).toBeLessThan(4); // Express would take a 4-argument function for an error handler
+    expect(handler.node.length).toBeLessThan(4); // Express would take a 4-argument function for an error handler
   });
 });
 

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryIdempotencyStore } from '../src/index.js';
+import { MemoryIdempotencyStore, WebhookConfigurationError } from '../src/index.js';
+import { ManualClock } from '../src/testing.js';
 
 describe('MemoryIdempotencyStore', () => {
-  it('claims a key once until its TTL expires', () => {
-    let now = 0;
-    const store = new MemoryIdempotencyStore({ now: () => now });
+  it('claims a key once until its TTL expires', async () => {
+    const clock = new ManualClock(0);
+    const store = new MemoryIdempotencyStore({ clock });
     expect(store.claim('k', 10)).toBe(true);
     expect(store.claim('k', 10)).toBe(false);
-    now = 9_999;
+    await clock.set(9_999);
     expect(store.claim('k', 10)).toBe(false);
-    now = 10_000;
+    await clock.set(10_000);
     expect(store.claim('k', 10)).toBe(true);
   });
 
@@ -20,12 +21,12 @@ describe('MemoryIdempotencyStore', () => {
     expect(store.claim('abc', 60)).toBe(true);
   });
 
-  it('sweeps expired keys and respects the capacity', () => {
-    let now = 0;
-    const store = new MemoryIdempotencyStore({ now: () => now, maxEntries: 3 });
+  it('sweeps expired keys and respects the capacity', async () => {
+    const clock = new ManualClock(0);
+    const store = new MemoryIdempotencyStore({ clock, maxEntries: 3 });
     store.claim('a', 1);
     store.claim('b', 1);
-    now = 2_000;
+    await clock.set(2_000);
     store.claim('c', 100);
     expect(store.size).toBe(1);
     store.claim('d', 100);
@@ -35,7 +36,9 @@ describe('MemoryIdempotencyStore', () => {
     expect(store.claim('f', 100)).toBe(false);
   });
 
-  it('rejects a bad capacity', () => {
-    expect(() => new MemoryIdempotencyStore({ maxEntries: 0 })).toThrow(RangeError);
+  it('rejects a bad capacity with a configuration error', () => {
+    for (const maxEntries of [0, -1, 1.5, Number.NaN]) {
+      expect(() => new MemoryIdempotencyStore({ maxEntries })).toThrow(WebhookConfigurationError);
+    }
   });
 });

@@ -192,4 +192,33 @@ describe('KeyedQueue', () => {
     await q.push('c', 'c1');
     expect(ran).toEqual(['a1', 'b1']);
   });
+
+  it('calls onSettled exactly once per item: processed, given up, or dropped by stop()', async () => {
+    const settledItems: string[] = [];
+    const gate = deferred();
+    const { q } = queue<string>({
+      retries: 1,
+      sleep: (ms) => (ms > 100 ? new Promise<void>(() => {}) : Promise.resolve()),
+      backoff: (n) => (n === 1 ? 10 : 1000),
+      onSettled: (item) => void settledItems.push(item),
+      run: async (item) => {
+        if (item === 'slow') await gate.promise;
+        if (item.startsWith('fail')) throw new Error(item);
+      },
+    });
+    void q.push('a', 'ok');
+    void q.push('b', 'fail_twice');
+    await q.drain();
+    expect(settledItems.sort()).toEqual(['fail_twice', 'ok']);
+    void q.push('c', 'slow');
+    void q.push('c', 'queued');
+    await tick();
+    q.stop();
+    expect(settledItems).toContain('queued');
+    expect(settledItems).not.toContain('slow');
+    gate.resolve();
+    await q.drain();
+    expect(settledItems.filter((item) => item === 'slow')).toHaveLength(1);
+    expect(settledItems).toHaveLength(4);
+  });
 });

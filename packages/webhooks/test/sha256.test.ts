@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toBase64 } from '../src/encoding.js';
-import { hmacKeyState, hmacSha256, sha256 } from '../src/sha256.js';
+import { hmacKeyState, hmacSha256, sha256 } from '../src/crypto/sha256.js';
 import vectors from './fixtures/vectors.json' with { type: 'json' };
 
 const enc = new TextEncoder();

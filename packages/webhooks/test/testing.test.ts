@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { computeSignature, verifyDelivery } from '../src/index.js';
-import { signTestDelivery } from '../src/testing.js';
+import { ManualClock, signTestDelivery } from '../src/testing.js';
+import * as testing from '../src/testing.js';
+import * as main from '../src/index.js';
 
 describe('signTestDelivery', () => {
   it('produces a body and headers that verify', () => {
@@ -21,8 +23,8 @@ describe('signTestDelivery', () => {
     );
     expect(JSON.parse(body)).toEqual({ type: 'product_soldout', extra: 1, timestamp: '2024-01-01T00:00:00Z', token: 'fixed', data: { id: 'p_1' } });
     expect(headers['x-service-signature']).toBe(computeSignature('s3cret', '2024-01-01T00:00:00Z', 'fixed'));
-    const now = () => Date.parse('2024-01-01T00:01:00Z');
-    expect(verifyDelivery(body, headers, { secret: 's3cret', now })).toMatchObject({ ok: true, event: { type: 'product_soldout' } });
+    const clock = new ManualClock('2024-01-01T00:01:00Z');
+    expect(verifyDelivery(body, headers, { secret: 's3cret', clock })).toMatchObject({ ok: true, event: { type: 'product_soldout' } });
   });
 
   it('takes the same secret option as the handler: one secret or a rotation list (signs with the first)', () => {
@@ -39,5 +41,14 @@ describe('signTestDelivery', () => {
     const a = signTestDelivery('s3cret', { id: 'x' });
     const b = signTestDelivery('s3cret', { id: 'x' });
     expect(a.payload['token']).not.toBe(b.payload['token']);
+  });
+
+  it('takes its default timestamp from a clock, and lives only in the /testing entry (with ManualClock)', () => {
+    const clock = new ManualClock('2030-05-01T00:00:00.900Z');
+    const { payload } = signTestDelivery('s', { id: 'x' }, { clock });
+    expect(payload['timestamp']).toBe(String(Date.parse('2030-05-01T00:00:00Z') / 1000));
+    expect(Object.keys(testing).sort()).toEqual(['ManualClock', 'signTestDelivery']);
+    expect('signTestDelivery' in main).toBe(false);
+    expect('ManualClock' in main).toBe(false);
   });
 });

@@ -3,6 +3,13 @@ import { expectTypeOf } from 'vitest';
 import {
   createWebhookHandler,
   verifyDelivery,
+  type Clock,
+  type IdempotencyStore,
+  type MemoryIdempotencyStoreOptions,
+  type UserLock,
+  type VerifyDeliveryOptions,
+  type WebhookHandlerOptions,
+  type WebhookWarning,
   type NodeWebhookListener,
   type TypedWebhookEvent,
   type WebhookEvent,
@@ -11,6 +18,7 @@ import {
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { components, WebhookEventType as ApiWebhookEventType, WebhookPayload } from '@commerce-kit/api-types';
 import type { WebhookResponseBody } from '../src/index.js';
+import type { TestDeliveryOverrides } from '../src/testing.js';
 
 // What the receivers answer is the spec's WebhookAck.
 expectTypeOf<WebhookResponseBody>().toExtend<components['schemas']['WebhookAck']>();
@@ -55,11 +63,54 @@ expectTypeOf(handler.node).toEqualTypeOf<NodeWebhookListener>();
 expectTypeOf(handler.fetch).parameter(0).toEqualTypeOf<Request>();
 expectTypeOf(handler.fetch).returns.toEqualTypeOf<Promise<Response>>();
 
-// The handler itself is a Node listener and a Fetch handler, chosen by the arguments.
-declare const callable: ReturnType<typeof createWebhookHandler>;
-import('node:http').then(({ createServer }) => createServer(callable));
+// One way per framework: the handler object is not callable itself.
+declare const webhooks: ReturnType<typeof createWebhookHandler>;
 declare const nodeReq: IncomingMessage;
 declare const nodeRes: ServerResponse;
-expectTypeOf(callable(nodeReq, nodeRes)).toEqualTypeOf<Promise<void>>();
-expectTypeOf(callable(new Request('http://x'))).toEqualTypeOf<Promise<Response>>();
-expectTypeOf(callable(new Request('http://x'), {}, { waitUntil: () => {} })).toEqualTypeOf<Promise<Response>>();
+// @ts-expect-error: use webhooks.node(req, res)
+void webhooks(nodeReq, nodeRes);
+// @ts-expect-error: use webhooks.fetch(request)
+void webhooks(new Request('http://x'));
+expectTypeOf(webhooks.fetch(new Request('http://x'), {}, { waitUntil: () => {} })).toEqualTypeOf<Promise<Response>>();
+
+// Inputs accept an explicit `undefined` for every optional option (exactOptionalPropertyTypes).
+const explicit: WebhookHandlerOptions = {
+  secret: 's',
+  onEvent: () => {},
+  onError: undefined,
+  onRejected: undefined,
+  onWarning: undefined,
+  userKey: undefined,
+  userLock: undefined,
+  concurrency: undefined,
+  maxPending: undefined,
+  retry: { retries: undefined, delayMs: undefined },
+  idempotency: { store: undefined, ttlSeconds: undefined },
+  maxAgeSeconds: undefined,
+  maxFutureSeconds: undefined,
+  clock: undefined,
+  maxBodyBytes: undefined,
+  eventTypeFields: undefined,
+};
+void explicit;
+const storeOptions: MemoryIdempotencyStoreOptions = { clock: undefined, maxEntries: undefined };
+const overrides: TestDeliveryOverrides = { timestamp: undefined, token: undefined, type: undefined, fields: undefined, signature: undefined, clock: undefined };
+void storeOptions;
+void overrides;
+
+// The clock is the house Clock: an object with now() and sleep(); no function or instant aliases.
+expectTypeOf<VerifyDeliveryOptions['clock']>().toEqualTypeOf<Clock | undefined>();
+// @ts-expect-error: a function is not a Clock
+verifyDelivery('{}', {}, { secret: 's', clock: () => 1 });
+// @ts-expect-error: the old alias is gone
+verifyDelivery('{}', {}, { secret: 's', toleranceSeconds: 300 });
+
+// Warnings are a union narrowed by `code`.
+declare const warning: WebhookWarning;
+if (warning.code === 'dangerous_key_removed') expectTypeOf(warning.pointer).toEqualTypeOf<string>();
+if (warning.code === 'unknown_timestamp_format') expectTypeOf(warning.timestamp).toEqualTypeOf<string>();
+
+// A Redis-style lock and store plug in through the two small interfaces.
+const lock: UserLock = { acquire: async () => async () => {} };
+const store: IdempotencyStore = { claim: async () => true };
+createWebhookHandler({ secret: 's', onEvent: () => {}, userLock: lock, idempotency: { store } });

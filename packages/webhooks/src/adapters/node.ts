@@ -1,5 +1,5 @@
 import { utf8 } from '../encoding.js';
-import type { DeliveryBody } from '../verify.js';
+import type { DeliveryBody } from '../body.js';
 import { tooLargeResponse, type DeliveryProcessor, type WebhookResponse } from './types.js';
 
 /**
@@ -10,7 +10,7 @@ export interface NodeRequestLike {
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
   /** Set by body-parsing middleware (`express.json()`, `express.raw()`, ...). */
   readonly body?: unknown;
-  readonly readableEnded?: boolean;
+  readonly readableEnded?: boolean | undefined;
   on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
   on(event: 'end', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
@@ -22,7 +22,7 @@ export interface NodeRequestLike {
 /** The parts of Node's `http.ServerResponse` (and Express's `Response`) the adapter uses. */
 export interface NodeResponseLike {
   statusCode: number;
-  readonly headersSent?: boolean;
+  readonly headersSent?: boolean | undefined;
   setHeader(name: string, value: string): unknown;
   end(body?: string): unknown;
 }
@@ -103,7 +103,7 @@ function send(res: NodeResponseLike, response: WebhookResponse): void {
 export function createNodeListener(processor: DeliveryProcessor): NodeWebhookListener {
   return async (req, res) => {
     // Released right after res.end(), which hands the bytes to the socket: onEvent cannot hold the
-    // answer back, and no timer is involved (so fake timers in tests do not matter).
+    // answer back, and no timer is involved.
     let sent!: () => void;
     const acknowledged = new Promise<void>((resolve) => {
       sent = resolve;

@@ -1,4 +1,4 @@
-import type { DeliveryBody } from '../verify.js';
+import type { DeliveryBody } from '../body.js';
 import type { HeadersInput } from '../headers.js';
 
 /**
@@ -31,7 +31,7 @@ export interface WebhookResponse {
 export interface DeliveryProcessor {
   /**
    * `acknowledged` settles once the answer has been handed to the server; `onEvent` waits for it.
-   * Adapters that cannot tell leave it out, and a later macrotask is used instead.
+   * Adapters that cannot tell leave it out, and a 0 ms sleep on the handler's clock is used instead.
    */
   handle(body: DeliveryBody, headers: HeadersInput, acknowledged?: Promise<void>): Promise<WebhookResponse>;
   readonly maxBodyBytes: number;

@@ -1,11 +1,8 @@
 /**
- * SHA-256 and HMAC-SHA256 in plain TypeScript (FIPS 180-4, RFC 2104).
- *
- * Why not `node:crypto`: the package must load unchanged on edge runtimes (Cloudflare Workers,
- * Vercel Edge, Deno, browsers) where `node:crypto` is missing, and WebCrypto is async only. A
- * pure implementation keeps `computeSignature`/`verifySignature` synchronous everywhere, needs no
- * conditional exports that bundlers resolve differently, and is checked against OpenSSL vectors
- * and against `node:crypto` with property tests (see test/sha256.test.ts).
+ * SHA-256 and HMAC-SHA256 in plain TypeScript (FIPS 180-4, RFC 2104): the synchronous HMAC of
+ * runtimes without `node:crypto` (browsers, Cloudflare Workers without Node compatibility, Vercel
+ * Edge), where WebCrypto is async only. Checked against OpenSSL vectors and, property by property,
+ * against the `node:crypto` engine (see test/sha256.test.ts and test/hmac-engine.test.ts).
  *
  * The code has no branches or table lookups that depend on key or message bytes, so its running
  * time depends only on the message length.

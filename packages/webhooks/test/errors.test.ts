@@ -1,0 +1,98 @@
+/**
+ * One branded error base (`WebhookError`) and a branded `PreparedSecret`: `instanceof` holds across
+ * the ESM and CJS builds of the package loaded side by side (the dual-package hazard), and a secret
+ * prepared by one build signs in the other.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Options } from 'tsup';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as source from '../src/index.js';
+import config from '../tsup.config.js';
+
+type Package = typeof source;
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+let out: string;
+let esm: Package;
+let cjs: Package;
+
+beforeAll(async () => {
+  // The package's own build configuration, into a scratch directory inside the workspace (so the
+  // builds resolve their dependencies as installed); declarations are not needed.
+  const cache = join(ROOT, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  out = mkdtempSync(join(cache, 'builds-'));
+  const { onSuccess: _copyStep, ...options } = (Array.isArray(config) ? config[0] : config) as Options;
+  await build({ ...options, entry: { index: join(ROOT, 'src/index.ts') }, outDir: out, dts: false, silent: true });
+  esm = (await import(pathToFileURL(join(out, 'index.js')).href)) as Package;
+  cjs = createRequire(import.meta.url)(join(out, 'index.cjs')) as Package;
+}, 60_000);
+
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+});
+
+describe('errors', () => {
+  it('all share the WebhookError base, with their own names', () => {
+    const event = { type: undefined, data: { id: 'x' } } as unknown as source.WebhookEvent;
+    const errors = [
+      new source.WebhookConfigurationError('bad option'),
+      new source.WebhookVerificationError('invalid_signature', 'no match'),
+      new source.WebhookShutdownTimeoutError([], 10),
+      new source.WebhookProcessingError(event, 1, new Error('down')),
+      new source.WebCryptoUnavailableError(),
+    ];
+    expect(errors.map((error) => error.name)).toEqual([
+      'WebhookConfigurationError',
+      'WebhookVerificationError',
+      'WebhookShutdownTimeoutError',
+      'WebhookProcessingError',
+      'WebCryptoUnavailableError',
+    ]);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(source.WebhookError);
+      expect(error).toBeInstanceOf(Error);
+    }
+    expect(new source.WebhookConfigurationError('x')).not.toBeInstanceOf(source.WebhookVerificationError);
+  });
+
+  it('are recognised across the ESM and CJS builds loaded together', () => {
+    expect(esm.WebhookError).not.toBe(cjs.WebhookError);
+    const fromEsm = new esm.WebhookConfigurationError('x');
+    expect(fromEsm instanceof cjs.WebhookConfigurationError).toBe(true);
+    expect(fromEsm instanceof cjs.WebhookError).toBe(true);
+    expect(fromEsm instanceof cjs.WebhookVerificationError).toBe(false);
+    expect(new cjs.WebhookVerificationError('stale_timestamp', 'old') instanceof esm.WebhookVerificationError).toBe(true);
+
+    // Thrown by one build, caught by the other's classes.
+    let thrown: unknown;
+    try {
+      cjs.verifyDelivery('{}', {}, { secret: '' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown instanceof esm.WebhookConfigurationError).toBe(true);
+    try {
+      esm.parseDelivery('{}', {}, { secret: 's' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown instanceof cjs.WebhookVerificationError).toBe(true);
+    expect((thrown as source.WebhookVerificationError).reason).toBe('missing_signature');
+  });
+});
+
+describe('PreparedSecret', () => {
+  it('is recognised, and signs, across the ESM and CJS builds', () => {
+    const prepared = esm.prepareSecret('whsec_test_secret');
+    expect(prepared instanceof cjs.PreparedSecret).toBe(true);
+    expect(cjs.prepareSecret(prepared)).toBe(prepared);
+    const signature = cjs.computeSignature(prepared, '1700000000', '8f3c2a1b9d4e5f60718293a4b5c6d7e8');
+    expect(signature).toBe('AZx0zJdtbcaVvCc9mMKl3vQWsbmNOjON52HvPR437LQ=');
+    expect(cjs.verifySignature({ secret: [prepared], timestamp: '1700000000', token: '8f3c2a1b9d4e5f60718293a4b5c6d7e8', signature })).toBe(true);
+    expect(String(prepared)).toBe('[PreparedSecret]');
+    expect({} instanceof cjs.PreparedSecret).toBe(false);
+  });
+});
