@@ -274,7 +274,7 @@ export const ROUTES = [
     responses: [
       { status: "200", contentType: "application/json", validate: validateTokenResponse, headers: [] },
       { status: "400", contentType: "application/json", validate: validateOAuthErrorBody, headers: [] },
-      { status: "401", contentType: "application/json", validate: validateErrorBody, headers: [] },
+      { status: "401", contentType: "application/json", validate: validateOAuthErrorBody, headers: [] },
       { status: "429", contentType: "application/json", validate: validateErrorBody, headers: ["retry-after"] },
       { status: "5XX", contentType: "application/json", validate: validateErrorBody, headers: [] },
     ],
