@@ -21,8 +21,16 @@ export class ManualClock implements Clock {
   /** @param start - the initial time: a `Date`, milliseconds since the epoch, or a date string. */
   constructor(start: Date | number | string = 0) {
     const ms = toEpochMs(start);
-    if (Number.isNaN(ms)) throw new RangeError(`ManualClock: not a valid instant: ${String(start)}`);
+    if (Number.isNaN(ms)) throw this.misuse(`ManualClock: not a valid instant: ${String(start)}`);
     this.#now = ms;
+  }
+
+  /**
+   * The error for a misuse (an invalid instant, a negative advance). Each package's `/testing` entry
+   * overrides it with the package's configuration error, so misuse is reported the house way.
+   */
+  protected misuse(message: string): Error {
+    return new RangeError(message);
   }
 
   now(): number {
@@ -60,14 +68,14 @@ export class ManualClock implements Clock {
    * promise callbacks run, so a sleeper that sleeps again within the interval is woken too.
    */
   async advance(ms: number): Promise<void> {
-    if (!(ms >= 0)) throw new RangeError('ManualClock.advance: ms must be a non-negative number');
+    if (!(ms >= 0)) throw this.misuse('ManualClock.advance: ms must be a non-negative number');
     await this.#runUntil(this.#now + ms);
   }
 
   /** Moves time to `instant` (never backwards), waking sleepers as {@link ManualClock.advance} does. */
   async set(instant: Date | number | string): Promise<void> {
     const target = toEpochMs(instant);
-    if (Number.isNaN(target)) throw new RangeError(`ManualClock.set: not a valid instant: ${String(instant)}`);
+    if (Number.isNaN(target)) throw this.misuse(`ManualClock.set: not a valid instant: ${String(instant)}`);
     await this.#runUntil(Math.max(target, this.#now));
   }
 

@@ -7,8 +7,20 @@ import type { WebhookEventType } from './events.js';
 import { SIGNATURE_HEADER } from './headers.js';
 import { prepareSecrets, type WebhookSecret } from './secret.js';
 import { computeSignature } from './signature.js';
+import { WebhookConfigurationError } from './errors/configuration-error.js';
+import { ManualClock as BaseManualClock } from '@commerce-kit/internal/manual-clock';
 
-export { ManualClock } from '@commerce-kit/internal/manual-clock';
+/**
+ * A `Clock` that moves only when told: `now()` stays put and `sleep()` resolves when
+ * {@link ManualClock.advance} or {@link ManualClock.set} passes its deadline. Pass it as the `clock`
+ * option to test waits and time limits without real waiting. Misuse (an invalid instant, a negative
+ * advance) throws `WebhookConfigurationError`.
+ */
+export class ManualClock extends BaseManualClock {
+  protected override misuse(message: string): Error {
+    return new WebhookConfigurationError(message);
+  }
+}
 
 /** Overrides for {@link signTestDelivery}. */
 export interface TestDeliveryOverrides {

@@ -1748,7 +1748,15 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorBody"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            /** @description Client authentication failed (unknown client, wrong secret). The body is not shown in the platform document; an OAuth 2.0 server answers RFC 6749 `invalid_client` here. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

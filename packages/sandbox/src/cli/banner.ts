@@ -1,0 +1,45 @@
+/** What the CLI prints at start. The test app's secrets are printed here on purpose, and nowhere else. */
+import type { Sandbox } from '../sandbox.js';
+
+/** The authorize URL a developer opens in a browser to walk through the consent page. */
+export function authorizeUrl(sandbox: Sandbox, state = 'sandbox1'): string {
+  const url = new URL('/oauth/connect/authorize', sandbox.url);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('client_id', sandbox.app.clientId);
+  url.searchParams.set('redirect_uri', sandbox.app.redirectUri);
+  url.searchParams.set('scope', 'api_basic api_readwrite openid offline_access');
+  url.searchParams.set('state', state);
+  return url.href;
+}
+
+export interface BannerFacts {
+  readonly data: string | undefined;
+  readonly webhookUrl: string | undefined;
+}
+
+export function banner(sandbox: Sandbox, facts: BannerFacts): string {
+  const { app } = sandbox;
+  const rows = (pairs: Array<[string, string]>): string => pairs.map(([k, v]) => `  ${k.padEnd(15)} ${v}`).join('\n');
+  return `commerce-kit sandbox running at ${sandbox.url}
+  data            ${facts.data ? `${facts.data} (SQLite, WAL)` : 'in memory (gone when stopped; --data FILE keeps it)'}
+  webhooks        ${facts.webhookUrl ? `POST ${facts.webhookUrl}` : 'not sent (--webhook-url URL to receive them)'}; deliveries at ${sandbox.url}/_sandbox/deliveries
+
+Test app (local sandbox credentials, printed on purpose):
+${rows([
+  ['client id', app.clientId],
+  ['client secret', app.clientSecret],
+  ['redirect URI', app.redirectUri],
+  ['webhook secret', app.webhookSecret],
+  ['access token', app.accessToken],
+  ['refresh token', app.refreshToken],
+])}
+
+Open in a browser to try the consent page:
+  ${authorizeUrl(sandbox)}
+
+List customers:
+  curl -s -H "Authorization: Bearer ${app.accessToken}" "${sandbox.url}/customers?limit=3"
+
+Ctrl-C stops the sandbox.
+`;
+}

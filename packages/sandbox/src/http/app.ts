@@ -1,0 +1,206 @@
+/**
+ * The HTTP layer: a Hono app with one route per operation of the generated route table. Each request
+ * goes through the same steps, in this order, before its handler runs:
+ *   authentication (bearer token) → rate limit (per account) → query/path parameters (spec validators)
+ *   → body (size limit, media type, UTF-8, JSON with the dangerous-key policy, spec validator)
+ * and every reply is checked against the operation's documented responses before it is sent.
+ */
+import { parseJson } from '@commerce-kit/internal/safe-json';
+import type { HttpBindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { Hono, type Context } from 'hono';
+import { ServerResponse } from 'node:http';
+import { validateOAuthErrorBody } from '../generated/validators.js';
+import { ROUTES } from '../generated/routes.js';
+import type { Logger } from '../logger.js';
+import type { RateLimiter } from '../services/rate-limit.js';
+import { toFieldErrors } from '../validation/field-errors.js';
+import { readBody, type BodyFailure } from './body.js';
+import { registerControlRoutes, type ControlDeps } from './control-routes.js';
+import { createHandlers, type HandlerInput, type Services } from './handlers.js';
+import { invalidRequest, Problem } from './problem.js';
+import type { Reply } from './reply.js';
+import { responseMismatch, type ResponseMismatchAction } from './response-check.js';
+import type { RouteSpec } from './route-spec.js';
+
+export interface AppDeps extends ControlDeps {
+  readonly services: Services;
+  readonly rateLimiter: RateLimiter;
+  readonly log: Logger;
+  readonly onResponseMismatch: ResponseMismatchAction;
+  readonly logRequests: boolean;
+}
+
+/** The token endpoint answers in OAuth's error format: its documented 400 body is `OAuthErrorBody`. */
+function usesOAuthErrors(route: RouteSpec): boolean {
+  return route.responses.some((r) => r.status === '400' && r.validate === validateOAuthErrorBody);
+}
+
+function declares(route: RouteSpec, status: string): boolean {
+  return route.responses.some((r) => r.status === status);
+}
+
+function oauthInvalidRequest(description: string, error = 'invalid_request'): Problem {
+  return new Problem(400, { error, error_description: description }, { 'cache-control': 'no-store' });
+}
+
+/** A body that could not be read, answered with the status the route documents for it. */
+function bodyProblem(route: RouteSpec, failure: BodyFailure): Problem {
+  if (usesOAuthErrors(route)) return oauthInvalidRequest(`the body ${failure.message}`);
+  const field = failure.kind === 'media_type' ? 'content-type' : 'body';
+  const status = failure.kind === 'too_large' && declares(route, '413') ? 413 : failure.kind === 'media_type' && declares(route, '415') ? 415 : 400;
+  return new Problem(status, { type: 'invalid_request_error', errors: { [field]: [failure.message] } });
+}
+
+function queryOf(route: RouteSpec, url: string): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  const start = url.indexOf('?');
+  if (start < 0 || route.queryParameters.length === 0) return query;
+  const params = new URLSearchParams(url.slice(start + 1));
+  for (const name of route.queryParameters) {
+    const values = params.getAll(name);
+    if (values.length > 1) throw invalidRequest(name, 'is given more than once');
+    if (values.length === 1) query[name] = values[0];
+  }
+  return query;
+}
+
+async function bodyOf(route: RouteSpec, request: Request): Promise<unknown> {
+  const spec = route.body;
+  if (!spec) return undefined;
+  const read = await readBody(request, spec.contentType);
+  if (!read.ok) throw bodyProblem(route, read.failure);
+  if (spec.contentType === 'application/x-www-form-urlencoded') {
+    const form: Record<string, string> = {};
+    for (const [name, value] of new URLSearchParams(read.text)) {
+      if (Object.hasOwn(form, name)) throw oauthInvalidRequest(`${name} is given more than once`);
+      form[name] = value;
+    }
+    const grant = form['grant_type'];
+    if (grant === undefined) throw oauthInvalidRequest('grant_type is required');
+    if (grant !== 'authorization_code' && grant !== 'refresh_token') {
+      throw oauthInvalidRequest(`grant_type ${JSON.stringify(grant)} is not supported`, 'unsupported_grant_type');
+    }
+    if (!spec.validate(form)) {
+      const errors = toFieldErrors(spec.validate.errors, 'body');
+      throw oauthInvalidRequest(Object.entries(errors).map(([field, messages]) => `${field} ${messages.join(', ')}`).join('; '));
+    }
+    return form;
+  }
+  if (read.text === '') {
+    if (spec.required) throw invalidRequest('body', 'is required: send a JSON object');
+    return undefined;
+  }
+  const parsed = parseJson(read.text, 'error');
+  if (!parsed.ok) {
+    throw invalidRequest('body', parsed.reason === 'syntax' ? `is not valid JSON: ${parsed.message}` : parsed.message);
+  }
+  if (!spec.validate(parsed.value)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(spec.validate.errors, 'body') });
+  return parsed.value;
+}
+
+/** The Node response under @hono/node-server (`c.env.outgoing`); absent when the app is called with `app.fetch`. */
+function outgoingOf(c: Context): ServerResponse | undefined {
+  const env = c.env as Partial<HttpBindings> | undefined;
+  return env?.outgoing instanceof ServerResponse ? env.outgoing : undefined;
+}
+
+/** The Authorization header, read from Node's parsed headers when there (no web `Headers` built per request). */
+function authorizationOf(c: Context): string | undefined {
+  const env = c.env as Partial<HttpBindings> | undefined;
+  const header = env?.incoming?.headers.authorization;
+  return header ?? c.req.header('authorization');
+}
+
+function send(c: Context, reply: Reply): Response {
+  const headers: Record<string, string> = { ...reply.headers };
+  let payload: string | undefined;
+  if (reply.html !== undefined) payload = reply.html;
+  else if (reply.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(reply.body);
+  }
+  const outgoing = outgoingOf(c);
+  if (outgoing) {
+    // Written straight to Node's response: one writeHead + end, no web stream in between
+    // (the adapter reads a web Response's body stream with a timer between chunks).
+    if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
+    outgoing.writeHead(reply.status, headers);
+    outgoing.end(payload);
+    return RESPONSE_ALREADY_SENT;
+  }
+  return new Response(payload ?? null, { status: reply.status, headers });
+}
+
+function problemReply(problem: Problem): Reply {
+  return { status: problem.status, body: problem.body, headers: problem.headers };
+}
+
+/** Builds the Hono app. */
+export function createApp(deps: AppDeps): Hono {
+  const { services, rateLimiter, log, onResponseMismatch } = deps;
+  const handlers = createHandlers(services);
+  const app = new Hono();
+  if (deps.logRequests) {
+    app.use(async (c, next) => {
+      const started = performance.now();
+      await next();
+      const status = outgoingOf(c)?.statusCode ?? c.res.status;
+      log.info(`${c.req.method} ${new URL(c.req.url).pathname} -> ${status} (${(performance.now() - started).toFixed(1)} ms)`);
+    });
+  }
+
+  const checked = (route: RouteSpec, reply: Reply): Reply => {
+    const mismatch = responseMismatch(route, reply);
+    if (mismatch === undefined) return reply;
+    log.error(`response does not match the spec: ${mismatch}`);
+    if (onResponseMismatch === 'log') return reply;
+    return { status: 500, body: { type: 'api_error', errors: { response: [mismatch] } } };
+  };
+
+  for (const route of ROUTES as readonly RouteSpec[]) {
+    const handler = handlers[route.operationId as keyof typeof handlers];
+    app.on(route.method, route.pattern, async (c) => {
+      let reply: Reply;
+      try {
+        const authorization = authorizationOf(c);
+        const caller = route.security === 'bearer' ? services.oauth.authenticate(authorization) : undefined;
+        if (caller) {
+          const turn = rateLimiter.take(caller.accountId);
+          if (!turn.allowed) {
+            throw new Problem(
+              429,
+              { type: 'rate_limit_error', errors: { rate_limit: [`too many requests for this account: retry in ${turn.retryAfterSeconds} s`] } },
+              { 'retry-after': String(turn.retryAfterSeconds) },
+            );
+          }
+        }
+        const query = queryOf(route, c.req.url);
+        if (route.validateQuery && !route.validateQuery(query)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(route.validateQuery.errors, 'query') });
+        const path: Record<string, unknown> = route.validatePath ? { ...c.req.param() } : {};
+        if (route.validatePath && !route.validatePath(path)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(route.validatePath.errors, 'path') });
+        const body = route.body ? await bodyOf(route, c.req.raw) : undefined;
+        const input: HandlerInput = { query, path, body, caller, authorization };
+        reply = handler(input);
+      } catch (error) {
+        if (!(error instanceof Problem)) throw error;
+        reply = problemReply(error);
+      }
+      return send(c, checked(route, reply));
+    });
+  }
+
+  registerControlRoutes(app, deps, (reply) => {
+    const authorize = (ROUTES as readonly RouteSpec[]).find((r) => r.operationId === 'authorize');
+    return authorize ? checked(authorize, reply) : reply;
+  });
+
+  app.notFound((c) =>
+    send(c, { status: 404, body: { type: 'not_found_error', errors: { path: [`no operation at ${c.req.method} ${new URL(c.req.url).pathname}`] } } }),
+  );
+  app.onError((error, c) => {
+    log.error(`internal error on ${c.req.method} ${new URL(c.req.url).pathname}: ${error instanceof Error ? error.message : String(error)}`);
+    return send(c, { status: 500, body: { type: 'api_error', errors: { server: ['the sandbox failed to answer this request (see its log)'] } } });
+  });
+  return app;
+}

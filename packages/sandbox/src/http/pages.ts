@@ -1,0 +1,72 @@
+/** The two HTML pages of the sandbox: the consent page and the test app's callback page. */
+import type { AuthorizationRequest } from '../services/oauth.js';
+import type { Reply } from './reply.js';
+
+/** Where the consent form posts (a sandbox route, not part of the platform's API). */
+export const CONSENT_PATH = '/_sandbox/consent';
+/** The test app's default redirect URI path: a page that shows the code it received. */
+export const CALLBACK_PATH = '/_sandbox/callback';
+
+const SCOPE_TEXT: Record<string, string> = {
+  api_basic: 'Basic access to your store',
+  api_readwrite: 'Read and change your store’s data (customers, orders, products…)',
+  openid: 'Know who you are (OpenID Connect)',
+  offline_access: 'Keep access while you are away (a refresh token)',
+};
+
+/** Pages never run scripts, never load anything, and cannot be framed (no clickjacking of "Allow"). */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+});
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1f2933}
+h1{font-size:1.4rem}ul{padding-left:1.2rem}.actions{display:flex;gap:.75rem;margin-top:1.5rem}
+button{font:inherit;padding:.5rem 1.25rem;border-radius:.4rem;border:1px solid #52606d;background:#fff;cursor:pointer}
+button[value=allow]{background:#1f6feb;border-color:#1f6feb;color:#fff}code{background:#f0f4f8;padding:.1rem .3rem;word-break:break-all}
+.note{color:#52606d;font-size:.9rem}`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>\n`;
+}
+
+export function consentPage(request: AuthorizationRequest, consentId: string): Reply {
+  const scopes = request.scopes.map((s) => `<li><code>${escapeHtml(s)}</code> ${escapeHtml(SCOPE_TEXT[s] ?? '')}</li>`).join('');
+  const html = page(
+    'Authorize the application',
+    `<h1>Authorize <code>${escapeHtml(request.app.client_id)}</code></h1>
+<p>Signed in to the sandbox as <code>${escapeHtml(request.app.account_id)}</code>. The application asks to:</p>
+<ul>${scopes}</ul>
+<p class="note">You will be sent back to <code>${escapeHtml(request.redirectUri)}</code>.</p>
+<form method="post" action="${CONSENT_PATH}">
+<input type="hidden" name="consent" value="${escapeHtml(consentId)}">
+<div class="actions"><button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny">Deny</button></div>
+</form>`,
+  );
+  return { status: 200, html, headers: PAGE_HEADERS };
+}
+
+/** The test app's callback: shows the code (or the error) and how to exchange it. */
+export function callbackPage(baseUrl: string, redirectUri: string, query: URLSearchParams): Reply {
+  const code = query.get('code');
+  const state = query.get('state');
+  const error = query.get('error');
+  const body =
+    code !== null
+      ? `<h1>Authorization code received</h1>
+<p>Code: <code id="code">${escapeHtml(code)}</code></p>${state === null ? '' : `<p>State: <code id="state">${escapeHtml(state)}</code></p>`}
+<p>Exchange it (within 10 minutes, once) for tokens:</p>
+<p><code>curl -s ${escapeHtml(baseUrl)}/oauth/connect/token -u "$CLIENT_ID:$CLIENT_SECRET" -d grant_type=authorization_code -d client_id=$CLIENT_ID -d code=${escapeHtml(code)} --data-urlencode redirect_uri=${escapeHtml(redirectUri)}</code></p>`
+      : `<h1>No code</h1><p>Error: <code id="error">${escapeHtml(error ?? 'none')}</code></p>${state === null ? '' : `<p>State: <code id="state">${escapeHtml(state)}</code></p>`}`;
+  return { status: 200, html: page('Sandbox callback', body), headers: PAGE_HEADERS };
+}

@@ -1,0 +1,163 @@
+/** The options of {@link startSandbox}: the CLI's flags in camelCase, plus the house `clock` and a logger. */
+import { resolveClock, type Clock } from '@commerce-kit/internal/clock';
+import { SandboxConfigurationError } from './errors.js';
+import type { ResponseMismatchAction } from './http/response-check.js';
+import type { Logger } from './logger.js';
+import { silentLogger } from './logger.js';
+import { RATE_LIMIT_REQUESTS } from './services/rate-limit.js';
+import { TOKEN_RESPONSE_VARIANTS, type TokenResponseVariant } from './services/oauth.js';
+import type { Synchronous } from './store/database.js';
+
+export type { TokenResponseVariant };
+
+/** Options of {@link startSandbox}. Every one is optional. */
+export interface SandboxOptions {
+  /** TCP port (default 4010; `0` picks a free one, see `url`). */
+  readonly port?: number | undefined;
+  /** Interface to listen on (default `127.0.0.1`: reachable from this machine only). */
+  readonly host?: string | undefined;
+  /** Seed of the generated data (default 1): the same seed gives byte-identical data, ids and dates included. */
+  readonly seed?: number | undefined;
+  /** Number of seeded customers (default 250). */
+  readonly customers?: number | undefined;
+  /**
+   * SQLite file to keep the state in (WAL mode), created and seeded when missing; state survives a
+   * restart. Default: in memory, gone when the sandbox stops.
+   */
+  readonly data?: string | undefined;
+  /** Where customer webhooks are POSTed (default: none; events are still recorded, as `skipped`). */
+  readonly webhookUrl?: string | undefined;
+  /** The webhook signing secret (default: a random one, kept in the data file). */
+  readonly webhookSecret?: string | undefined;
+  /** The test app's redirect URI (default: the sandbox's own callback page, `<url>/_sandbox/callback`). */
+  readonly redirectUri?: string | undefined;
+  /** Which of the two documented token responses the token endpoint gives (default `openid`). */
+  readonly tokenResponse?: TokenResponseVariant | undefined;
+  /**
+   * SQLite `synchronous` for a data file: `normal` (default) keeps every answered write through a crash
+   * of the process; `full` also through a power loss, at the cost of one fsync per write.
+   */
+  readonly synchronous?: Synchronous | undefined;
+  /**
+   * A response that does not match the spec is a bug of the sandbox: `error` answers 500 instead
+   * (for test suites), `log` (default) logs it and sends it anyway.
+   */
+  readonly onResponseMismatch?: ResponseMismatchAction | undefined;
+  /**
+   * Requests per minute per account (default 200, the platform's limit); `0` turns the limit off, for
+   * load tests.
+   */
+  readonly rateLimit?: number | undefined;
+  /** Time source (tokens, codes, rate limits, webhook timestamps and timeouts); default the system clock. */
+  readonly clock?: Clock | undefined;
+  /** Where the sandbox logs (default: nowhere). */
+  readonly logger?: Logger | undefined;
+  /** Log one line per request (method, path without query, status, time) to `logger.info` (default false). */
+  readonly logRequests?: boolean | undefined;
+}
+
+export interface ResolvedOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly seed: number;
+  readonly customers: number;
+  readonly data: string | undefined;
+  readonly webhookUrl: string | undefined;
+  readonly webhookSecret: string | undefined;
+  readonly redirectUri: string | undefined;
+  readonly tokenResponse: TokenResponseVariant;
+  readonly synchronous: Synchronous;
+  readonly onResponseMismatch: ResponseMismatchAction;
+  readonly rateLimit: number;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly logRequests: boolean;
+}
+
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_SEED = 1;
+export const DEFAULT_CUSTOMERS = 250;
+/** More seeded customers than this is refused (seeding runs before the server answers). */
+export const MAX_CUSTOMERS = 1_000_000;
+
+const fail = (message: string): SandboxConfigurationError => new SandboxConfigurationError(message);
+
+function integer(name: string, value: unknown, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw fail(`\`${name}\` must be an integer from ${min} to ${max}, got ${describe(value)}`);
+  }
+  return value;
+}
+
+function text(name: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.trim() === '') throw fail(`\`${name}\` must be a non-empty string`);
+  return value;
+}
+
+function url(name: string, value: unknown, protocols: readonly string[]): string | undefined {
+  const given = text(name, value);
+  if (given === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(given);
+  } catch {
+    throw fail(`\`${name}\` must be an absolute URL, got ${describe(given)}`);
+  }
+  if (!protocols.includes(parsed.protocol)) throw fail(`\`${name}\` must be an ${protocols.join(' or ')} URL, got ${describe(given)}`);
+  if (parsed.hash !== '' || given.includes('#')) throw fail(`\`${name}\` must not have a fragment (#…)`);
+  return given;
+}
+
+function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!allowed.includes(value as T)) throw fail(`\`${name}\` must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describe(value)}`);
+  return value as T;
+}
+
+function flag(name: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw fail(`\`${name}\` must be true or false, got ${describe(value)}`);
+  return value;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+  return typeof value === 'number' ? String(value) : typeof value;
+}
+
+function logger(value: unknown): Logger {
+  if (value === undefined) return silentLogger;
+  const candidate = value as Partial<Logger> | null;
+  if (typeof candidate !== 'object' || candidate === null || ['info', 'warn', 'error'].some((m) => typeof candidate[m as keyof Logger] !== 'function')) {
+    throw fail('`logger` must be an object with info(line), warn(line) and error(line)');
+  }
+  return candidate as Logger;
+}
+
+/** Checks every option once, where they are given; a bad one is a {@link SandboxConfigurationError}. */
+export function resolveOptions(options: SandboxOptions | undefined): ResolvedOptions {
+  const o = (options ?? {}) as Record<string, unknown>;
+  if (typeof o !== 'object' || o === null) throw fail('the options must be an object');
+  // The webhook secret is never echoed: only its absence or shape is reported.
+  const webhookSecret = text('webhookSecret', o['webhookSecret']);
+  return {
+    port: integer('port', o['port'], 0, 65_535, DEFAULT_PORT),
+    host: text('host', o['host']) ?? DEFAULT_HOST,
+    seed: integer('seed', o['seed'], Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, DEFAULT_SEED),
+    customers: integer('customers', o['customers'], 0, MAX_CUSTOMERS, DEFAULT_CUSTOMERS),
+    data: text('data', o['data']),
+    webhookUrl: url('webhookUrl', o['webhookUrl'], ['http:', 'https:']),
+    webhookSecret,
+    redirectUri: url('redirectUri', o['redirectUri'], ['http:', 'https:']),
+    tokenResponse: oneOf('tokenResponse', o['tokenResponse'], TOKEN_RESPONSE_VARIANTS, 'openid'),
+    synchronous: oneOf('synchronous', o['synchronous'], ['normal', 'full'] as const, 'normal'),
+    onResponseMismatch: oneOf('onResponseMismatch', o['onResponseMismatch'], ['error', 'log'] as const, 'log'),
+    rateLimit: integer('rateLimit', o['rateLimit'], 0, 1_000_000, RATE_LIMIT_REQUESTS),
+    clock: resolveClock(o['clock'], fail),
+    logger: logger(o['logger']),
+    logRequests: flag('logRequests', o['logRequests']),
+  };
+}

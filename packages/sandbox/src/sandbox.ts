@@ -1,0 +1,194 @@
+/** `startSandbox`: wires store → services → HTTP, listens, and stops cleanly. */
+import { createAdaptorServer } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { SandboxApp } from './app-credentials.js';
+import { SandboxStartError } from './errors.js';
+import { Dispatcher } from './events/dispatcher.js';
+import { EventOutbox } from './events/outbox.js';
+import { createApp } from './http/app.js';
+import { CALLBACK_PATH } from './http/pages.js';
+import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './options.js';
+import { randomSecret } from './secrets.js';
+import { seedStore } from './seed/seed.js';
+import { CustomerService } from './services/customers.js';
+import { ObjectService } from './services/objects.js';
+import { OAuthService } from './services/oauth.js';
+import { RateLimiter } from './services/rate-limit.js';
+import type { AppRow } from './store/oauth.js';
+import { Store } from './store/store.js';
+import { randomBytes } from 'node:crypto';
+
+/** A running sandbox. */
+export interface Sandbox {
+  /** Base URL of the API, e.g. `http://127.0.0.1:4010` (with the real port when started on port 0). */
+  readonly url: string;
+  /** The test app: client credentials, redirect URI, webhook secret and a ready access token. */
+  readonly app: SandboxApp;
+  /**
+   * Stops the sandbox: no new connections, requests in flight answered, pending webhooks sent (for up to
+   * ten seconds; the rest stay in the data file for the next start), the database closed. Idempotent.
+   */
+  close(): Promise<void>;
+}
+
+/** Seconds a webhook drain may take at close. */
+const DRAIN_TIMEOUT_MS = 10_000;
+/** After this, connections still open at close are cut. */
+const CLOSE_GRACE_MS = 3_000;
+const ACCOUNT_ID = `acct_${'1'.padStart(26, '0')}`;
+
+function openStore(options: ResolvedOptions): Store {
+  try {
+    return new Store(options.data, options.synchronous);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new SandboxStartError(options.data ? `cannot open the data file ${options.data}: ${reason}` : `cannot open the database: ${reason}`);
+  }
+}
+
+function ensureSeeded(store: Store, options: ResolvedOptions): void {
+  const seeded = store.meta('seed');
+  if (seeded === undefined) {
+    seedStore(store, options.seed, options.customers);
+    options.logger.info(`seeded ${options.customers} customers (seed ${options.seed})`);
+  } else if (seeded !== String(options.seed) || store.meta('seeded_customers') !== String(options.customers)) {
+    options.logger.info(`${options.data ?? 'the database'} was seeded before (seed ${seeded}); its state is kept as it is`);
+  }
+}
+
+function ensureApp(store: Store, webhookSecret: string | undefined): AppRow {
+  const existing = store.oauth.firstApp();
+  if (existing) {
+    if (webhookSecret !== undefined && webhookSecret !== existing.webhook_secret) {
+      store.write(() => store.oauth.updateApp(existing.client_id, existing.redirect_uri, webhookSecret));
+      return { ...existing, webhook_secret: webhookSecret };
+    }
+    return existing;
+  }
+  const app: AppRow = {
+    client_id: `app_${randomBytes(8).toString('hex')}`,
+    client_secret: randomSecret('cs_'),
+    redirect_uri: 'http://127.0.0.1/',
+    webhook_secret: webhookSecret ?? randomSecret('whsec_'),
+    account_id: ACCOUNT_ID,
+  };
+  store.write(() => store.oauth.insertApp(app));
+  return app;
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      server.off('listening', onListening);
+      const where = `${host}:${port}`;
+      reject(
+        new SandboxStartError(
+          error.code === 'EADDRINUSE'
+            ? `port ${port} on ${host} is already in use (another sandbox running? choose another with --port)`
+            : error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND'
+              ? `cannot listen on ${where}: no such local address`
+              : error.code === 'EACCES'
+                ? `not allowed to listen on ${where}`
+                : `cannot listen on ${where}: ${error.message}`,
+        ),
+      );
+    };
+    const onListening = (): void => {
+      server.off('error', onError);
+      resolve(server.address() as AddressInfo);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+/**
+ * Starts a sandbox of the platform's REST API: customers (stateful, on SQLite), the six read-only
+ * lists, OAuth with a consent page, a per-account rate limit and signed customer webhooks. Every
+ * request and response is checked against the API spec.
+ *
+ * @throws {SandboxConfigurationError} for a bad option (before anything starts)
+ * @throws {SandboxStartError} when the data file cannot be opened or the port cannot be listened on
+ */
+export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
+  const resolved = resolveOptions(options);
+  const { clock, logger } = resolved;
+  const store = openStore(resolved);
+  let server: Server | undefined;
+  try {
+    ensureSeeded(store, resolved);
+    let appRow = ensureApp(store, resolved.webhookSecret);
+    let baseUrl = '';
+    let redirectUri = '';
+    const dispatcher = new Dispatcher({ store, clock, url: resolved.webhookUrl, secret: () => appRow.webhook_secret, log: logger });
+    const oauth = new OAuthService(store, clock, resolved.tokenResponse, () => baseUrl);
+    const services = {
+      customers: new CustomerService(store, new EventOutbox(store, clock, resolved.webhookUrl !== undefined), clock, () => dispatcher.wake()),
+      objects: new ObjectService(store),
+      oauth,
+    };
+    const app = createApp({
+      services,
+      rateLimiter: new RateLimiter(clock, resolved.rateLimit),
+      log: logger,
+      onResponseMismatch: resolved.onResponseMismatch,
+      logRequests: resolved.logRequests,
+      store,
+      clock,
+      dispatcher,
+      oauth,
+      webhookUrl: resolved.webhookUrl,
+      baseUrl: () => baseUrl,
+      redirectUri: () => redirectUri,
+    });
+    // overrideGlobalObjects: false — a library must not replace the host process's Request/Response.
+    server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: true }) as Server;
+    const address = await listen(server, resolved.port, resolved.host);
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    baseUrl = `http://${host}:${address.port}`;
+    redirectUri = resolved.redirectUri ?? `${baseUrl}${CALLBACK_PATH}`;
+    if (redirectUri !== appRow.redirect_uri) {
+      store.write(() => store.oauth.updateApp(appRow.client_id, redirectUri, appRow.webhook_secret));
+      appRow = { ...appRow, redirect_uri: redirectUri };
+    }
+    const ready = oauth.issueReadyToken(appRow);
+    dispatcher.wake(); // events left pending by a previous run
+    const credentials = new SandboxApp({
+      clientId: appRow.client_id,
+      clientSecret: appRow.client_secret,
+      redirectUri,
+      webhookSecret: appRow.webhook_secret,
+      accessToken: ready.access_token,
+      refreshToken: ready.refresh_token ?? '',
+    });
+    const running = server;
+    let closing: Promise<void> | undefined;
+    return {
+      url: baseUrl,
+      app: credentials,
+      close() {
+        closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            const cut = setTimeout(() => running.closeAllConnections(), CLOSE_GRACE_MS);
+            cut.unref();
+            running.close(() => {
+              clearTimeout(cut);
+              resolve();
+            });
+            running.closeIdleConnections();
+          });
+          await dispatcher.drain(DRAIN_TIMEOUT_MS);
+          store.close();
+          logger.info('sandbox stopped');
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    server?.close();
+    store.close();
+    throw error;
+  }
+}

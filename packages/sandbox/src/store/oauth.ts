@@ -1,0 +1,121 @@
+/** Apps, authorization codes and tokens. Codes and tokens are looked up by their SHA-256 digest. */
+import type { SqliteDatabase } from './database.js';
+
+export interface AppRow {
+  readonly client_id: string;
+  readonly client_secret: string;
+  readonly redirect_uri: string;
+  readonly webhook_secret: string;
+  readonly account_id: string;
+}
+
+export interface CodeRow {
+  readonly code_hash: string;
+  readonly client_id: string;
+  readonly account_id: string;
+  readonly redirect_uri: string;
+  readonly scope: string;
+  readonly expires_at: number;
+  readonly used: number;
+}
+
+export interface TokenRow {
+  readonly token_hash: string;
+  readonly kind: 'access' | 'refresh';
+  readonly client_id: string;
+  readonly account_id: string;
+  readonly scope: string;
+  readonly expires_at: number | null;
+  readonly revoked: number;
+  readonly code_hash: string | null;
+}
+
+export class OAuthStore {
+  readonly #firstApp;
+  readonly #app;
+  readonly #insertApp;
+  readonly #updateApp;
+  readonly #insertCode;
+  readonly #code;
+  readonly #useCode;
+  readonly #insertToken;
+  readonly #token;
+  readonly #revokeToken;
+  readonly #revokeByCode;
+  readonly #prune;
+
+  constructor(db: SqliteDatabase) {
+    this.#firstApp = db.prepare<[], AppRow>(`SELECT * FROM apps ORDER BY rowid LIMIT 1`);
+    this.#app = db.prepare<[string], AppRow>(`SELECT * FROM apps WHERE client_id = ?`);
+    this.#insertApp = db.prepare(
+      `INSERT INTO apps (client_id, client_secret, redirect_uri, webhook_secret, account_id)
+       VALUES (@client_id, @client_secret, @redirect_uri, @webhook_secret, @account_id)`,
+    );
+    this.#updateApp = db.prepare(`UPDATE apps SET redirect_uri = @redirect_uri, webhook_secret = @webhook_secret WHERE client_id = @client_id`);
+    this.#insertCode = db.prepare(
+      `INSERT INTO authorization_codes (code_hash, client_id, account_id, redirect_uri, scope, expires_at)
+       VALUES (@code_hash, @client_id, @account_id, @redirect_uri, @scope, @expires_at)`,
+    );
+    this.#code = db.prepare<[string], CodeRow>(`SELECT * FROM authorization_codes WHERE code_hash = ?`);
+    this.#useCode = db.prepare<[string]>(`UPDATE authorization_codes SET used = 1 WHERE code_hash = ? AND used = 0`);
+    this.#insertToken = db.prepare(
+      `INSERT INTO tokens (token_hash, kind, client_id, account_id, scope, expires_at, code_hash)
+       VALUES (@token_hash, @kind, @client_id, @account_id, @scope, @expires_at, @code_hash)`,
+    );
+    this.#token = db.prepare<[string], TokenRow>(`SELECT * FROM tokens WHERE token_hash = ?`);
+    this.#revokeToken = db.prepare<[string]>(`UPDATE tokens SET revoked = 1 WHERE token_hash = ? AND revoked = 0`);
+    this.#revokeByCode = db.prepare<[string]>(`UPDATE tokens SET revoked = 1 WHERE code_hash = ?`);
+    this.#prune = db.prepare<[number]>(`DELETE FROM authorization_codes WHERE expires_at < ?`);
+  }
+
+  firstApp(): AppRow | undefined {
+    return this.#firstApp.get();
+  }
+
+  app(clientId: string): AppRow | undefined {
+    return this.#app.get(clientId);
+  }
+
+  insertApp(app: AppRow): void {
+    this.#insertApp.run(app);
+  }
+
+  updateApp(clientId: string, redirectUri: string, webhookSecret: string): void {
+    this.#updateApp.run({ client_id: clientId, redirect_uri: redirectUri, webhook_secret: webhookSecret });
+  }
+
+  insertCode(code: Omit<CodeRow, 'used'>): void {
+    this.#insertCode.run(code);
+  }
+
+  code(codeHash: string): CodeRow | undefined {
+    return this.#code.get(codeHash);
+  }
+
+  /** Marks a code used; false when it already was (a replay). */
+  useCode(codeHash: string): boolean {
+    return this.#useCode.run(codeHash).changes === 1;
+  }
+
+  insertToken(token: Omit<TokenRow, 'revoked'>): void {
+    this.#insertToken.run(token);
+  }
+
+  token(tokenHash: string): TokenRow | undefined {
+    return this.#token.get(tokenHash);
+  }
+
+  /** Revokes a token; false when it already was revoked. */
+  revokeToken(tokenHash: string): boolean {
+    return this.#revokeToken.run(tokenHash).changes === 1;
+  }
+
+  /** Revokes every token issued from a code (RFC 6749 §4.1.2: a replayed code). */
+  revokeTokensOfCode(codeHash: string): void {
+    this.#revokeByCode.run(codeHash);
+  }
+
+  pruneCodes(now: number): void {
+    this.#prune.run(now);
+  }
+}

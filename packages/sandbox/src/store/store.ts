@@ -1,0 +1,43 @@
+/** The store: one SQLite database and the statements of each table. Writes go through {@link Store.write}. */
+import { CustomerStore } from './customers.js';
+import { openDatabase, type SqliteDatabase, type Synchronous } from './database.js';
+import { ObjectStore } from './objects.js';
+import { OAuthStore } from './oauth.js';
+import { OutboxStore } from './outbox.js';
+
+export class Store {
+  readonly db: SqliteDatabase;
+  readonly customers: CustomerStore;
+  readonly objects: ObjectStore;
+  readonly oauth: OAuthStore;
+  readonly outbox: OutboxStore;
+  readonly #getMeta;
+  readonly #setMeta;
+
+  constructor(file: string | undefined, synchronous: Synchronous) {
+    this.db = openDatabase(file, synchronous);
+    this.customers = new CustomerStore(this.db);
+    this.objects = new ObjectStore(this.db);
+    this.oauth = new OAuthStore(this.db);
+    this.outbox = new OutboxStore(this.db);
+    this.#getMeta = this.db.prepare<[string], { value: string }>(`SELECT value FROM meta WHERE key = ?`);
+    this.#setMeta = this.db.prepare<[string, string]>(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+  }
+
+  /** Runs `fn` in one transaction (IMMEDIATE: the write lock is taken at the start). */
+  write<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  meta(key: string): string | undefined {
+    return this.#getMeta.get(key)?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.#setMeta.run(key, value);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

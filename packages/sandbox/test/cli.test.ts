@@ -1,0 +1,64 @@
+// The commerce-sandbox command: exit codes 0 / 1 / 2, clear messages, a clean stop on SIGINT.
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { describe, expect, test } from 'vitest';
+import { CLI, startCli } from './support/cli.js';
+
+function run(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 20_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('commerce-sandbox', () => {
+  test('--help prints the flags and exits 0', () => {
+    const { status, stdout } = run(['--help']);
+    expect(status).toBe(0);
+    for (const flag of ['--port', '--host', '--seed', '--customers', '--data', '--webhook-url', '--webhook-secret']) expect(stdout).toContain(flag);
+  });
+
+  test.each([
+    [['--prot', '1'], /Unknown option '--prot'/],
+    [['--port', 'abc'], /--port must be a whole number, got "abc"/],
+    [['--port', '70000'], /`port` must be an integer from 0 to 65535, got 70000/],
+    [['--customers=-1'], /`customers` must be an integer from 0/],
+    [['--webhook-url', 'ftp://x'], /`webhookUrl` must be an http: or https: URL/],
+    [['--token-response', 'jwt'], /`tokenResponse` must be one of "openid", "scope"/],
+    [['extra'], /unexpected argument "extra"/],
+  ])('usage error %j: exit 2, one clear message, no stack trace', (args, message) => {
+    const { status, stderr } = run(args);
+    expect(status).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  test('a port in use: exit 1 saying so', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const { status, stderr } = run(['--port', String(port), '--customers', '0']);
+      expect(status).toBe(1);
+      expect(stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
+      expect(stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  test('a data file that cannot be opened: exit 1', () => {
+    const { status, stderr } = run(['--data', '/nonexistent-dir/x/sandbox.db', '--port', '0']);
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/cannot open the data file \/nonexistent-dir\/x\/sandbox.db/);
+  });
+
+  test('runs, prints the banner (URL, credentials, authorize URL, curl), and stops cleanly on SIGINT with exit 0', async () => {
+    const cli = await startCli(['--customers', '3', '--seed', '9']);
+    const res = await fetch(`${cli.url}/customers`, { headers: { authorization: `Bearer ${cli.accessToken}` } });
+    expect(res.status).toBe(200);
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+    expect(cli.stderr()).toContain('sandbox stopped');
+    // Secrets appear in the deliberate banner only, never in the log lines.
+    expect(cli.stderr()).not.toContain(cli.accessToken);
+  });
+});

@@ -1,0 +1,40 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The built CLI (the test target depends on the package's build). */
+export const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/cli.js');
+
+export interface RunningCli {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly accessToken: string;
+  readonly stderr: () => string;
+  readonly exited: Promise<number | null>;
+}
+
+/** Starts `commerce-sandbox` and waits for its banner. */
+export async function startCli(args: readonly string[]): Promise<RunningCli> {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build the package first (npx nx run @commerce-kit/sandbox:build)`);
+  const child = spawn(process.execPath, [CLI, '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const banner = await new Promise<string>((resolve, reject) => {
+    const check = (): void => {
+      if (out.includes('Ctrl-C stops the sandbox.')) resolve(out);
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => reject(new Error(`the CLI exited with ${code} before its banner:\n${err}`)));
+  });
+  return {
+    child,
+    url: /running at (\S+)/.exec(banner)![1]!,
+    accessToken: /access token\s+(\S+)/.exec(banner)![1]!,
+    stderr: () => err,
+    exited,
+  };
+}

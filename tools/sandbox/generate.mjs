@@ -1,0 +1,212 @@
+// specs/openapi.yaml -> packages/sandbox/src/generated/:
+//   routes.ts          the route table: one entry per operation (operationId, method, path, security,
+//                      parameters, body, responses), each holding its precompiled validators
+//   validators.js/.d.ts  bodies and responses (ajv standalone, strict, allErrors; bundled, no eval)
+//   parameters.js/.d.ts  query and path parameters per operation (ajv standalone with type coercion:
+//                      query strings become the integers the spec declares)
+// The sandbox never keeps a hand-written list of paths: adding an operation to the spec adds a route
+// here, and the type of the handler table then demands a handler for it.
+import { pathToFileURL } from 'node:url';
+import { componentJsonSchemas, createAjv, loadSpec, schemaId, SPEC_PATH } from '../api-types/generate.mjs';
+import { GENERATED_BANNER, writeGenerated } from '../lib/generated-files.mjs';
+import { specOperations } from '../lib/spec-operations.mjs';
+import { bundleStandaloneValidators } from '../lib/standalone.mjs';
+
+export const OUT_DIR = 'packages/sandbox/src/generated';
+const COMPONENT_SCHEMA = '#/components/schemas/';
+/** Validated on the way out although no operation returns it: the payload of every webhook the sandbox sends. */
+const EXTRA_SCHEMAS = ['WebhookPayload'];
+
+/** `{ $ref: '#/components/schemas/X' }` replaced by X itself, recursively (parameter schemas are small and acyclic). */
+function inline(spec, node, seen = new Set()) {
+  if (Array.isArray(node)) return node.map((item) => inline(spec, item, seen));
+  if (node === null || typeof node !== 'object') return node;
+  if (typeof node.$ref === 'string' && node.$ref.startsWith(COMPONENT_SCHEMA)) {
+    const name = node.$ref.slice(COMPONENT_SCHEMA.length);
+    if (seen.has(name)) throw new Error(`${SPEC_PATH}: parameter schema ${name} is recursive`);
+    return inline(spec, spec.components.schemas[name], new Set([...seen, name]));
+  }
+  const out = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'x-invalid-examples') continue;
+    out[key] = inline(spec, value, seen);
+  }
+  return out;
+}
+
+/** The operation's security as one word: who must authenticate a call. */
+function securityOf(spec, operationId) {
+  for (const item of Object.values(spec.paths ?? {})) {
+    for (const op of Object.values(item)) {
+      if (!op || op.operationId !== operationId) continue;
+      const requirements = op.security ?? spec.security ?? [];
+      const schemes = requirements.flatMap((requirement) => Object.keys(requirement));
+      if (schemes.includes('bearerAuth') || schemes.includes('oauth2')) return 'bearer';
+      if (schemes.includes('clientBasic')) return 'client';
+      return 'none';
+    }
+  }
+  throw new Error(`${operationId} not found`);
+}
+
+const pascal = (id) => id[0].toUpperCase() + id.slice(1);
+const capitalLocation = { query: 'Query', path: 'Path' };
+const parameterValidatorName = (operationId, location) => `validate${pascal(operationId)}${capitalLocation[location]}`;
+const schemaValidatorName = (name) => `validate${name}`;
+const honoPattern = (specPath) => specPath.replace(/\{([^}]+)\}/g, ':$1');
+
+/** One JSON Schema (an object of named properties) per operation and parameter location. */
+function parameterSchemas(spec, operations) {
+  const schemas = new Map();
+  for (const op of operations) {
+    for (const location of ['query', 'path']) {
+      const params = op.parameters.filter((p) => p.in === location);
+      if (params.length === 0) continue;
+      schemas.set(parameterValidatorName(op.operationId, location), {
+        $id: `urn:commerce-kit:sandbox:${op.operationId}:${location}`,
+        type: 'object',
+        properties: Object.fromEntries(params.map((p) => [p.name, inline(spec, p.schema)])),
+        required: params.filter((p) => p.required).map((p) => p.name),
+        // Unknown query parameters are tolerated (cache busters, tracing); the spec's own are checked.
+        additionalProperties: true,
+      });
+    }
+  }
+  return schemas;
+}
+
+function usedSchemaNames(operations) {
+  const names = new Set(EXTRA_SCHEMAS);
+  for (const op of operations) {
+    if (op.requestBody) {
+      if (!op.requestBody.schemaRef) throw new Error(`${op.operationId}: the request body must be a component schema $ref`);
+      names.add(op.requestBody.schemaRef);
+    }
+    for (const response of op.responses) {
+      if (response.contentType === 'application/json') {
+        if (!response.schemaRef) throw new Error(`${op.operationId} ${response.status}: a JSON response must be a component schema $ref`);
+        names.add(response.schemaRef);
+      }
+    }
+  }
+  return [...names].sort();
+}
+
+function validatorsDts(names, header) {
+  return [
+    `// ${GENERATED_BANNER}`,
+    ...header,
+    '',
+    "import type { Validator } from '../validation/validator.js';",
+    '',
+    ...names.flatMap(([name, type]) => [`export declare const ${name}: Validator<${type}>;`]),
+    '',
+  ].join('\n');
+}
+
+function routesModule(spec, operations, schemaNames) {
+  const lines = [
+    `// ${GENERATED_BANNER}`,
+    `// Source: ${SPEC_PATH} (tools/sandbox/generate.mjs). One entry per operation, in the spec's order.`,
+    '',
+    "import type { RouteSpec } from '../http/route-spec.js';",
+    `import { ${schemaNames.map(schemaValidatorName).join(', ')} } from './validators.js';`,
+  ];
+  const parameterImports = [];
+  const entries = operations.map((op) => {
+    const query = op.parameters.filter((p) => p.in === 'query');
+    const pathParams = op.parameters.filter((p) => p.in === 'path');
+    const queryValidator = query.length > 0 ? parameterValidatorName(op.operationId, 'query') : undefined;
+    const pathValidator = pathParams.length > 0 ? parameterValidatorName(op.operationId, 'path') : undefined;
+    if (queryValidator) parameterImports.push(queryValidator);
+    if (pathValidator) parameterImports.push(pathValidator);
+    const responses = op.responses.map((r) => {
+      const parts = [`status: ${JSON.stringify(r.status)}`];
+      if (r.contentType) parts.push(`contentType: ${JSON.stringify(r.contentType)}`);
+      if (r.schemaRef && r.contentType === 'application/json') parts.push(`validate: ${schemaValidatorName(r.schemaRef)}`);
+      parts.push(`headers: ${JSON.stringify(r.headers.map((h) => h.toLowerCase()))}`);
+      return `      { ${parts.join(', ')} },`;
+    });
+    const body = op.requestBody
+      ? `{ contentType: ${JSON.stringify(op.requestBody.contentType)}, required: ${op.requestBody.required}, schema: ${JSON.stringify(op.requestBody.schemaRef)}, validate: ${schemaValidatorName(op.requestBody.schemaRef)} }`
+      : 'undefined';
+    return [
+      '  {',
+      `    operationId: ${JSON.stringify(op.operationId)},`,
+      `    method: ${JSON.stringify(op.method.toUpperCase())},`,
+      `    path: ${JSON.stringify(op.path)},`,
+      `    pattern: ${JSON.stringify(honoPattern(op.path))},`,
+      `    tag: ${JSON.stringify(op.tag ?? '')},`,
+      `    security: ${JSON.stringify(securityOf(spec, op.operationId))},`,
+      `    queryParameters: ${JSON.stringify(query.map((p) => p.name))},`,
+      `    validateQuery: ${queryValidator ?? 'undefined'},`,
+      `    validatePath: ${pathValidator ?? 'undefined'},`,
+      `    body: ${body},`,
+      `    successStatus: ${Number(op.success?.status ?? 200)},`,
+      '    responses: [',
+      ...responses,
+      '    ],',
+      '  },',
+    ].join('\n');
+  });
+  if (parameterImports.length > 0) lines.push(`import { ${parameterImports.join(', ')} } from './parameters.js';`);
+  lines.push(
+    '',
+    '/** Every operation of the spec, with the validators of its parameters, body and responses. */',
+    'export const ROUTES = [',
+    ...entries,
+    '] as const satisfies readonly RouteSpec[];',
+    '',
+    '/** The operationIds of the spec. */',
+    "export type OperationId = (typeof ROUTES)[number]['operationId'];",
+    '',
+    '/** The component schemas the sandbox validates with, by name. */',
+    `export const SCHEMA_VALIDATORS = { ${schemaNames.map((n) => `${n}: ${schemaValidatorName(n)}`).join(', ')} } as const;`,
+    '',
+  );
+  return lines.join('\n');
+}
+
+/** @returns {Promise<Map<string, string>>} repo-relative path -> contents */
+export async function generate() {
+  const spec = await loadSpec();
+  const operations = specOperations(spec);
+  const schemaNames = usedSchemaNames(operations);
+  const components = componentJsonSchemas(spec);
+
+  const bodies = createAjv({ code: { source: true, esm: true } });
+  for (const name of schemaNames) bodies.addSchema(components.get(name));
+  const bodiesJs = await bundleStandaloneValidators(bodies, Object.fromEntries(schemaNames.map((n) => [schemaValidatorName(n), schemaId(n)])));
+
+  const params = parameterSchemas(spec, operations);
+  // coerceTypes: query values arrive as strings; `limit=10` must validate as the integer the spec declares.
+  const coercing = createAjv({ code: { source: true, esm: true }, coerceTypes: true });
+  for (const schema of params.values()) coercing.addSchema(schema);
+  const paramsJs = await bundleStandaloneValidators(coercing, Object.fromEntries([...params].map(([name, schema]) => [name, schema.$id])));
+
+  const files = new Map();
+  files.set(`${OUT_DIR}/routes.ts`, routesModule(spec, operations, schemaNames));
+  files.set(`${OUT_DIR}/validators.js`, `// ${GENERATED_BANNER}\n${bodiesJs}`);
+  files.set(
+    `${OUT_DIR}/validators.d.ts`,
+    validatorsDts(
+      schemaNames.map((n) => [schemaValidatorName(n), `components['schemas']['${n}']`]),
+      ["import type { components } from '@commerce-kit/api-types';"],
+    ),
+  );
+  files.set(`${OUT_DIR}/parameters.js`, `// ${GENERATED_BANNER}\n${paramsJs}`);
+  files.set(
+    `${OUT_DIR}/parameters.d.ts`,
+    validatorsDts(
+      [...params.keys()].map((n) => [n, 'Record<string, unknown>']),
+      [],
+    ),
+  );
+  return files;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const files = await generate();
+  const { written, removed, total } = await writeGenerated(files, OUT_DIR);
+  console.log(`sandbox: ${total} generated files in ${OUT_DIR} (${written} written, ${removed} removed)`);
+}
