@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { RedisAdapterError } from '../src/index.js';
-import { ManualClock, startRedisServer } from '../src/testing.js';
+import { startRedisServer } from '../src/testing.js';
 import { bundleChild } from './support/bundle.js';
 import { startChild } from './support/children.js';
 
@@ -59,15 +59,5 @@ describe('startRedisServer', () => {
     const deadline = Date.now() + 10_000;
     while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(alive(pid)).toBe(false);
-  });
-});
-
-describe('ManualClock', () => {
-  it('is the house clock for tests', async () => {
-    const clock = new ManualClock(1_000);
-    const slept = clock.sleep(500);
-    await clock.advance(500);
-    await slept;
-    expect(clock.now()).toBe(1_500);
   });
 });
