@@ -1,0 +1,6 @@
+/** Starts a test redis-server, prints its pid, and waits to be killed. */
+import { startRedisServer } from '../../src/testing.js';
+
+const server = await startRedisServer();
+process.stdout.write(`pid ${server.pid}\n`);
+setInterval(() => undefined, 60_000);

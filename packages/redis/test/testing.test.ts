@@ -1,0 +1,63 @@
+import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { RedisAdapterError } from '../src/index.js';
+import { startRedisServer } from '../src/testing.js';
+import { bundleChild } from './support/bundle.js';
+import { startChild } from './support/children.js';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('startRedisServer', () => {
+  it('starts a server of its own on loopback, without persistence, and stops it (twice is fine)', async () => {
+    const server = await startRedisServer();
+    expect(server.url).toBe(`redis://127.0.0.1:${server.port}`);
+    const client = new Redis(server.url, { lazyConnect: true });
+    try {
+      expect(await client.ping()).toBe('PONG');
+      expect(await client.config('GET', 'save')).toEqual(['save', '']);
+      expect(await client.config('GET', 'appendonly')).toEqual(['appendonly', 'no']);
+      expect(await client.config('GET', 'bind')).toEqual(['bind', '127.0.0.1']);
+    } finally {
+      client.disconnect();
+    }
+    await server.stop();
+    await server.stop();
+    expect(alive(server.pid)).toBe(false);
+  });
+
+  it('two servers get two ports', async () => {
+    const [a, b] = await Promise.all([startRedisServer(), startRedisServer()]);
+    expect(a.port).not.toBe(b.port);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it('says how to install Redis when the binary is missing', async () => {
+    const error = await startRedisServer({ binary: 'redis-server-that-does-not-exist' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RedisAdapterError);
+    expect((error as Error).message).toContain('apt-get install redis-server');
+  });
+
+  it('reports a server that refuses its arguments, with its output', async () => {
+    const error = await startRedisServer({ args: ['--no-such-option', 'x'] }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RedisAdapterError);
+    expect((error as Error).message).toMatch(/exited with code 1 before it was ready[\s\S]*no-such-option/i);
+  });
+
+  it('does not outlive a test process killed with SIGKILL', async () => {
+    const holder = startChild<never>(await bundleChild('children/redis-holder'), {});
+    const pid = Number((await holder.line('pid ')).slice('pid '.length));
+    expect(alive(pid)).toBe(true);
+    holder.process.kill('SIGKILL');
+    await expect(holder.result).rejects.toThrow('SIGKILL');
+    const deadline = Date.now() + 10_000;
+    while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(alive(pid)).toBe(false);
+  });
+});
