@@ -72,7 +72,9 @@ describe('README examples run against the loopback server', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(10);
   });
 
-  it.each(blocks.map((block, index) => ({ index, title: block.split('\n').find((l) => !l.startsWith('import') && l.trim() !== '') ?? '' })))(
+  // A block using @commerce-kit/redis needs a Redis server: that package's own README test runs it.
+  const runnable = blocks.map((block, index) => ({ block, index })).filter(({ block }) => !block.includes("'@commerce-kit/redis"));
+  it.each(runnable.map(({ block, index }) => ({ index, title: block.split('\n').find((l) => !l.startsWith('import') && l.trim() !== '') ?? '' })))(
     'block $index runs ($title)',
     async ({ index }) => {
       const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);

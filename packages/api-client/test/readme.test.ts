@@ -61,7 +61,10 @@ describe('README', () => {
     const diagnostics = typecheckSnippets({
       root: ROOT,
       snippets: blocks,
-      paths: Object.fromEntries(Object.entries(ENTRIES).map(([entry, file]) => [entry, [file]])),
+      paths: {
+        ...Object.fromEntries(Object.entries(ENTRIES).map(([entry, file]) => [entry, [file]])),
+        '@commerce-kit/redis/rate-limit': ['../redis/src/rate-limit/index.ts'],
+      },
     });
     expect(diagnostics).toEqual([]);
     expect(blocks.length).toBeGreaterThanOrEqual(12);

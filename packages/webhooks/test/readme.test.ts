@@ -85,6 +85,7 @@ describe('README examples', () => {
       '@commerce-kit/webhooks': ['src/index.ts'],
       '@commerce-kit/webhooks/testing': ['src/testing.ts'],
       '@commerce-kit/api-client': ['../api-client/src/index.ts'],
+      '@commerce-kit/redis/webhooks': ['../redis/src/webhooks/index.ts'],
     }, ambient: AMBIENT });
     expect(diagnostics).toEqual([]);
   }, 60_000);
