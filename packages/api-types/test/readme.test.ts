@@ -1,36 +1,17 @@
-// The README's `ts` examples compile against the package source with the repository's strict options.
+// The README's examples, Public API table and wording (see tools/testing/readme.mjs).
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { compareApiTable } from '../../../tools/testing/public-api.mjs';
-import { readReadme, tsCodeBlocks, typecheckSnippets } from '../../../tools/testing/typecheck-snippets.mjs';
+import { describeReadme } from '../../../tools/testing/readme.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const blocks = tsCodeBlocks(readReadme(ROOT));
-
-describe('README examples', () => {
-  it('show the types, the validators and the JSON Schemas', () => {
-    const all = blocks.join('\n');
-    for (const feature of ['Customer', 'ListEnvelope', 'WEBHOOK_EVENT_TYPES', "paths['/customers']", 'validateCustomer', '.schema.json']) {
-      expect(all, feature).toContain(feature);
-    }
-  });
-
-  it('every ts block type-checks', () => {
-    const diagnostics = typecheckSnippets({
-      root: ROOT,
-      snippets: blocks,
-      paths: {
-        '@commerce-kit/api-types': ['src/index.ts'],
-        '@commerce-kit/api-types/validators': ['src/validators.ts'],
-        '@commerce-kit/api-types/schemas/*': ['src/generated/schemas/*'],
-      },
-    });
-    expect(diagnostics).toEqual([]);
-  }, 60_000);
-
-  it('the Public API table lists exactly what the entries export', () => {
-    expect(
-      compareApiTable({ root: ROOT, entries: { '@commerce-kit/api-types': 'src/index.ts', '@commerce-kit/api-types/validators': 'src/validators.ts' } }),
-    ).toEqual({ undocumented: [], notExported: [], unknownEntries: [] });
-  });
+describeReadme({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  entries: { '@commerce-kit/api-types': 'src/index.ts', '@commerce-kit/api-types/validators': 'src/validators.ts' },
+  paths: { '@commerce-kit/api-types/schemas/*': ['src/generated/schemas/*'] },
+  features: [
+    'Customer',
+    'ListEnvelope',
+    'WEBHOOK_EVENT_TYPES',
+    "paths['/customers']",
+    'validateCustomer',
+    '.schema.json',
+  ],
 });
