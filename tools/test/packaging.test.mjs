@@ -189,21 +189,15 @@ describe('packaging', { timeout: 120_000 }, () => {
   });
 
   describe('consumer project installed from the tarballs', () => {
-    test.concurrent('every export loads with import (ESM)', async () => {
+    test.concurrent.each([
+      { how: 'import (ESM)', loader: 'load-exports.mjs', file: /** @type {const} */ ('importFile') },
+      { how: 'require (CJS)', loader: 'load-exports.cjs', file: /** @type {const} */ ('requireFile') },
+    ])('every export loads with $how', async ({ loader, file }) => {
       const { entries } = await consumerProject();
-      const report = await runLoader('load-exports.mjs');
+      const report = await runLoader(loader);
       expect(report.failures).toEqual([]);
       expect(report.loaded.map((item) => item.specifier).sort()).toEqual(
-        entries.filter((entry) => entry.importFile).map((entry) => entry.specifier).sort(),
-      );
-    });
-
-    test.concurrent('every export loads with require (CJS)', async () => {
-      const { entries } = await consumerProject();
-      const report = await runLoader('load-exports.cjs');
-      expect(report.failures).toEqual([]);
-      expect(report.loaded.map((item) => item.specifier).sort()).toEqual(
-        entries.filter((entry) => entry.requireFile).map((entry) => entry.specifier).sort(),
+        entries.filter((entry) => entry[file]).map((entry) => entry.specifier).sort(),
       );
     });
 

@@ -34,20 +34,15 @@ export const OUT_DIR = 'packages/theme-config/src/generated';
 const FLEXIBLE_PROPS = /^FlexibleProps<(I\w+BlockSettings)>$/;
 const EXTRA_FLEXIBLE = { GridBlockProps: 'IGridBlockSettings' };
 
+/** typescript-json-schema settings shared by both schema builds: closed objects, `$ref`s, strict nulls. */
+const TJS_SETTINGS = { required: true, noExtraProps: true, ref: true, aliasRef: false, topRef: true, strictNullChecks: true };
+
 /** Schema of the mock store `generateMockData` returns, from specs/theme-kit/mock-data.ts (root type `MockData`). */
 const MOCK_DATA_SCHEMA_FILE = 'mock-data.schema.json';
 function generateMockDataSchema() {
   const file = path.join(REPO_ROOT, SPEC_DIR, 'mock-data.ts');
   const program = TJS.getProgramFromFiles([file], { strict: true, strictNullChecks: true, skipLibCheck: true });
-  const generator = TJS.buildGenerator(program, {
-    required: true,
-    noExtraProps: true,
-    ref: true,
-    aliasRef: false,
-    topRef: true,
-    strictNullChecks: true,
-    validationKeywords: ['guessed'],
-  });
+  const generator = TJS.buildGenerator(program, { ...TJS_SETTINGS, validationKeywords: ['guessed'] });
   if (!generator) throw new Error('typescript-json-schema could not compile specs/theme-kit/mock-data.ts');
   // The output keeps configured values as they are, and a config may break a recommended (`@guessed`)
   // constraint with only a warning: the output schema must accept what such a config produces.
@@ -74,15 +69,7 @@ function withoutGuessedConstraints(schema) {
 function generateRawSchema() {
   const files = [path.join(REPO_ROOT, SPEC_DIR, 'files.ts'), path.join(REPO_ROOT, SPEC_DIR, 'blocks.ts')];
   const program = TJS.getProgramFromFiles(files, { strict: true, strictNullChecks: true, skipLibCheck: true });
-  const generator = TJS.buildGenerator(program, {
-    required: true,
-    noExtraProps: true,
-    ref: true,
-    aliasRef: false,
-    topRef: true,
-    strictNullChecks: true,
-    validationKeywords: ['requiredAnyOf', 'examples', 'guessed'],
-  });
+  const generator = TJS.buildGenerator(program, { ...TJS_SETTINGS, validationKeywords: ['requiredAnyOf', 'examples', 'guessed'] });
   if (!generator) throw new Error('typescript-json-schema could not compile specs/theme-kit');
   const settingsTypes = [...program.getSourceFile(files[1]).statements]
     .filter((s) => s.name && /^I\w+BlockSettings$/.test(s.name.text))
