@@ -1,21 +1,21 @@
 // specs/openapi.yaml -> packages/sandbox/src/generated/:
 //   routes.ts          the route table: one entry per operation (operationId, method, path, security,
-//                      parameters, body, responses), each holding its precompiled validators
-//   validators.js/.d.ts  bodies and responses (ajv standalone, strict, allErrors; bundled, no eval)
+//                      parameters, body, responses), each holding its precompiled validators; bodies
+//                      and responses use @commerce-kit/api-types/validators (the same component schemas)
 //   parameters.js/.d.ts  query and path parameters per operation (ajv standalone with type coercion:
 //                      query strings become the integers the spec declares)
 // The sandbox never keeps a hand-written list of paths: adding an operation to the spec adds a route
 // here, and the type of the handler table then demands a handler for it.
 import { pathToFileURL } from 'node:url';
-import { componentJsonSchemas, createAjv, loadSpec, schemaId, SPEC_PATH } from '../api-types/generate.mjs';
+import { createAjv, loadSpec, SPEC_PATH } from '../api-types/generate.mjs';
 import { GENERATED_BANNER, writeGenerated } from '../lib/generated-files.mjs';
 import { specOperations } from '../lib/spec-operations.mjs';
 import { bundleStandaloneValidators } from '../lib/standalone.mjs';
 
 export const OUT_DIR = 'packages/sandbox/src/generated';
 const COMPONENT_SCHEMA = '#/components/schemas/';
-/** Validated on the way out although no operation returns it: the payload of every webhook the sandbox sends. */
-const EXTRA_SCHEMAS = ['WebhookPayload'];
+/** Bodies and responses are component schemas; api-types publishes a precompiled validator for each. */
+const SCHEMA_VALIDATORS_MODULE = '@commerce-kit/api-types/validators';
 
 /** `{ $ref: '#/components/schemas/X' }` replaced by X itself, recursively (parameter schemas are small and acyclic). */
 function inline(spec, node, seen = new Set()) {
@@ -76,7 +76,7 @@ function parameterSchemas(spec, operations) {
 }
 
 function usedSchemaNames(operations) {
-  const names = new Set(EXTRA_SCHEMAS);
+  const names = new Set();
   for (const op of operations) {
     if (op.requestBody) {
       if (!op.requestBody.schemaRef) throw new Error(`${op.operationId}: the request body must be a component schema $ref`);
@@ -92,10 +92,9 @@ function usedSchemaNames(operations) {
   return [...names].sort();
 }
 
-function validatorsDts(names, header) {
+function validatorsDts(names) {
   return [
     `// ${GENERATED_BANNER}`,
-    ...header,
     '',
     "import type { Validator } from '../validation/validator.js';",
     '',
@@ -110,7 +109,7 @@ function routesModule(spec, operations, schemaNames) {
     `// Source: ${SPEC_PATH} (tools/sandbox/generate.mjs). One entry per operation, in the spec's order.`,
     '',
     "import type { RouteSpec } from '../http/route-spec.js';",
-    `import { ${schemaNames.map(schemaValidatorName).join(', ')} } from './validators.js';`,
+    `import { ${schemaNames.map(schemaValidatorName).join(', ')} } from '${SCHEMA_VALIDATORS_MODULE}';`,
   ];
   const parameterImports = [];
   const entries = operations.map((op) => {
@@ -160,9 +159,6 @@ function routesModule(spec, operations, schemaNames) {
     '/** The operationIds of the spec. */',
     "export type OperationId = (typeof ROUTES)[number]['operationId'];",
     '',
-    '/** The component schemas the sandbox validates with, by name. */',
-    `export const SCHEMA_VALIDATORS = { ${schemaNames.map((n) => `${n}: ${schemaValidatorName(n)}`).join(', ')} } as const;`,
-    '',
   );
   return lines.join('\n');
 }
@@ -172,11 +168,6 @@ export async function generate() {
   const spec = await loadSpec();
   const operations = specOperations(spec);
   const schemaNames = usedSchemaNames(operations);
-  const components = componentJsonSchemas(spec);
-
-  const bodies = createAjv({ code: { source: true, esm: true } });
-  for (const name of schemaNames) bodies.addSchema(components.get(name));
-  const bodiesJs = await bundleStandaloneValidators(bodies, Object.fromEntries(schemaNames.map((n) => [schemaValidatorName(n), schemaId(n)])));
 
   const params = parameterSchemas(spec, operations);
   // coerceTypes: query values arrive as strings; `limit=10` must validate as the integer the spec declares.
@@ -186,21 +177,10 @@ export async function generate() {
 
   const files = new Map();
   files.set(`${OUT_DIR}/routes.ts`, routesModule(spec, operations, schemaNames));
-  files.set(`${OUT_DIR}/validators.js`, `// ${GENERATED_BANNER}\n${bodiesJs}`);
-  files.set(
-    `${OUT_DIR}/validators.d.ts`,
-    validatorsDts(
-      schemaNames.map((n) => [schemaValidatorName(n), `components['schemas']['${n}']`]),
-      ["import type { components } from '@commerce-kit/api-types';"],
-    ),
-  );
   files.set(`${OUT_DIR}/parameters.js`, `// ${GENERATED_BANNER}\n${paramsJs}`);
   files.set(
     `${OUT_DIR}/parameters.d.ts`,
-    validatorsDts(
-      [...params.keys()].map((n) => [n, 'Record<string, unknown>']),
-      [],
-    ),
+    validatorsDts([...params.keys()].map((n) => [n, 'Record<string, unknown>'])),
   );
   return files;
 }

@@ -5,7 +5,7 @@
  */
 import type { Clock } from '@commerce-kit/internal/clock';
 import { computeSignature, SIGNATURE_HEADER } from '@commerce-kit/webhooks';
-import { validateWebhookPayload } from '../generated/validators.js';
+import { validateWebhookPayload } from '@commerce-kit/api-types/validators';
 import type { Logger } from '../logger.js';
 import type { DeliveryStatus, OutboxRow } from '../store/outbox.js';
 import type { Store } from '../store/store.js';

@@ -2,7 +2,7 @@
 // Source: specs/openapi.yaml (tools/sandbox/generate.mjs). One entry per operation, in the spec's order.
 
 import type { RouteSpec } from '../http/route-spec.js';
-import { validateBlogPostList, validateCategoryList, validateChargeList, validateCustomer, validateCustomerCreateRequest, validateCustomerList, validateCustomerUpdateRequest, validateDiscountList, validateErrorBody, validateOAuthErrorBody, validateOrderList, validateProductList, validateTokenRequest, validateTokenResponse, validateWebhookPayload } from './validators.js';
+import { validateBlogPostList, validateCategoryList, validateChargeList, validateCustomer, validateCustomerCreateRequest, validateCustomerList, validateCustomerUpdateRequest, validateDiscountList, validateErrorBody, validateOAuthErrorBody, validateOrderList, validateProductList, validateTokenRequest, validateTokenResponse } from '@commerce-kit/api-types/validators';
 import { validateListCustomersQuery, validateRetrieveCustomerPath, validateUpdateCustomerPath, validateDeleteCustomerPath, validateListChargesQuery, validateListOrdersQuery, validateListProductsQuery, validateListCategoriesQuery, validateListBlogPostsQuery, validateListDiscountsQuery, validateAuthorizeQuery } from './parameters.js';
 
 /** Every operation of the spec, with the validators of its parameters, body and responses. */
@@ -283,6 +283,3 @@ export const ROUTES = [
 
 /** The operationIds of the spec. */
 export type OperationId = (typeof ROUTES)[number]['operationId'];
-
-/** The component schemas the sandbox validates with, by name. */
-export const SCHEMA_VALIDATORS = { BlogPostList: validateBlogPostList, CategoryList: validateCategoryList, ChargeList: validateChargeList, Customer: validateCustomer, CustomerCreateRequest: validateCustomerCreateRequest, CustomerList: validateCustomerList, CustomerUpdateRequest: validateCustomerUpdateRequest, DiscountList: validateDiscountList, ErrorBody: validateErrorBody, OAuthErrorBody: validateOAuthErrorBody, OrderList: validateOrderList, ProductList: validateProductList, TokenRequest: validateTokenRequest, TokenResponse: validateTokenResponse, WebhookPayload: validateWebhookPayload } as const;

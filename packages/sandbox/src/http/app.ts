@@ -10,7 +10,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono, type Context } from 'hono';
 import { ServerResponse } from 'node:http';
-import { validateOAuthErrorBody } from '../generated/validators.js';
+import { validateOAuthErrorBody } from '@commerce-kit/api-types/validators';
 import { ROUTES } from '../generated/routes.js';
 import type { Logger } from '../logger.js';
 import type { RateLimiter } from '../services/rate-limit.js';
