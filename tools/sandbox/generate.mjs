@@ -49,30 +49,83 @@ function securityOf(spec, operationId) {
   throw new Error(`${operationId} not found`);
 }
 
-const pascal = (id) => id[0].toUpperCase() + id.slice(1);
+const pascal = (word) => word[0].toUpperCase() + word.slice(1);
+/** `starting_after` -> `StartingAfter`. */
+const pascalWords = (name) => name.split(/[^A-Za-z0-9]+/).filter(Boolean).map(pascal).join('');
 const capitalLocation = { query: 'Query', path: 'Path' };
-const parameterValidatorName = (operationId, location) => `validate${pascal(operationId)}${capitalLocation[location]}`;
 const schemaValidatorName = (name) => `validate${name}`;
 const honoPattern = (specPath) => specPath.replace(/\{([^}]+)\}/g, ':$1');
 
-/** One JSON Schema (an object of named properties) per operation and parameter location. */
+/** `base`, or `base2`, `base3`… when a different definition already took it (names follow the spec's order). */
+function uniqueName(base, taken) {
+  let name = base;
+  for (let n = 2; taken.has(name); n += 1) name = `${base}${n}`;
+  taken.add(name);
+  return name;
+}
+
+/**
+ * One JSON Schema (an object of named properties) per distinct set of parameters in one location:
+ * operations that take the same parameters (every list operation's cursors, every `{id}` path) share
+ * one validator, named after the parameters it checks.
+ * @returns {{ schemas: Map<string, object>, validatorOf: (operationId: string, location: string) => string | undefined }}
+ */
 function parameterSchemas(spec, operations) {
   const schemas = new Map();
+  const byDefinition = new Map();
+  const byOperation = new Map();
   for (const op of operations) {
     for (const location of ['query', 'path']) {
       const params = op.parameters.filter((p) => p.in === location);
       if (params.length === 0) continue;
-      schemas.set(parameterValidatorName(op.operationId, location), {
-        $id: `urn:commerce-kit:sandbox:${op.operationId}:${location}`,
+      const definition = {
         type: 'object',
         properties: Object.fromEntries(params.map((p) => [p.name, inline(spec, p.schema)])),
         required: params.filter((p) => p.required).map((p) => p.name),
         // Unknown query parameters are tolerated (cache busters, tracing); the spec's own are checked.
         additionalProperties: true,
-      });
+      };
+      const key = `${location}:${JSON.stringify(definition)}`;
+      let name = byDefinition.get(key);
+      if (name === undefined) {
+        name = uniqueName(`validate${params.map((p) => pascalWords(p.name)).join('')}${capitalLocation[location]}`, new Set(schemas.keys()));
+        byDefinition.set(key, name);
+        schemas.set(name, { $id: `urn:commerce-kit:sandbox:parameters:${name}`, ...definition });
+      }
+      byOperation.set(`${op.operationId}:${location}`, name);
     }
   }
-  return schemas;
+  return { schemas, validatorOf: (operationId, location) => byOperation.get(`${operationId}:${location}`) };
+}
+
+/**
+ * The documented responses as named constants, each distinct one written once (`response429ErrorBody`
+ * is the same object in every operation), and the names each operation lists.
+ */
+function responseConstants(operations) {
+  const byText = new Map();
+  const names = new Set();
+  const listOf = new Map();
+  for (const op of operations) {
+    listOf.set(
+      op.operationId,
+      op.responses.map((r) => {
+        const parts = [`status: ${JSON.stringify(r.status)}`];
+        if (r.contentType) parts.push(`contentType: ${JSON.stringify(r.contentType)}`);
+        if (r.schemaRef && r.contentType === 'application/json') parts.push(`validate: ${schemaValidatorName(r.schemaRef)}`);
+        parts.push(`headers: ${JSON.stringify(r.headers.map((h) => h.toLowerCase()))}`);
+        const text = `{ ${parts.join(', ')} }`;
+        let name = byText.get(text);
+        if (name === undefined) {
+          name = uniqueName(`response${r.status}${r.contentType ? (r.schemaRef ?? pascalWords(r.contentType)) : 'NoBody'}`, names);
+          byText.set(text, name);
+        }
+        return name;
+      }),
+    );
+  }
+  const declarations = [...byText].map(([text, name]) => `const ${name} = ${text} as const satisfies ResponseSpec;`);
+  return { declarations, listOf: (operationId) => listOf.get(operationId) ?? [] };
 }
 
 function usedSchemaNames(operations) {
@@ -92,40 +145,26 @@ function usedSchemaNames(operations) {
   return [...names].sort();
 }
 
-function validatorsDts(names) {
+function parametersDts(names) {
   return [
     `// ${GENERATED_BANNER}`,
     '',
     "import type { Validator } from '../validation/validator.js';",
     '',
-    ...names.flatMap(([name, type]) => [`export declare const ${name}: Validator<${type}>;`]),
+    ...names.map((name) => `export declare const ${name}: Validator<Record<string, unknown>>;`),
     '',
   ].join('\n');
 }
 
-function routesModule(spec, operations, schemaNames) {
-  const lines = [
-    `// ${GENERATED_BANNER}`,
-    `// Source: ${SPEC_PATH} (tools/sandbox/generate.mjs). One entry per operation, in the spec's order.`,
-    '',
-    "import type { RouteSpec } from '../http/route-spec.js';",
-    `import { ${schemaNames.map(schemaValidatorName).join(', ')} } from '${SCHEMA_VALIDATORS_MODULE}';`,
-  ];
-  const parameterImports = [];
+function routesModule(spec, operations, schemaNames, parameters) {
+  const responses = responseConstants(operations);
+  const parameterImports = new Set();
   const entries = operations.map((op) => {
     const query = op.parameters.filter((p) => p.in === 'query');
-    const pathParams = op.parameters.filter((p) => p.in === 'path');
-    const queryValidator = query.length > 0 ? parameterValidatorName(op.operationId, 'query') : undefined;
-    const pathValidator = pathParams.length > 0 ? parameterValidatorName(op.operationId, 'path') : undefined;
-    if (queryValidator) parameterImports.push(queryValidator);
-    if (pathValidator) parameterImports.push(pathValidator);
-    const responses = op.responses.map((r) => {
-      const parts = [`status: ${JSON.stringify(r.status)}`];
-      if (r.contentType) parts.push(`contentType: ${JSON.stringify(r.contentType)}`);
-      if (r.schemaRef && r.contentType === 'application/json') parts.push(`validate: ${schemaValidatorName(r.schemaRef)}`);
-      parts.push(`headers: ${JSON.stringify(r.headers.map((h) => h.toLowerCase()))}`);
-      return `      { ${parts.join(', ')} },`;
-    });
+    const queryValidator = parameters.validatorOf(op.operationId, 'query');
+    const pathValidator = parameters.validatorOf(op.operationId, 'path');
+    if (queryValidator) parameterImports.add(queryValidator);
+    if (pathValidator) parameterImports.add(pathValidator);
     const body = op.requestBody
       ? `{ contentType: ${JSON.stringify(op.requestBody.contentType)}, required: ${op.requestBody.required}, schema: ${JSON.stringify(op.requestBody.schemaRef)}, validate: ${schemaValidatorName(op.requestBody.schemaRef)} }`
       : 'undefined';
@@ -142,14 +181,20 @@ function routesModule(spec, operations, schemaNames) {
       `    validatePath: ${pathValidator ?? 'undefined'},`,
       `    body: ${body},`,
       `    successStatus: ${Number(op.success?.status ?? 200)},`,
-      '    responses: [',
-      ...responses,
-      '    ],',
+      `    responses: [${responses.listOf(op.operationId).join(', ')}],`,
       '  },',
     ].join('\n');
   });
-  if (parameterImports.length > 0) lines.push(`import { ${parameterImports.join(', ')} } from './parameters.js';`);
-  lines.push(
+  return [
+    `// ${GENERATED_BANNER}`,
+    `// Source: ${SPEC_PATH} (tools/sandbox/generate.mjs). One entry per operation, in the spec's order.`,
+    '',
+    "import type { ResponseSpec, RouteSpec } from '../http/route-spec.js';",
+    `import { ${schemaNames.map(schemaValidatorName).join(', ')} } from '${SCHEMA_VALIDATORS_MODULE}';`,
+    ...(parameterImports.size > 0 ? [`import { ${[...parameterImports].join(', ')} } from './parameters.js';`] : []),
+    '',
+    '// The documented responses, each written once and shared by the operations that list it.',
+    ...responses.declarations,
     '',
     '/** Every operation of the spec, with the validators of its parameters, body and responses. */',
     'export const ROUTES = [',
@@ -159,8 +204,7 @@ function routesModule(spec, operations, schemaNames) {
     '/** The operationIds of the spec. */',
     "export type OperationId = (typeof ROUTES)[number]['operationId'];",
     '',
-  );
-  return lines.join('\n');
+  ].join('\n');
 }
 
 /** @returns {Promise<Map<string, string>>} repo-relative path -> contents */
@@ -169,19 +213,19 @@ export async function generate() {
   const operations = specOperations(spec);
   const schemaNames = usedSchemaNames(operations);
 
-  const params = parameterSchemas(spec, operations);
+  const parameters = parameterSchemas(spec, operations);
   // coerceTypes: query values arrive as strings; `limit=10` must validate as the integer the spec declares.
   const coercing = createAjv({ code: { source: true, esm: true }, coerceTypes: true });
-  for (const schema of params.values()) coercing.addSchema(schema);
-  const paramsJs = await bundleStandaloneValidators(coercing, Object.fromEntries([...params].map(([name, schema]) => [name, schema.$id])));
+  for (const schema of parameters.schemas.values()) coercing.addSchema(schema);
+  const paramsJs = await bundleStandaloneValidators(
+    coercing,
+    Object.fromEntries([...parameters.schemas].map(([name, schema]) => [name, schema.$id])),
+  );
 
   const files = new Map();
-  files.set(`${OUT_DIR}/routes.ts`, routesModule(spec, operations, schemaNames));
+  files.set(`${OUT_DIR}/routes.ts`, routesModule(spec, operations, schemaNames, parameters));
   files.set(`${OUT_DIR}/parameters.js`, `// ${GENERATED_BANNER}\n${paramsJs}`);
-  files.set(
-    `${OUT_DIR}/parameters.d.ts`,
-    validatorsDts([...params.keys()].map((n) => [n, 'Record<string, unknown>'])),
-  );
+  files.set(`${OUT_DIR}/parameters.d.ts`, parametersDts([...parameters.schemas.keys()]));
   return files;
 }
 

@@ -2,14 +2,6 @@
 
 import type { Validator } from '../validation/validator.js';
 
-export declare const validateListCustomersQuery: Validator<Record<string, unknown>>;
-export declare const validateRetrieveCustomerPath: Validator<Record<string, unknown>>;
-export declare const validateUpdateCustomerPath: Validator<Record<string, unknown>>;
-export declare const validateDeleteCustomerPath: Validator<Record<string, unknown>>;
-export declare const validateListChargesQuery: Validator<Record<string, unknown>>;
-export declare const validateListOrdersQuery: Validator<Record<string, unknown>>;
-export declare const validateListProductsQuery: Validator<Record<string, unknown>>;
-export declare const validateListCategoriesQuery: Validator<Record<string, unknown>>;
-export declare const validateListBlogPostsQuery: Validator<Record<string, unknown>>;
-export declare const validateListDiscountsQuery: Validator<Record<string, unknown>>;
-export declare const validateAuthorizeQuery: Validator<Record<string, unknown>>;
+export declare const validateLimitStartingAfterEndingBeforeQuery: Validator<Record<string, unknown>>;
+export declare const validateIdPath: Validator<Record<string, unknown>>;
+export declare const validateResponseTypeClientIdRedirectUriScopeStateQuery: Validator<Record<string, unknown>>;
