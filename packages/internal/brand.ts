@@ -3,16 +3,16 @@
  * both loaded, or two bundles), where prototype identity fails.
  *
  * A branded class declares an own `static readonly brand` (a string unique across packages, e.g.
- * `'@commerce-kit/webhooks:WebhookError'`), calls {@link stampBrands} in its constructor, and its
- * base class answers `instanceof` with {@link hasBrand}:
+ * `'@commerce-kit/webhooks:WebhookError'`). Errors extend {@link BrandedError}, which does the rest:
  *
  * ```ts
- * export class WebhookError extends Error {
- *   static readonly brand: string = '@commerce-kit/webhooks:WebhookError';
- *   static override [Symbol.hasInstance](value: unknown): boolean { return hasBrand(this, value); }
- *   constructor(message: string) { super(message); stampBrands(this, new.target); }
+ * export class WebhookError extends BrandedError {
+ *   static override readonly brand: string = '@commerce-kit/webhooks:WebhookError';
  * }
  * ```
+ *
+ * Other classes call {@link stampBrands} in their constructor and answer `instanceof` with
+ * {@link hasBrand} themselves.
  */
 
 /** Registered (`Symbol.for`) so every copy of every package reads the same property. */
@@ -51,4 +51,35 @@ export function hasBrand(ctor: unknown, value: unknown): boolean {
   if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
   const stamped = (value as { [BRANDS]?: unknown })[BRANDS];
   return Array.isArray(stamped) && stamped.includes((ctor as BrandedConstructor).brand);
+}
+
+/** `'@commerce-kit/webhooks:WebhookError'` -> `'WebhookError'`; the class's own name when it has no own brand. */
+function errorName(ctor: { readonly name: string; readonly brand?: string | undefined }): string {
+  const brand = Object.hasOwn(ctor, 'brand') ? ctor.brand : undefined;
+  return typeof brand === 'string' ? brand.slice(brand.lastIndexOf(':') + 1) : ctor.name;
+}
+
+/**
+ * The base of each package's error base: `instanceof` by brand, `name` from the brand (a minifier may
+ * rename the class, never the brand), and `cause` as for `Error`. Not exported by any package; each
+ * package's own base (`ApiClientError`, `WebhookError`, ...) extends it and declares its brand.
+ */
+export class BrandedError extends Error {
+  /** Identifies the class across copies of its package; declared by every subclass. */
+  declare static readonly brand?: string;
+
+  /** `instanceof` by brand, so the classes of another copy of the package recognise this one's errors. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(this, value);
+  }
+
+  /**
+   * @param message - what went wrong (never a token, password or secret).
+   * @param options - `cause`, as for `Error`.
+   */
+  constructor(message: string, options?: { readonly cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = errorName(new.target);
+    stampBrands(this, new.target);
+  }
 }

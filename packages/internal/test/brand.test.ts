@@ -30,8 +30,26 @@ describe('brands', () => {
   it('the brand stays out of JSON, keys and inspection', async () => {
     const a = await loadCopy();
     const error = new a.ChildError('boom');
-    expect(Object.keys(error)).toEqual([]);
-    expect(JSON.stringify({ ...error })).toBe('{}');
+    // `name` is an own property, as in every package's errors before the shared base; the brand is not.
+    expect(Object.keys(error)).toEqual(['name']);
+    expect(JSON.stringify({ ...error })).toBe('{"name":"ChildError"}');
+    expect(Object.getOwnPropertySymbols(error).filter((key) => Object.getOwnPropertyDescriptor(error, key)?.enumerable)).toEqual([]);
     expect(error instanceof a.BaseError && (1 as unknown) instanceof a.BaseError).toBe(false);
+  });
+
+  it('BrandedError names each error after its own brand, else its class', async () => {
+    const a = await loadCopy();
+    expect(new a.BaseError('x').name).toBe('BaseError');
+    expect(new a.ChildError('x').name).toBe('ChildError');
+    expect(new a.UnbrandedError('x').name).toBe('UnbrandedError');
+    expect(String(new a.ChildError('boom'))).toBe('ChildError: boom');
+  });
+
+  it('BrandedError keeps a cause, and has none when none is given', async () => {
+    const a = await loadCopy();
+    const cause = new Error('root');
+    expect(new a.BaseError('x', { cause }).cause).toBe(cause);
+    expect('cause' in new a.BaseError('x')).toBe(false);
+    expect('cause' in new a.BaseError('x', { cause: undefined })).toBe(false);
   });
 });

@@ -1,19 +1,9 @@
 /** The package's errors: one branded base, so `instanceof` works across its ESM and CJS copies. */
-import { hasBrand, stampBrands } from '@commerce-kit/internal/brand';
+import { BrandedError } from '@commerce-kit/internal/brand';
 
 /** Base of every error `@commerce-kit/sandbox` throws. */
-export class SandboxError extends Error {
-  static readonly brand: string = '@commerce-kit/sandbox:SandboxError';
-
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(this, value);
-  }
-
-  constructor(message: string, options?: { readonly cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
-    stampBrands(this, new.target);
-  }
+export class SandboxError extends BrandedError {
+  static override readonly brand: string = '@commerce-kit/sandbox:SandboxError';
 }
 
 /** A bad option or flag of {@link startSandbox}, thrown where it is given (before anything starts). */

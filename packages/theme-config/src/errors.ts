@@ -2,26 +2,12 @@
  * The package's errors: one branded base, so `instanceof` holds across the ESM and CJS copies of the
  * package, and a configuration error for misuse (a bad argument or option).
  */
-import { hasBrand, stampBrands } from '@commerce-kit/internal/brand';
+import { BrandedError } from '@commerce-kit/internal/brand';
 
 /** Base of every error this package throws. */
-export class ThemeConfigError extends Error {
+export class ThemeConfigError extends BrandedError {
   /** Brand checked by `instanceof` (survives two copies of the package in one process). */
-  static readonly brand: string = '@commerce-kit/theme-config:ThemeConfigError';
-
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(this, value);
-  }
-
-  /**
-   * @param message - one-line explanation
-   * @param options - the underlying `cause`, if any
-   */
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = new.target.name;
-    stampBrands(this, new.target);
-  }
+  static override readonly brand: string = '@commerce-kit/theme-config:ThemeConfigError';
 }
 
 /**

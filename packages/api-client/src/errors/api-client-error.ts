@@ -5,30 +5,12 @@
  * error thrown by one copy of the package (its ESM build, its CJS build, the `/oauth` bundle) is still
  * recognised by the classes of another copy.
  */
-import { hasBrand, stampBrands } from '@commerce-kit/internal/brand';
+import { BrandedError } from '@commerce-kit/internal/brand';
 
-/** `'@commerce-kit/api-client:InvalidRequestError'` -> `'InvalidRequestError'`. */
-function nameOf(ctor: unknown): string {
-  const brand = (ctor as { brand?: unknown }).brand;
-  return typeof brand === 'string' ? brand.slice(brand.lastIndexOf(':') + 1) : 'ApiClientError';
-}
-
-/** Base class of every error `@commerce-kit/api-client` throws. */
-export class ApiClientError extends Error {
+/** Base class of every error `@commerce-kit/api-client` throws. Messages never contain a secret. */
+export class ApiClientError extends BrandedError {
   /** Brand checked by `instanceof`; one per class. */
-  static readonly brand: string = '@commerce-kit/api-client:ApiClientError';
-
-  /** `instanceof` by brand, so copies of this class from another build are recognised. */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(this, value);
-  }
-
-  /** `message` must never contain a secret. */
-  constructor(message: string, options?: { readonly cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = nameOf(new.target);
-    stampBrands(this, new.target);
-  }
+  static override readonly brand: string = '@commerce-kit/api-client:ApiClientError';
 }
 
 /**

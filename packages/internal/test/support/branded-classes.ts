@@ -1,14 +1,7 @@
-import { hasBrand, stampBrands } from '../../brand.js';
+import { BrandedError } from '../../brand.js';
 
-export class BaseError extends Error {
-  static readonly brand: string = 'test:BaseError';
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(this, value);
-  }
-  constructor(message: string) {
-    super(message);
-    stampBrands(this, new.target);
-  }
+export class BaseError extends BrandedError {
+  static override readonly brand: string = 'test:BaseError';
 }
 export class ChildError extends BaseError {
   static override readonly brand: string = 'test:ChildError';

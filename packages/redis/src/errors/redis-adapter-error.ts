@@ -1,29 +1,14 @@
-import { hasBrand, stampBrands } from '@commerce-kit/internal/brand';
+import { BrandedError } from '@commerce-kit/internal/brand';
 
 /**
  * The base of every error this package throws or reports. `instanceof` checks a brand rather than
  * prototype identity, so an error from one copy of the package (its ESM and CJS builds both loaded,
- * or two bundles) is still recognised by the classes of another copy.
+ * or two bundles) is still recognised by the classes of another copy. Messages never hold a password
+ * or a secret.
  */
-export class RedisAdapterError extends Error {
+export class RedisAdapterError extends BrandedError {
   /** Identifies the class across copies of the package. */
-  static readonly brand: string = '@commerce-kit/redis:RedisAdapterError';
-
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(this, value);
-  }
-
-  /**
-   * @param message - what went wrong (never a password or a secret).
-   * @param options - `cause`, as for `Error`.
-   */
-  constructor(message: string, options?: { readonly cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    // From the brand, not the constructor's name, which a minifier may rename.
-    const brand = Object.hasOwn(new.target, 'brand') ? new.target.brand : undefined;
-    this.name = brand === undefined ? new.target.name : brand.slice(brand.lastIndexOf(':') + 1);
-    stampBrands(this, new.target);
-  }
+  static override readonly brand: string = '@commerce-kit/redis:RedisAdapterError';
 }
 
 /**

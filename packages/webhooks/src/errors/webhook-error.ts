@@ -1,27 +1,12 @@
-import { hasBrand, stampBrands } from '@commerce-kit/internal/brand';
+import { BrandedError } from '@commerce-kit/internal/brand';
 
 /**
  * The base of every error this package throws or reports. `instanceof` checks a brand rather than
  * prototype identity, so an error from one copy of the package (its ESM and CJS builds both
- * loaded, or two bundles) is still recognised by the classes of another copy.
+ * loaded, or two bundles) is still recognised by the classes of another copy. Messages never hold
+ * a secret.
  */
-export class WebhookError extends Error {
+export class WebhookError extends BrandedError {
   /** Identifies the class across copies of the package. */
-  static readonly brand: string = '@commerce-kit/webhooks:WebhookError';
-
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(this, value);
-  }
-
-  /**
-   * @param message - what went wrong (never a secret).
-   * @param options - `cause`, as for `Error`.
-   */
-  constructor(message: string, options?: { readonly cause?: unknown }) {
-    super(message, options);
-    // From the brand, not the constructor's name, which a minifier may rename.
-    const brand = Object.hasOwn(new.target, 'brand') ? new.target.brand : undefined;
-    this.name = brand === undefined ? new.target.name : brand.slice(brand.lastIndexOf(':') + 1);
-    stampBrands(this, new.target);
-  }
+  static override readonly brand: string = '@commerce-kit/webhooks:WebhookError';
 }
