@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { RateLimitRequest, RateLimitStore } from '@commerce-kit/api-client';
 import type { Clock } from '@commerce-kit/internal/clock';
-import { Connection, type RedisConnectionOptions } from '../connection.js';
+import { RedisAdapter, type RedisAdapterOptions } from '../adapter.js';
 import { RedisAdapterConfigurationError } from '../errors/redis-adapter-error.js';
-import { keyPrefix, numberOption, requireObject, resolveClock } from '../options.js';
+import { numberOption, resolveClock } from '../options.js';
 import { PAUSE, TAKE } from './scripts.js';
 
 const OWNER = 'RedisRateLimitStore';
-const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
  * How long, by default, each request start keeps its slot beyond the window: 1 s. The platform counts
@@ -19,9 +18,7 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 export const DEFAULT_WINDOW_PADDING_MS = 1000;
 
 /** Options of {@link RedisRateLimitStore}. */
-export interface RedisRateLimitStoreOptions extends RedisConnectionOptions {
-  /** First part of every key (default `commerce-kit`): keys are `<prefix>:rate-limit:{<key>}` and `...:pause`. */
-  readonly keyPrefix?: string | undefined;
+export interface RedisRateLimitStoreOptions extends RedisAdapterOptions {
   /** Milliseconds each start keeps its slot beyond the window (default {@link DEFAULT_WINDOW_PADDING_MS}). */
   readonly windowPaddingMs?: number | undefined;
   /**
@@ -39,7 +36,8 @@ export interface RedisRateLimitStoreOptions extends RedisConnectionOptions {
  * Each key is a sliding-window log (a sorted set of request starts), checked and updated by one Lua
  * script, so at most `limit` requests start in ANY window of `windowMs` across all processes (a
  * fixed-window counter would let twice the limit through around a window boundary). All times are
- * Redis server time (`TIME`), so the clocks of the processes do not matter.
+ * Redis server time (`TIME`), so the clocks of the processes do not matter. Keys:
+ * `<keyPrefix>:rate-limit:{<key>}` and `<keyPrefix>:rate-limit:{<key>}:pause`.
  *
  * When Redis cannot be reached or does not answer within the command timeout, `take` and `pause`
  * reject with `RedisUnavailableError` and the client's call fails with it, without sending the
@@ -58,9 +56,7 @@ export interface RedisRateLimitStoreOptions extends RedisConnectionOptions {
  * });
  * ```
  */
-export class RedisRateLimitStore implements RateLimitStore {
-  readonly #connection: Connection;
-  readonly #prefix: string;
+export class RedisRateLimitStore extends RedisAdapter implements RateLimitStore {
   readonly #paddingMs: number;
   readonly #clock: Clock;
   /** Makes each recorded start unique across processes. */
@@ -69,16 +65,14 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   /** @throws {RedisAdapterConfigurationError} for a missing or malformed URL or option. */
   constructor(options: RedisRateLimitStoreOptions) {
-    requireObject(options, OWNER, '{ url, keyPrefix?, windowPaddingMs?, clock? }');
-    this.#prefix = keyPrefix(options.keyPrefix, OWNER);
+    super(options, OWNER, '{ url, keyPrefix?, windowPaddingMs?, clock? }');
     this.#paddingMs = numberOption(options.windowPaddingMs, DEFAULT_WINDOW_PADDING_MS, 'windowPaddingMs', OWNER, 0);
     this.#clock = resolveClock(options.clock, OWNER);
-    this.#connection = new Connection(options, OWNER);
   }
 
   /** The Redis keys of a rate-limit key: the log and the pause, in one hash slot. */
   #keys(key: string): [string, string] {
-    const base = `${this.#prefix}:rate-limit:{${key}}`;
+    const base = `${this.prefix}:rate-limit:{${key}}`;
     return [base, `${base}:pause`];
   }
 
@@ -96,7 +90,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     if (!unlimited && !(Number.isInteger(limit) && limit >= 1)) throw new RedisAdapterConfigurationError(`${OWNER}.take: limit must be an integer >= 1`);
     if (!(Number.isFinite(windowMs) && windowMs > 0)) throw new RedisAdapterConfigurationError(`${OWNER}.take: windowMs must be a positive number`);
     const member = `${this.#instance}:${(this.#sequence++).toString(36)}`;
-    const wait = await this.#connection.run((client) =>
+    const wait = await this.run((client) =>
       TAKE.run(client, this.#keys(key), [unlimited ? -1 : limit, Math.ceil(windowMs + this.#paddingMs), member]),
     );
     return Number(wait);
@@ -113,21 +107,6 @@ export class RedisRateLimitStore implements RateLimitStore {
     const length = Math.ceil(until - this.#clock.now());
     if (!(length > 0)) return;
     const [, pauseKey] = this.#keys(key);
-    await this.#connection.run((client) => PAUSE.run(client, [pauseKey], [length]));
-  }
-
-  /** Closes the Redis connection. Calls made afterwards reject with `RedisUnavailableError`. */
-  async close(): Promise<void> {
-    await this.#connection.close();
-  }
-
-  /** `RedisRateLimitStore { server: 'redis://host:6379' }`: never the password. */
-  toJSON(): { server: string; keyPrefix: string } {
-    return { server: this.#connection.server, keyPrefix: this.#prefix };
-  }
-
-  /** @internal */
-  [INSPECT](): string {
-    return `RedisRateLimitStore { server: '${this.#connection.server}', keyPrefix: '${this.#prefix}' }`;
+    await this.run((client) => PAUSE.run(client, [pauseKey], [length]));
   }
 }

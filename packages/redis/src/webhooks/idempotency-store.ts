@@ -1,22 +1,18 @@
 import type { IdempotencyStore } from '@commerce-kit/webhooks';
-import { Connection, type RedisConnectionOptions } from '../connection.js';
+import { RedisAdapter, type RedisAdapterOptions } from '../adapter.js';
 import { RedisAdapterConfigurationError } from '../errors/redis-adapter-error.js';
-import { keyPrefix, requireObject } from '../options.js';
 import { sha256 } from './keys.js';
 
 const OWNER = 'RedisIdempotencyStore';
-const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /** Options of {@link RedisIdempotencyStore}. */
-export interface RedisIdempotencyStoreOptions extends RedisConnectionOptions {
-  /** First part of every key (default `commerce-kit`): keys are `<prefix>:webhooks:seen:<sha-256 of the delivery key>`. */
-  readonly keyPrefix?: string | undefined;
-}
+export interface RedisIdempotencyStoreOptions extends RedisAdapterOptions {}
 
 /**
  * The `IdempotencyStore` of `createWebhookHandler` in Redis, for several receiving processes: a
  * delivery is claimed with one `SET key 1 NX EX ttl`, so of two processes receiving the same
- * delivery at the same moment exactly one gets `true`.
+ * delivery at the same moment exactly one gets `true`. Keys:
+ * `<keyPrefix>:webhooks:seen:<sha-256 of the delivery key>`.
  *
  * When Redis cannot be reached, `claim` rejects with `RedisUnavailableError`; the handler then
  * answers 500 and does not process the delivery, so the platform can send it again: it fails
@@ -41,15 +37,10 @@ export interface RedisIdempotencyStoreOptions extends RedisConnectionOptions {
  * });
  * ```
  */
-export class RedisIdempotencyStore implements IdempotencyStore {
-  readonly #connection: Connection;
-  readonly #prefix: string;
-
+export class RedisIdempotencyStore extends RedisAdapter implements IdempotencyStore {
   /** @throws {RedisAdapterConfigurationError} for a missing or malformed URL or option. */
   constructor(options: RedisIdempotencyStoreOptions) {
-    requireObject(options, OWNER, '{ url, keyPrefix? }');
-    this.#prefix = keyPrefix(options.keyPrefix, OWNER);
-    this.#connection = new Connection(options, OWNER);
+    super(options, OWNER, '{ url, keyPrefix? }');
   }
 
   /**
@@ -61,20 +52,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   async claim(key: string, ttlSeconds: number): Promise<boolean> {
     if (typeof key !== 'string' || key === '') throw new RedisAdapterConfigurationError(`${OWNER}.claim: key must be a non-empty string`);
     if (!(Number.isSafeInteger(ttlSeconds) && ttlSeconds > 0)) throw new RedisAdapterConfigurationError(`${OWNER}.claim: ttlSeconds must be a positive whole number`);
-    const answer = await this.#connection.run((client) => client.set(`${this.#prefix}:webhooks:seen:${sha256(key)}`, '1', 'EX', ttlSeconds, 'NX'));
+    const answer = await this.run((client) => client.set(`${this.prefix}:webhooks:seen:${sha256(key)}`, '1', 'EX', ttlSeconds, 'NX'));
     return answer === 'OK';
-  }
-
-  /** Closes the Redis connection. */
-  async close(): Promise<void> {
-    await this.#connection.close();
-  }
-
-  toJSON(): { server: string; keyPrefix: string } {
-    return { server: this.#connection.server, keyPrefix: this.#prefix };
-  }
-
-  [INSPECT](): string {
-    return `RedisIdempotencyStore { server: '${this.#connection.server}', keyPrefix: '${this.#prefix}' }`;
   }
 }

@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Clock } from '@commerce-kit/internal/clock';
 import type { UserLock } from '@commerce-kit/webhooks';
-import { Connection, type RedisConnectionOptions } from '../connection.js';
+import { RedisAdapter, type RedisAdapterOptions } from '../adapter.js';
 import { RedisAdapterConfigurationError } from '../errors/redis-adapter-error.js';
 import { RedisUnavailableError } from '../errors/redis-unavailable-error.js';
 import { LuaScript } from '../lua-script.js';
-import { keyPrefix, numberOption, requireObject, resolveClock } from '../options.js';
+import { numberOption, resolveClock } from '../options.js';
 
 const OWNER = 'RedisUserLock';
-const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /** Default lease: a holder that stops renewing (its process died) frees the lock after 30 s. */
 export const DEFAULT_LOCK_LEASE_MS = 30_000;
@@ -30,9 +29,7 @@ return 0
 export type RedisUserLockRelease = () => Promise<void>;
 
 /** Options of {@link RedisUserLock}. */
-export interface RedisUserLockOptions extends RedisConnectionOptions {
-  /** First part of every key (default `commerce-kit`): keys are `<prefix>:webhooks:lock:<user key>`. */
-  readonly keyPrefix?: string | undefined;
+export interface RedisUserLockOptions extends RedisAdapterOptions {
   /**
    * The lock's lease in ms (default 30 000), renewed every third of it while held. A holder whose
    * process dies frees the lock after at most this long.
@@ -47,14 +44,13 @@ export interface RedisUserLockOptions extends RedisConnectionOptions {
  * every process sharing the lock (`SET key token NX PX lease`, renewed while held, deleted on release
  * only by its holder). Waiters poll; the order in which waiting processes get the lock is not
  * defined, so a user's events run one at a time but, across processes, not necessarily in the order
- * they arrived: for that order (and for events that survive a crash) use the durable queue.
+ * they arrived: for that order (and for events that survive a crash) use the durable queue. Keys:
+ * `<keyPrefix>:webhooks:lock:<user key>`.
  *
  * When Redis cannot be reached, `acquire` rejects with `RedisUnavailableError`; the handler counts
  * that as a failed attempt and retries it, so an event never runs without the lock.
  */
-export class RedisUserLock implements UserLock {
-  readonly #connection: Connection;
-  readonly #prefix: string;
+export class RedisUserLock extends RedisAdapter implements UserLock {
   readonly #leaseMs: number;
   readonly #clock: Clock;
   readonly #closed = new AbortController();
@@ -63,11 +59,9 @@ export class RedisUserLock implements UserLock {
 
   /** @throws {RedisAdapterConfigurationError} for a missing or malformed URL or option. */
   constructor(options: RedisUserLockOptions) {
-    requireObject(options, OWNER, '{ url, keyPrefix?, leaseMs?, clock? }');
-    this.#prefix = keyPrefix(options.keyPrefix, OWNER);
+    super(options, OWNER, '{ url, keyPrefix?, leaseMs?, clock? }');
     this.#leaseMs = numberOption(options.leaseMs, DEFAULT_LOCK_LEASE_MS, 'leaseMs', OWNER, 100);
     this.#clock = resolveClock(options.clock, OWNER);
-    this.#connection = new Connection(options, OWNER);
     // Every waiting acquire listens to it.
     setMaxListeners(0, this.#closed.signal);
   }
@@ -79,11 +73,11 @@ export class RedisUserLock implements UserLock {
    */
   async acquire(userKey: string): Promise<RedisUserLockRelease> {
     if (typeof userKey !== 'string') throw new RedisAdapterConfigurationError(`${OWNER}.acquire: userKey must be a string`);
-    const key = `${this.#prefix}:webhooks:lock:${userKey}`;
+    const key = `${this.prefix}:webhooks:lock:${userKey}`;
     const token = randomBytes(12).toString('hex');
     for (let waits = 0; ; waits++) {
-      if (this.#closed.signal.aborted) throw new RedisUnavailableError('unreachable', this.#connection.server, 'the lock was closed');
-      const answer = await this.#connection.run((client) => client.set(key, token, 'PX', this.#leaseMs, 'NX'));
+      if (this.#closed.signal.aborted) throw new RedisUnavailableError('unreachable', this.server, 'the lock was closed');
+      const answer = await this.run((client) => client.set(key, token, 'PX', this.#leaseMs, 'NX'));
       if (answer === 'OK') break;
       try {
         await this.#clock.sleep(Math.min(100, 5 * 2 ** waits), this.#closed.signal);
@@ -99,7 +93,7 @@ export class RedisUserLock implements UserLock {
       released ??= (async () => {
         held.abort();
         this.#held.delete(held);
-        await this.#connection.run((client) => UNLOCK.run(client, [key], [token]));
+        await this.run((client) => UNLOCK.run(client, [key], [token]));
       })();
       return released;
     };
@@ -114,7 +108,7 @@ export class RedisUserLock implements UserLock {
         return;
       }
       try {
-        if (Number(await this.#connection.run((client) => RENEW.run(client, [key], [token, this.#leaseMs]))) === 0) return;
+        if (Number(await this.run((client) => RENEW.run(client, [key], [token, this.#leaseMs]))) === 0) return;
       } catch {
         // Redis unavailable: try again next time; the lease may run out meanwhile.
       }
@@ -122,18 +116,10 @@ export class RedisUserLock implements UserLock {
   }
 
   /** Stops renewing and waiting, and closes the Redis connection. Locks held expire after their lease. */
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     this.#closed.abort();
     for (const held of this.#held) held.abort();
     this.#held.clear();
-    await this.#connection.close();
-  }
-
-  toJSON(): { server: string; keyPrefix: string } {
-    return { server: this.#connection.server, keyPrefix: this.#prefix };
-  }
-
-  [INSPECT](): string {
-    return `RedisUserLock { server: '${this.#connection.server}', keyPrefix: '${this.#prefix}' }`;
+    await super.close();
   }
 }
