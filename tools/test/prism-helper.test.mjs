@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { resolvePrismCli, startPrism } from '../testing/prism.mjs';
+import { resolvePrismCli, startPrism, usePrismMock } from '../testing/prism.mjs';
 
 const SPEC = fileURLToPath(new URL('../../specs/openapi.yaml', import.meta.url));
 const fixture = (name) => fileURLToPath(new URL(`./fixtures/prism/${name}`, import.meta.url));
@@ -105,5 +105,16 @@ describe('startPrism', () => {
     expect(isRunning(pid)).toBe(true);
     parent.kill('SIGKILL');
     expect(await waitUntilGone(pid)).toBe(true);
+  });
+});
+
+describe('usePrismMock', () => {
+  const prism = usePrismMock({ specFile: SPEC });
+
+  it('runs one mock for the tests of a file, checking its own answers (--errors)', async () => {
+    expect(isRunning(prism.pid)).toBe(true);
+    const response = await prism.fetch('/customers', { headers: { authorization: 'Bearer t' } });
+    expect(response.status).toBe(200);
+    expect(prism.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 });

@@ -28,3 +28,9 @@ export declare function startPrism(options: {
   args?: string[];
   readyTimeoutMs?: number;
 }): Promise<PrismMock>;
+/**
+ * The Prism mock of a test file: started before its tests (vitest `beforeAll`), checked still running
+ * after each test, stopped after them. `args` default to `['--errors']` (Prism also checks its own
+ * answers against the response schemas). Use the returned mock inside tests and hooks only.
+ */
+export declare function usePrismMock(options: { specFile: string; args?: string[] }): PrismMock;

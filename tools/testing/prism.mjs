@@ -9,10 +9,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const CHILD = fileURLToPath(new URL('./prism-child.mjs', import.meta.url));
 const OUTPUT_LINES_KEPT = 40;
 const STOP_GRACE_MS = 5_000;
+
+/** How long `usePrismMock`'s start may take (Prism's own wait plus its shutdown after a failed start). */
+const HOOK_TIMEOUT_MS = 60_000;
 
 /** How long `startPrism` waits for Prism's "listening" line by default. */
 export const PRISM_READY_TIMEOUT_MS = 30_000;
@@ -156,5 +160,45 @@ export async function startPrism({ specFile, cli = resolvePrismCli(), args = [],
       child.stdout.destroy();
       child.stderr.destroy();
     },
+  };
+}
+
+/**
+ * The Prism mock of a test file: started before its tests, checked still running after each test,
+ * stopped after them. `--errors` by default: Prism also checks its own answers (the spec's response
+ * examples) against the response schemas, and answers 500 when one does not match.
+ * @param {{ specFile: string, args?: string[] }} options
+ * @returns {import('./prism.d.mts').PrismMock} the running mock (use it inside tests and hooks only)
+ */
+export function usePrismMock({ specFile, args = ['--errors'] }) {
+  /** @type {Awaited<ReturnType<typeof startPrism>> | undefined} */
+  let mock;
+  const running = () => {
+    if (!mock) throw new Error('the Prism mock is not running: use it inside tests, after beforeAll');
+    return mock;
+  };
+  beforeAll(async () => {
+    mock = await startPrism({ specFile, args });
+  }, HOOK_TIMEOUT_MS);
+  afterEach(() => {
+    mock?.assertRunning();
+  });
+  afterAll(async () => {
+    await mock?.stop();
+  });
+  return {
+    get url() {
+      return running().url;
+    },
+    get pid() {
+      return running().pid;
+    },
+    get startupMs() {
+      return running().startupMs;
+    },
+    output: () => running().output(),
+    assertRunning: () => running().assertRunning(),
+    fetch: (pathAndQuery, init) => running().fetch(pathAndQuery, init),
+    stop: () => running().stop(),
   };
 }

@@ -11,7 +11,7 @@
 //   walk with a typed error (or stop at `toArray({ max })`) instead of asking for the same page forever;
 // - 404, 429 and 5xx, retries and rate limits cannot be provoked (the loopback fake server of the other
 //   tests covers them).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Validator } from '@commerce-kit/api-types/validators';
 import * as validators from '@commerce-kit/api-types/validators';
 import { parse } from 'yaml';
@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ListResources } from '@commerce-kit/api-types';
 import { InvalidRequestError, createClient, type Client } from '../src/index.js';
-import { startPrism, type PrismMock } from '../../../tools/testing/prism.mjs';
+import { usePrismMock } from '../../../tools/testing/prism.mjs';
 import { specOperations } from '../../../tools/lib/spec-operations.mjs';
 import { resourceName } from '../../../tools/api-client/generate.mjs';
 
@@ -61,16 +61,7 @@ const lists = specOperations(spec as unknown as Record<string, unknown>)
     };
   });
 
-let prism: PrismMock;
-beforeAll(async () => {
-  prism = await startPrism({ specFile: SPEC_FILE, args: ['--errors'] });
-}, 60_000);
-afterAll(async () => {
-  await prism?.stop();
-});
-afterEach(() => {
-  prism?.assertRunning();
-});
+const prism = usePrismMock({ specFile: SPEC_FILE });
 
 /** A client whose requests are recorded (real HTTP to Prism; a crash says so instead of "fetch failed"). */
 function recordingClient(): { client: Client; sent: URL[] } {

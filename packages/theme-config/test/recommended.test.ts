@@ -2,19 +2,9 @@
 // column names); warnings, each with its code and a suggestion, for the constraints it does not state.
 import { describe, expect, it } from 'vitest';
 import { validateConfig, validateConfigText } from '../src/index.js';
+import { VALID_STORE } from './helpers.js';
 
-const STORE = {
-  storeName: 'S',
-  storeDescription: 'D',
-  icon: 'assets/i.png',
-  language: 'en-US',
-  cardsEnabled: true,
-  sharingEnabled: true,
-  showCookieBanner: false,
-  showCurrency: true,
-  useLogo: false,
-  viewAsOwner: false,
-};
+const STORE = VALID_STORE;
 const SETTINGS = { background_type: 'none', enable_header: false, height: 2, width: 100 };
 const region = (block: unknown): unknown[] => [{ regionName: 'main', blocks: [block] }];
 const socialFeed = (settings: Record<string, unknown>) =>
@@ -65,7 +55,7 @@ describe('guessed constraints are warnings with a code and a suggestion', () => 
   it('positions are reported for warnings as for errors', () => {
     const result = validateConfigText('store', JSON.stringify({ ...STORE, currencyCode: 'usd' }, null, 2), { file: 'store.stk.config.json' });
     expect(result.diagnostics).toEqual([
-      expect.objectContaining({ severity: 'warning', code: 'invalid-format', file: 'store.stk.config.json', line: 12, column: 19 }),
+      expect.objectContaining({ severity: 'warning', code: 'invalid-format', file: 'store.stk.config.json', line: 6, column: 19 }),
     ]);
   });
 });

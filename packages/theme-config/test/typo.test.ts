@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateConfig, validateConfigText } from '../src/index.js';
+import { VALID_STORE } from './helpers.js';
 
-const store = {
-  cardsEnabled: true,
-  icon: 'favicon.png',
-  language: 'en-US',
-  sharingEnabled: true,
-  showCookieBanner: false,
-  showCurrency: true,
-  storeDescription: 'd',
-  storeName: 'n',
-  useLogo: false,
-  viewAsOwner: false,
-};
+const store = VALID_STORE;
 
 describe('a misspelled required property is one diagnostic with its suggestion', () => {
   it('in a block (settings in props.settings)', () => {
@@ -40,7 +30,7 @@ describe('a misspelled required property is one diagnostic with its suggestion',
     const text = JSON.stringify({ ...rest, storeNme: 'n' }, null, 2);
     const file = validateConfigText('store', text);
     expect(file.diagnostics).toEqual([
-      expect.objectContaining({ code: 'unknown-property', pointer: '/storeNme', suggestion: 'did you mean `storeName`?', line: 11, column: 3 }),
+      expect.objectContaining({ code: 'unknown-property', pointer: '/storeNme', suggestion: 'did you mean `storeName`?', line: 12, column: 3 }),
     ]);
   });
 

@@ -687,27 +687,8 @@ describe('drain() and close() with timeoutMs', () => {
     expect(handler.pending).toBe(0);
   });
 
-  it('close({ timeoutMs }) resolves as usual when the work ends in time', async () => {
-    const gate = deferred();
-    const done: string[] = [];
-    const handler = createWebhookHandler({
-      secret: SECRET,
-      onEvent: async (event) => {
-        await gate.promise;
-        done.push(event.data.id);
-      },
-    });
-    for (const id of ['a', 'b', 'c']) {
-      const { body, headers } = signTestDelivery(SECRET, { id });
-      await handler.handle(body, headers);
-    }
-    const closing = handler.close({ timeoutMs: 60_000 });
-    gate.resolve();
-    await closing;
-    expect(done.sort()).toEqual(['a', 'b', 'c']);
-  });
-
-  it('drain({ timeoutMs }) rejects but processing goes on', async () => {
+  /** A handler whose onEvent waits for `gate`, with one accepted delivery per id. */
+  async function gatedHandler(ids: readonly string[]) {
     const gate = deferred();
     const done: string[] = [];
     const handler = createWebhookHandler({
@@ -718,10 +699,23 @@ describe('drain() and close() with timeoutMs', () => {
       },
     });
     handlers.push(handler);
-    for (const id of ['a', 'b']) {
+    for (const id of ids) {
       const { body, headers } = signTestDelivery(SECRET, { id });
       await handler.handle(body, headers);
     }
+    return { gate, done, handler };
+  }
+
+  it('close({ timeoutMs }) resolves as usual when the work ends in time', async () => {
+    const { gate, done, handler } = await gatedHandler(['a', 'b', 'c']);
+    const closing = handler.close({ timeoutMs: 60_000 });
+    gate.resolve();
+    await closing;
+    expect(done.sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('drain({ timeoutMs }) rejects but processing goes on', async () => {
+    const { gate, done, handler } = await gatedHandler(['a', 'b']);
     const error = await handler.drain({ timeoutMs: 10 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WebhookShutdownTimeoutError);
     expect((error as WebhookShutdownTimeoutError).unfinished.map((e) => e.data.id).sort()).toEqual(['a', 'b']);

@@ -8,10 +8,10 @@
 // What a stateless mock cannot show: 404 (Prism does not know which ids exist), 413 (no size limit), 429
 // and 5xx (nothing to trigger them). Webhooks are requests the platform sends, not operations Prism
 // serves; their payload examples are checked by contract.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as validators from '../../src/generated/validators.js';
 import type { Validator } from '../../src/generated/validators.js';
-import { startPrism, type PrismMock } from '../../../../tools/testing/prism.mjs';
+import { usePrismMock } from '../../../../tools/testing/prism.mjs';
 import { SPEC_FILE, spec } from '../spec-examples.js';
 import { createAjv } from '../../../../tools/api-types/generate.mjs';
 import { invalidParameterValues, typedParameterValue } from './invalid-parameters.js';
@@ -24,15 +24,7 @@ const validatorFor = (name: string): Validator<unknown> => {
   return validate;
 };
 
-let prism: PrismMock;
-// `--errors`: Prism also checks its own answers (the spec's response examples) against the response
-// schemas, and answers 500 when one does not match.
-beforeAll(async () => {
-  prism = await startPrism({ specFile: SPEC_FILE, args: ['--errors'] });
-}, 60_000);
-afterAll(async () => {
-  await prism?.stop();
-});
+const prism = usePrismMock({ specFile: SPEC_FILE });
 
 /** Sends the case and checks status, media type and body against the documented response. */
 async function expectDocumentedAnswer(testCase: RequestCase): Promise<void> {

@@ -4,7 +4,7 @@ import { SCHEMA_BASE_URL, THEME_FILES, type ConfigKind } from '../files.js';
 const schemaUrl = (kind: ConfigKind): string => `${SCHEMA_BASE_URL}${kind}.stk.config.schema.json`;
 
 /** Contents of each starter file (object files start with a `$schema` line; arrays cannot hold one). */
-function starterContents(kind: ConfigKind): unknown {
+export function starterContents(kind: ConfigKind): unknown {
   switch (kind) {
     case 'store':
       return {

@@ -3,22 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeConfig, validateConfig } from '../../src/index.js';
 import { generateMockData } from '../../src/mock-entry.js';
+import { VALID_STORE } from '../helpers.js';
 import { NOW, schemaErrors } from './helpers.js';
 
-const store = {
-  storeName: 'S',
-  storeDescription: 'D',
-  icon: 'assets/my icon.png',
-  language: 'en-US',
-  cardsEnabled: true,
-  sharingEnabled: true,
-  showCookieBanner: false,
-  showCurrency: true,
-  useLogo: false,
-  viewAsOwner: false,
-  currencyCode: 'usd',
-  instagramUrl: 'instagram.com/store',
-} as const;
+const store = { ...VALID_STORE, icon: 'assets/my icon.png', currencyCode: 'usd', instagramUrl: 'instagram.com/store' };
 const categories = [{ title: 'Tea', description: 'Leaves', numItems: 1, items: [{ title: 'Sencha', description: 'Green', price: -1, quantity: -2, currency: 'eur' }] }];
 const regions = [
   {
