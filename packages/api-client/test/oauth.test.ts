@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiClientConfigurationError, OAuthError } from '../src/index.js';
 import {
   REQUIRED_SCOPES,
@@ -13,20 +13,11 @@ import {
   verifyState,
 } from '../src/oauth/index.js';
 import { ManualClock } from '../src/testing.js';
-import { startFakeServer, type FakeServer } from './support/fake-server.js';
+import { useFakeServer } from './support/servers.js';
 
-let server: FakeServer;
-beforeAll(async () => {
-  server = await startFakeServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.script.length = 0;
-  server.requests.length = 0;
-  server.tokenVariant = 'id_token';
-});
+const server = useFakeServer();
 
-const creds = () => ({ baseUrl: server.url, clientId: 'client_1', clientSecret: 'secret_1' });
+const creds = () => ({ baseUrl: server().url, clientId: 'client_1', clientSecret: 'secret_1' });
 const REDIRECT = 'https://app.example.com/callback';
 
 describe('buildAuthorizeUrl', () => {
@@ -48,8 +39,8 @@ describe('buildAuthorizeUrl', () => {
   });
 
   it('uses a given alphanumeric state, rejects a non-alphanumeric one', () => {
-    expect(buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES, state: 'abc123' }).state).toBe('abc123');
-    expect(() => buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES, state: 'a-b' })).toThrow(ApiClientConfigurationError);
+    expect(buildAuthorizeUrl({ baseUrl: server().url, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES, state: 'abc123' }).state).toBe('abc123');
+    expect(() => buildAuthorizeUrl({ baseUrl: server().url, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES, state: 'a-b' })).toThrow(ApiClientConfigurationError);
   });
 
   it('checks the required scopes', () => {
@@ -57,7 +48,7 @@ describe('buildAuthorizeUrl', () => {
       const scopes = REQUIRED_SCOPES.filter((s) => s !== missing);
       let error: unknown;
       try {
-        buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes });
+        buildAuthorizeUrl({ baseUrl: server().url, clientId: 'c', redirectUri: REDIRECT, scopes });
       } catch (e) {
         error = e;
       }
@@ -67,16 +58,16 @@ describe('buildAuthorizeUrl', () => {
   });
 
   it('takes the scopes as one space-separated string too', () => {
-    const { url } = buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: 'api_basic  api_readwrite openid offline_access' });
+    const { url } = buildAuthorizeUrl({ baseUrl: server().url, clientId: 'c', redirectUri: REDIRECT, scopes: 'api_basic  api_readwrite openid offline_access' });
     expect(new URL(url).searchParams.get('scope')).toBe('api_basic api_readwrite openid offline_access');
-    expect(() => buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: 'api_basic openid' })).toThrow(/api_readwrite/);
-    expect(() => buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: [1] as never })).toThrow(ApiClientConfigurationError);
+    expect(() => buildAuthorizeUrl({ baseUrl: server().url, clientId: 'c', redirectUri: REDIRECT, scopes: 'api_basic openid' })).toThrow(/api_readwrite/);
+    expect(() => buildAuthorizeUrl({ baseUrl: server().url, clientId: 'c', redirectUri: REDIRECT, scopes: [1] as never })).toThrow(ApiClientConfigurationError);
   });
 
   it('generates the state with crypto.getRandomValues', () => {
     const spy = vi.spyOn(globalThis.crypto, 'getRandomValues');
     try {
-      buildAuthorizeUrl({ baseUrl: server.url, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES });
+      buildAuthorizeUrl({ baseUrl: server().url, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES });
       expect(spy).toHaveBeenCalled();
     } finally {
       spy.mockRestore();
@@ -110,7 +101,7 @@ describe('verifyState', () => {
 
 describe('exchangeCode', () => {
   it.each(['body', 'basic'] as const)('exchanges a code with client auth %s', async (clientAuth) => {
-    server.issueCode('code_1', REDIRECT);
+    server().issueCode('code_1', REDIRECT);
     const tokens = await exchangeCode({ ...creds(), clientAuth, code: 'code_1', redirectUri: REDIRECT, clock: new ManualClock(1_000) });
     expect(tokens.tokenType).toBe('Bearer');
     expect(tokens.accessToken).toMatch(/^at_/);
@@ -118,7 +109,7 @@ describe('exchangeCode', () => {
     expect(tokens.idToken).toMatch(/^idt_/);
     expect(tokens.expiresAt).toBe(1_000 + 7_776_000 * 1000);
     expect(tokens.raw['token_type']).toBe('Bearer');
-    const req = server.requests[0];
+    const req = server().requests[0];
     expect(req?.headers['content-type']).toBe('application/x-www-form-urlencoded');
     const form = new URLSearchParams(req?.body);
     expect(form.get('grant_type')).toBe('authorization_code');
@@ -135,8 +126,8 @@ describe('exchangeCode', () => {
   });
 
   it('normalizes the other documented variant (token_type bearer, scope, no id_token)', async () => {
-    server.tokenVariant = 'scope';
-    server.issueCode('code_2', REDIRECT);
+    server().tokenVariant = 'scope';
+    server().issueCode('code_2', REDIRECT);
     const tokens = await exchangeCode({ ...creds(), code: 'code_2', redirectUri: REDIRECT, clock: new ManualClock(0) });
     expect(tokens.tokenType).toBe('Bearer');
     expect(tokens.scope).toBe('api_all');
@@ -162,21 +153,21 @@ describe('exchangeCode', () => {
   });
 
   it('a non-JSON error body gives OAuthError with the raw text', async () => {
-    server.script.push({ match: (r) => r.path === '/oauth/connect/token', status: 503, body: 'Service Unavailable', headers: { 'content-type': 'text/plain' } });
+    server().script.push({ match: (r) => r.path === '/oauth/connect/token', status: 503, body: 'Service Unavailable', headers: { 'content-type': 'text/plain' } });
     const error = await exchangeCode({ ...creds(), code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OAuthError);
     expect(error).toMatchObject({ error: 'token_request_failed', status: 503, rawBody: 'Service Unavailable' });
   });
 
   it('an API-style error body ({type, errors}) gives OAuthError with that type', async () => {
-    server.script.push({ match: (r) => r.path === '/oauth/connect/token', status: 400, body: '{"type":"invalid_request_error","errors":{"code":["missing"]}}' });
+    server().script.push({ match: (r) => r.path === '/oauth/connect/token', status: 400, body: '{"type":"invalid_request_error","errors":{"code":["missing"]}}' });
     const error = await exchangeCode({ ...creds(), code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
     expect(error).toMatchObject({ error: 'invalid_request_error', status: 400 });
   });
 
   it('a 200 with a malformed or incomplete token response gives OAuthError', async () => {
     for (const body of ['not json', '{"token_type":"Bearer","expires_in":10}', '{"access_token":"a","token_type":"mac","expires_in":1}', '{"access_token":"a","token_type":"Bearer"}']) {
-      server.script.push({ match: (r) => r.path === '/oauth/connect/token', status: 200, body });
+      server().script.push({ match: (r) => r.path === '/oauth/connect/token', status: 200, body });
       const error = await exchangeCode({ ...creds(), code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(OAuthError);
       expect((error as OAuthError).error).toBe('invalid_token_response');
@@ -184,7 +175,7 @@ describe('exchangeCode', () => {
   });
 
   it('a 200 answer with an RFC 6749 error body is an OAuthError too', async () => {
-    server.script.push({ match: (r) => r.path === '/oauth/connect/token', status: 200, body: '{"error":"invalid_grant","error_description":"expired code"}' });
+    server().script.push({ match: (r) => r.path === '/oauth/connect/token', status: 200, body: '{"error":"invalid_grant","error_description":"expired code"}' });
     const error = await exchangeCode({ ...creds(), code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OAuthError);
     expect(error).toMatchObject({ error: 'invalid_grant', description: 'expired code', status: 200 });
@@ -192,9 +183,9 @@ describe('exchangeCode', () => {
 
   it('an error body that echoes the secret, code or refresh token is redacted', async () => {
     const echo = (r: { body: string }) => JSON.stringify({ error: 'invalid_request', error_description: `got ${r.body}` });
-    server.script.push({ match: (r) => r.path === '/oauth/connect/token', status: 400, body: echo({ body: 'client_secret=secret_1&code=the_code_123' }) });
+    server().script.push({ match: (r) => r.path === '/oauth/connect/token', status: 400, body: echo({ body: 'client_secret=secret_1&code=the_code_123' }) });
     const error = (await exchangeCode({ ...creds(), code: 'the_code_123', redirectUri: REDIRECT }).catch((e: unknown) => e)) as OAuthError;
-    server.script.push({ match: (r) => r.path === '/oauth/connect/token', status: 502, body: 'upstream saw refresh_token=rt_very_secret' });
+    server().script.push({ match: (r) => r.path === '/oauth/connect/token', status: 502, body: 'upstream saw refresh_token=rt_very_secret' });
     const raw = (await refreshAccessToken({ ...creds(), refreshToken: 'rt_very_secret' }).catch((e: unknown) => e)) as OAuthError;
     for (const e of [error, raw]) {
       for (const shown of [e.message, String(e), JSON.stringify(e), inspect(e, { showHidden: true, depth: 10 })]) {
@@ -225,8 +216,8 @@ describe('exchangeCode', () => {
       expect(error).toBeInstanceOf(ApiClientConfigurationError);
     }
     await expect(exchangeCode({ ...creds(), code: 'c', redirectUri: '' })).rejects.toThrow(/redirectUri is required/);
-    expect(() => buildAuthorizeUrl({ baseUrl: server.url, clientId: '', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES })).toThrow(ApiClientConfigurationError);
-    expect(server.requests).toHaveLength(0);
+    expect(() => buildAuthorizeUrl({ baseUrl: server().url, clientId: '', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES })).toThrow(ApiClientConfigurationError);
+    expect(server().requests).toHaveLength(0);
   });
 
   it('a base URL that is not absolute, or not HTTPS to a remote host, is a configuration error, not a network error', async () => {
@@ -236,17 +227,17 @@ describe('exchangeCode', () => {
       expect((error as Error).message).toMatch(/^baseUrl must/);
       expect(() => buildAuthorizeUrl({ baseUrl, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES })).toThrow(/baseUrl/);
     }
-    expect(server.requests).toHaveLength(0);
+    expect(server().requests).toHaveLength(0);
   });
 });
 
 describe('refreshAccessToken', () => {
   it.each(['body', 'basic'] as const)('refreshes with client auth %s and gets a new refresh token', async (clientAuth) => {
-    server.issueRefreshToken('rt_old');
+    server().issueRefreshToken('rt_old');
     const tokens = await refreshAccessToken({ ...creds(), clientAuth, refreshToken: 'rt_old' });
     expect(tokens.refreshToken).toMatch(/^rt_/);
     expect(tokens.refreshToken).not.toBe('rt_old');
-    const form = new URLSearchParams(server.requests[0]?.body);
+    const form = new URLSearchParams(server().requests[0]?.body);
     expect(form.get('grant_type')).toBe('refresh_token');
     expect(form.get('refresh_token')).toBe('rt_old');
     await expect(refreshAccessToken({ ...creds(), clientAuth, refreshToken: 'rt_old' })).rejects.toMatchObject({ error: 'invalid_grant' });

@@ -1,20 +1,14 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Customer } from '@commerce-kit/api-types';
 import { ApiClientConfigurationError, ApiError, InvalidRequestError, ListPromise, createClient } from '../src/index.js';
-import { startFakeServer, objectId, type FakeServer } from './support/fake-server.js';
+import { objectId, startFakeServer } from './support/fake-server.js';
+import { useFakeServer } from './support/servers.js';
 
-let server: FakeServer;
-beforeAll(async () => {
-  server = await startFakeServer({ customers: 250 });
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
-});
+const server = useFakeServer({ customers: 250 });
 
-const client = () => createClient({ baseUrl: server.url, accessToken: 'test_token', rateLimit: false });
+const client = () => createClient({ baseUrl: server().url, accessToken: 'test_token', rateLimit: false });
 const ids = (from: number, to: number): string[] => {
   const out: string[] = [];
   const step = from <= to ? 1 : -1;
@@ -46,7 +40,7 @@ describe('list()', () => {
     // Iterating, then awaiting again: the first page is the one already received.
     expect(await list.toArray({ max: 3 })).toHaveLength(3);
     expect((await list).data.map((c) => c.id)).toEqual(ids(1, 2));
-    expect(server.requests.filter((r) => r.path === '/customers')).toHaveLength(2);
+    expect(server().requests.filter((r) => r.path === '/customers')).toHaveLength(2);
     await expect(list.finally(() => undefined)).resolves.toHaveProperty('has_more', true);
   });
 
@@ -63,7 +57,7 @@ describe('list()', () => {
     const seen: string[] = [];
     for await (const customer of client().customers.list({ limit: 100 })) seen.push(customer.id);
     expect(seen).toEqual(ids(1, 250));
-    const cursors = server.requests.map((r) => r.query.get('starting_after'));
+    const cursors = server().requests.map((r) => r.query.get('starting_after'));
     expect(cursors).toEqual([null, objectId('cus_', 100), objectId('cus_', 200)]);
   });
 
@@ -76,41 +70,41 @@ describe('list()', () => {
     const seen: string[] = [];
     for await (const c of client().customers.list({ limit: 40, ending_before: objectId('cus_', 101) })) seen.push(c.id);
     expect(seen).toEqual(ids(100, 1));
-    const cursors = server.requests.map((r) => r.query.get('ending_before'));
+    const cursors = server().requests.map((r) => r.query.get('ending_before'));
     expect(cursors).toEqual([objectId('cus_', 101), objectId('cus_', 61), objectId('cus_', 21)]);
-    expect(server.requests.every((r) => !r.query.has('starting_after'))).toBe(true);
+    expect(server().requests.every((r) => !r.query.has('starting_after'))).toBe(true);
   });
 
   it('refuses both cursors before sending (see validation.test.ts)', async () => {
     const params = { limit: 5, starting_after: objectId('cus_', 10), ending_before: objectId('cus_', 20) } as unknown as { limit: number };
     await expect(client().customers.list(params)).rejects.toBeInstanceOf(InvalidRequestError);
-    expect(server.requests).toHaveLength(0);
+    expect(server().requests).toHaveLength(0);
   });
 
   it('undefined parameters are not sent', async () => {
     const cursor: string | undefined = undefined;
     const all = await client().customers.list({ limit: undefined, starting_after: cursor, ending_before: undefined }).toArray({ max: 3 });
     expect(all.map((c) => c.id)).toEqual(ids(1, 3));
-    expect([...(server.requests[0]?.query.keys() ?? [])]).toEqual([]);
+    expect([...(server().requests[0]?.query.keys() ?? [])]).toEqual([]);
   });
 
   it('pages() yields envelopes and fetches lazily', async () => {
     const pages = client().customers.list({ limit: 100 }).pages();
     const first = await pages.next();
     expect(first.value?.data).toHaveLength(100);
-    expect(server.count('/customers')).toBeGreaterThanOrEqual(1);
-    const requestsAfterFirst = server.requests.length;
+    expect(server().count('/customers')).toBeGreaterThanOrEqual(1);
+    const requestsAfterFirst = server().requests.length;
     expect(requestsAfterFirst).toBe(1);
     const sizes = [first.value?.data.length];
     for await (const page of pages) sizes.push(page.data.length);
     expect(sizes).toEqual([100, 100, 50]);
-    expect(server.requests).toHaveLength(3);
+    expect(server().requests).toHaveLength(3);
   });
 
   it('toArray({ max }) stops at max and fetches no more pages than needed', async () => {
     const some = await client().customers.list({ limit: 10 }).toArray({ max: 25 });
     expect(some.map((c) => c.id)).toEqual(ids(1, 25));
-    expect(server.requests).toHaveLength(3);
+    expect(server().requests).toHaveLength(3);
   });
 
   it('toArray needs a valid bound', async () => {
@@ -131,7 +125,7 @@ describe('list()', () => {
     const list = client().customers.list({ limit: 100 });
     await new Promise((r) => setTimeout(r, 20));
     await list.toArray({ max: 100 });
-    expect(server.requests).toHaveLength(1);
+    expect(server().requests).toHaveLength(1);
   });
 
   it('every top-level resource has list()', async () => {
@@ -151,7 +145,7 @@ describe('list()', () => {
   });
 
   it('an error on a later page rejects the iteration with the typed error', async () => {
-    server.script.push({ match: (r) => r.query.has('starting_after'), status: 404, body: '{"type":"not_found_error"}' });
+    server().script.push({ match: (r) => r.query.has('starting_after'), status: 404, body: '{"type":"not_found_error"}' });
     const seen: Customer[] = [];
     const run = async () => {
       for await (const c of client().customers.list({ limit: 50 })) seen.push(c);
@@ -168,7 +162,7 @@ describe('list()', () => {
       { body: '{"limit":1,"has_more":true,"data":[7]}', message: /no string "id"/ },
     ];
     for (const { body, message } of cases) {
-      server.script.push({ status: 200, body });
+      server().script.push({ status: 200, body });
       const error = await client().customers.list({ limit: 1 }).toArray({ max: 10 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).type).toBe('invalid_response');
@@ -178,7 +172,7 @@ describe('list()', () => {
 
   it('stops with a typed error when the server hands back the same cursor (no endless loop)', async () => {
     const page = JSON.stringify({ limit: 1, has_more: true, data: [{ id: 'cus_00000005' }] });
-    server.script.push({ status: 200, body: page }, { status: 200, body: page });
+    server().script.push({ status: 200, body: page }, { status: 200, body: page });
     const seen: string[] = [];
     const error = await (async () => {
       for await (const c of client().customers.list({ limit: 1 })) seen.push(c.id);
@@ -189,13 +183,13 @@ describe('list()', () => {
   });
 
   it('a has_more that is not true ends the list', async () => {
-    server.script.push({ status: 200, body: JSON.stringify({ limit: 1, has_more: 'yes', data: [{ id: 'cus_00000001' }] }) });
+    server().script.push({ status: 200, body: JSON.stringify({ limit: 1, has_more: 'yes', data: [{ id: 'cus_00000001' }] }) });
     expect(await client().customers.list({ limit: 1 }).toArray({ max: 10 })).toHaveLength(1);
-    expect(server.count('/customers')).toBeGreaterThan(0);
+    expect(server().count('/customers')).toBeGreaterThan(0);
   });
 
   it('a rejected first page does not surface as an unhandled rejection when only iterated', async () => {
-    server.script.push({ status: 400, body: '{"type":"invalid_request_error"}' });
+    server().script.push({ status: 400, body: '{"type":"invalid_request_error"}' });
     const list = client().customers.list();
     await new Promise((r) => setTimeout(r, 20));
     await expect(list.toArray({ max: 1 })).rejects.toMatchObject({ status: 400 });

@@ -1,20 +1,11 @@
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiClientConfigurationError, AuthenticationError, OAuthError, TimeoutError, createClient, createTokenSession, type Clock, type TokenSet } from '../src/index.js';
 import { exchangeCode } from '../src/oauth/index.js';
-import { ManualClock, resetSharedRateLimiters } from '../src/testing.js';
-import { startFakeServer, type FakeServer } from './support/fake-server.js';
+import { ManualClock } from '../src/testing.js';
+import { useFakeServer } from './support/servers.js';
 
-let server: FakeServer;
-beforeAll(async () => {
-  server = await startFakeServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
-  server.script.length = 0;
-  resetSharedRateLimiters();
-});
+const server = useFakeServer();
 
 /** Lets pending I/O and promise callbacks run until `condition` holds. */
 async function until(condition: () => boolean): Promise<void> {
@@ -26,31 +17,31 @@ let codeSeq = 0;
 
 async function freshTokens(clock?: Clock): Promise<TokenSet> {
   const code = `code_${++codeSeq}`;
-  server.issueCode(code, REDIRECT);
-  return exchangeCode({ baseUrl: server.url, clientId: 'client_1', clientSecret: 'secret_1', code, redirectUri: REDIRECT, clock });
+  server().issueCode(code, REDIRECT);
+  return exchangeCode({ baseUrl: server().url, clientId: 'client_1', clientSecret: 'secret_1', code, redirectUri: REDIRECT, clock });
 }
 
-const sessionOptions = () => ({ baseUrl: server.url, clientId: 'client_1', clientSecret: 'secret_1' });
-const tokenRequests = () => server.requests.filter((r) => r.path === '/oauth/connect/token').length;
+const sessionOptions = () => ({ baseUrl: server().url, clientId: 'client_1', clientSecret: 'secret_1' });
+const tokenRequests = () => server().requests.filter((r) => r.path === '/oauth/connect/token').length;
 
 describe('token session', () => {
   it('uses the current token while it is fresh', async () => {
     const tokens = await freshTokens();
-    server.requests.length = 0;
+    server().requests.length = 0;
     const session = createTokenSession({ ...sessionOptions(), tokens });
-    const client = createClient({ baseUrl: server.url, auth: session });
+    const client = createClient({ baseUrl: server().url, auth: session });
     await client.customers.list({ limit: 1 });
-    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${tokens.accessToken}`);
+    expect(server().requests[0]?.headers.authorization).toBe(`Bearer ${tokens.accessToken}`);
     expect(tokenRequests()).toBe(0);
   });
 
   it('refreshes shortly before expiry, and onTokens gets the new set', async () => {
     const clock = new ManualClock(0);
     const tokens = await freshTokens(clock);
-    server.requests.length = 0;
+    server().requests.length = 0;
     const persisted: TokenSet[] = [];
     const session = createTokenSession({ ...sessionOptions(), tokens, clock, refreshMarginMs: 60_000, onTokens: (t) => void persisted.push(t) });
-    const client = createClient({ baseUrl: server.url, auth: session });
+    const client = createClient({ baseUrl: server().url, auth: session });
     await clock.set(tokens.expiresAt - 61_000);
     await client.customers.list({ limit: 1 });
     expect(tokenRequests()).toBe(0);
@@ -60,29 +51,29 @@ describe('token session', () => {
     expect(persisted).toHaveLength(1);
     expect(persisted[0]?.refreshToken).not.toBe(tokens.refreshToken);
     expect(session.tokens.accessToken).toBe(persisted[0]?.accessToken);
-    expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${persisted[0]?.accessToken}`);
+    expect(server().requests.at(-1)?.headers.authorization).toBe(`Bearer ${persisted[0]?.accessToken}`);
   });
 
   it('concurrent requests share one refresh (single flight)', async () => {
     const clock = new ManualClock(0);
     const tokens = await freshTokens(clock);
-    server.requests.length = 0;
+    server().requests.length = 0;
     const session = createTokenSession({ ...sessionOptions(), tokens, clock });
-    const client = createClient({ baseUrl: server.url, auth: session, rateLimit: false });
+    const client = createClient({ baseUrl: server().url, auth: session, rateLimit: false });
     await clock.set(tokens.expiresAt + 1);
     await Promise.all(Array.from({ length: 20 }, () => client.customers.list({ limit: 1 })));
     expect(tokenRequests()).toBe(1);
-    const authHeaders = new Set(server.requests.filter((r) => r.path === '/customers').map((r) => r.headers.authorization));
+    const authHeaders = new Set(server().requests.filter((r) => r.path === '/customers').map((r) => r.headers.authorization));
     expect(authHeaders).toEqual(new Set([`Bearer ${session.tokens.accessToken}`]));
   });
 
   it('on a 401 refreshes once and retries; concurrent 401s share the refresh', async () => {
     const tokens = await freshTokens();
-    server.validTokens.delete(tokens.accessToken); // revoked server-side, not yet expired
-    server.requests.length = 0;
+    server().validTokens.delete(tokens.accessToken); // revoked server-side, not yet expired
+    server().requests.length = 0;
     let calls = 0;
     const session = createTokenSession({ ...sessionOptions(), tokens, onTokens: () => void calls++ });
-    const client = createClient({ baseUrl: server.url, auth: session, rateLimit: false });
+    const client = createClient({ baseUrl: server().url, auth: session, rateLimit: false });
     const pages = await Promise.all(Array.from({ length: 5 }, () => client.customers.list({ limit: 2 })));
     expect(pages.every((p) => p.data.length === 2)).toBe(true);
     expect(tokenRequests()).toBe(1);
@@ -91,17 +82,17 @@ describe('token session', () => {
 
   it('a second 401 after the refresh gives AuthenticationError (no loop)', async () => {
     const tokens = await freshTokens();
-    server.validTokens.delete(tokens.accessToken);
+    server().validTokens.delete(tokens.accessToken);
     const session = createTokenSession({ ...sessionOptions(), tokens });
-    const client = createClient({ baseUrl: server.url, auth: session });
-    server.requests.length = 0;
-    server.script.push(
+    const client = createClient({ baseUrl: server().url, auth: session });
+    server().requests.length = 0;
+    server().script.push(
       { status: 401, body: '{"type":"authentication_error"}', match: (r) => r.path === '/customers' },
       { status: 401, body: '{"type":"authentication_error"}', match: (r) => r.path === '/customers' },
     );
     const error = await client.customers.list().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
-    expect(server.requests.filter((r) => r.path === '/customers')).toHaveLength(2);
+    expect(server().requests.filter((r) => r.path === '/customers')).toHaveLength(2);
     expect(tokenRequests()).toBe(1);
   });
 
@@ -109,17 +100,17 @@ describe('token session', () => {
     const clock = new ManualClock(0);
     const tokens = await freshTokens(clock);
     const session = createTokenSession({ ...sessionOptions(), clientSecret: 'wrong', tokens, clock });
-    const client = createClient({ baseUrl: server.url, auth: session });
+    const client = createClient({ baseUrl: server().url, auth: session });
     await clock.set(tokens.expiresAt);
     await expect(client.customers.list()).rejects.toBeInstanceOf(OAuthError);
   });
 
   it('a custom refresh function replaces the token endpoint', async () => {
     const tokens = await freshTokens();
-    server.validTokens.delete(tokens.accessToken);
+    server().validTokens.delete(tokens.accessToken);
     const replacement = await freshTokens();
     const session = createTokenSession({ tokens, refresh: async () => replacement });
-    const client = createClient({ baseUrl: server.url, auth: session });
+    const client = createClient({ baseUrl: server().url, auth: session });
     await client.customers.list({ limit: 1 });
     expect(session.tokens.accessToken).toBe(replacement.accessToken);
   });
@@ -135,32 +126,32 @@ describe('token session', () => {
 
   it('refreshes through the token endpoint with Basic client auth, and the client never shows the tokens', async () => {
     const tokens = await freshTokens();
-    server.validTokens.delete(tokens.accessToken);
-    server.requests.length = 0;
+    server().validTokens.delete(tokens.accessToken);
+    server().requests.length = 0;
     const persisted: TokenSet[] = [];
     const client = createClient({
-      baseUrl: server.url,
-      auth: createTokenSession({ tokens, baseUrl: server.url, clientId: 'client_1', clientSecret: 'secret_1', clientAuth: 'basic', onTokens: (t) => void persisted.push(t) }),
+      baseUrl: server().url,
+      auth: createTokenSession({ tokens, baseUrl: server().url, clientId: 'client_1', clientSecret: 'secret_1', clientAuth: 'basic', onTokens: (t) => void persisted.push(t) }),
     });
     const page = await client.customers.list({ limit: 1 });
     expect(page.data).toHaveLength(1);
     expect(tokenRequests()).toBe(1);
-    expect(server.requests.find((r) => r.path === '/oauth/connect/token')?.headers.authorization).toMatch(/^Basic /);
+    expect(server().requests.find((r) => r.path === '/oauth/connect/token')?.headers.authorization).toMatch(/^Basic /);
     expect(persisted).toHaveLength(1);
-    expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${persisted[0]?.accessToken}`);
+    expect(server().requests.at(-1)?.headers.authorization).toBe(`Bearer ${persisted[0]?.accessToken}`);
     expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(persisted[0]?.accessToken);
   });
 
   it('auth may be a function giving the token (called per request)', async () => {
     let calls = 0;
-    const client = createClient({ baseUrl: server.url, auth: async () => (calls++, 'test_token') });
+    const client = createClient({ baseUrl: server().url, auth: async () => (calls++, 'test_token') });
     await client.customers.list({ limit: 1 });
     await client.charges.list({ limit: 1 });
     expect(calls).toBe(2);
-    expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer test_token');
-    const empty = createClient({ baseUrl: server.url, auth: () => '' });
+    expect(server().requests.at(-1)?.headers.authorization).toBe('Bearer test_token');
+    const empty = createClient({ baseUrl: server().url, auth: () => '' });
     await expect(empty.customers.list()).rejects.toThrow(/non-empty access token/);
-    expect(() => createClient({ baseUrl: server.url, auth: { nope: true } as never })).toThrow(/auth must be/);
+    expect(() => createClient({ baseUrl: server().url, auth: { nope: true } as never })).toThrow(/auth must be/);
   });
 
   it('a refresh that hangs does not outlive timeoutMs', async () => {
@@ -168,7 +159,7 @@ describe('token session', () => {
     const tokens = await freshTokens(clock);
     const session = createTokenSession({ tokens, clock, refresh: () => new Promise<TokenSet>(() => undefined) });
     await clock.set(tokens.expiresAt);
-    const client = createClient({ baseUrl: server.url, auth: session, timeoutMs: 50, clock });
+    const client = createClient({ baseUrl: server().url, auth: session, timeoutMs: 50, clock });
     const pending = client.customers.list().catch((e: unknown) => e);
     await until(() => clock.pending === 1);
     await clock.advance(50);
@@ -178,38 +169,38 @@ describe('token session', () => {
   it('a refresh after a 401 that hangs does not outlive timeoutMs either', async () => {
     const clock = new ManualClock(0);
     const tokens = await freshTokens(clock);
-    server.validTokens.delete(tokens.accessToken);
-    server.requests.length = 0;
+    server().validTokens.delete(tokens.accessToken);
+    server().requests.length = 0;
     const session = createTokenSession({ tokens, clock, refresh: () => new Promise<TokenSet>(() => undefined) });
-    const client = createClient({ baseUrl: server.url, auth: session, timeoutMs: 100, clock });
+    const client = createClient({ baseUrl: server().url, auth: session, timeoutMs: 100, clock });
     const pending = client.customers.list().catch((e: unknown) => e);
-    await until(() => server.requests.length === 1);
+    await until(() => server().requests.length === 1);
     await clock.advance(100);
     expect(await pending).toBeInstanceOf(TimeoutError);
   });
 
   it('takes the tokens one by one too: only a refresh token refreshes before the first request', async () => {
-    server.issueRefreshToken('rt_loose_1');
+    server().issueRefreshToken('rt_loose_1');
     const persisted: TokenSet[] = [];
     const session = createTokenSession({ ...sessionOptions(), refreshToken: 'rt_loose_1', onTokens: (t) => void persisted.push(t) });
     expect(String(session)).toContain('expiresAt: 1970-01-01');
-    const client = createClient({ baseUrl: server.url, auth: session });
+    const client = createClient({ baseUrl: server().url, auth: session });
     await client.customers.list({ limit: 1 });
     expect(tokenRequests()).toBe(1);
-    expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${persisted[0]?.accessToken}`);
+    expect(server().requests.at(-1)?.headers.authorization).toBe(`Bearer ${persisted[0]?.accessToken}`);
   });
 
   it('an access token without a known expiry is refreshed only after a 401', async () => {
     const tokens = await freshTokens();
-    server.requests.length = 0;
+    server().requests.length = 0;
     const session = createTokenSession({ ...sessionOptions(), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
     const shown = [inspect(session, { showHidden: true, depth: 10 }), String(session), inspect(session.tokens)];
     expect(shown.join('\n')).not.toContain(tokens.accessToken);
     expect(String(session)).toContain('expiresAt: unknown');
-    const client = createClient({ baseUrl: server.url, auth: session });
+    const client = createClient({ baseUrl: server().url, auth: session });
     await client.customers.list({ limit: 1 });
     expect(tokenRequests()).toBe(0);
-    server.validTokens.delete(tokens.accessToken);
+    server().validTokens.delete(tokens.accessToken);
     await client.customers.list({ limit: 1 });
     expect(tokenRequests()).toBe(1);
   });
@@ -217,10 +208,10 @@ describe('token session', () => {
   it('the loose form takes expiresAt as a Date', async () => {
     const clock = new ManualClock(0);
     const tokens = await freshTokens(clock);
-    server.requests.length = 0;
+    server().requests.length = 0;
     const onTokens = vi.fn();
     const client = createClient({
-      baseUrl: server.url,
+      baseUrl: server().url,
       auth: createTokenSession({ ...sessionOptions(), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: new Date(30_000), onTokens, clock }),
     });
     await client.customers.list({ limit: 1 });

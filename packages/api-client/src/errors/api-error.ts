@@ -2,6 +2,7 @@
  * Errors of an API call: the HTTP error statuses, and the failures that leave no response.
  */
 import { ApiClientError } from './api-client-error.js';
+import type { ErrorResponseInit } from './error-response-init.js';
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
@@ -9,21 +10,13 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 export type FieldErrors = Readonly<Record<string, readonly string[]>>;
 
 /** What every {@link ApiError} is built from. */
-export interface ApiErrorInit {
+export interface ApiErrorInit extends ErrorResponseInit {
   /** HTTP status; `0` when no response was received (refused before sending, connection failure, timeout). */
   readonly status: number;
   /** The `type` of the error body, or a client-side kind such as `connection_error`. */
   readonly type?: string | undefined;
   /** Field errors from the error body. */
   readonly errors?: FieldErrors | undefined;
-  /** Response headers (empty when no response was received). */
-  readonly headers?: Headers | undefined;
-  /** The response body as text, kept when it was not the documented JSON shape. */
-  readonly rawBody?: string | undefined;
-  /** The parsed JSON body, when the body was JSON (any shape). */
-  readonly body?: unknown;
-  /** Underlying cause, e.g. the `TypeError` thrown by `fetch`. */
-  readonly cause?: unknown;
   /** Overrides the generated message. Must never contain a secret. */
   readonly message?: string | undefined;
 }

@@ -3,25 +3,18 @@
  * something that is not a token response.
  */
 import { ApiClientError } from '../errors/api-client-error.js';
+import type { ErrorResponseInit } from '../errors/error-response-init.js';
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /** What an {@link OAuthError} is built from. */
-export interface OAuthErrorInit {
+export interface OAuthErrorInit extends ErrorResponseInit {
   /** Machine-readable code: the server's `error` (`invalid_grant`, ...) or a client-side one (`invalid_token_response`, `network_error`, ...). */
   readonly error: string;
   /** Human-readable detail (never contains a secret). */
   readonly description?: string | undefined;
   /** HTTP status of the token endpoint's answer, when there was one. */
   readonly status?: number | undefined;
-  /** Response headers, when there was a response. */
-  readonly headers?: Headers | undefined;
-  /** Response body text when it was not a JSON object. */
-  readonly rawBody?: string | undefined;
-  /** The parsed JSON error body, when it was JSON. */
-  readonly body?: unknown;
-  /** Underlying cause. */
-  readonly cause?: unknown;
 }
 
 /**

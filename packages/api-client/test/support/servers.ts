@@ -10,7 +10,10 @@ import { startFakeServer, type FakeServer, type FakeServerOptions } from './fake
 
 export const TOKEN = 'test_token';
 
-/** Starts a fake server for the file; `server()` gives it. Scripts, records and shared limits are reset after each test. */
+/**
+ * Starts a fake server for the file; `server()` gives it. Scripts, records, the token response variant
+ * and shared limits are reset after each test.
+ */
 export function useFakeServer(options: FakeServerOptions = {}): () => FakeServer {
   let server: FakeServer | undefined;
   beforeAll(async () => {
@@ -21,6 +24,7 @@ export function useFakeServer(options: FakeServerOptions = {}): () => FakeServer
     if (server !== undefined) {
       server.script.length = 0;
       server.requests.length = 0;
+      server.tokenVariant = options.tokenVariant ?? 'id_token';
     }
     resetSharedRateLimiters();
   });
