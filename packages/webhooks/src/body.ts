@@ -40,17 +40,22 @@ function fromText(text: string): ParsedBody {
   return { ok: true, payload: parsed.value, removed: parsed.removed };
 }
 
+/** {@link fromText} of what `read` returns; `message` when it throws. */
+function fromTextOf(read: () => string, message: string): ParsedBody {
+  let text: string;
+  try {
+    text = read();
+  } catch {
+    return fail('malformed_body', message);
+  }
+  return fromText(text);
+}
+
 // An object parsed by a framework's JSON.parse may hold own `__proto__` keys too. It is copied
 // (only then) rather than changed: it belongs to the caller.
 function fromObject(body: Record<string, unknown>): ParsedBody {
   if (scanDangerousKeys(body, { first: true }).length === 0) return { ok: true, payload: body, removed: [] };
-  let text: string;
-  try {
-    text = JSON.stringify(body);
-  } catch {
-    return fail('malformed_body', 'The parsed body cannot be read as JSON');
-  }
-  return fromText(text);
+  return fromTextOf(() => JSON.stringify(body), 'The parsed body cannot be read as JSON');
 }
 
 /** Parses a delivery body under the size limit (never throws). @internal */
@@ -62,13 +67,7 @@ export function parseBody(body: DeliveryBody, maxBodyBytes: number): ParsedBody 
   if (body instanceof Uint8Array || body instanceof ArrayBuffer) {
     const bytes = body instanceof Uint8Array ? body : new Uint8Array(body);
     if (bytes.length > maxBodyBytes) return fail('body_too_large', `The body is larger than ${maxBodyBytes} bytes`);
-    let text: string;
-    try {
-      text = decoder.decode(bytes);
-    } catch {
-      return fail('malformed_body', 'The body is not valid UTF-8');
-    }
-    return fromText(text);
+    return fromTextOf(() => decoder.decode(bytes), 'The body is not valid UTF-8');
   }
   if (isRecord(body)) return fromObject(body);
   return fail('malformed_body', 'The body must be a string, bytes or a parsed JSON object');

@@ -200,34 +200,26 @@ export class OAuthService {
   #issue(app: AppRow, accountId: string, scope: string, codeHash: string | undefined): TokenResponse {
     const now = this.#clock.now();
     const variant = VARIANTS[this.#variant];
-    const accessToken = randomSecret('at_');
-    this.#store.oauth.insertToken({
-      token_hash: digest(accessToken),
-      kind: 'access',
-      client_id: app.client_id,
-      account_id: accountId,
-      scope,
-      expires_at: now + variant.expires_in * 1000,
-      code_hash: codeHash ?? null,
-    });
-    const response: { -readonly [K in keyof TokenResponse]: TokenResponse[K] } = {
-      access_token: accessToken,
-      token_type: variant.token_type,
-      expires_in: variant.expires_in,
-    };
-    if (scope.split(' ').includes('offline_access')) {
-      const refreshToken = randomSecret('rt_');
+    /** A new token of `kind`, stored by its digest only. */
+    const newToken = (kind: 'access' | 'refresh', expiresAt: number | null): string => {
+      const token = randomSecret(kind === 'access' ? 'at_' : 'rt_');
       this.#store.oauth.insertToken({
-        token_hash: digest(refreshToken),
-        kind: 'refresh',
+        token_hash: digest(token),
+        kind,
         client_id: app.client_id,
         account_id: accountId,
         scope,
-        expires_at: null,
+        expires_at: expiresAt,
         code_hash: codeHash ?? null,
       });
-      response.refresh_token = refreshToken;
-    }
+      return token;
+    };
+    const response: { -readonly [K in keyof TokenResponse]: TokenResponse[K] } = {
+      access_token: newToken('access', now + variant.expires_in * 1000),
+      token_type: variant.token_type,
+      expires_in: variant.expires_in,
+    };
+    if (scope.split(' ').includes('offline_access')) response.refresh_token = newToken('refresh', null);
     if (this.#variant === 'openid') response.id_token = this.#idToken(app, accountId, now, variant.expires_in);
     else response.scope = scope;
     return response;
