@@ -11,7 +11,8 @@ describe('brands', () => {
     const a = await loadCopy();
     const b = await loadCopy();
     expect(a.BaseError).not.toBe(b.BaseError);
-    const error = new a.ChildError('boom');
+    const error = new a.ChildError('boom', 'E1');
+    expect(error.code).toBe('E1');
     expect(error instanceof b.ChildError).toBe(true);
     expect(error instanceof b.BaseError).toBe(true);
     expect(error instanceof Error).toBe(true);
@@ -31,8 +32,8 @@ describe('brands', () => {
     const a = await loadCopy();
     const error = new a.ChildError('boom');
     // `name` is an own property, as in every package's errors before the shared base; the brand is not.
-    expect(Object.keys(error)).toEqual(['name']);
-    expect(JSON.stringify({ ...error })).toBe('{"name":"ChildError"}');
+    expect(Object.keys(error)).toEqual(['name', 'code']);
+    expect(JSON.stringify({ ...error })).toBe('{"name":"ChildError","code":"none"}');
     expect(Object.getOwnPropertySymbols(error).filter((key) => Object.getOwnPropertyDescriptor(error, key)?.enumerable)).toEqual([]);
     expect(error instanceof a.BaseError && (1 as unknown) instanceof a.BaseError).toBe(false);
   });
