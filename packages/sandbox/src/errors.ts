@@ -25,3 +25,20 @@ export class SandboxConfigurationError extends SandboxError {
 export class SandboxStartError extends SandboxError {
   static override readonly brand: string = '@commerce-kit/sandbox:SandboxStartError';
 }
+
+/**
+ * A test-bench operation refused: a bad argument (`reason: 'invalid'`: a fault, a snapshot name, an
+ * event type) or something that does not exist (`reason: 'not_found'`: a snapshot, a delivery).
+ */
+export class SandboxControlError extends SandboxError {
+  static override readonly brand: string = '@commerce-kit/sandbox:SandboxControlError';
+  readonly reason: 'invalid' | 'not_found';
+  /** The argument or field at fault (`type`, `name`, `data.id`…). */
+  readonly field: string;
+
+  constructor(reason: 'invalid' | 'not_found', field: string, message: string) {
+    super(message);
+    this.reason = reason;
+    this.field = field;
+  }
+}

@@ -13,6 +13,12 @@ export { DEFAULT_CUSTOMERS, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SEED } from './o
 export type { Logger } from './logger.js';
 export type { ResponseMismatchAction } from './http/response-check.js';
 export type { Synchronous } from './store/database.js';
-export { SandboxConfigurationError, SandboxError, SandboxStartError } from './errors.js';
+export { SandboxConfigurationError, SandboxControlError, SandboxError, SandboxStartError } from './errors.js';
+export type { Snapshot } from './control/bench.js';
+export type { SandboxFaults, SandboxViolations, SandboxWebhooks } from './control/controls.js';
+export type { Delivery, DeliveryAttempt } from './control/deliveries.js';
+export type { Fault, FaultInput } from './control/faults.js';
+export type { Violation, ViolationLocation } from './control/violations.js';
+export type { ReleaseOrder, WebhookMode } from './events/mode.js';
 export { systemClock } from './clock.js';
 export type { Clock } from './clock.js';

@@ -7,6 +7,8 @@ import { silentLogger } from './logger.js';
 import { RATE_LIMIT_REQUESTS } from './services/rate-limit.js';
 import { TOKEN_RESPONSE_VARIANTS, type TokenResponseVariant } from './services/oauth.js';
 import type { Synchronous } from './store/database.js';
+import { DEFAULT_RETRY_SCHEDULE_MS } from './events/dispatcher.js';
+import { randomSecret } from './secrets.js';
 
 export type { TokenResponseVariant };
 
@@ -48,7 +50,24 @@ export interface SandboxOptions {
    * load tests.
    */
   readonly rateLimit?: number | undefined;
-  /** Time source (tokens, codes, rate limits, webhook timestamps and timeouts); default the system clock. */
+  /**
+   * Contract checks in strict mode: a request that departs from the spec in a way the sandbox would
+   * otherwise tolerate (an unknown query parameter) is answered 400 naming the violation (default false:
+   * answered, and listed in the contract report).
+   */
+  readonly strict?: boolean | undefined;
+  /**
+   * The key a caller on another machine must send (header `x-sandbox-control-key`) to use the control
+   * API under `/_sandbox/`; callers on this machine need none. Default: a random key, see `controlKey`
+   * of the started sandbox.
+   */
+  readonly controlKey?: string | undefined;
+  /**
+   * Waits before each retry of a failed webhook delivery, in ms (default 10 s, 1 min, 5 min, 30 min,
+   * 2 h); `[]` turns retries off. Short ones (`[10, 50]`) or a `ManualClock` make retries fast in tests.
+   */
+  readonly webhookRetrySchedule?: readonly number[] | undefined;
+  /** Time source (tokens, codes, rate limits, webhook timestamps and timeouts, injected delays); default the system clock. */
   readonly clock?: Clock | undefined;
   /** Where the sandbox logs (default: nowhere). */
   readonly logger?: Logger | undefined;
@@ -69,6 +88,9 @@ export interface ResolvedOptions {
   readonly synchronous: Synchronous;
   readonly onResponseMismatch: ResponseMismatchAction;
   readonly rateLimit: number;
+  readonly strict: boolean;
+  readonly controlKey: string;
+  readonly webhookRetrySchedule: readonly number[];
   readonly clock: Clock;
   readonly logger: Logger;
   readonly logRequests: boolean;
@@ -123,6 +145,22 @@ function flag(name: string, value: unknown): boolean {
   return value;
 }
 
+/** At most 20 retries, each at most a day later. */
+const MAX_RETRIES = 20;
+const MAX_RETRY_DELAY_MS = 86_400_000;
+
+function schedule(name: string, value: unknown): readonly number[] {
+  if (value === undefined) return DEFAULT_RETRY_SCHEDULE_MS;
+  if (
+    !Array.isArray(value) ||
+    value.length > MAX_RETRIES ||
+    !value.every((delay) => typeof delay === 'number' && Number.isSafeInteger(delay) && delay >= 0 && delay <= MAX_RETRY_DELAY_MS)
+  ) {
+    throw fail(`\`${name}\` must be an array of at most ${MAX_RETRIES} delays in ms (integers from 0 to ${MAX_RETRY_DELAY_MS})`);
+  }
+  return Object.freeze([...(value as number[])]);
+}
+
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
   return typeof value === 'number' ? String(value) : typeof value;
@@ -156,6 +194,10 @@ export function resolveOptions(options: SandboxOptions | undefined): ResolvedOpt
     synchronous: oneOf('synchronous', o['synchronous'], ['normal', 'full'] as const, 'normal'),
     onResponseMismatch: oneOf('onResponseMismatch', o['onResponseMismatch'], ['error', 'log'] as const, 'log'),
     rateLimit: integer('rateLimit', o['rateLimit'], 0, 1_000_000, RATE_LIMIT_REQUESTS),
+    strict: flag('strict', o['strict']),
+    // Never echoed either: a bad one is reported by its shape only.
+    controlKey: text('controlKey', o['controlKey']) ?? randomSecret('sbk_'),
+    webhookRetrySchedule: schedule('webhookRetrySchedule', o['webhookRetrySchedule']),
     clock: resolveClock(o['clock'], fail),
     logger: logger(o['logger']),
     logRequests: flag('logRequests', o['logRequests']),

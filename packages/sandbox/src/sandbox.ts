@@ -4,6 +4,10 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { SandboxApp } from './app-credentials.js';
 import { SandboxStartError } from './errors.js';
+import { Bench, type Snapshot } from './control/bench.js';
+import { controlled, controlledAsync, sandboxFaults, sandboxViolations, sandboxWebhooks, type SandboxFaults, type SandboxViolations, type SandboxWebhooks } from './control/controls.js';
+import { FaultBoard } from './control/faults.js';
+import { ViolationLog } from './control/violations.js';
 import { Dispatcher } from './events/dispatcher.js';
 import { EventOutbox } from './events/outbox.js';
 import { createApp } from './http/app.js';
@@ -25,6 +29,35 @@ export interface Sandbox {
   readonly url: string;
   /** The test app: client credentials, redirect URI, webhook secret and a ready access token. */
   readonly app: SandboxApp;
+  /** The key a caller on another machine sends (header `x-sandbox-control-key`) to use the control API. */
+  readonly controlKey: string;
+  /**
+   * Puts the seeded data back (customers, the other resources, an empty delivery log) and clears the
+   * faults, the latency, the webhook mode, the contract report and the rate-limit counts. The test app
+   * and every token stay valid. Resolves with the number of customers.
+   */
+  reset(): Promise<{ readonly customers: number }>;
+  /**
+   * Takes (or replaces) a snapshot of the data and the delivery log: in memory, or with a data file in
+   * `<data>.snapshots/<name>.sqlite` (SQLite's backup API), where it outlives the process.
+   * @throws {SandboxControlError} for a bad name (1–64 letters, digits, `.`, `_`, `-`)
+   */
+  snapshot(name: string): Promise<Snapshot>;
+  /**
+   * Puts a snapshot's data back (the test app and tokens stay as they are).
+   * @throws {SandboxControlError} with `reason: 'not_found'` when there is no such snapshot
+   */
+  restore(name: string): Promise<Snapshot>;
+  /** The snapshots, by name. */
+  snapshots(): Snapshot[];
+  /** @throws {SandboxControlError} with `reason: 'not_found'` when there is no such snapshot */
+  deleteSnapshot(name: string): void;
+  /** Faults on demand: status answers, delays, dropped connections, latency. */
+  readonly faults: SandboxFaults;
+  /** Webhook delivery modes, held deliveries, triggers and the delivery log. */
+  readonly webhooks: SandboxWebhooks;
+  /** The contract report: requests that departed from the spec. */
+  readonly violations: SandboxViolations;
   /**
    * Stops the sandbox: no new connections, requests in flight answered, pending webhooks sent (for up to
    * ten seconds; the rest stay in the data file for the next start), the database closed. Idempotent.
@@ -51,6 +84,7 @@ function ensureSeeded(store: Store, options: ResolvedOptions): void {
   const seeded = store.meta('seed');
   if (seeded === undefined) {
     seedStore(store, options.seed, options.customers);
+    store.snapshots.captureSeed(); // what reset() goes back to
     options.logger.info(`seeded ${options.customers} customers (seed ${options.seed})`);
   } else if (seeded !== String(options.seed) || store.meta('seeded_customers') !== String(options.customers)) {
     options.logger.info(`${options.data ?? 'the database'} was seeded before (seed ${seeded}); its state is kept as it is`);
@@ -122,20 +156,47 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
     let appRow = ensureApp(store, resolved.webhookSecret);
     let baseUrl = '';
     let redirectUri = '';
-    const dispatcher = new Dispatcher({ store, clock, url: resolved.webhookUrl, secret: () => appRow.webhook_secret, log: logger });
+    const dispatcher = new Dispatcher({
+      store,
+      clock,
+      url: resolved.webhookUrl,
+      secret: () => appRow.webhook_secret,
+      log: logger,
+      retrySchedule: resolved.webhookRetrySchedule,
+    });
     const oauth = new OAuthService(store, clock, resolved.tokenResponse, () => baseUrl);
+    const events = new EventOutbox(store, clock, resolved.webhookUrl !== undefined);
     const services = {
-      customers: new CustomerService(store, new EventOutbox(store, clock, resolved.webhookUrl !== undefined), clock, () => dispatcher.wake()),
+      customers: new CustomerService(store, events, clock, () => dispatcher.wake()),
       objects: new ObjectService(store),
       oauth,
     };
+    const rateLimiter = new RateLimiter(clock, resolved.rateLimit);
+    const faults = new FaultBoard();
+    const violations = new ViolationLog();
+    const bench = new Bench({
+      store,
+      clock,
+      dispatcher,
+      events,
+      rateLimiter,
+      faults,
+      violations,
+      seed: resolved.seed,
+      customers: resolved.customers,
+      webhookUrl: resolved.webhookUrl,
+    });
     const app = createApp({
       services,
-      rateLimiter: new RateLimiter(clock, resolved.rateLimit),
+      rateLimiter,
+      bench,
+      faults,
+      violations,
+      strict: resolved.strict,
+      controlKey: resolved.controlKey,
       log: logger,
       onResponseMismatch: resolved.onResponseMismatch,
       logRequests: resolved.logRequests,
-      store,
       clock,
       dispatcher,
       oauth,
@@ -168,6 +229,15 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
     return {
       url: baseUrl,
       app: credentials,
+      controlKey: resolved.controlKey,
+      reset: () => bench.reset(),
+      snapshot: (name) => controlledAsync(() => bench.snapshot(name)),
+      restore: (name) => controlledAsync(() => bench.restore(name)),
+      snapshots: () => bench.snapshots(),
+      deleteSnapshot: (name) => controlled(() => bench.deleteSnapshot(name)),
+      faults: sandboxFaults(faults),
+      webhooks: sandboxWebhooks(bench, dispatcher),
+      violations: sandboxViolations(violations),
       close() {
         closing ??= (async () => {
           await new Promise<void>((resolve) => {

@@ -97,26 +97,26 @@ describe('webhooks', () => {
         res.end(fail ? 'receiver broke' : 'ok');
       }),
     );
-    const sandbox = await start({ webhookUrl: url });
+    const sandbox = await start({ webhookUrl: url, webhookRetrySchedule: [] });
     await api(sandbox, '/customers', { method: 'POST', headers: json, body: JSON.stringify(newCustomer) });
     const [failed] = await until(() => deliveries(sandbox.url), (d) => d[0]!.status === 'failed');
     expect(failed!.last_attempt).toMatchObject({ status: 500, response_body: 'receiver broke', error: null });
 
     fail = false;
-    const resend = await fetch(`${sandbox.url}/_sandbox/deliveries/${failed!.id}/resend`, { method: 'POST' });
+    const resend = await fetch(`${sandbox.url}/_sandbox/deliveries/${failed!.id}/redeliver`, { method: 'POST' });
     expect(resend.status).toBe(202);
     const [delivered] = await until(() => deliveries(sandbox.url), (d) => d[0]!.status === 'delivered');
     expect(delivered!.attempt_count).toBe(2);
     const detail = (await (await fetch(`${sandbox.url}/_sandbox/deliveries/${failed!.id}`)).json()) as { attempts: unknown[] };
     expect(detail.attempts).toHaveLength(2);
-    expect((await fetch(`${sandbox.url}/_sandbox/deliveries/999/resend`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${sandbox.url}/_sandbox/deliveries/999/redeliver`, { method: 'POST' })).status).toBe(404);
   });
 
   test('an unreachable receiver is a failed delivery with the network error', async () => {
     const closed = createServer();
     const url = await listen(closed);
     closed.close();
-    const sandbox = await start({ webhookUrl: url });
+    const sandbox = await start({ webhookUrl: url, webhookRetrySchedule: [] });
     await api(sandbox, '/customers', { method: 'POST', headers: json, body: JSON.stringify(newCustomer) });
     const [failed] = await until(() => deliveries(sandbox.url), (d) => d[0]!.status === 'failed');
     expect(failed!.last_attempt?.error).toMatch(/ECONNREFUSED/);
@@ -127,7 +127,7 @@ describe('webhooks', () => {
     await api(sandbox, '/customers', { method: 'POST', headers: json, body: JSON.stringify(newCustomer) });
     const [skipped] = await deliveries(sandbox.url);
     expect(skipped).toMatchObject({ event_type: 'customer_created', status: 'skipped', attempt_count: 0 });
-    expect((await fetch(`${sandbox.url}/_sandbox/deliveries/${skipped!.id}/resend`, { method: 'POST' })).status).toBe(400);
+    expect((await fetch(`${sandbox.url}/_sandbox/deliveries/${skipped!.id}/redeliver`, { method: 'POST' })).status).toBe(400);
   });
 
   test('a refused write records no event (the change and its event share one transaction)', async () => {
@@ -145,7 +145,7 @@ describe('webhook timeouts and restarts', () => {
     const clock = new ManualClock('2025-01-01T00:00:00Z');
     const hanging = createServer((req) => req.resume()); // never answers
     const url = await listen(hanging);
-    const sandbox = await start({ webhookUrl: url, clock });
+    const sandbox = await start({ webhookUrl: url, clock, webhookRetrySchedule: [] });
     await api(sandbox, '/customers', { method: 'POST', headers: json, body: JSON.stringify(newCustomer) });
     // Move time 10 s at a time until the attempt in flight gives up (it may start after the first move).
     const [failed] = await until(

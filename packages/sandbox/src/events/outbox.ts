@@ -1,9 +1,10 @@
 /** Writing webhook events: one outbox row per change, inside the change's own transaction. */
 import type { Clock } from '@commerce-kit/internal/clock';
+import type { WebhookEventType } from '@commerce-kit/webhooks';
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/store.js';
 
-/** The customer events the sandbox sends (the platform documents 19; these are the ones it can cause). */
+/** The customer events the sandbox's own changes cause (any of the 19 documented types can be triggered). */
 export type CustomerEventType = 'customer_created' | 'customer_updated' | 'customer_deleted';
 
 export class EventOutbox {
@@ -22,7 +23,7 @@ export class EventOutbox {
    * has its event and a rolled-back one never does. Without a webhook URL the event is kept as `skipped`
    * (listed, and re-sendable once a URL is configured).
    */
-  record(type: CustomerEventType, data: { readonly id: string; readonly [field: string]: unknown }): number {
+  record(type: WebhookEventType, data: { readonly id: string; readonly [field: string]: unknown }): number {
     return this.#store.outbox.insert({
       event_type: type,
       object_id: data.id,

@@ -3,7 +3,9 @@
  * goes through the same steps, in this order, before its handler runs:
  *   authentication (bearer token) → rate limit (per account) → query/path parameters (spec validators)
  *   → body (size limit, media type, UTF-8, JSON with the dangerous-key policy, spec validator)
- * and every reply is checked against the operation's documented responses before it is sent.
+ * and every reply is checked against the operation's documented responses before it is sent. Faults
+ * the test bench injects come first (before authentication); what a request does wrong against the
+ * spec is kept for the contract report.
  */
 import { parseJson } from '@commerce-kit/internal/safe-json';
 import type { HttpBindings } from '@hono/node-server';
@@ -16,14 +18,19 @@ import type { Logger } from '../logger.js';
 import type { RateLimiter } from '../services/rate-limit.js';
 import { toFieldErrors } from '../validation/field-errors.js';
 import { readBody, type BodyFailure } from './body.js';
-import { registerControlRoutes, type ControlDeps } from './control-routes.js';
+import type { Clock } from '@commerce-kit/internal/clock';
+import type { FaultAction } from '../control/faults.js';
+import { findingsOf, type Finding, type ViolationLocation } from '../control/violations.js';
+import { registerBenchRoutes, type BenchRouteDeps } from './bench-routes.js';
+import { registerPageRoutes, type PageDeps } from './page-routes.js';
 import { createHandlers, type HandlerInput, type Services } from './handlers.js';
 import { invalidRequest, Problem } from './problem.js';
 import type { Reply } from './reply.js';
 import { responseMismatch, type ResponseMismatchAction } from './response-check.js';
 import type { RouteSpec } from './route-spec.js';
 
-export interface AppDeps extends ControlDeps {
+export interface AppDeps extends PageDeps, BenchRouteDeps {
+  readonly clock: Clock;
   readonly services: Services;
   readonly rateLimiter: RateLimiter;
   readonly log: Logger;
@@ -52,17 +59,42 @@ function bodyProblem(route: RouteSpec, failure: BodyFailure): Problem {
   return new Problem(status, { type: 'invalid_request_error', errors: { [field]: [failure.message] } });
 }
 
-function queryOf(route: RouteSpec, url: string): Record<string, unknown> {
+/**
+ * The spec's query parameters of the route. Others are not part of the contract: listed in `unknown`
+ * (tolerated, or refused in strict mode by the caller).
+ */
+function queryOf(route: RouteSpec, url: string, unknown: string[]): Record<string, unknown> {
   const query: Record<string, unknown> = {};
   const start = url.indexOf('?');
-  if (start < 0 || route.queryParameters.length === 0) return query;
+  if (start < 0) return query;
   const params = new URLSearchParams(url.slice(start + 1));
+  for (const name of new Set(params.keys())) {
+    if (!route.queryParameters.includes(name)) unknown.push(name);
+  }
   for (const name of route.queryParameters) {
     const values = params.getAll(name);
     if (values.length > 1) throw invalidRequest(name, 'is given more than once');
     if (values.length === 1) query[name] = values[0];
   }
   return query;
+}
+
+/** The token of a `Bearer` Authorization header. */
+function bearerToken(authorization: string | undefined): string | undefined {
+  const match = authorization === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  return match?.[1];
+}
+
+/** A status fault's answer: the documented error body, saying the failure was injected. */
+function faultReply(fault: Extract<FaultAction, { type: 'status' }>): Reply {
+  if (fault.status === 429) {
+    return {
+      status: 429,
+      body: { type: 'rate_limit_error', errors: { rate_limit: [`too many requests (a fault injected by the sandbox): retry in ${fault.retryAfter} s`] } },
+      headers: { 'retry-after': String(fault.retryAfter) },
+    };
+  }
+  return { status: fault.status, body: { type: 'api_error', errors: { server: [`the server failed (a ${fault.status} fault injected by the sandbox)`] } } };
 }
 
 async function bodyOf(route: RouteSpec, request: Request): Promise<unknown> {
@@ -138,7 +170,7 @@ function problemReply(problem: Problem): Reply {
 
 /** Builds the Hono app. */
 export function createApp(deps: AppDeps): Hono {
-  const { services, rateLimiter, log, onResponseMismatch } = deps;
+  const { services, rateLimiter, log, onResponseMismatch, clock, faults, violations, strict } = deps;
   const handlers = createHandlers(services);
   const app = new Hono();
   if (deps.logRequests) {
@@ -158,46 +190,101 @@ export function createApp(deps: AppDeps): Hono {
     return { status: 500, body: { type: 'api_error', errors: { response: [mismatch] } } };
   };
 
+  /** Latency and the fault for this request: undefined to go on, or what to answer (a drop answers nothing). */
+  const injected = async (c: Context, route: RouteSpec, path: string, authorization: string | undefined): Promise<Reply | 'dropped' | undefined> => {
+    if (faults.latencyMs > 0) await clock.sleep(faults.latencyMs);
+    const fault = faults.take(route.method, path, bearerToken(authorization));
+    if (fault === undefined) return undefined;
+    if (fault.type === 'delay') {
+      await clock.sleep(fault.delayMs);
+      return undefined;
+    }
+    if (fault.type === 'status') return faultReply(fault);
+    const socket = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket;
+    if (socket === undefined) return { status: 503, body: { type: 'api_error', errors: { server: ['the connection was dropped (a fault injected by the sandbox)'] } } };
+    socket.destroy();
+    return 'dropped';
+  };
+
   for (const route of ROUTES as readonly RouteSpec[]) {
     const handler = handlers[route.operationId as keyof typeof handlers];
     app.on(route.method, route.pattern, async (c) => {
+      const arrived = clock.now();
+      const path = c.req.path;
+      const authorization = authorizationOf(c);
+      violations.checked(route.operationId);
+      const findings: Finding[] = [];
+      let stage: ViolationLocation | 'handler' = 'header';
+      let reported = false;
       let reply: Reply;
       try {
-        const authorization = authorizationOf(c);
-        const caller = route.security === 'bearer' ? services.oauth.authenticate(authorization) : undefined;
-        if (caller) {
-          const turn = rateLimiter.take(caller.accountId);
-          if (!turn.allowed) {
-            throw new Problem(
-              429,
-              { type: 'rate_limit_error', errors: { rate_limit: [`too many requests for this account: retry in ${turn.retryAfterSeconds} s`] } },
-              { 'retry-after': String(turn.retryAfterSeconds) },
-            );
+        const fault = faults.active ? await injected(c, route, path, authorization) : undefined;
+        if (fault === 'dropped') return RESPONSE_ALREADY_SENT;
+        if (fault !== undefined) {
+          reply = fault;
+        } else {
+          if (route.security === 'bearer' && authorization === undefined) {
+            findings.push({ in: 'header', pointer: '/header/authorization', message: 'authorization is required: send "Bearer <access token>"' });
           }
+          const caller = route.security === 'bearer' ? services.oauth.authenticate(authorization) : undefined;
+          if (caller) {
+            const turn = rateLimiter.take(caller.accountId);
+            if (!turn.allowed) {
+              throw new Problem(
+                429,
+                { type: 'rate_limit_error', errors: { rate_limit: [`too many requests for this account: retry in ${turn.retryAfterSeconds} s`] } },
+                { 'retry-after': String(turn.retryAfterSeconds) },
+              );
+            }
+          }
+          stage = 'query';
+          const unknown: string[] = [];
+          const query = queryOf(route, c.req.url, unknown);
+          for (const name of unknown) {
+            findings.push({ in: 'query', pointer: `/query/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `${name} is not a query parameter of ${route.operationId}` });
+          }
+          if (strict && unknown.length > 0) {
+            reported = true;
+            throw new Problem(400, { type: 'invalid_request_error', errors: Object.fromEntries(unknown.map((name) => [name, ['is not a query parameter of this operation (strict mode)']])) });
+          }
+          if (route.validateQuery && !route.validateQuery(query)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(route.validateQuery.errors, 'query') });
+          stage = 'path';
+          const pathParams: Record<string, unknown> = route.validatePath ? { ...c.req.param() } : {};
+          if (route.validatePath && !route.validatePath(pathParams)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(route.validatePath.errors, 'path') });
+          stage = 'body';
+          const body = route.body ? await bodyOf(route, c.req.raw) : undefined;
+          stage = 'handler';
+          const input: HandlerInput = { query, path: pathParams, body, caller, authorization };
+          reply = handler(input);
         }
-        const query = queryOf(route, c.req.url);
-        if (route.validateQuery && !route.validateQuery(query)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(route.validateQuery.errors, 'query') });
-        const path: Record<string, unknown> = route.validatePath ? { ...c.req.param() } : {};
-        if (route.validatePath && !route.validatePath(path)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(route.validatePath.errors, 'path') });
-        const body = route.body ? await bodyOf(route, c.req.raw) : undefined;
-        const input: HandlerInput = { query, path, body, caller, authorization };
-        reply = handler(input);
       } catch (error) {
         if (!(error instanceof Problem)) throw error;
         reply = problemReply(error);
+        // What the request got wrong (not the state it met: an unknown customer, an expired token).
+        if (stage !== 'handler' && stage !== 'header' && error.status >= 400 && error.status < 500 && !reported) {
+          findings.push(...findingsOf(stage, error.body.errors ?? { [stage]: [String(error.body['error_description'] ?? 'is invalid')] }));
+        }
       }
+      if (findings.length > 0) violations.record({ method: route.method, path, operationId: route.operationId, time: arrived }, findings, reply.status);
       return send(c, checked(route, reply));
     });
   }
 
-  registerControlRoutes(app, deps, (reply) => {
+  registerBenchRoutes(app, deps);
+  registerPageRoutes(app, deps, (reply) => {
     const authorize = (ROUTES as readonly RouteSpec[]).find((r) => r.operationId === 'authorize');
     return authorize ? checked(authorize, reply) : reply;
   });
 
-  app.notFound((c) =>
-    send(c, { status: 404, body: { type: 'not_found_error', errors: { path: [`no operation at ${c.req.method} ${new URL(c.req.url).pathname}`] } } }),
-  );
+  app.notFound((c) => {
+    const path = c.req.path;
+    const message = `no operation at ${c.req.method} ${path}`;
+    if (!path.startsWith('/_sandbox/')) {
+      violations.checked(null);
+      violations.record({ method: c.req.method, path, operationId: null, time: clock.now() }, [{ in: 'route', pointer: '', message }], 404);
+    }
+    return send(c, { status: 404, body: { type: 'not_found_error', errors: { path: [message] } } });
+  });
   app.onError((error, c) => {
     log.error(`internal error on ${c.req.method} ${new URL(c.req.url).pathname}: ${error instanceof Error ? error.message : String(error)}`);
     return send(c, { status: 500, body: { type: 'api_error', errors: { server: ['the sandbox failed to answer this request (see its log)'] } } });

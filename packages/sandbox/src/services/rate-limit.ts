@@ -28,6 +28,11 @@ export class RateLimiter {
     this.#perMs = capacity / windowMs;
   }
 
+  /** Forgets every account's count (a reset of the sandbox). */
+  clear(): void {
+    this.#buckets.clear();
+  }
+
   /** Takes one request (always allowed when the capacity is 0: the limit is off) from the account's bucket, or says how long until one is there (whole seconds, at least 1). */
   take(account: string): RateDecision {
     if (this.#capacity === 0) return { allowed: true, remaining: Number.POSITIVE_INFINITY };

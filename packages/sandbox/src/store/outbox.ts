@@ -1,7 +1,11 @@
 /** The webhook outbox and its delivery attempts. */
 import type { SqliteDatabase } from './database.js';
 
-/** Lifecycle of an event: `pending` until tried, then `delivered` (2xx) or `failed`; `skipped` without a URL. */
+/**
+ * Lifecycle of an event: `pending` until delivered or out of retries (a failed attempt with retries
+ * left keeps it pending, due again at `next_attempt_at`), then `delivered` (2xx) or `failed`;
+ * `skipped` when no webhook URL is configured.
+ */
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'skipped';
 
 export interface OutboxRow {
@@ -14,6 +18,9 @@ export interface OutboxRow {
   readonly status: DeliveryStatus;
   readonly attempts: number;
   readonly updated_at: number;
+  readonly next_attempt_at: number;
+  /** The timestamp of the first attempt's signed message, reused by retries and duplicates. */
+  readonly signed_timestamp: string | null;
 }
 
 export interface AttemptRow {
@@ -27,9 +34,24 @@ export interface AttemptRow {
   readonly error: string | null;
 }
 
+/** An event to add: its kind, the affected object, the delivery token and the JSON `data`. */
+export interface NewOutboxEvent {
+  readonly event_type: string;
+  readonly object_id: string;
+  readonly token: string;
+  readonly data: string;
+  readonly created_at: number;
+  readonly status: 'pending' | 'skipped';
+}
+
+/** How an attempt ended: delivered, failed for good, or failed with a retry due at `retryAt`. */
+export type AttemptOutcome = { readonly status: 'delivered' | 'failed' } | { readonly status: 'pending'; readonly retryAt: number };
+
 export class OutboxStore {
   readonly #insert;
-  readonly #nextPending;
+  readonly #due;
+  readonly #pending;
+  readonly #nextDue;
   readonly #get;
   readonly #list;
   readonly #listBefore;
@@ -38,13 +60,18 @@ export class OutboxStore {
   readonly #finish;
   readonly #requeue;
   readonly #pendingCount;
+  readonly #sign;
 
   constructor(db: SqliteDatabase) {
     this.#insert = db.prepare(
       `INSERT INTO outbox (event_type, object_id, token, data, created_at, status, updated_at)
        VALUES (@event_type, @object_id, @token, @data, @created_at, @status, @created_at)`,
     );
-    this.#nextPending = db.prepare<[number], OutboxRow>(`SELECT * FROM outbox WHERE status = 'pending' AND seq > ? ORDER BY seq LIMIT 1`);
+    this.#due = db.prepare<[number, number], OutboxRow>(
+      `SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?`,
+    );
+    this.#pending = db.prepare<[], OutboxRow>(`SELECT * FROM outbox WHERE status = 'pending' ORDER BY seq`);
+    this.#nextDue = db.prepare<[], { at: number | null }>(`SELECT MIN(next_attempt_at) AS at FROM outbox WHERE status = 'pending'`);
     this.#get = db.prepare<[number], OutboxRow>(`SELECT * FROM outbox WHERE seq = ?`);
     this.#list = db.prepare<[number], OutboxRow>(`SELECT * FROM outbox ORDER BY seq DESC LIMIT ?`);
     this.#listBefore = db.prepare<[number, number], OutboxRow>(`SELECT * FROM outbox WHERE seq < ? ORDER BY seq DESC LIMIT ?`);
@@ -53,19 +80,32 @@ export class OutboxStore {
       `INSERT INTO delivery_attempts (outbox_seq, started_at, duration_ms, url, status, response_body, error)
        VALUES (@outbox_seq, @started_at, @duration_ms, @url, @status, @response_body, @error)`,
     );
-    this.#finish = db.prepare(`UPDATE outbox SET status = @status, attempts = attempts + @tried, updated_at = @now WHERE seq = @seq`);
-    this.#requeue = db.prepare(`UPDATE outbox SET status = 'pending', updated_at = @now WHERE seq = @seq AND status <> 'pending'`);
+    this.#finish = db.prepare(
+      `UPDATE outbox SET status = @status, attempts = attempts + 1, next_attempt_at = @next, updated_at = @now WHERE seq = @seq`,
+    );
+    this.#requeue = db.prepare(`UPDATE outbox SET status = 'pending', next_attempt_at = 0, updated_at = @now WHERE seq = @seq AND status <> 'pending'`);
     this.#pendingCount = db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'`);
+    this.#sign = db.prepare(`UPDATE outbox SET signed_timestamp = @timestamp WHERE seq = @seq AND signed_timestamp IS NULL`);
   }
 
   /** Adds an event; call it inside the transaction of the change it reports. */
-  insert(event: { event_type: string; object_id: string; token: string; data: string; created_at: number; status: 'pending' | 'skipped' }): number {
+  insert(event: NewOutboxEvent): number {
     return Number(this.#insert.run(event).lastInsertRowid);
   }
 
-  /** The oldest pending event after `afterSeq`. */
-  nextPending(afterSeq: number): OutboxRow | undefined {
-    return this.#nextPending.get(afterSeq);
+  /** Pending events due at `now`, oldest first. */
+  due(now: number, limit: number): OutboxRow[] {
+    return this.#due.all(now, limit);
+  }
+
+  /** Every pending event, due or not, oldest first. */
+  pending(): OutboxRow[] {
+    return this.#pending.all();
+  }
+
+  /** When the earliest pending event is due; undefined when none is pending. */
+  nextDueAt(): number | undefined {
+    return this.#nextDue.get()?.at ?? undefined;
   }
 
   get(seq: number): OutboxRow | undefined {
@@ -81,12 +121,18 @@ export class OutboxStore {
     return this.#attempts.all(seq);
   }
 
-  recordAttempt(attempt: Omit<AttemptRow, 'id'>, status: DeliveryStatus, now: number): void {
-    this.#insertAttempt.run(attempt);
-    this.#finish.run({ status, tried: 1, now, seq: attempt.outbox_seq });
+  /** Keeps the timestamp of an event's first signed message (later calls keep the first). */
+  sign(seq: number, timestamp: string): void {
+    this.#sign.run({ seq, timestamp });
   }
 
-  /** Puts a delivered, failed or skipped event back in the queue; false when it is pending already or unknown. */
+  /** Records one delivery round (one attempt, or two copies in duplicate mode) and what the event becomes. */
+  recordAttempts(attempts: readonly Omit<AttemptRow, 'id'>[], outcome: AttemptOutcome, now: number, seq: number): void {
+    for (const attempt of attempts) this.#insertAttempt.run(attempt);
+    this.#finish.run({ status: outcome.status, next: outcome.status === 'pending' ? outcome.retryAt : 0, now, seq });
+  }
+
+  /** Puts a delivered, failed or skipped event back in the queue, due now; false when it is pending already or unknown. */
   requeue(seq: number, now: number): boolean {
     return this.#requeue.run({ seq, now }).changes === 1;
   }

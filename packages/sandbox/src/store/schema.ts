@@ -88,4 +88,10 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX delivery_attempts_by_event ON delivery_attempts (outbox_seq, id);
   `,
+  `
+  -- Retries on a back-off schedule: a pending event waits until next_attempt_at. The timestamp an
+  -- event is first signed with is kept, so a retry or a duplicate carries the same signed message.
+  ALTER TABLE outbox ADD COLUMN next_attempt_at INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE outbox ADD COLUMN signed_timestamp TEXT;
+  `,
 ];

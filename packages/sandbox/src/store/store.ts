@@ -4,6 +4,7 @@ import { openDatabase, type SqliteDatabase, type Synchronous } from './database.
 import { ObjectStore } from './objects.js';
 import { OAuthStore } from './oauth.js';
 import { OutboxStore } from './outbox.js';
+import { SnapshotStore } from './snapshots.js';
 
 export class Store {
   readonly db: SqliteDatabase;
@@ -11,6 +12,7 @@ export class Store {
   readonly objects: ObjectStore;
   readonly oauth: OAuthStore;
   readonly outbox: OutboxStore;
+  readonly snapshots: SnapshotStore;
   readonly #getMeta;
   readonly #setMeta;
 
@@ -20,6 +22,7 @@ export class Store {
     this.objects = new ObjectStore(this.db);
     this.oauth = new OAuthStore(this.db);
     this.outbox = new OutboxStore(this.db);
+    this.snapshots = new SnapshotStore(this.db, file);
     this.#getMeta = this.db.prepare<[string], { value: string }>(`SELECT value FROM meta WHERE key = ?`);
     this.#setMeta = this.db.prepare<[string, string]>(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
   }

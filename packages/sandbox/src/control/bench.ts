@@ -1,0 +1,168 @@
+/**
+ * The test bench: reset, snapshots, faults, webhook modes, triggers and the contract report, behind
+ * one object used by both the JavaScript API and the HTTP control API.
+ */
+import type { Clock } from '@commerce-kit/internal/clock';
+import { isRecord } from '@commerce-kit/internal/is-record';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@commerce-kit/webhooks';
+import type { Dispatcher } from '../events/dispatcher.js';
+import { DEFAULT_WEBHOOK_MODE } from '../events/mode.js';
+import type { EventOutbox } from '../events/outbox.js';
+import { seedStore } from '../seed/seed.js';
+import type { RateLimiter } from '../services/rate-limit.js';
+import { SNAPSHOT_NAME, type SnapshotInfo } from '../store/snapshots.js';
+import { Store } from '../store/store.js';
+import { toDelivery, type Delivery } from './deliveries.js';
+import type { FaultBoard } from './faults.js';
+import { InputProblem } from './input.js';
+import type { ViolationLog } from './violations.js';
+
+export interface BenchDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly dispatcher: Dispatcher;
+  readonly events: EventOutbox;
+  readonly rateLimiter: RateLimiter;
+  readonly faults: FaultBoard;
+  readonly violations: ViolationLog;
+  readonly seed: number;
+  readonly customers: number;
+  readonly webhookUrl: string | undefined;
+}
+
+/** A snapshot as listed: its name, when it was taken and its size. */
+export interface Snapshot {
+  readonly name: string;
+  readonly createdTime: string;
+  readonly bytes: number;
+}
+
+const KNOWN_EVENTS: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
+
+function toSnapshot(info: SnapshotInfo): Snapshot {
+  return { name: info.name, createdTime: new Date(info.createdAt).toISOString(), bytes: info.bytes };
+}
+
+/** A snapshot name, or an {@link InputProblem}. */
+export function snapshotName(name: unknown): string {
+  if (typeof name !== 'string' || !SNAPSHOT_NAME.test(name)) {
+    throw new InputProblem('name', 'must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit');
+  }
+  return name;
+}
+
+/** A missing snapshot or delivery. */
+export class NotFound extends Error {
+  readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+export class Bench {
+  readonly #deps: BenchDeps;
+
+  constructor(deps: BenchDeps) {
+    this.#deps = deps;
+  }
+
+  /** Back to the seeded data; faults, latency, webhook mode, violations and rate-limit counts cleared. */
+  async reset(): Promise<{ readonly customers: number }> {
+    const { store, dispatcher } = this.#deps;
+    await dispatcher.pause();
+    try {
+      if (!store.snapshots.hasSeed) store.snapshots.captureSeedFrom(this.#freshSeedImage());
+      store.snapshots.reset();
+      this.#deps.faults.clear();
+      this.#deps.faults.setLatency(0);
+      this.#deps.violations.clear();
+      this.#deps.rateLimiter.clear();
+      dispatcher.setMode(DEFAULT_WEBHOOK_MODE);
+    } finally {
+      dispatcher.resume();
+    }
+    return { customers: store.customers.count() };
+  }
+
+  async snapshot(name: string): Promise<Snapshot> {
+    return toSnapshot(await this.#deps.store.snapshots.save(snapshotName(name), this.#deps.clock.now()));
+  }
+
+  async restore(name: string): Promise<Snapshot> {
+    const { store, dispatcher } = this.#deps;
+    const checked = snapshotName(name);
+    if (store.snapshots.get(checked) === undefined) throw new NotFound('name', `no snapshot named ${JSON.stringify(checked)}`);
+    await dispatcher.pause();
+    try {
+      return toSnapshot(store.snapshots.restore(checked)!);
+    } finally {
+      dispatcher.resume();
+    }
+  }
+
+  snapshots(): Snapshot[] {
+    return this.#deps.store.snapshots.list().map(toSnapshot);
+  }
+
+  deleteSnapshot(name: string): void {
+    const checked = snapshotName(name);
+    if (!this.#deps.store.snapshots.delete(checked)) throw new NotFound('name', `no snapshot named ${JSON.stringify(checked)}`);
+  }
+
+  /** Records a webhook event of any documented type with the caller's `data`, and sends it. */
+  trigger(type: unknown, data: unknown): Delivery {
+    if (typeof type !== 'string' || !KNOWN_EVENTS.has(type)) {
+      throw new InputProblem('type', `must be one of the documented event types: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+    }
+    if (!isRecord(data)) throw new InputProblem('data', 'must be an object');
+    if (typeof data['id'] !== 'string' || data['id'] === '') throw new InputProblem('data.id', 'is required: the id of the affected object (a non-empty string)');
+    const { store, events, dispatcher } = this.#deps;
+    const seq = store.write(() => events.record(type as WebhookEventType, data as { readonly id: string }));
+    dispatcher.wake();
+    return this.delivery(String(seq));
+  }
+
+  /** Sends a logged delivery again (same token and signed timestamp: a duplicate, as a receiver sees it). */
+  redeliver(id: string): Delivery {
+    const { store, clock, dispatcher, webhookUrl } = this.#deps;
+    const row = store.outbox.get(this.#seq(id));
+    if (!row) throw new NotFound('id', `no delivery with id ${JSON.stringify(id)}`);
+    if (webhookUrl === undefined) throw new InputProblem('webhook_url', 'is not configured: start the sandbox with a webhook URL');
+    if (row.status === 'pending') throw new InputProblem('id', 'names a delivery that is already waiting to be sent');
+    store.write(() => store.outbox.requeue(row.seq, clock.now()));
+    dispatcher.wake();
+    return this.delivery(id);
+  }
+
+  delivery(id: string): Delivery {
+    const { store } = this.#deps;
+    const row = store.outbox.get(this.#seq(id));
+    if (!row) throw new NotFound('id', `no delivery with id ${JSON.stringify(id)}`);
+    return toDelivery(row, store.outbox.attempts(row.seq), true);
+  }
+
+  /** Newest first. */
+  deliveries(limit: number, endingBefore: string | undefined): { readonly hasMore: boolean; readonly data: Delivery[] } {
+    const { store } = this.#deps;
+    const rows = store.outbox.list(limit + 1, endingBefore === undefined ? undefined : this.#seq(endingBefore));
+    return { hasMore: rows.length > limit, data: rows.slice(0, limit).map((row) => toDelivery(row, store.outbox.attempts(row.seq), false)) };
+  }
+
+  #seq(id: string): number {
+    if (!/^[1-9]\d{0,15}$/.test(id)) throw new InputProblem('id', 'must be a delivery id (a positive integer)');
+    return Number(id);
+  }
+
+  /** A freshly seeded database's image, for a data file that was seeded by an earlier run. */
+  #freshSeedImage(): Buffer {
+    const temp = new Store(undefined, 'normal');
+    try {
+      seedStore(temp, this.#deps.seed, this.#deps.customers);
+      return temp.db.serialize();
+    } finally {
+      temp.close();
+    }
+  }
+}

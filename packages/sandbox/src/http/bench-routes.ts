@@ -1,0 +1,171 @@
+/**
+ * The test bench over HTTP, under `/_sandbox/`: reset, snapshots, faults, webhook modes, triggers,
+ * deliveries and the contract report. Answered only to a caller on this machine or one sending the
+ * control key; bodies and answers are JSON with snake_case keys.
+ */
+import { parseJson } from '@commerce-kit/internal/safe-json';
+import type { HttpBindings } from '@hono/node-server';
+import type { Context, Hono } from 'hono';
+import { controlKeyMatches, CONTROL_KEY_HEADER, isLoopbackAddress } from '../control/access.js';
+import { NotFound, type Bench } from '../control/bench.js';
+import { snakeCaseKeys } from '../control/deliveries.js';
+import { readFaultInput, MAX_DELAY_MS, type FaultBoard } from '../control/faults.js';
+import { InputProblem, InputReader } from '../control/input.js';
+import type { ViolationLog } from '../control/violations.js';
+import type { Dispatcher } from '../events/dispatcher.js';
+import { readModeChange, RELEASE_ORDERS } from '../events/mode.js';
+import { readBody } from './body.js';
+import { CALLBACK_PATH, CONSENT_PATH } from './pages.js';
+
+export interface BenchRouteDeps {
+  readonly bench: Bench;
+  readonly faults: FaultBoard;
+  readonly violations: ViolationLog;
+  readonly dispatcher: Dispatcher;
+  readonly controlKey: string;
+  readonly strict: boolean;
+  readonly webhookUrl: string | undefined;
+}
+
+/** Deliveries listed per page by default, and at most. */
+export const DELIVERIES_DEFAULT_LIMIT = 20;
+export const DELIVERIES_MAX_LIMIT = 100;
+/** Control request bodies are small. */
+const MAX_CONTROL_BODY = 256 * 1024;
+
+const json = (status: number, body: unknown): Response =>
+  new Response(JSON.stringify(snakeCaseKeys(body)), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+
+const error = (status: number, type: string, field: string, message: string): Response =>
+  new Response(JSON.stringify({ type, errors: { [field]: [message] } }), { status, headers: { 'content-type': 'application/json' } });
+
+const noContent = (): Response => new Response(null, { status: 204 });
+
+function remoteAddress(c: Context): string | undefined {
+  return (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress;
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  const read = await readBody(c.req.raw, 'application/json', MAX_CONTROL_BODY);
+  if (!read.ok) throw new InputProblem('body', read.failure.message);
+  if (read.text === '') return {};
+  const parsed = parseJson(read.text, 'error');
+  if (!parsed.ok) throw new InputProblem('body', parsed.reason === 'syntax' ? `is not valid JSON: ${parsed.message}` : parsed.message);
+  return parsed.value;
+}
+
+/** Runs a control operation, answering its input problems with 400 and missing things with 404. */
+async function answer(run: () => Promise<Response> | Response): Promise<Response> {
+  try {
+    return await run();
+  } catch (caught) {
+    if (caught instanceof InputProblem) return error(400, 'invalid_request_error', caught.field, caught.detail);
+    if (caught instanceof NotFound) return error(404, 'not_found_error', caught.field, caught.message);
+    throw caught;
+  }
+}
+
+export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
+  const { bench, faults, violations, dispatcher } = deps;
+
+  app.use('/_sandbox/*', async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    // The consent form and the callback page are part of the OAuth flow a browser walks through.
+    if (path === CONSENT_PATH || path === CALLBACK_PATH) return next();
+    if (isLoopbackAddress(remoteAddress(c)) || controlKeyMatches(c.req.header(CONTROL_KEY_HEADER), deps.controlKey)) return next();
+    return error(403, 'authentication_error', 'control_key', `the control API answers callers on this machine, or with the ${CONTROL_KEY_HEADER} header printed at start`);
+  });
+
+  app.post('/_sandbox/reset', (c) => answer(async () => json(200, await bench.reset())));
+
+  app.get('/_sandbox/snapshots', () => answer(() => json(200, { data: bench.snapshots() })));
+  app.post('/_sandbox/snapshots', (c) =>
+    answer(async () => {
+      const reader = new InputReader(await jsonBody(c), true, 'body');
+      const name = reader.raw('name');
+      reader.done();
+      return json(201, await bench.snapshot(name as string));
+    }),
+  );
+  app.post('/_sandbox/snapshots/:name/restore', (c) => answer(async () => json(200, await bench.restore(c.req.param('name')))));
+  app.delete('/_sandbox/snapshots/:name', (c) =>
+    answer(() => {
+      bench.deleteSnapshot(c.req.param('name'));
+      return noContent();
+    }),
+  );
+
+  app.get('/_sandbox/faults', () => answer(() => json(200, { latencyMs: faults.latencyMs, data: faults.list() })));
+  app.post('/_sandbox/faults', (c) => answer(async () => json(201, faults.add(readFaultInput(await jsonBody(c), true)))));
+  app.delete('/_sandbox/faults', () =>
+    answer(() => {
+      faults.clear();
+      return noContent();
+    }),
+  );
+  app.delete('/_sandbox/faults/:id', (c) =>
+    answer(() => {
+      if (!faults.remove(c.req.param('id'))) throw new NotFound('id', `no active fault with id ${JSON.stringify(c.req.param('id'))}`);
+      return noContent();
+    }),
+  );
+  app.put('/_sandbox/latency', (c) =>
+    answer(async () => {
+      const reader = new InputReader(await jsonBody(c), true, 'body');
+      const latency = reader.integer('latencyMs', 0, MAX_DELAY_MS);
+      reader.done();
+      if (latency === undefined) throw new InputProblem('latency_ms', `is required (0 to ${MAX_DELAY_MS})`);
+      faults.setLatency(latency);
+      return json(200, { latencyMs: latency });
+    }),
+  );
+
+  const modeJson = () => ({ ...dispatcher.mode, held: dispatcher.held });
+  app.get('/_sandbox/webhooks/mode', () => answer(() => json(200, modeJson())));
+  app.patch('/_sandbox/webhooks/mode', (c) =>
+    answer(async () => {
+      dispatcher.setMode(readModeChange(await jsonBody(c), true));
+      return json(200, modeJson());
+    }),
+  );
+  app.post('/_sandbox/webhooks/release', (c) =>
+    answer(async () => {
+      const reader = new InputReader(await jsonBody(c), true, 'body');
+      const order = reader.oneOf('order', RELEASE_ORDERS) ?? 'sent';
+      const seed = reader.integer('seed', 0, 0xffff_ffff) ?? 1;
+      reader.done();
+      return json(200, { released: await dispatcher.release(order, seed) });
+    }),
+  );
+  app.post('/_sandbox/webhooks/trigger', (c) =>
+    answer(async () => {
+      const reader = new InputReader(await jsonBody(c), true, 'body');
+      const type = reader.raw('type');
+      const data = reader.raw('data');
+      reader.done();
+      return json(202, bench.trigger(type, data));
+    }),
+  );
+
+  app.get('/_sandbox/deliveries', (c) =>
+    answer(() => {
+      const limitText = c.req.query('limit');
+      const limit = limitText === undefined ? DELIVERIES_DEFAULT_LIMIT : Number(limitText);
+      if (!Number.isInteger(limit) || limit < 1 || limit > DELIVERIES_MAX_LIMIT) throw new InputProblem('limit', `must be an integer from 1 to ${DELIVERIES_MAX_LIMIT}`);
+      const page = bench.deliveries(limit, c.req.query('ending_before'));
+      return json(200, { webhookUrl: deps.webhookUrl ?? null, limit, ...page });
+    }),
+  );
+  app.get('/_sandbox/deliveries/:id', (c) => answer(() => json(200, bench.delivery(c.req.param('id')))));
+  app.post('/_sandbox/deliveries/:id/redeliver', (c) => answer(() => json(202, bench.redeliver(c.req.param('id')))));
+
+  app.get('/_sandbox/violations', () =>
+    answer(() => json(200, { strict: deps.strict, checked: violations.counts(), dropped: violations.dropped, data: violations.list() })),
+  );
+  app.delete('/_sandbox/violations', () =>
+    answer(() => {
+      violations.clear();
+      return noContent();
+    }),
+  );
+}

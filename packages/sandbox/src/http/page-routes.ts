@@ -1,0 +1,56 @@
+/**
+ * The sandbox's own pages under `/_sandbox/` that the OAuth flow uses (not part of the platform's API):
+ * the consent decision and the test app's callback page. The test bench is in `bench-routes.ts`.
+ */
+import type { Hono } from 'hono';
+import type { OAuthService } from '../services/oauth.js';
+import { readBody } from './body.js';
+import { CALLBACK_PATH, callbackPage, CONSENT_PATH } from './pages.js';
+import { Problem } from './problem.js';
+import type { Reply } from './reply.js';
+
+export interface PageDeps {
+  readonly oauth: OAuthService;
+  /** The base URL and the test app's redirect URI, known once the server listens. */
+  readonly baseUrl: () => string;
+  readonly redirectUri: () => string;
+}
+
+const json = (status: number, body: unknown): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function problem(p: Problem): Response {
+  return new Response(JSON.stringify(p.body), { status: p.status, headers: { 'content-type': 'application/json', ...p.headers } });
+}
+
+// Always a fresh headers object: the Node adapter may add to the one it is given.
+function replyToResponse(reply: Reply): Response {
+  if (reply.html !== undefined) return new Response(reply.html, { status: reply.status, headers: { ...reply.headers } });
+  if (reply.body !== undefined) return json(reply.status, reply.body);
+  return new Response(null, { status: reply.status, headers: { ...reply.headers } });
+}
+
+const invalid = (field: string, message: string): Response =>
+  problem(new Problem(400, { type: 'invalid_request_error', errors: { [field]: [message] } }));
+
+/** @param checkRedirect checks the consent redirect against the authorize operation's documented 302 */
+export function registerPageRoutes(app: Hono, deps: PageDeps, checkRedirect: (reply: Reply) => Reply): void {
+  const { oauth } = deps;
+
+  app.post(CONSENT_PATH, async (c) => {
+    const read = await readBody(c.req.raw, 'application/x-www-form-urlencoded', 64 * 1024);
+    if (!read.ok) return invalid('body', read.failure.message);
+    const form = new URLSearchParams(read.text);
+    const decision = form.get('decision');
+    if (decision !== 'allow' && decision !== 'deny') return invalid('decision', 'must be "allow" or "deny"');
+    try {
+      const location = oauth.decide(form.get('consent') ?? '', decision === 'allow');
+      return replyToResponse(checkRedirect({ status: 302, headers: { location, 'cache-control': 'no-store' } }));
+    } catch (error) {
+      if (error instanceof Problem) return problem(error);
+      throw error;
+    }
+  });
+
+  app.get(CALLBACK_PATH, (c) => replyToResponse(callbackPage(deps.baseUrl(), deps.redirectUri(), new URL(c.req.url).searchParams)));
+}

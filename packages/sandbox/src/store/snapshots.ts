@@ -1,0 +1,233 @@
+/**
+ * Reset, snapshots and restores of the store's data, each a logical copy in one IMMEDIATE transaction
+ * on the live connection: prepared statements stay valid, a crash mid-restore leaves the previous
+ * state, and a restore acknowledged is durable like any other write.
+ *
+ * Images live in an attached in-memory schema (`bench`): the seeded state, and the snapshots of an
+ * in-memory sandbox. With a data file, snapshots are written by SQLite's online backup API into files
+ * beside it (`<data>.snapshots/<name>.sqlite`) and survive restarts.
+ *
+ * A snapshot holds the data and the webhook log (customers, the other resources, the outbox and its
+ * attempts); the OAuth state (the app, codes and tokens) is not part of it, so the credentials a test
+ * holds stay valid across reset and restore.
+ */
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { SqliteDatabase } from './database.js';
+import { MIGRATIONS } from './schema.js';
+
+/** Data tables in insertion order (a parent before the rows that reference it). */
+const DATA_TABLES = ['customers', 'objects', 'outbox', 'delivery_attempts'] as const;
+const SEQUENCE = 'sqlite_sequence';
+const BENCH = 'bench';
+const SEED = 'seed';
+
+/** A snapshot's name: safe as a file name and an SQL identifier part. */
+export const SNAPSHOT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export interface SnapshotInfo {
+  readonly name: string;
+  /** When it was taken (ms since the epoch, on the sandbox's clock). */
+  readonly createdAt: number;
+  /** Its size in bytes. */
+  readonly bytes: number;
+}
+
+const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')}"`;
+
+export class SnapshotStore {
+  readonly #db: SqliteDatabase;
+  readonly #directory: string | undefined;
+  /** In-memory snapshots: name → when taken (their tables are `bench."<name>/<table>"`). */
+  readonly #inMemory = new Map<string, number>();
+  readonly #columns: ReadonlyMap<string, string>;
+  #seeded = false;
+
+  /** @param dataFile the sandbox's data file; its snapshots go to `<dataFile>.snapshots/` */
+  constructor(db: SqliteDatabase, dataFile: string | undefined) {
+    this.#db = db;
+    this.#directory = dataFile === undefined ? undefined : join(dirname(dataFile), `${basename(dataFile)}.snapshots`);
+    db.exec(`ATTACH DATABASE ':memory:' AS ${BENCH}`);
+    this.#columns = new Map(
+      DATA_TABLES.map((table) => [
+        table,
+        (db.pragma(`main.table_info(${table})`) as { name: string }[]).map((c) => quote(c.name)).join(', '),
+      ]),
+    );
+  }
+
+  /** True once the seeded image is kept (see {@link captureSeed}). */
+  get hasSeed(): boolean {
+    return this.#seeded;
+  }
+
+  /** Keeps the current data as the seeded image that {@link reset} goes back to. */
+  captureSeed(): void {
+    this.#saveInBench(SEED);
+    this.#seeded = true;
+  }
+
+  /** Keeps the data of a serialized database (a freshly seeded one) as the seeded image. */
+  captureSeedFrom(image: Buffer): void {
+    const file = join(tmpdir(), `commerce-sandbox-seed-${randomBytes(6).toString('hex')}.sqlite`);
+    writeFileSync(file, image);
+    try {
+      this.#withAttached(file, (schema) => {
+        this.#dropBench(`${SEED}/`);
+        this.#copyInto(BENCH, `${SEED}/`, schema, '');
+      });
+      this.#seeded = true;
+    } finally {
+      rmSync(file, { force: true });
+    }
+  }
+
+  /** Puts the seeded data back. */
+  reset(): void {
+    this.#restoreFrom(BENCH, `${SEED}/`);
+  }
+
+  /** Takes (or replaces) the snapshot `name`. */
+  async save(name: string, now: number): Promise<SnapshotInfo> {
+    if (this.#directory === undefined) {
+      this.#saveInBench(`snap:${name}`);
+      this.#inMemory.set(name, now);
+      return this.#memoryInfo(name, now);
+    }
+    mkdirSync(this.#directory, { recursive: true });
+    const file = this.#file(name);
+    const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
+    try {
+      await this.#db.backup(partial);
+      renameSync(partial, file); // atomic: a crash never leaves half a snapshot under the name
+    } finally {
+      rmSync(partial, { force: true });
+    }
+    return { name, createdAt: statSync(file).mtimeMs, bytes: statSync(file).size };
+  }
+
+  /** Restores the snapshot `name`; undefined when there is none. */
+  restore(name: string): SnapshotInfo | undefined {
+    const info = this.get(name);
+    if (info === undefined) return undefined;
+    if (this.#directory === undefined) {
+      this.#restoreFrom(BENCH, `snap:${name}/`);
+    } else {
+      this.#withAttached(this.#file(name), (schema) => this.#restoreFrom(schema, ''));
+    }
+    return info;
+  }
+
+  get(name: string): SnapshotInfo | undefined {
+    if (this.#directory === undefined) {
+      const createdAt = this.#inMemory.get(name);
+      return createdAt === undefined ? undefined : this.#memoryInfo(name, createdAt);
+    }
+    try {
+      const stat = statSync(this.#file(name));
+      return { name, createdAt: stat.mtimeMs, bytes: stat.size };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Every snapshot, by name. */
+  list(): SnapshotInfo[] {
+    const names =
+      this.#directory === undefined
+        ? [...this.#inMemory.keys()]
+        : safeReaddir(this.#directory)
+            .filter((file) => file.endsWith('.sqlite'))
+            .map((file) => file.slice(0, -'.sqlite'.length))
+            .filter((name) => SNAPSHOT_NAME.test(name));
+    return names
+      .sort()
+      .map((name) => this.get(name))
+      .filter((info): info is SnapshotInfo => info !== undefined);
+  }
+
+  /** Deletes the snapshot `name`; false when there is none. */
+  delete(name: string): boolean {
+    if (this.#directory === undefined) {
+      if (!this.#inMemory.delete(name)) return false;
+      this.#dropBench(`snap:${name}/`);
+      return true;
+    }
+    const file = this.#file(name);
+    if (this.get(name) === undefined) return false;
+    rmSync(file, { force: true });
+    return true;
+  }
+
+  #file(name: string): string {
+    return join(this.#directory!, `${name}.sqlite`);
+  }
+
+  #memoryInfo(name: string, createdAt: number): SnapshotInfo {
+    const prefix = `snap:${name}/`;
+    const row = this.#db
+      .prepare<[string], { bytes: number | null }>(`SELECT SUM(pgsize) AS bytes FROM dbstat('${BENCH}') WHERE substr(name, 1, length(?1)) = ?1`)
+      .get(prefix);
+    return { name, createdAt, bytes: row?.bytes ?? 0 };
+  }
+
+  #saveInBench(label: string): void {
+    this.#db.transaction(() => {
+      this.#dropBench(`${label}/`);
+      this.#copyInto(BENCH, `${label}/`, 'main', '');
+    })();
+  }
+
+  #dropBench(prefix: string): void {
+    for (const table of [...DATA_TABLES, SEQUENCE]) this.#db.exec(`DROP TABLE IF EXISTS ${BENCH}.${quote(prefix + table)}`);
+  }
+
+  /** New tables `<schema>."<prefix><table>"` holding the rows of `<from>."<fromPrefix><table>"`. */
+  #copyInto(schema: string, prefix: string, from: string, fromPrefix: string): void {
+    for (const table of [...DATA_TABLES, SEQUENCE]) {
+      const columns = table === SEQUENCE ? 'name, seq' : this.#columns.get(table)!;
+      this.#db.exec(`CREATE TABLE ${schema}.${quote(prefix + table)} AS SELECT ${columns} FROM ${from}.${quote(fromPrefix + table)}`);
+    }
+  }
+
+  /** Replaces the data of `main` with the image `<schema>."<prefix><table>"`, in one transaction. */
+  #restoreFrom(schema: string, prefix: string): void {
+    const db = this.#db;
+    db.transaction(() => {
+      for (const table of [...DATA_TABLES].reverse()) db.exec(`DELETE FROM main.${table}`);
+      for (const table of DATA_TABLES) {
+        const columns = this.#columns.get(table)!;
+        db.exec(`INSERT INTO main.${table} (${columns}) SELECT ${columns} FROM ${schema}.${quote(prefix + table)}`);
+      }
+      // AUTOINCREMENT counters too, so ids handed out after a restore are the ones handed out after the snapshot.
+      const names = DATA_TABLES.map((t) => `'${t}'`).join(', ');
+      db.exec(`DELETE FROM main.${SEQUENCE} WHERE name IN (${names})`);
+      db.exec(`INSERT INTO main.${SEQUENCE} (name, seq) SELECT name, seq FROM ${schema}.${quote(prefix + SEQUENCE)} WHERE name IN (${names})`);
+    }).immediate();
+  }
+
+  /** Runs `fn` with the database file attached (checked to be of this schema version), then detaches it. */
+  #withAttached<T>(file: string, fn: (schema: string) => T): T {
+    const schema = `image_${randomBytes(4).toString('hex')}`;
+    this.#db.prepare(`ATTACH DATABASE ? AS ${schema}`).run(file);
+    try {
+      const version = Number(this.#db.pragma(`${schema}.user_version`, { simple: true }));
+      if (version !== MIGRATIONS.length) {
+        throw new Error(`${file} was written by a sandbox with schema version ${version}, this one has ${MIGRATIONS.length}`);
+      }
+      return fn(schema);
+    } finally {
+      this.#db.exec(`DETACH DATABASE ${schema}`);
+    }
+  }
+}
+
+function safeReaddir(directory: string): string[] {
+  try {
+    return readdirSync(directory);
+  } catch {
+    return [];
+  }
+}
