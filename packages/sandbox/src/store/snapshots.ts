@@ -168,8 +168,10 @@ export class SnapshotStore {
   #memoryInfo(name: string, createdAt: number): SnapshotInfo {
     const prefix = `snap:${name}/`;
     const row = this.#db
-      .prepare<[string], { bytes: number | null }>(`SELECT SUM(pgsize) AS bytes FROM dbstat('${BENCH}') WHERE substr(name, 1, length(?1)) = ?1`)
-      .get(prefix);
+      .prepare<[{ prefix: string }], { bytes: number | null }>(
+        `SELECT SUM(pgsize) AS bytes FROM dbstat('${BENCH}') WHERE substr(name, 1, length(@prefix)) = @prefix`,
+      )
+      .get({ prefix });
     return { name, createdAt, bytes: row?.bytes ?? 0 };
   }
 
