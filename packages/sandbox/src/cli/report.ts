@@ -61,15 +61,15 @@ function attributes(pairs: ReadonlyArray<readonly [string, string | number]>): s
   return pairs.map(([name, value]) => ` ${name}="${xmlAttribute(String(value))}"`).join('');
 }
 
-/** The failure's one-line message: where in the request, and what is wrong. */
+/** The failure's one-line message: where in the request (a route violation has no pointer), and what is wrong. */
 export function failureMessage(violation: ViolationRecord): string {
-  return `${violation.pointer}: ${violation.message}`;
+  return violation.pointer === '' ? violation.message : `${violation.pointer}: ${violation.message}`;
 }
 
 function failure(violation: ViolationRecord): string {
   const body = [
     `violation ${violation.id}: ${violation.method} ${violation.path} (answered ${violation.status})`,
-    `${violation.pointer}: ${violation.message}`,
+    failureMessage(violation),
     `at ${violation.time}`,
   ].join('\n');
   return `      <failure${attributes([

@@ -58,14 +58,17 @@ function readViolation(value: unknown, pointer: string): ViolationRecord {
     if (!isCount(field)) throw new AnswerShapeError(`${pointer}/${key}`, 'must be a whole number');
     return field;
   };
-  const operationId = value['operation_id'];
-  if (operationId !== null && typeof operationId !== 'string') throw new AnswerShapeError(`${pointer}/operation_id`, 'must be a string or null');
+  const operation = (): string | null => {
+    const field = value['operation_id'];
+    if (field !== null && typeof field !== 'string') throw new AnswerShapeError(`${pointer}/operation_id`, 'must be a string or null');
+    return field;
+  };
   return {
     id: count('id'),
     time: text('time'),
     method: text('method'),
     path: text('path'),
-    operation_id: operationId,
+    operation_id: operation(),
     in: text('in'),
     pointer: text('pointer'),
     message: text('message'),
