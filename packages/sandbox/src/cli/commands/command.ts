@@ -63,10 +63,10 @@ export function commandHelp(command: Command): string {
   return `${command.help}\n\n${shared}`;
 }
 
-/** parseArgs's first sentence: "Unknown option '--x'", without its advice about `--`. */
+/** parseArgs's message on one line ("Unknown option '--x'"), without its advice about `--` and `=-XYZ`. */
 export function parseArgsMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split(/\.\s+To specify|\n/)[0]!;
+  return message.replace(/\s*\n\s*/g, ' ').split(/\.?\s+To specify/)[0]!;
 }
 
 /** Whole numbers only (`--count 3`, `delay 250`): the sandbox checks the ranges. */
