@@ -46,6 +46,12 @@ describe('status faults', () => {
     expect(sandbox.faults.list()).toEqual([]);
   });
 
+  test('an injected answer is sent as asked, even where the spec documents no such status (the consent page)', async () => {
+    const sandbox = await start(); // onResponseMismatch: 'error' would turn an undocumented reply into a 500
+    sandbox.faults.add({ type: 'status', status: 503, path: '/oauth/*' });
+    expect((await fetch(`${sandbox.url}/oauth/connect/authorize?response_type=code`)).status).toBe(503);
+  });
+
   test('faults apply to the platform API only, not to the control API', async () => {
     const sandbox = await start();
     sandbox.faults.add({ type: 'status', status: 500, count: 5 });

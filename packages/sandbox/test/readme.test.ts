@@ -1,48 +1,51 @@
-/**
- * The README's `ts` examples compile against the package source with the repo's strict settings, its
- * Public API table matches the exports, and the first example runs against a real sandbox.
- */
+// The README's examples, Public API table and wording (see tools/testing/readme.mjs), and its first
+// example run against a real sandbox.
 import { rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compareApiTable } from '../../../tools/testing/public-api.mjs';
-import { readReadme, tsCodeBlocks, typecheckSnippets } from '../../../tools/testing/typecheck-snippets.mjs';
+import { describeReadme } from '../../../tools/testing/readme.mjs';
 
-const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const blocks = tsCodeBlocks(readReadme(ROOT));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-describe('README', () => {
-  it('has an example for every feature', () => {
-    const all = blocks.join('\n');
-    for (const feature of ['startSandbox(', 'sandbox.app.accessToken', 'close()', 'ManualClock', 'onResponseMismatch', 'exchangeCode(', 'webhookUrl', 'SandboxConfigurationError', 'SandboxStartError', 'tokenResponse']) {
-      expect(all, feature).toContain(feature);
-    }
-  });
+const { blocks } = describeReadme({
+  root: ROOT,
+  entries: { '@commerce-kit/sandbox': 'src/index.ts', '@commerce-kit/sandbox/testing': 'src/testing.ts' },
+  paths: {
+    '@commerce-kit/api-client': ['../api-client/src/index.ts'],
+    '@commerce-kit/api-client/oauth': ['../api-client/src/oauth/index.ts'],
+    '@commerce-kit/webhooks': ['../webhooks/src/index.ts'],
+  },
+  features: [
+    'startSandbox(',
+    'sandbox.app.accessToken',
+    'close()',
+    'ManualClock',
+    'onResponseMismatch',
+    'exchangeCode(',
+    'webhookUrl',
+    'SandboxConfigurationError',
+    'SandboxStartError',
+    'tokenResponse',
+    'useSandbox(',
+    'sandbox.snapshot(',
+    'sandbox.restore(',
+    'sandbox.reset()',
+    'sandbox.faults.add(',
+    'setLatency(',
+    'SandboxControlError',
+    'webhooks.setMode(',
+    'webhooks.release(',
+    'webhooks.trigger(',
+    'webhooks.redeliver(',
+    'webhooks.settle(',
+    'webhookRetrySchedule',
+    'violations.list()',
+    'strict: true',
+  ],
+});
 
-  it('every ts block type-checks', () => {
-    const diagnostics = typecheckSnippets({
-      root: ROOT,
-      snippets: blocks,
-      paths: {
-        '@commerce-kit/sandbox': ['src/index.ts'],
-        '@commerce-kit/sandbox/testing': ['src/testing.ts'],
-        '@commerce-kit/api-client': ['../api-client/src/index.ts'],
-        '@commerce-kit/api-client/oauth': ['../api-client/src/oauth/index.ts'],
-        '@commerce-kit/webhooks': ['../webhooks/src/index.ts'],
-      },
-    });
-    expect(diagnostics).toEqual([]);
-  }, 60_000);
-
-  it('the Public API table lists every export of every entry', () => {
-    expect(compareApiTable({ root: ROOT, entries: { '@commerce-kit/sandbox': 'src/index.ts', '@commerce-kit/sandbox/testing': 'src/testing.ts' } })).toEqual({
-      undocumented: [],
-      notExported: [],
-      unknownEntries: [],
-    });
-  });
-
+describe('README example', () => {
   it('the first example runs', async () => {
     const file = join(ROOT, 'test', '__readme_run.test-support.ts');
     writeFileSync(file, blocks[0]!.replace(/from '@commerce-kit\/sandbox'/g, "from '../src/index.js'"));

@@ -206,6 +206,50 @@ export function createApp(deps: AppDeps): Hono {
     return 'dropped';
   };
 
+  /** Where a request's checks are, and what they found so far (for the contract report). */
+  interface Tracking {
+    stage: ViolationLocation | 'handler';
+    /** The findings already answered as such (strict mode), not to be listed twice. */
+    reported: boolean;
+    readonly findings: Finding[];
+  }
+
+  /** Authentication, rate limit, parameters and body, in that order: the handler's validated input. */
+  const prepare = async (c: Context, route: RouteSpec, authorization: string | undefined, track: Tracking): Promise<HandlerInput> => {
+    if (route.security === 'bearer' && authorization === undefined) {
+      track.findings.push({ in: 'header', pointer: '/header/authorization', message: 'authorization is required: send "Bearer <access token>"' });
+    }
+    const caller = route.security === 'bearer' ? services.oauth.authenticate(authorization) : undefined;
+    if (caller) {
+      const turn = rateLimiter.take(caller.accountId);
+      if (!turn.allowed) {
+        throw new Problem(
+          429,
+          { type: 'rate_limit_error', errors: { rate_limit: [`too many requests for this account: retry in ${turn.retryAfterSeconds} s`] } },
+          { 'retry-after': String(turn.retryAfterSeconds) },
+        );
+      }
+    }
+    track.stage = 'query';
+    const unknown: string[] = [];
+    const query = queryOf(route, c.req.url, unknown);
+    for (const name of unknown) {
+      track.findings.push({ in: 'query', pointer: `/query/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `${name} is not a query parameter of ${route.operationId}` });
+    }
+    if (strict && unknown.length > 0) {
+      track.reported = true;
+      throw new Problem(400, { type: 'invalid_request_error', errors: Object.fromEntries(unknown.map((name) => [name, ['is not a query parameter of this operation (strict mode)']])) });
+    }
+    if (route.validateQuery && !route.validateQuery(query)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(route.validateQuery.errors, 'query') });
+    track.stage = 'path';
+    const path: Record<string, unknown> = route.validatePath ? { ...c.req.param() } : {};
+    if (route.validatePath && !route.validatePath(path)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(route.validatePath.errors, 'path') });
+    track.stage = 'body';
+    const body = route.body ? await bodyOf(route, c.req.raw) : undefined;
+    track.stage = 'handler';
+    return { query, path, body, caller, authorization };
+  };
+
   for (const route of ROUTES as readonly RouteSpec[]) {
     const handler = handlers[route.operationId as keyof typeof handlers];
     app.on(route.method, route.pattern, async (c) => {
@@ -213,59 +257,24 @@ export function createApp(deps: AppDeps): Hono {
       const path = c.req.path;
       const authorization = authorizationOf(c);
       violations.checked(route.operationId);
-      const findings: Finding[] = [];
-      let stage: ViolationLocation | 'handler' = 'header';
-      let reported = false;
+      const fault = faults.active ? await injected(c, route, path, authorization) : undefined;
+      if (fault === 'dropped') return RESPONSE_ALREADY_SENT;
+      // An injected answer is sent as asked, unchecked: it is the test's choice, not the sandbox's reply.
+      if (fault !== undefined) return send(c, fault);
+      const track: Tracking = { stage: 'header', reported: false, findings: [] };
       let reply: Reply;
       try {
-        const fault = faults.active ? await injected(c, route, path, authorization) : undefined;
-        if (fault === 'dropped') return RESPONSE_ALREADY_SENT;
-        if (fault !== undefined) {
-          reply = fault;
-        } else {
-          if (route.security === 'bearer' && authorization === undefined) {
-            findings.push({ in: 'header', pointer: '/header/authorization', message: 'authorization is required: send "Bearer <access token>"' });
-          }
-          const caller = route.security === 'bearer' ? services.oauth.authenticate(authorization) : undefined;
-          if (caller) {
-            const turn = rateLimiter.take(caller.accountId);
-            if (!turn.allowed) {
-              throw new Problem(
-                429,
-                { type: 'rate_limit_error', errors: { rate_limit: [`too many requests for this account: retry in ${turn.retryAfterSeconds} s`] } },
-                { 'retry-after': String(turn.retryAfterSeconds) },
-              );
-            }
-          }
-          stage = 'query';
-          const unknown: string[] = [];
-          const query = queryOf(route, c.req.url, unknown);
-          for (const name of unknown) {
-            findings.push({ in: 'query', pointer: `/query/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `${name} is not a query parameter of ${route.operationId}` });
-          }
-          if (strict && unknown.length > 0) {
-            reported = true;
-            throw new Problem(400, { type: 'invalid_request_error', errors: Object.fromEntries(unknown.map((name) => [name, ['is not a query parameter of this operation (strict mode)']])) });
-          }
-          if (route.validateQuery && !route.validateQuery(query)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(route.validateQuery.errors, 'query') });
-          stage = 'path';
-          const pathParams: Record<string, unknown> = route.validatePath ? { ...c.req.param() } : {};
-          if (route.validatePath && !route.validatePath(pathParams)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(route.validatePath.errors, 'path') });
-          stage = 'body';
-          const body = route.body ? await bodyOf(route, c.req.raw) : undefined;
-          stage = 'handler';
-          const input: HandlerInput = { query, path: pathParams, body, caller, authorization };
-          reply = handler(input);
-        }
+        reply = handler(await prepare(c, route, authorization, track));
       } catch (error) {
         if (!(error instanceof Problem)) throw error;
         reply = problemReply(error);
         // What the request got wrong (not the state it met: an unknown customer, an expired token).
-        if (stage !== 'handler' && stage !== 'header' && error.status >= 400 && error.status < 500 && !reported) {
-          findings.push(...findingsOf(stage, error.body.errors ?? { [stage]: [String(error.body['error_description'] ?? 'is invalid')] }));
+        const { stage } = track;
+        if (stage !== 'handler' && stage !== 'header' && error.status >= 400 && error.status < 500 && !track.reported) {
+          track.findings.push(...findingsOf(stage, error.body.errors ?? { [stage]: [String(error.body['error_description'] ?? 'is invalid')] }));
         }
       }
-      if (findings.length > 0) violations.record({ method: route.method, path, operationId: route.operationId, time: arrived }, findings, reply.status);
+      if (track.findings.length > 0) violations.record({ method: route.method, path, operationId: route.operationId, time: arrived }, track.findings, reply.status);
       return send(c, checked(route, reply));
     });
   }
