@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, test } from 'vitest';
 import { renderJson, renderJunit, reportCases, reportSummary, SUITE_NAME, UNKNOWN_ROUTES_CASE } from '../src/cli/report.js';
-import { AnswerShapeError, readViolationsAnswer, UNKNOWN_ROUTE_KEY, type ViolationRecord, type ViolationsAnswer } from '../src/cli/violations-answer.js';
+import { UNKNOWN_ROUTE_KEY } from '../src/control/violations.js';
+import { AnswerShapeError, readViolationsAnswer, type ViolationRecord, type ViolationsAnswer } from '../src/cli/violations-answer.js';
 
 // Any UTF-16 code unit, lone surrogates and control characters included: what a request path may carry.
 const anyText = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 30 });

@@ -2,7 +2,8 @@
  * The contract report for CI, from the sandbox's violations: JUnit XML (one test case per operation
  * that received requests, each violation a failure) or JSON. Pure: the same answer gives the same bytes.
  */
-import { UNKNOWN_ROUTE_KEY, type ViolationRecord, type ViolationsAnswer } from './violations-answer.js';
+import { UNKNOWN_ROUTE_KEY } from '../control/violations.js';
+import type { ViolationRecord, ViolationsAnswer } from './violations-answer.js';
 
 export const SUITE_NAME = 'commerce-sandbox contract';
 /** The test case that collects requests to paths no operation has. */

@@ -31,8 +31,6 @@ export interface ViolationsAnswer {
   readonly data: readonly ViolationRecord[];
 }
 
-/** The key the sandbox counts requests to unknown routes under in `checked`. */
-export const UNKNOWN_ROUTE_KEY = '(unknown route)';
 
 /** An answer that is not of the documented shape: `pointer` says where. */
 export class AnswerShapeError extends Error {
