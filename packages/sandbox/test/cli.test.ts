@@ -23,7 +23,9 @@ describe('commerce-sandbox', () => {
     [['--customers=-1'], /`customers` must be an integer from 0/],
     [['--webhook-url', 'ftp://x'], /`webhookUrl` must be an http: or https: URL/],
     [['--token-response', 'jwt'], /`tokenResponse` must be one of "openid", "scope"/],
-    [['extra'], /unexpected argument "extra"/],
+    [['extra'], /unknown command "extra": one of trigger, reset, /],
+    [['--quiet', 'extra'], /unexpected argument "extra"/],
+    [['--strict=yes'], /Option '--strict' does not take an argument/],
   ])('usage error %j: exit 2, one clear message, no stack trace', (args, message) => {
     const { status, stderr } = run(args);
     expect(status).toBe(2);
@@ -49,6 +51,18 @@ describe('commerce-sandbox', () => {
     const { status, stderr } = run(['--data', '/nonexistent-dir/x/sandbox.db', '--port', '0']);
     expect(status).toBe(1);
     expect(stderr).toMatch(/cannot open the data file \/nonexistent-dir\/x\/sandbox.db/);
+  });
+
+  test('--strict answers an unknown query parameter 400; --control-key fixes the key the banner shows', async () => {
+    const cli = await startCli(['--customers', '2', '--strict', '--control-key', 'sbk_fixed_cli_key_0123']);
+    const res = await fetch(`${cli.url}/customers?colour=red`, { headers: { authorization: `Bearer ${cli.accessToken}` } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ errors: { colour: [expect.stringMatching(/strict mode/)] } });
+    expect(cli.stdout()).toMatch(/^ {2}control key {5}sbk_fixed_cli_key_0123$/m);
+    expect(cli.stdout()).toMatch(/contract {8}strict/);
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+    expect(cli.stderr()).not.toContain('sbk_fixed_cli_key_0123');
   });
 
   test('runs, prints the banner (URL, credentials, authorize URL, curl), and stops cleanly on SIGINT with exit 0', async () => {

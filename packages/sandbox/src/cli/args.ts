@@ -1,8 +1,10 @@
 /** The flags of `commerce-sandbox`, parsed into {@link SandboxOptions}; anything else is a usage error. */
 import { parseArgs } from 'node:util';
 import type { SandboxOptions } from '../options.js';
+import { COMMAND_SUMMARIES, isCommandName } from './commands/index.js';
 
-export const USAGE = `Usage: commerce-sandbox [options]
+export const USAGE = `Usage: commerce-sandbox [options]            start a sandbox
+       commerce-sandbox COMMAND [options]    control a running one
 
 A local sandbox of the commerce platform's REST API: OAuth consent, customers, cursor pagination,
 rate limits and signed webhooks, every request and response checked against the API spec.
@@ -19,10 +21,15 @@ Options:
   --token-response V    token response shape: openid (default) or scope
   --rate-limit N        requests per minute per account (default 200; 0 turns the limit off)
   --synchronous MODE    data file durability: normal (default, survives a process crash) or full (also a power loss)
+  --strict              answer 400 to requests the sandbox would otherwise tolerate (unknown query parameters)
+  --control-key K       the key other machines send to use the control API (default: a random one)
   --quiet               do not log each request
   -h, --help            show this help
 
-Exit codes: 0 stopped normally, 1 could not start, 2 usage error.`;
+Exit codes: 0 stopped normally, 1 could not start, 2 usage error.
+
+Commands for a running sandbox (\`commerce-sandbox COMMAND --help\` for each one's options):
+${COMMAND_SUMMARIES}`;
 
 export type ParsedArgs =
   | { readonly kind: 'help' }
@@ -55,12 +62,19 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
         'token-response': { type: 'string' },
         synchronous: { type: 'string' },
         'rate-limit': { type: 'string' },
+        strict: { type: 'boolean' },
+        'control-key': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
     if (values.help) return { kind: 'help' };
-    if (positionals.length > 0) return { kind: 'usage', message: `unexpected argument ${JSON.stringify(positionals[0])}` };
+    if (positionals.length > 0) {
+      const [first] = positionals;
+      // `commerce-sandbox --url X reset`: commands come first.
+      const hint = isCommandName(first) ? ` (a command comes first: commerce-sandbox ${first} [options])` : '';
+      return { kind: 'usage', message: `unexpected argument ${JSON.stringify(first)}${hint}` };
+    }
     const options: SandboxOptions = {
       port: integerFlag('port', values.port),
       host: values.host,
@@ -73,6 +87,8 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
       tokenResponse: values['token-response'] as SandboxOptions['tokenResponse'],
       synchronous: values.synchronous as SandboxOptions['synchronous'],
       rateLimit: integerFlag('rate-limit', values['rate-limit']),
+      strict: values.strict,
+      controlKey: values['control-key'],
     };
     return { kind: 'run', options, quiet: values.quiet === true };
   } catch (error) {

@@ -1,4 +1,4 @@
-/** What the CLI prints at start. The test app's secrets are printed here on purpose, and nowhere else. */
+/** What the CLI prints at start. The test app's secrets and the control key are printed here on purpose, and nowhere else. */
 import type { Sandbox } from '../sandbox.js';
 
 /** The authorize URL a developer opens in a browser to walk through the consent page. */
@@ -15,6 +15,7 @@ export function authorizeUrl(sandbox: Sandbox, state = 'sandbox1'): string {
 export interface BannerFacts {
   readonly data: string | undefined;
   readonly webhookUrl: string | undefined;
+  readonly strict: boolean;
 }
 
 export function banner(sandbox: Sandbox, facts: BannerFacts): string {
@@ -23,6 +24,7 @@ export function banner(sandbox: Sandbox, facts: BannerFacts): string {
   return `commerce-kit sandbox running at ${sandbox.url}
   data            ${facts.data ? `${facts.data} (SQLite, WAL)` : 'in memory (gone when stopped; --data FILE keeps it)'}
   webhooks        ${facts.webhookUrl ? `POST ${facts.webhookUrl}` : 'not sent (--webhook-url URL to receive them)'}; deliveries at ${sandbox.url}/_sandbox/deliveries
+  contract        ${facts.strict ? 'strict: requests that depart from the spec are answered 400' : 'checked; departures listed (--strict answers them 400)'}; commerce-sandbox report
 
 Test app (local sandbox credentials, printed on purpose):
 ${rows([
@@ -32,6 +34,7 @@ ${rows([
   ['webhook secret', app.webhookSecret],
   ['access token', app.accessToken],
   ['refresh token', app.refreshToken],
+  ['control key', sandbox.controlKey],
 ])}
 
 Open in a browser to try the consent page:
@@ -39,6 +42,10 @@ Open in a browser to try the consent page:
 
 List customers:
   curl -s -H "Authorization: Bearer ${app.accessToken}" "${sandbox.url}/customers?limit=3"
+
+Control it from another terminal (commerce-sandbox --help lists the commands):
+  commerce-sandbox snapshot seeded --url ${sandbox.url}
+  commerce-sandbox fault 503 --count 2 --url ${sandbox.url}
 
 Ctrl-C stops the sandbox.
 `;

@@ -1,9 +1,10 @@
-/** The `commerce-sandbox` command: start, print the banner, log requests, stop on Ctrl-C. */
-import { SandboxConfigurationError, SandboxError } from '../errors.js';
-import type { Logger } from '../logger.js';
-import { startSandbox } from '../sandbox.js';
-import { parseCliArgs, USAGE } from './args.js';
-import { banner } from './banner.js';
+/**
+ * The `commerce-sandbox` command: with options only, it starts a sandbox; with a command first
+ * (`reset`, `fault 503`, `report`…), it controls a running one over HTTP.
+ */
+import { COMMANDS } from './commands/index.js';
+import { runCommand } from './commands/command.js';
+import { serve } from './serve.js';
 
 /** Where the CLI writes; tests pass their own. */
 export interface CliStreams {
@@ -17,54 +18,16 @@ const processStreams: CliStreams = {
 };
 
 /**
- * Runs the command. Resolves with the exit code when it ends early (help: 0, usage: 2, start failure: 1);
- * otherwise keeps running until SIGINT/SIGTERM, then stops cleanly and exits 0.
+ * Runs the command. Resolves with the exit code, or with undefined while a started sandbox runs (it
+ * exits on SIGINT/SIGTERM).
  */
-export async function runCli(argv: readonly string[], streams: CliStreams = processStreams): Promise<number | undefined> {
-  const parsed = parseCliArgs(argv);
-  if (parsed.kind === 'help') {
-    streams.out(`${USAGE}\n`);
-    return 0;
-  }
-  if (parsed.kind === 'usage') {
-    streams.err(`commerce-sandbox: ${parsed.message}\nRun \`commerce-sandbox --help\` for the options.\n`);
+export async function runCli(argv: readonly string[], streams: CliStreams = processStreams, env: NodeJS.ProcessEnv = process.env): Promise<number | undefined> {
+  const [first] = argv;
+  if (first === undefined || first.startsWith('-')) return serve(argv, streams);
+  const command = COMMANDS.get(first);
+  if (command === undefined) {
+    streams.err(`commerce-sandbox: unknown command ${JSON.stringify(first)}: one of ${[...COMMANDS.keys()].join(', ')}\nRun \`commerce-sandbox --help\` for the commands and options.\n`);
     return 2;
   }
-  const logger: Logger = {
-    info: (line) => streams.err(`${line}\n`),
-    warn: (line) => streams.err(`warning: ${line}\n`),
-    error: (line) => streams.err(`error: ${line}\n`),
-  };
-  let sandbox;
-  try {
-    sandbox = await startSandbox({ ...parsed.options, logger, logRequests: !parsed.quiet });
-  } catch (error) {
-    if (error instanceof SandboxConfigurationError) {
-      streams.err(`commerce-sandbox: ${error.message}\nRun \`commerce-sandbox --help\` for the options.\n`);
-      return 2;
-    }
-    streams.err(`commerce-sandbox: ${error instanceof SandboxError || error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
-  streams.out(banner(sandbox, { data: parsed.options.data, webhookUrl: parsed.options.webhookUrl }));
-  const running = sandbox;
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) {
-      streams.err(`${signal} again: exiting without waiting\n`);
-      process.exit(130);
-    }
-    stopping = true;
-    streams.err(`${signal}: stopping (sending pending webhooks, closing the database)…\n`);
-    running.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        streams.err(`commerce-sandbox: could not stop cleanly: ${error instanceof Error ? error.message : String(error)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  return undefined;
+  return runCommand(command, argv.slice(1), streams, env);
 }

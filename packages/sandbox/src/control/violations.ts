@@ -29,6 +29,9 @@ export interface Violation {
 /** What the request-checking steps found, before the status is known. */
 export type Finding = Pick<Violation, 'in' | 'pointer' | 'message'>;
 
+/** The key requests to paths the spec does not have are counted under. */
+export const UNKNOWN_ROUTE_KEY = '(unknown route)';
+
 /** The newest this many are kept; older ones are counted in `dropped`. */
 export const MAX_VIOLATIONS = 10_000;
 
@@ -40,7 +43,7 @@ export class ViolationLog {
 
   /** Counts one request checked against `operationId`'s rules (null: an unknown route). */
   checked(operationId: string | null): void {
-    const key = operationId ?? '(unknown route)';
+    const key = operationId ?? UNKNOWN_ROUTE_KEY;
     this.#checked.set(key, (this.#checked.get(key) ?? 0) + 1);
   }
 

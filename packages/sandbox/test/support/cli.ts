@@ -10,6 +10,7 @@ export interface RunningCli {
   readonly child: ChildProcess;
   readonly url: string;
   readonly accessToken: string;
+  readonly stdout: () => string;
   readonly stderr: () => string;
   readonly exited: Promise<number | null>;
 }
@@ -34,6 +35,7 @@ export async function startCli(args: readonly string[]): Promise<RunningCli> {
     child,
     url: /running at (\S+)/.exec(banner)![1]!,
     accessToken: /access token\s+(\S+)/.exec(banner)![1]!,
+    stdout: () => out,
     stderr: () => err,
     exited,
   };

@@ -1,0 +1,97 @@
+/** `reset`, `snapshot NAME`, `restore NAME`, `snapshots`: the sandbox's data back to a known state. */
+import { isRecord } from '@commerce-kit/internal/is-record';
+import { printJson, UsageError, type Command, type CommandContext } from './command.js';
+
+/** The positional arguments, exactly as many as `names` (for the messages). */
+export function positionals(context: CommandContext, names: readonly string[]): string[] {
+  const given = context.positionals;
+  if (given.length < names.length) throw new UsageError(`missing ${names[given.length]}`);
+  if (given.length > names.length) throw new UsageError(`unexpected argument ${JSON.stringify(given[names.length])}`);
+  return [...given];
+}
+
+const field = (body: unknown, key: string): unknown => (isRecord(body) ? body[key] : undefined);
+
+function bytes(value: unknown): string {
+  return typeof value === 'number' ? `${value.toLocaleString('en-US')} bytes` : 'size unknown';
+}
+
+const snapshotLine = (body: unknown): string => `${String(field(body, 'name'))} (${bytes(field(body, 'bytes'))}, taken ${String(field(body, 'created_time'))})`;
+
+export const reset: Command = {
+  name: 'reset',
+  synopsis: 'reset',
+  summary: 'back to the seeded data, faults and modes cleared',
+  help: `Usage: commerce-sandbox reset [--url URL]
+
+Puts the seeded data back and clears the faults, the latency, the webhook mode, held deliveries, the
+contract violations and the rate-limit counts. The test app and its tokens stay valid.
+Prints: reset: 250 customers`,
+  flags: {},
+  async run(context) {
+    positionals(context, []);
+    const { body } = await context.client.call('POST', '/_sandbox/reset');
+    if (context.json) printJson(context, body);
+    else context.out(`reset: ${String(field(body, 'customers'))} customers\n`);
+    return 0;
+  },
+};
+
+export const snapshot: Command = {
+  name: 'snapshot',
+  synopsis: 'snapshot NAME',
+  summary: 'save the data as NAME',
+  help: `Usage: commerce-sandbox snapshot NAME [--url URL]
+
+Saves the data and the delivery log as the snapshot NAME (1 to 64 letters, digits, ".", "_" or "-",
+starting with a letter or digit), replacing one of the same name. With a data file the snapshot is a
+file beside it and outlives the sandbox; in memory it lasts as long as the sandbox runs.`,
+  flags: {},
+  async run(context) {
+    const [name] = positionals(context, ['NAME']);
+    const { body } = await context.client.call('POST', '/_sandbox/snapshots', { name });
+    if (context.json) printJson(context, body);
+    else context.out(`snapshot: ${snapshotLine(body)}\n`);
+    return 0;
+  },
+};
+
+export const restore: Command = {
+  name: 'restore',
+  synopsis: 'restore NAME',
+  summary: 'put the snapshot NAME back',
+  help: `Usage: commerce-sandbox restore NAME [--url URL]
+
+Puts the data of the snapshot NAME back (the test app and its tokens stay as they are). Exit 1 when
+there is no snapshot of that name.`,
+  flags: {},
+  async run(context) {
+    const [name] = positionals(context, ['NAME']);
+    const { body } = await context.client.call('POST', `/_sandbox/snapshots/${encodeURIComponent(name!)}/restore`);
+    if (context.json) printJson(context, body);
+    else context.out(`restore: ${snapshotLine(body)}\n`);
+    return 0;
+  },
+};
+
+export const snapshots: Command = {
+  name: 'snapshots',
+  synopsis: 'snapshots',
+  summary: 'list the snapshots',
+  help: `Usage: commerce-sandbox snapshots [--url URL]
+
+Lists the snapshots: name, size and when each was taken.`,
+  flags: {},
+  async run(context) {
+    positionals(context, []);
+    const { body } = await context.client.call('GET', '/_sandbox/snapshots');
+    if (context.json) {
+      printJson(context, body);
+      return 0;
+    }
+    const list = field(body, 'data');
+    if (!Array.isArray(list) || list.length === 0) context.out('snapshots: none\n');
+    else context.out(list.map((entry) => `${snapshotLine(entry)}\n`).join(''));
+    return 0;
+  },
+};
