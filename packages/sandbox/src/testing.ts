@@ -63,30 +63,9 @@ export function useSandbox(hooks: TestHooks, options?: SandboxOptions): Sandbox 
     running = undefined;
     await sandbox?.close();
   });
-  return {
-    get url() {
-      return current().url;
-    },
-    get app() {
-      return current().app;
-    },
-    get controlKey() {
-      return current().controlKey;
-    },
-    get faults() {
-      return current().faults;
-    },
-    get webhooks() {
-      return current().webhooks;
-    },
-    get violations() {
-      return current().violations;
-    },
-    reset: () => current().reset(),
-    snapshot: (name) => current().snapshot(name),
-    restore: (name) => current().restore(name),
-    snapshots: () => current().snapshots(),
-    deleteSnapshot: (name) => current().deleteSnapshot(name),
-    close: () => current().close(),
-  };
+  // Every property is read from the running sandbox at the time of use, whatever the Sandbox interface holds.
+  return new Proxy({} as Sandbox, {
+    // Not a promise: `await useSandbox(…)` or a matcher probing `then` must not need a started sandbox.
+    get: (_target, property) => (property === 'then' ? undefined : Reflect.get(current(), property)),
+  });
 }

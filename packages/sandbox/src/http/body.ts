@@ -1,4 +1,5 @@
 /** Reading a request body: a size limit before anything is buffered past it, the media type, UTF-8. */
+import { readLimited } from '@commerce-kit/internal/read-limited';
 
 /** The documented request body limit: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -33,29 +34,15 @@ export async function readBody(request: Request, expected: string, limit = MAX_B
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) return { ok: false, failure: tooLarge(limit) };
   const media = mediaTypeOf(request.headers.get('content-type'));
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => undefined);
-        return { ok: false, failure: tooLarge(limit) };
-      }
-      chunks.push(value);
-    }
-  }
-  if (size === 0) return { ok: true, text: '' }; // no body: the route says whether one is required
+  const bytes = request.body ? await readLimited(request.body, limit) : new Uint8Array(0);
+  if (bytes === undefined) return { ok: false, failure: tooLarge(limit) };
+  if (bytes.byteLength === 0) return { ok: true, text: '' }; // no body: the route says whether one is required
   if (media?.type !== expected) {
     return { ok: false, failure: { kind: 'media_type', message: `must be ${expected}${media ? `, got ${media.type}` : ' (no Content-Type header was sent)'}` } };
   }
   if (media.charset !== undefined && media.charset !== 'utf-8' && media.charset !== 'utf8') {
     return { ok: false, failure: { kind: 'media_type', message: `must be UTF-8, got charset ${media.charset}` } };
   }
-  const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes) };
   } catch {

@@ -1,3 +1,4 @@
+import { readLimited } from '@commerce-kit/internal/read-limited';
 import { tooLargeResponse, type DeliveryProcessor, type WebhookResponse } from './types.js';
 
 /** The `ctx` argument of Cloudflare Workers' `fetch(request, env, ctx)`; other runtimes omit it. */
@@ -23,26 +24,7 @@ async function readBody(request: Request, limit: number): Promise<Uint8Array | u
     const body = new Uint8Array(await request.arrayBuffer());
     return body.length > limit ? undefined : body;
   }
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return body;
+  return readLimited(request.body, limit);
 }
 
 function toResponse(response: WebhookResponse): Response {

@@ -37,42 +37,49 @@ Prints: reset: 250 customers`,
   },
 };
 
-export const snapshot: Command = {
-  name: 'snapshot',
-  synopsis: 'snapshot NAME',
-  summary: 'save the data as NAME',
-  help: `Usage: commerce-sandbox snapshot NAME [--url URL]
+/** `snapshot NAME` and `restore NAME`: one call about the snapshot NAME, answered with the snapshot. */
+function snapshotCommand(
+  name: 'snapshot' | 'restore',
+  summary: string,
+  help: string,
+  call: (context: CommandContext, snapshot: string) => ReturnType<CommandContext['client']['call']>,
+): Command {
+  return {
+    name,
+    synopsis: `${name} NAME`,
+    summary,
+    help,
+    flags: {},
+    async run(context) {
+      const [snapshotName] = positionals(context, ['NAME']);
+      const { body } = await call(context, snapshotName!);
+      if (context.json) printJson(context, body);
+      else context.out(`${name}: ${snapshotLine(body)}\n`);
+      return 0;
+    },
+  };
+}
+
+export const snapshot = snapshotCommand(
+  'snapshot',
+  'save the data as NAME',
+  `Usage: commerce-sandbox snapshot NAME [--url URL]
 
 Saves the data and the delivery log as the snapshot NAME (1 to 64 letters, digits, ".", "_" or "-",
 starting with a letter or digit), replacing one of the same name. With a data file the snapshot is a
 file beside it and outlives the sandbox; in memory it lasts as long as the sandbox runs.`,
-  flags: {},
-  async run(context) {
-    const [name] = positionals(context, ['NAME']);
-    const { body } = await context.client.call('POST', '/_sandbox/snapshots', { name });
-    if (context.json) printJson(context, body);
-    else context.out(`snapshot: ${snapshotLine(body)}\n`);
-    return 0;
-  },
-};
+  (context, name) => context.client.call('POST', '/_sandbox/snapshots', { name }),
+);
 
-export const restore: Command = {
-  name: 'restore',
-  synopsis: 'restore NAME',
-  summary: 'put the snapshot NAME back',
-  help: `Usage: commerce-sandbox restore NAME [--url URL]
+export const restore = snapshotCommand(
+  'restore',
+  'put the snapshot NAME back',
+  `Usage: commerce-sandbox restore NAME [--url URL]
 
 Puts the data of the snapshot NAME back (the test app and its tokens stay as they are). Exit 1 when
 there is no snapshot of that name.`,
-  flags: {},
-  async run(context) {
-    const [name] = positionals(context, ['NAME']);
-    const { body } = await context.client.call('POST', `/_sandbox/snapshots/${encodeURIComponent(name!)}/restore`);
-    if (context.json) printJson(context, body);
-    else context.out(`restore: ${snapshotLine(body)}\n`);
-    return 0;
-  },
-};
+  (context, name) => context.client.call('POST', `/_sandbox/snapshots/${encodeURIComponent(name)}/restore`),
+);
 
 export const snapshots: Command = {
   name: 'snapshots',
