@@ -143,7 +143,7 @@ describe('the control API for faults', () => {
     const sandbox = await start();
     const error = (() => {
       try {
-        sandbox.faults.add({ type: 'delay' });
+        sandbox.faults.add({ type: 'delay' } as never);
       } catch (caught) {
         return caught;
       }

@@ -12,16 +12,8 @@ export type FaultAction =
   | { readonly type: 'delay'; readonly delayMs: number }
   | { readonly type: 'drop' };
 
-/** A fault to add (see {@link Sandbox.faults}). Matchers left out match every request. */
-export interface FaultInput {
-  /** `status` answers `status`; `delay` waits `delayMs` before answering as usual; `drop` closes the connection unanswered. */
-  readonly type: 'status' | 'delay' | 'drop';
-  /** For `status`: 429, 500 or 503. */
-  readonly status?: 429 | 500 | 503 | undefined;
-  /** For a 429: the `Retry-After` seconds (default 1). */
-  readonly retryAfter?: number | undefined;
-  /** For `delay`: milliseconds, on the sandbox's clock. */
-  readonly delayMs?: number | undefined;
+/** Which requests a fault applies to; a matcher left out matches every request. */
+interface FaultMatch {
   /** How many matching requests it applies to (default 1). */
   readonly count?: number | undefined;
   /** Only requests with this method (`GET`, `POST`…). */
@@ -31,6 +23,18 @@ export interface FaultInput {
   /** Only requests carrying this access token. */
   readonly token?: string | undefined;
 }
+
+/**
+ * A fault to add: `status` answers 429 (with `Retry-After: retryAfter`, default 1), 500 or 503;
+ * `delay` waits `delayMs` (on the sandbox's clock) before answering as usual; `drop` closes the
+ * connection unanswered.
+ */
+export type FaultInput = FaultMatch &
+  (
+    | { readonly type: 'status'; readonly status: 429 | 500 | 503; readonly retryAfter?: number | undefined }
+    | { readonly type: 'delay'; readonly delayMs: number }
+    | { readonly type: 'drop' }
+  );
 
 /** An active fault, as listed. */
 export interface Fault {
