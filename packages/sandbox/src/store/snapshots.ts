@@ -1,7 +1,8 @@
 /**
  * Reset, snapshots and restores of the store's data, each a logical copy in one IMMEDIATE transaction
  * on the live connection: prepared statements stay valid, a crash mid-restore leaves the previous
- * state, and a restore acknowledged is durable like any other write.
+ * state, and a restore acknowledged is durable like any other write. A restore writes only the rows
+ * that differ from the image (a test changes a few of thousands), not every table and index again.
  *
  * Images live in an attached in-memory schema (`bench`): the seeded state, and the snapshots of an
  * in-memory sandbox. With a data file, snapshots are written by SQLite's online backup API into files
@@ -43,6 +44,10 @@ export class SnapshotStore {
   /** In-memory snapshots: name → when taken (their tables are `bench."<name>/<table>"`). */
   readonly #inMemory = new Map<string, number>();
   readonly #columns: ReadonlyMap<string, string>;
+  /** Each data table's primary key columns (quoted), and its other columns. */
+  readonly #keys: ReadonlyMap<string, { readonly key: string[]; readonly rest: string[] }>;
+  /** Each data table's columns and primary key, to create an in-memory image of it. */
+  readonly #definitions: ReadonlyMap<string, string>;
   #seeded = false;
 
   /** @param dataFile the sandbox's data file; its snapshots go to `<dataFile>.snapshots/` */
@@ -50,11 +55,18 @@ export class SnapshotStore {
     this.#db = db;
     this.#directory = dataFile === undefined ? undefined : join(dirname(dataFile), `${basename(dataFile)}.snapshots`);
     db.exec(`ATTACH DATABASE ':memory:' AS ${BENCH}`);
-    this.#columns = new Map(
-      DATA_TABLES.map((table) => [
-        table,
-        (db.pragma(`main.table_info(${table})`) as { name: string }[]).map((c) => quote(c.name)).join(', '),
-      ]),
+    const info = new Map(DATA_TABLES.map((table) => [table, db.pragma(`main.table_info(${table})`) as { name: string; type: string; pk: number }[]]));
+    this.#columns = new Map(DATA_TABLES.map((table) => [table, info.get(table)!.map((c) => quote(c.name)).join(', ')]));
+    this.#keys = new Map(
+      DATA_TABLES.map((table) => {
+        const columns = info.get(table)!;
+        const key = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
+        return [table, { key: key.map((c) => quote(c.name)), rest: columns.filter((c) => c.pk === 0).map((c) => quote(c.name)) }];
+      }),
+    );
+    // The same primary key as the live table (an INTEGER one stays the rowid), so a restore looks image rows up by key.
+    this.#definitions = new Map(
+      DATA_TABLES.map((table) => [table, [...info.get(table)!.map((c) => `${quote(c.name)} ${c.type}`), `PRIMARY KEY (${this.#keys.get(table)!.key.join(', ')})`].join(', ')]),
     );
   }
 
@@ -186,23 +198,52 @@ export class SnapshotStore {
     for (const table of [...DATA_TABLES, SEQUENCE]) this.#db.exec(`DROP TABLE IF EXISTS ${BENCH}.${quote(prefix + table)}`);
   }
 
-  /** New tables `<schema>."<prefix><table>"` holding the rows of `<from>."<fromPrefix><table>"`. */
+  /** New tables `<schema>."<prefix><table>"` holding the rows of `<from>."<fromPrefix><table>"`, keyed as the live ones. */
   #copyInto(schema: string, prefix: string, from: string, fromPrefix: string): void {
-    for (const table of [...DATA_TABLES, SEQUENCE]) {
-      const columns = table === SEQUENCE ? 'name, seq' : this.#columns.get(table)!;
-      this.#db.exec(`CREATE TABLE ${schema}.${quote(prefix + table)} AS SELECT ${columns} FROM ${from}.${quote(fromPrefix + table)}`);
+    const db = this.#db;
+    db.exec(`CREATE TABLE ${schema}.${quote(prefix + SEQUENCE)} AS SELECT name, seq FROM ${from}.${quote(fromPrefix + SEQUENCE)}`);
+    for (const table of DATA_TABLES) {
+      const columns = this.#columns.get(table)!;
+      db.exec(`CREATE TABLE ${schema}.${quote(prefix + table)} (${this.#definitions.get(table)!})`);
+      db.exec(`INSERT INTO ${schema}.${quote(prefix + table)} (${columns}) SELECT ${columns} FROM ${from}.${quote(fromPrefix + table)}`);
     }
+  }
+
+  /**
+   * Per data table: delete the rows of `main` that have no identical row (same key, same values) in the
+   * image, then insert the image's rows whose key is then missing. What is left is the image exactly,
+   * and only the changed rows were written. (A kept row equals an image row, so an inserted row can
+   * never collide with one on another unique column.)
+   */
+  #restoreStatements(schema: string, prefix: string): { readonly deleteChanged: string[]; readonly insertMissing: string[] } {
+    const deleteChanged: string[] = [];
+    const insertMissing: string[] = [];
+    for (const table of DATA_TABLES) {
+      const source = `${schema}.${quote(prefix + table)}`;
+      const { key, rest } = this.#keys.get(table)!;
+      const sameKey = (a: string, b: string): string => key.map((c) => `${a}.${c} = ${b}.${c}`).join(' AND ');
+      const sameRest = rest.length === 0 ? '' : ` AND (${rest.map((c) => `i.${c}`).join(', ')}) IS (${rest.map((c) => `m.${c}`).join(', ')})`;
+      deleteChanged.push(
+        `DELETE FROM main.${table} AS m WHERE NOT EXISTS (SELECT 1 FROM ${source} AS i WHERE ${sameKey('i', 'm')}${sameRest})`,
+      );
+      const columns = this.#columns.get(table)!;
+      insertMissing.push(
+        `INSERT INTO main.${table} (${columns}) SELECT ${columns} FROM ${source} AS i WHERE NOT EXISTS (SELECT 1 FROM main.${table} AS m WHERE ${sameKey('m', 'i')})`,
+      );
+    }
+    return { deleteChanged, insertMissing };
   }
 
   /** Replaces the data of `main` with the image `<schema>."<prefix><table>"`, in one transaction. */
   #restoreFrom(schema: string, prefix: string): void {
     const db = this.#db;
+    const { deleteChanged, insertMissing } = this.#restoreStatements(schema, prefix);
     db.transaction(() => {
-      for (const table of [...DATA_TABLES].reverse()) db.exec(`DELETE FROM main.${table}`);
-      for (const table of DATA_TABLES) {
-        const columns = this.#columns.get(table)!;
-        db.exec(`INSERT INTO main.${table} (${columns}) SELECT ${columns} FROM ${schema}.${quote(prefix + table)}`);
-      }
+      // A changed outbox row is deleted and inserted again while its attempts stay: foreign keys are
+      // checked at commit (the pragma ends with the transaction).
+      db.pragma('defer_foreign_keys = ON');
+      for (const sql of [...deleteChanged].reverse()) db.exec(sql);
+      for (const sql of insertMissing) db.exec(sql);
       // AUTOINCREMENT counters too, so ids handed out after a restore are the ones handed out after the snapshot.
       const names = DATA_TABLES.map((t) => `'${t}'`).join(', ');
       db.exec(`DELETE FROM main.${SEQUENCE} WHERE name IN (${names})`);
