@@ -6,15 +6,8 @@ import { toPage, type ListPosition, type Page, type PageQuery } from './page.js'
 export type Customer = components['schemas']['Customer'];
 type Address = components['schemas']['Address'];
 
-/** The writable fields of a customer, all present (nullable ones `null` when empty). */
-export interface CustomerFields {
-  readonly first_name: string;
-  readonly last_name: string;
-  readonly email: string;
-  readonly company: string | null;
-  readonly delivery_address: Address | null;
-  readonly billing_address: Address | null;
-}
+/** The writable fields of a customer, all present (nullable ones `null` when empty): the spec's Customer without its id and creation time. */
+export type CustomerFields = Readonly<Omit<Customer, 'id' | 'created_time'>>;
 
 interface CustomerRow {
   seq: number;
