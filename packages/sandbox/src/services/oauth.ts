@@ -127,7 +127,7 @@ export class OAuthService {
     if (allow) {
       const code = randomSecret('code_');
       this.#store.write(() =>
-        this.#store.oauth.insertCode({
+        this.#store.oauth.codes.insert({
           code_hash: digest(code),
           client_id: request.app.client_id,
           account_id: request.app.account_id,
@@ -154,7 +154,7 @@ export class OAuthService {
     if (form['grant_type'] === 'authorization_code') {
       const codeHash = digest(form['code'] ?? '');
       const outcome = this.#store.write((): TokenResponse | 'replayed' => {
-        const code = this.#store.oauth.code(codeHash);
+        const code = this.#store.oauth.codes.get(codeHash);
         if (!code || code.client_id !== app.client_id) throw oauthError(400, 'invalid_grant', 'the authorization code is not valid for this client');
         if (code.used) {
           // A replayed code: revoke what it gave (RFC 6749 §4.1.2), committed before the refusal.
@@ -163,7 +163,7 @@ export class OAuthService {
         }
         if (code.expires_at <= now) throw oauthError(400, 'invalid_grant', 'the authorization code has expired');
         if (code.redirect_uri !== form['redirect_uri']) throw oauthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request');
-        this.#store.oauth.useCode(codeHash);
+        this.#store.oauth.codes.spend(codeHash);
         return this.#issue(app, code.account_id, code.scope, codeHash);
       });
       if (outcome === 'replayed') throw oauthError(400, 'invalid_grant', 'the authorization code was already used');
@@ -171,11 +171,11 @@ export class OAuthService {
     }
     const refreshHash = digest(form['refresh_token'] ?? '');
     return this.#store.write(() => {
-      const refresh = this.#store.oauth.token(refreshHash);
+      const refresh = this.#store.oauth.tokens.get(refreshHash);
       if (!refresh || refresh.kind !== 'refresh' || refresh.revoked || refresh.client_id !== app.client_id) {
         throw oauthError(400, 'invalid_grant', 'the refresh token is not valid for this client (unknown, revoked or already used)');
       }
-      this.#store.oauth.revokeToken(refreshHash); // rotation: each refresh token is used once
+      this.#store.oauth.tokens.spend(refreshHash); // rotation: each refresh token is used once
       return this.#issue(app, refresh.account_id, refresh.scope, refresh.code_hash ?? undefined);
     });
   }
@@ -190,7 +190,7 @@ export class OAuthService {
     if (authorization === undefined || authorization === '') throw unauthenticated('is missing: send Authorization: Bearer <ACCESS_TOKEN>');
     const match = BEARER.exec(authorization);
     if (!match) throw unauthenticated('must be "Bearer" followed by an access token');
-    const token = this.#store.oauth.token(digest(match[1]!));
+    const token = this.#store.oauth.tokens.get(digest(match[1]!));
     if (!token || token.kind !== 'access' || token.revoked || (token.expires_at !== null && token.expires_at <= this.#clock.now())) {
       throw unauthenticated('the access token is not valid (unknown, revoked or expired)');
     }
@@ -203,7 +203,7 @@ export class OAuthService {
     /** A new token of `kind`, stored by its digest only. */
     const newToken = (kind: 'access' | 'refresh', expiresAt: number | null): string => {
       const token = randomSecret(kind === 'access' ? 'at_' : 'rt_');
-      this.#store.oauth.insertToken({
+      this.#store.oauth.tokens.insert({
         token_hash: digest(token),
         kind,
         client_id: app.client_id,

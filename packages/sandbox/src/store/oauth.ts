@@ -1,5 +1,6 @@
 /** Apps, authorization codes and tokens. Codes and tokens are looked up by their SHA-256 digest. */
 import type { SqliteDatabase } from './database.js';
+import { DigestTable } from './digest-table.js';
 
 export interface AppRow {
   readonly client_id: string;
@@ -31,16 +32,14 @@ export interface TokenRow {
 }
 
 export class OAuthStore {
+  /** Authorization codes, spent when used. */
+  readonly codes: DigestTable<CodeRow, 'used'>;
+  /** Access and refresh tokens, spent when revoked. */
+  readonly tokens: DigestTable<TokenRow, 'revoked'>;
   readonly #firstApp;
   readonly #app;
   readonly #insertApp;
   readonly #updateApp;
-  readonly #insertCode;
-  readonly #code;
-  readonly #useCode;
-  readonly #insertToken;
-  readonly #token;
-  readonly #revokeToken;
   readonly #revokeByCode;
   readonly #prune;
 
@@ -52,18 +51,8 @@ export class OAuthStore {
        VALUES (@client_id, @client_secret, @redirect_uri, @webhook_secret, @account_id)`,
     );
     this.#updateApp = db.prepare(`UPDATE apps SET redirect_uri = @redirect_uri, webhook_secret = @webhook_secret WHERE client_id = @client_id`);
-    this.#insertCode = db.prepare(
-      `INSERT INTO authorization_codes (code_hash, client_id, account_id, redirect_uri, scope, expires_at)
-       VALUES (@code_hash, @client_id, @account_id, @redirect_uri, @scope, @expires_at)`,
-    );
-    this.#code = db.prepare<[string], CodeRow>(`SELECT * FROM authorization_codes WHERE code_hash = ?`);
-    this.#useCode = db.prepare<[string]>(`UPDATE authorization_codes SET used = 1 WHERE code_hash = ? AND used = 0`);
-    this.#insertToken = db.prepare(
-      `INSERT INTO tokens (token_hash, kind, client_id, account_id, scope, expires_at, code_hash)
-       VALUES (@token_hash, @kind, @client_id, @account_id, @scope, @expires_at, @code_hash)`,
-    );
-    this.#token = db.prepare<[string], TokenRow>(`SELECT * FROM tokens WHERE token_hash = ?`);
-    this.#revokeToken = db.prepare<[string]>(`UPDATE tokens SET revoked = 1 WHERE token_hash = ? AND revoked = 0`);
+    this.codes = new DigestTable<CodeRow, 'used'>(db, 'authorization_codes', 'code_hash', 'used', ['code_hash', 'client_id', 'account_id', 'redirect_uri', 'scope', 'expires_at']);
+    this.tokens = new DigestTable<TokenRow, 'revoked'>(db, 'tokens', 'token_hash', 'revoked', ['token_hash', 'kind', 'client_id', 'account_id', 'scope', 'expires_at', 'code_hash']);
     this.#revokeByCode = db.prepare<[string]>(`UPDATE tokens SET revoked = 1 WHERE code_hash = ?`);
     this.#prune = db.prepare<[number]>(`DELETE FROM authorization_codes WHERE expires_at < ?`);
   }
@@ -82,32 +71,6 @@ export class OAuthStore {
 
   updateApp(clientId: string, redirectUri: string, webhookSecret: string): void {
     this.#updateApp.run({ client_id: clientId, redirect_uri: redirectUri, webhook_secret: webhookSecret });
-  }
-
-  insertCode(code: Omit<CodeRow, 'used'>): void {
-    this.#insertCode.run(code);
-  }
-
-  code(codeHash: string): CodeRow | undefined {
-    return this.#code.get(codeHash);
-  }
-
-  /** Marks a code used; false when it already was (a replay). */
-  useCode(codeHash: string): boolean {
-    return this.#useCode.run(codeHash).changes === 1;
-  }
-
-  insertToken(token: Omit<TokenRow, 'revoked'>): void {
-    this.#insertToken.run(token);
-  }
-
-  token(tokenHash: string): TokenRow | undefined {
-    return this.#token.get(tokenHash);
-  }
-
-  /** Revokes a token; false when it already was revoked. */
-  revokeToken(tokenHash: string): boolean {
-    return this.#revokeToken.run(tokenHash).changes === 1;
   }
 
   /** Revokes every token issued from a code (RFC 6749 §4.1.2: a replayed code). */
