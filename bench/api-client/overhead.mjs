@@ -5,6 +5,7 @@ import { Bench } from 'tinybench';
 import createFetchClient from 'openapi-fetch';
 import { createClient } from '../../packages/api-client/dist/index.js';
 import { startServer } from './start-server.mjs';
+import { printComparison, taskRows } from '../lib/tinybench-table.mjs';
 
 const server = await startServer(1_000);
 const headers = { Authorization: 'Bearer bench_token', Accept: 'application/json' };
@@ -48,22 +49,9 @@ try {
   server.stop();
 }
 
-const rows = bench.tasks.map((task) => {
-  const r = task.result;
-  if (r.state !== 'completed') throw new Error(`${task.name}: ${r.state} ${r.error ?? ''}`);
-  return { name: task.name, opsPerSec: r.throughput.mean, meanMs: r.latency.mean, p99Ms: r.latency.p99 };
-});
+const rows = taskRows(bench);
 const base = rows.find((r) => r.name === 'raw fetch');
 const peerRow = rows.find((r) => r.name === 'openapi-fetch');
-console.log(`node ${process.version}, ${new Date().toISOString()}`);
-console.table(
-  rows.map((r) => ({
-    task: r.name,
-    'ops/sec': Math.round(r.opsPerSec),
-    'mean µs': Math.round(r.meanMs * 1000),
-    'p99 µs': Math.round(r.p99Ms * 1000),
-    'vs raw fetch': `${(r.opsPerSec / base.opsPerSec).toFixed(2)}x`,
-    'vs openapi-fetch': `${(r.opsPerSec / peerRow.opsPerSec).toFixed(2)}x`,
-    'overhead vs raw (µs)': Math.round((r.meanMs - base.meanMs) * 1000),
-  })),
-);
+printComparison(rows, `node ${process.version}, ${new Date().toISOString()}`, { 'vs raw fetch': base, 'vs openapi-fetch': peerRow }, (r) => ({
+  'overhead vs raw (µs)': Math.round((r.meanMs - base.meanMs) * 1000),
+}));

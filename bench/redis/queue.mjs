@@ -10,6 +10,7 @@ import { createWebhookHandler } from '../../packages/webhooks/dist/index.js';
 import { signTestDelivery } from '../../packages/webhooks/dist/testing.js';
 import { createRedisWebhookReceiver, createRedisWebhookWorker } from '../../packages/redis/dist/webhooks.js';
 import { startRedisServer } from '../../packages/redis/dist/testing.js';
+import { printComparison, taskRows } from '../lib/tinybench-table.mjs';
 
 const SECRET = 'whsec_bench';
 const server = await startRedisServer();
@@ -57,22 +58,9 @@ try {
   await server.stop();
 }
 
-const rows = bench.tasks.map((task) => {
-  const r = task.result;
-  if (r.state !== 'completed') throw new Error(`${task.name}: ${r.state} ${r.error ?? ''}`);
-  return { name: task.name, opsPerSec: r.throughput.mean, meanMs: r.latency.mean, p99Ms: r.latency.p99 };
+const rows = taskRows(bench);
+printComparison(rows, `node ${process.version}, sequential calls, ${new Date().toISOString()}`, {
+  'vs floor': rows[0],
+  'vs in-memory handler': rows[1],
 });
-const floor = rows[0];
-const memory = rows[1];
-console.log(`node ${process.version}, sequential calls, ${new Date().toISOString()}`);
-console.table(
-  rows.map((r) => ({
-    task: r.name,
-    'ops/sec': Math.round(r.opsPerSec),
-    'mean µs': Math.round(r.meanMs * 1000),
-    'p99 µs': Math.round(r.p99Ms * 1000),
-    'vs floor': `${(r.opsPerSec / floor.opsPerSec).toFixed(2)}x`,
-    'vs in-memory handler': `${(r.opsPerSec / memory.opsPerSec).toFixed(2)}x`,
-  })),
-);
 console.log(`4 workers (one process, 50 users) processed the ${stored} stored deliveries in ${Math.round(drainMs)} ms: ${Math.round((stored / drainMs) * 1000)} per second`);

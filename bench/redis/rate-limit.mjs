@@ -9,6 +9,7 @@ import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { Bench } from 'tinybench';
 import { RedisRateLimitStore } from '../../packages/redis/dist/rate-limit.js';
 import { startRedisServer } from '../../packages/redis/dist/testing.js';
+import { printComparison, taskRows } from '../lib/tinybench-table.mjs';
 
 const server = await startRedisServer();
 const client = new Redis(server.url);
@@ -37,21 +38,8 @@ try {
   await server.stop();
 }
 
-const rows = bench.tasks.map((task) => {
-  const r = task.result;
-  if (r.state !== 'completed') throw new Error(`${task.name}: ${r.state} ${r.error ?? ''}`);
-  return { name: task.name, opsPerSec: r.throughput.mean, meanMs: r.latency.mean, p99Ms: r.latency.p99 };
+const rows = taskRows(bench);
+printComparison(rows, `node ${process.version}, one connection each, sequential calls, ${new Date().toISOString()}`, {
+  'vs floor': rows[0],
+  'vs rate-limiter-flexible': rows[1],
 });
-const floor = rows[0];
-const flexible = rows[1];
-console.log(`node ${process.version}, one connection each, sequential calls, ${new Date().toISOString()}`);
-console.table(
-  rows.map((r) => ({
-    task: r.name,
-    'ops/sec': Math.round(r.opsPerSec),
-    'mean µs': Math.round(r.meanMs * 1000),
-    'p99 µs': Math.round(r.p99Ms * 1000),
-    'vs floor': `${(r.opsPerSec / floor.opsPerSec).toFixed(2)}x`,
-    'vs rate-limiter-flexible': `${(r.opsPerSec / flexible.opsPerSec).toFixed(2)}x`,
-  })),
-);
