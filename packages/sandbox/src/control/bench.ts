@@ -37,6 +37,10 @@ export interface Snapshot {
   readonly bytes: number;
 }
 
+/** Deliveries listed per page by default, and at most. */
+export const DELIVERIES_DEFAULT_LIMIT = 20;
+export const DELIVERIES_MAX_LIMIT = 100;
+
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
 
 function toSnapshot(info: SnapshotInfo): Snapshot {
@@ -143,8 +147,11 @@ export class Bench {
     return toDelivery(row, store.outbox.attempts(row.seq), true);
   }
 
-  /** Newest first. */
-  deliveries(limit: number, endingBefore: string | undefined): { readonly hasMore: boolean; readonly data: Delivery[] } {
+  /** Newest first; `limit` 1–100 (default 20), `endingBefore` a delivery id for the next page. */
+  deliveries(limit: number = DELIVERIES_DEFAULT_LIMIT, endingBefore?: string): { readonly hasMore: boolean; readonly data: Delivery[] } {
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > DELIVERIES_MAX_LIMIT) {
+      throw new InputProblem('limit', `must be an integer from 1 to ${DELIVERIES_MAX_LIMIT}`);
+    }
     const { store } = this.#deps;
     const rows = store.outbox.list(limit + 1, endingBefore === undefined ? undefined : this.#seq(endingBefore));
     return { hasMore: rows.length > limit, data: rows.slice(0, limit).map((row) => toDelivery(row, store.outbox.attempts(row.seq), false)) };

@@ -9,7 +9,7 @@ import type { Dispatcher } from '../events/dispatcher.js';
 import { readModeChange, RELEASE_ORDERS, type ReleaseOrder, type WebhookMode } from '../events/mode.js';
 import { NotFound, type Bench, type Snapshot } from './bench.js';
 import type { Delivery } from './deliveries.js';
-import { readFaultInput, MAX_DELAY_MS, type Fault, type FaultBoard, type FaultInput } from './faults.js';
+import { latencyOf, readFaultInput, type Fault, type FaultBoard, type FaultInput } from './faults.js';
 import { InputProblem } from './input.js';
 import type { Violation, ViolationLog } from './violations.js';
 
@@ -97,13 +97,7 @@ export function sandboxFaults(faults: FaultBoard): SandboxFaults {
     get latencyMs() {
       return faults.latencyMs;
     },
-    setLatency: (ms) =>
-      controlled(() => {
-        if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0 || ms > MAX_DELAY_MS) {
-          throw new InputProblem('ms', `must be an integer from 0 to ${MAX_DELAY_MS}`);
-        }
-        faults.setLatency(ms);
-      }),
+    setLatency: (ms) => controlled(() => faults.setLatency(latencyOf(ms, 'ms'))),
   };
 }
 
@@ -125,12 +119,7 @@ export function sandboxWebhooks(bench: Bench, dispatcher: Dispatcher): SandboxWe
     trigger: (type, data) => controlled(() => bench.trigger(type, data)),
     redeliver: (id) => controlled(() => bench.redeliver(id)),
     delivery: (id) => controlled(() => bench.delivery(id)),
-    deliveries: (options) =>
-      controlled(() => {
-        const limit = options?.limit ?? 20;
-        if (!Number.isSafeInteger(limit) || limit < 1 || limit > 100) throw new InputProblem('limit', 'must be an integer from 1 to 100');
-        return bench.deliveries(limit, options?.endingBefore);
-      }),
+    deliveries: (options) => controlled(() => bench.deliveries(options?.limit, options?.endingBefore)),
     settle: (options) =>
       controlledAsync(async () => {
         const timeoutMs = options?.timeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS;

@@ -72,6 +72,14 @@ function pathRegex(pattern: string): RegExp {
   return new RegExp(`^${escaped.join('.*')}$`);
 }
 
+/** A latency in ms (0 turns it off), or an {@link InputProblem} naming `field`. */
+export function latencyOf(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > MAX_DELAY_MS) {
+    throw new InputProblem(field, `must be an integer from 0 to ${MAX_DELAY_MS}`);
+  }
+  return value;
+}
+
 /** Reads a fault input (JavaScript or, with `snakeCase`, the HTTP API's JSON). */
 export function readFaultInput(input: unknown, snakeCase: boolean): Omit<ActiveFault, 'id'> {
   const reader = new InputReader(input, snakeCase, 'fault');

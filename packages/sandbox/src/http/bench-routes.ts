@@ -7,9 +7,9 @@ import { parseJson } from '@commerce-kit/internal/safe-json';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
 import { controlKeyMatches, CONTROL_KEY_HEADER, isLoopbackAddress } from '../control/access.js';
-import { NotFound, type Bench } from '../control/bench.js';
+import { DELIVERIES_DEFAULT_LIMIT, NotFound, type Bench } from '../control/bench.js';
 import { snakeCaseKeys } from '../control/deliveries.js';
-import { readFaultInput, MAX_DELAY_MS, type FaultBoard } from '../control/faults.js';
+import { latencyOf, readFaultInput, type FaultBoard } from '../control/faults.js';
 import { InputProblem, InputReader } from '../control/input.js';
 import type { ViolationLog } from '../control/violations.js';
 import type { Dispatcher } from '../events/dispatcher.js';
@@ -27,9 +27,6 @@ export interface BenchRouteDeps {
   readonly webhookUrl: string | undefined;
 }
 
-/** Deliveries listed per page by default, and at most. */
-export const DELIVERIES_DEFAULT_LIMIT = 20;
-export const DELIVERIES_MAX_LIMIT = 100;
 /** Control request bodies are small. */
 const MAX_CONTROL_BODY = 256 * 1024;
 
@@ -112,9 +109,8 @@ export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
   app.put('/_sandbox/latency', (c) =>
     answer(async () => {
       const reader = new InputReader(await jsonBody(c), true, 'body');
-      const latency = reader.integer('latencyMs', 0, MAX_DELAY_MS);
+      const latency = latencyOf(reader.raw('latencyMs'), 'latency_ms');
       reader.done();
-      if (latency === undefined) throw new InputProblem('latency_ms', `is required (0 to ${MAX_DELAY_MS})`);
       faults.setLatency(latency);
       return json(200, { latencyMs: latency });
     }),
@@ -151,9 +147,7 @@ export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
     answer(() => {
       const limitText = c.req.query('limit');
       const limit = limitText === undefined ? DELIVERIES_DEFAULT_LIMIT : Number(limitText);
-      if (!Number.isInteger(limit) || limit < 1 || limit > DELIVERIES_MAX_LIMIT) throw new InputProblem('limit', `must be an integer from 1 to ${DELIVERIES_MAX_LIMIT}`);
-      const page = bench.deliveries(limit, c.req.query('ending_before'));
-      return json(200, { webhookUrl: deps.webhookUrl ?? null, limit, ...page });
+      return json(200, { webhookUrl: deps.webhookUrl ?? null, limit, ...bench.deliveries(limit, c.req.query('ending_before')) });
     }),
   );
   app.get('/_sandbox/deliveries/:id', (c) => answer(() => json(200, bench.delivery(c.req.param('id')))));
