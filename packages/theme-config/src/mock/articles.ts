@@ -4,7 +4,8 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { IArticleConfig } from '../generated/spec/blog.js';
 import type { MockArticle } from '../generated/spec/mock-data.js';
 import { imageUrl, type MockContext } from './context.js';
-import { parseDate, SlugRegistry, toIso } from './text.js';
+import { SlugRegistry } from '@commerce-kit/internal/slug';
+import { parseDate, toIso } from './text.js';
 
 /** Number of articles of the default store (no blog file). */
 export const DEFAULT_ARTICLE_COUNT = 3;

@@ -3,7 +3,7 @@ import type { IMenuConfig, IMenuLink } from '../generated/spec/menus.js';
 import type { MockMenu, MockMenuLink, MockPaginator } from '../generated/spec/mock-data.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { NormalizedPaginationConfig } from '../types.js';
-import { slugify } from './text.js';
+import { slugify } from '@commerce-kit/internal/slug';
 
 const PAGINATION_FILE = 'pagination.stk.config.json';
 

@@ -5,7 +5,7 @@ import type { MockPage, MockStore } from '../generated/spec/mock-data.js';
 import type { NormalizedStoreConfig } from '../types.js';
 import { imageUrl } from './context.js';
 import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE } from './locale.js';
-import { slugify } from './text.js';
+import { slugify } from '@commerce-kit/internal/slug';
 
 /** The currency a store displays: its `currencyCode`, else the usual one for its language. */
 export function storeCurrency(store: NormalizedStoreConfig | undefined): string {
