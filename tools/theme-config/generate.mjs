@@ -22,6 +22,7 @@ import {
   requiredGroups,
   stripInternalKeywords,
   unionsToDiscriminatedOneOf,
+  withoutGuessedConstraints,
 } from './postprocess.mjs';
 import { createRequire } from 'node:module';
 import { transform } from 'esbuild';
@@ -53,16 +54,6 @@ function generateMockDataSchema() {
     description: 'The mock store the theme kit generates from the *.stk.config.json files (generateMockData / theme-config mock).',
     rootType: 'MockData',
     definitions,
-  });
-}
-
-/** The schema with every `@guessed` constraint removed (the stated ones stay). */
-function withoutGuessedConstraints(schema) {
-  return mapSchemas(schema, (node) => {
-    if (!('guessed' in node)) return node;
-    const { guessed, ...rest } = node;
-    for (const keyword of String(guessed).split(/[\s,]+/)) delete rest[keyword];
-    return rest;
   });
 }
 

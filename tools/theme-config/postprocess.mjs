@@ -230,3 +230,13 @@ export function describeGuessed(schema) {
     return { ...node, description: node.description ? `${node.description.trimEnd()} ${note}` : note };
   });
 }
+
+/** The schema with every `@guessed` constraint removed (the stated ones stay). */
+export function withoutGuessedConstraints(schema) {
+  return mapSchemas(schema, (node) => {
+    if (!('guessed' in node)) return node;
+    const { guessed, ...rest } = node;
+    for (const keyword of String(guessed).split(/[\s,]+/)) delete rest[keyword];
+    return rest;
+  });
+}

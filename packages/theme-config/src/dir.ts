@@ -4,7 +4,7 @@ import { finishResult } from './diagnostics.js';
 import { CONFIG_FILE_SUFFIX, THEME_FILES, fileInfo, type ConfigKind } from './files.js';
 import type { JsonValue } from './json/parse.js';
 import { normalizeFile } from './rules/files.js';
-import { closest, didYouMean } from './suggest.js';
+import { closest, didYouMean } from '@commerce-kit/internal/suggest';
 import type { NormalizedByKind, ThemeConfig } from './types.js';
 import { nodeRuntime } from './node-runtime.js';
 import { analyzeSource } from './validate.js';

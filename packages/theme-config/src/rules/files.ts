@@ -7,7 +7,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { ConfigKind } from '../files.js';
 import { isDangerousEntry } from '@commerce-kit/internal/safe-json';
 import type { JsonValue } from '../json/parse.js';
-import { closest, didYouMean } from '../suggest.js';
+import { closest, didYouMean } from '@commerce-kit/internal/suggest';
 import type { ThemeConfig } from '../types.js';
 import { processEditableRegions } from './blocks.js';
 

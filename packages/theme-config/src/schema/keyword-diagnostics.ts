@@ -8,7 +8,7 @@ import type { Diagnostic, DiagnosticCode, Severity } from '../diagnostics.js';
 import { EBlockHeight, ESocialIconSize } from '../generated/spec/enums.js';
 import type { RawValidationError } from '../generated/validators.js';
 import { childPointer, fromPointer } from '../json/pointer.js';
-import { closest, didYouMean } from '../suggest.js';
+import { closest, didYouMean } from '@commerce-kit/internal/suggest';
 import { article, describeAt, jsonType, nameOf, preview, valueAt } from './messages.js';
 import { isRecommended } from './recommended.js';
 import { knownPropertiesAt } from './resolve.js';

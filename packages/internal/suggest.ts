@@ -1,4 +1,4 @@
-/** "Did you mean ...?" hints: the closest candidate by edit distance, if it is close enough. */
+/** "Did you mean ...?" hints, worded the same in every package: the closest candidate by edit distance, if it is close enough. */
 import { distance } from 'fastest-levenshtein';
 
 /** The candidate closest to `input` when at most a small number of edits away (1 for words up to 3 chars, 2 up to 11, then 3; a swap of two letters counts as 2). */
