@@ -1,0 +1,76 @@
+/**
+ * Command-line parsing shared by every subcommand: `node:util` `parseArgs`, plus `--help`/`-h` and
+ * `--version`/`-v`, recognised only where they stand as flags (never as the value of an option, so
+ * `--configDir=--help` names a directory and `init -- --help` a positional).
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from './io.js';
+
+/** The options of one subcommand, as `parseArgs` takes them. */
+export type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+
+/** A parsed command line: a request for help or the version, or the values and positionals. */
+export type ParsedArgs =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'run'; readonly values: Record<string, string | boolean | undefined>; readonly positionals: string[] };
+
+const META_OPTIONS: OptionsConfig = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+};
+
+const FLAG_SPELLINGS: Readonly<Record<'help' | 'version', readonly string[]>> = { help: ['--help', '-h'], version: ['--version', '-v'] };
+
+type Token = { kind: string; name?: string; value?: string | undefined; inlineValue?: boolean | undefined };
+
+/** Whether the tokens ask for `meta`: as a flag, or as a flag taken for the missing value of the option before it. */
+function asks(tokens: readonly Token[], meta: 'help' | 'version'): boolean {
+  return tokens.some(
+    (t) => t.kind === 'option' && (t.name === meta || (t.inlineValue === false && t.value !== undefined && FLAG_SPELLINGS[meta].includes(t.value))),
+  );
+}
+
+const isParseArgsError = (error: unknown): error is Error & { code: string } =>
+  error instanceof Error && typeof (error as unknown as { code?: unknown }).code === 'string' && (error as unknown as { code: string }).code.startsWith('ERR_PARSE_ARGS');
+
+/**
+ * Parses a subcommand's arguments. A line that asks for help (or the version) gets it even when the
+ * rest is malformed (`validate --bogus --help`, `validate --configDir --help`).
+ * @throws {UsageError} for unknown options, missing values, or positionals beyond `maxPositionals`
+ */
+export function parseCommandArgs(args: readonly string[], options: OptionsConfig, maxPositionals = 0): ParsedArgs {
+  const config = { args: [...args], options: { ...options, ...META_OPTIONS }, allowPositionals: true, tokens: true } as const;
+  let parsed;
+  try {
+    parsed = parseArgs({ ...config, strict: true });
+  } catch (error) {
+    const loose = parseArgs({ ...config, strict: false });
+    if (asks(loose.tokens, 'help')) return { kind: 'help' };
+    if (asks(loose.tokens, 'version')) return { kind: 'version' };
+    if (isParseArgsError(error)) throw new UsageError(error.message);
+    throw error;
+  }
+  if (asks(parsed.tokens, 'help')) return { kind: 'help' };
+  if (asks(parsed.tokens, 'version')) return { kind: 'version' };
+  if (parsed.positionals.length > maxPositionals) {
+    throw new UsageError(
+      maxPositionals === 0
+        ? `unexpected argument ${JSON.stringify(parsed.positionals[0])}`
+        : `expected at most ${maxPositionals} argument${maxPositionals === 1 ? '' : 's'}, got ${parsed.positionals.length}`,
+    );
+  }
+  const { help: _help, version: _version, ...values } = parsed.values as Record<string, string | boolean | undefined>;
+  return { kind: 'run', values, positionals: parsed.positionals };
+}
+
+/** A string option's value (`parseArgs` types values loosely). */
+export function stringValue(values: Record<string, string | boolean | undefined>, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A boolean option's value. */
+export function flagValue(values: Record<string, string | boolean | undefined>, name: string): boolean {
+  return values[name] === true;
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it, vi } from 'vitest';
+import { flagValue, parseCommandArgs, stringValue } from '../cli/args.js';
+import type { Command } from '../cli/command.js';
+import { EXIT, UsageError } from '../cli/io.js';
+import { runCli } from '../cli/main.js';
+import { memoryIO } from './support/memory-io.js';
+
+/** A command that echoes what it was given, or fails as told by `--fail`. */
+const echo: Command = {
+  name: 'echo',
+  summary: 'print the arguments',
+  usage: '[--fail usage|crash] [--loud] [WORD]',
+  help: '  --loud   upper case',
+  options: { fail: { type: 'string' }, loud: { type: 'boolean', default: false } },
+  maxPositionals: 1,
+  async run({ program, values, positionals }, io) {
+    const fail = stringValue(values, 'fail');
+    if (fail === 'usage') throw new UsageError('--fail usage was asked for');
+    if (fail === 'crash') throw new Error('boom');
+    const word = positionals[0] ?? '';
+    io.stdout.write(`${program}: ${flagValue(values, 'loud') ? word.toUpperCase() : word}\n`);
+    return EXIT.OK;
+  },
+};
+const bare: Command = { name: 'bare', summary: 'takes nothing', usage: '', help: 'No options.', options: {}, run: async () => EXIT.INVALID };
+
+async function run(argv: string[], program = 'tool') {
+  const io = memoryIO();
+  const code = await runCli(argv, { program, version: '1.2.3', commands: [echo, bare], io });
+  return { code, stdout: io.out(), stderr: io.err() };
+}
+
+describe('runCli', () => {
+  it('runs the named command with its options, positionals and the program name', async () => {
+    expect(await run(['echo', '--loud', 'hi'], 'theme-kit')).toEqual({ code: 0, stdout: 'theme-kit: HI\n', stderr: '' });
+    expect((await run(['bare'])).code).toBe(1);
+  });
+
+  it('without a command: the overview of the given commands on stderr, exit 2', async () => {
+    const { code, stdout, stderr } = await run([], 'theme-kit');
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      [
+        'Usage: theme-kit <command> [options]',
+        '',
+        'Commands:',
+        '  echo  print the arguments',
+        '  bare  takes nothing',
+        '',
+        'Options:',
+        '  -h, --help      show help (also `theme-kit <command> --help`)',
+        '  -v, --version   print the version',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('--help, -h, help: the overview; help <command> and <command> --help: its usage under the program name', async () => {
+    for (const argv of [['--help'], ['-h'], ['help'], ['help', 'nope']]) {
+      const { code, stdout } = await run(argv);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^Usage: tool <command> \[options\]\n/);
+    }
+    const usage = 'Usage: tool echo [--fail usage|crash] [--loud] [WORD]\n\n  --loud   upper case\n';
+    expect(await run(['help', 'echo'])).toEqual({ code: 0, stdout: usage, stderr: '' });
+    expect(await run(['echo', '--bogus', '-h'])).toEqual({ code: 0, stdout: usage, stderr: '' });
+    expect((await run(['bare', '--help'])).stdout).toBe('Usage: tool bare\n\nNo options.\n');
+  });
+
+  it('--version and -v print the version, before or after the command', async () => {
+    for (const argv of [['--version'], ['-v'], ['echo', '-v']]) expect(await run(argv)).toEqual({ code: 0, stdout: '1.2.3\n', stderr: '' });
+  });
+
+  it('usage errors (unknown command, bad option, extra argument, thrown UsageError) exit 2 naming the program and command', async () => {
+    const unknown = await run(['nope'], 'theme-kit');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^theme-kit: unknown command "nope"\n\nUsage: theme-kit <command>/);
+    for (const [argv, message] of [
+      [['echo', '--bogus'], "Unknown option '--bogus'"],
+      [['echo', 'a', 'b'], 'expected at most 1 argument, got 2'],
+      [['bare', 'a'], 'unexpected argument "a"'],
+      [['echo', '--fail', 'usage'], '--fail usage was asked for'],
+    ] as const) {
+      const { code, stdout, stderr } = await run([...argv], 'theme-kit');
+      expect(code, argv.join(' ')).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toContain(`theme-kit ${argv[0]}: ${message}`);
+      expect(stderr).toMatch(new RegExp(`\\n\\nUsage: theme-kit ${argv[0]}( |\\n)`));
+    }
+  });
+
+  it('any other failure is exit 1 with the message', async () => {
+    expect(await run(['echo', '--fail', 'crash'])).toEqual({ code: 1, stdout: '', stderr: 'tool echo: unexpected failure: boom\n' });
+  });
+
+  it('recognises the usage errors of a command from another copy of the module (another package\'s bundle)', async () => {
+    vi.resetModules();
+    const other = await import('../cli/io.js');
+    expect(other.UsageError).not.toBe(UsageError);
+    const foreign: Command = { ...bare, name: 'foreign', run: async () => Promise.reject(new other.UsageError('from the other copy')) };
+    const io = memoryIO();
+    expect(await runCli(['foreign'], { program: 'tool', version: '1', commands: [foreign], io })).toBe(2);
+    expect(io.err()).toMatch(/^tool foreign: from the other copy\n\nUsage: tool foreign\n/);
+    expect(new other.UsageError('x')).toBeInstanceOf(UsageError);
+    expect(new other.UsageError('x').name).toBe('UsageError');
+  });
+});
+
+describe('parseCommandArgs', () => {
+  const options = { dir: { type: 'string' }, strict: { type: 'boolean' } } as const;
+
+  it('help and version only as flags: an option value or a positional after -- is data', () => {
+    expect(parseCommandArgs(['--dir=--help'], options)).toEqual({ kind: 'run', values: { dir: '--help' }, positionals: [] });
+    expect(parseCommandArgs(['--', '--help'], options, 1)).toEqual({ kind: 'run', values: {}, positionals: ['--help'] });
+    expect(parseCommandArgs(['--dir', '--help'], options)).toEqual({ kind: 'help' });
+    expect(parseCommandArgs(['--bogus', '-v'], options)).toEqual({ kind: 'version' });
+  });
+
+  it('throws UsageError for unknown options and too many positionals', () => {
+    expect(() => parseCommandArgs(['--bogus'], options)).toThrow(UsageError);
+    expect(() => parseCommandArgs(['a'], options)).toThrow(/unexpected argument "a"/);
+    expect(() => parseCommandArgs(['a', 'b', 'c'], options, 2)).toThrow(/expected at most 2 arguments, got 3/);
+  });
+});
