@@ -1,6 +1,8 @@
 /** In-memory CLI IO for running commands in-process: writable streams that collect text. */
 import { Writable } from 'node:stream';
-import type { CliIO, OutputStream } from '../src/cli/io.js';
+import type { CliIO, OutputStream } from '@commerce-kit/internal/cli/io';
+import { runCli } from '@commerce-kit/internal/cli/main';
+import { THEME_CONFIG_CLI } from '../src/cli/commands.js';
 
 /** A writable that keeps what is written; `isTTY` as given. */
 export function memoryStream(isTTY = false): OutputStream & { text(): string } {
@@ -23,4 +25,9 @@ export function memoryIO(
   const stdout = memoryStream(options.stdoutTTY);
   const stderr = memoryStream(options.stderrTTY);
   return { stdout, stderr, cwd, env: options.env ?? {}, out: () => stdout.text(), err: () => stderr.text() };
+}
+
+/** Runs `theme-config ...args` in-process with `io`; resolves to the exit code. */
+export function runThemeConfig(args: readonly string[], io: CliIO): Promise<number> {
+  return runCli(args, { ...THEME_CONFIG_CLI, io });
 }

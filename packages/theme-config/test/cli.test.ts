@@ -2,8 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/main.js';
-import { memoryIO } from './cli-io.js';
+import { memoryIO, runThemeConfig } from './cli-io.js';
 import { THEME_FILES, validateConfigDir } from '../src/index.js';
 import { EXAMPLES } from './helpers.js';
 
@@ -12,7 +11,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 async function run(args: string[], options: { isTTY?: boolean; cwd?: string } = {}) {
   const io = memoryIO(options.cwd ?? EXAMPLES, { stdoutTTY: options.isTTY ?? false });
-  const code = await runCli(args, io);
+  const code = await runThemeConfig(args, io);
   return { code, stdout: io.out(), stderr: io.err() };
 }
 
@@ -55,10 +54,10 @@ describe('theme-config validate', () => {
 
   it('FORCE_COLOR forces colour, NO_COLOR disables it on a TTY', async () => {
     const forced = memoryIO(EXAMPLES, { env: { FORCE_COLOR: '1' } });
-    await runCli(['validate', '--configDir', 'invalid/empty-file'], forced);
+    await runThemeConfig(['validate', '--configDir', 'invalid/empty-file'], forced);
     expect(ANSI.test(forced.out())).toBe(true);
     const disabled = memoryIO(EXAMPLES, { env: { NO_COLOR: '1' }, stdoutTTY: true });
-    await runCli(['validate', '--configDir', 'invalid/empty-file'], disabled);
+    await runThemeConfig(['validate', '--configDir', 'invalid/empty-file'], disabled);
     expect(ANSI.test(disabled.out())).toBe(false);
   });
 

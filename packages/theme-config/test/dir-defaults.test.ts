@@ -2,8 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../src/cli/main.js';
-import { memoryIO } from './cli-io.js';
+import { memoryIO, runThemeConfig } from './cli-io.js';
 import { loadConfigDir, ThemeConfigConfigurationError, validateConfig, validateConfigDir } from '../src/index.js';
 import { EXAMPLES } from './helpers.js';
 
@@ -62,7 +61,7 @@ describe('every text report line is `file:line:column severity code message`', (
       [path.join(tmp, 'missing'), 1],
     ] as const) {
       const io = memoryIO(tmp);
-      expect(await runCli(['validate', '--configDir', configDir], io)).toBe(expectedCode);
+      expect(await runThemeConfig(['validate', '--configDir', configDir], io)).toBe(expectedCode);
       const lines = io.out().split('\n').filter((l) => l !== '' && !/^[✔✖⚠]/.test(l));
       expect(lines.length).toBeGreaterThan(0);
       for (const line of lines) expect(line).toMatch(/^\S.*:\d+:\d+ (error|warning) [a-z-]+ \S/);

@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/main.js';
-import { memoryIO } from './cli-io.js';
+import { memoryIO, runThemeConfig } from './cli-io.js';
 import { normalizeConfig, validateConfig, validateConfigText, type IMenuLink } from '../src/index.js';
 import { generateMockData } from '../src/mock-entry.js';
 
@@ -59,10 +58,10 @@ describe('deeply nested input', () => {
     mkdirSync(dir);
     writeFileSync(path.join(dir, 'menus.stk.config.json'), `${'['.repeat(50_000)}${']'.repeat(50_000)}`);
     const io = memoryIO(dir);
-    expect(await runCli(['validate'], io)).toBe(1);
+    expect(await runThemeConfig(['validate'], io)).toBe(1);
     expect(io.out()).toContain('menus.stk.config.json:1:513 error too-deep');
     expect(io.err()).toBe('');
-    expect(await runCli(['mock', '--out', 'mock.json'], io)).toBe(1);
+    expect(await runThemeConfig(['mock', '--out', 'mock.json'], io)).toBe(1);
     expect(io.err()).toContain('too-deep');
   });
 

@@ -1,10 +1,10 @@
-/** `theme-config editor [DIR]`: maps the seven config files to their schemas in DIR's `.vscode/settings.json`. */
+/** `<program> editor [DIR]`: maps the seven config files to their schemas in DIR's `.vscode/settings.json`. */
 import { randomBytes } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Command } from './command.js';
+import type { Command } from '@commerce-kit/internal/cli/command';
+import { EXIT, type CliIO } from '@commerce-kit/internal/cli/io';
 import { INSTALLED_SCHEMAS, mergeSchemaMappings, schemaMappings } from './editor-settings.js';
-import { EXIT, type CliIO } from './io.js';
 
 const errorCode = (error: unknown): string =>
   typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'unknown error';
@@ -20,9 +20,10 @@ async function exists(file: string): Promise<boolean> {
 
 /**
  * Writes or merges `<workspace>/.vscode/settings.json`, reporting what it did on stdout (or why it did
- * not on stderr). Resolves to the exit status: 0 done (or nothing to do), 1 not done.
+ * not on stderr, as `<program> <command>: ...`). Resolves to the exit status: 0 done (or nothing to
+ * do), 1 not done.
  */
-export async function writeEditorSettings(io: CliIO, workspace: string, command: string): Promise<number> {
+export async function writeEditorSettings(io: CliIO, workspace: string, program: string, command: string): Promise<number> {
   const file = path.join(workspace, '.vscode', 'settings.json');
   const shown = path.relative(io.cwd, file) || file;
   let text: string | undefined;
@@ -30,7 +31,7 @@ export async function writeEditorSettings(io: CliIO, workspace: string, command:
     text = await readFile(file, 'utf8');
   } catch (error) {
     if (errorCode(error) !== 'ENOENT') {
-      io.stderr.write(`theme-config ${command}: cannot read ${shown} (${errorCode(error)}); it was not changed\n`);
+      io.stderr.write(`${program} ${command}: cannot read ${shown} (${errorCode(error)}); it was not changed\n`);
       return EXIT.INVALID;
     }
   }
@@ -38,8 +39,8 @@ export async function writeEditorSettings(io: CliIO, workspace: string, command:
   const merged = mergeSchemaMappings(text, schemaMappings(installed));
   if (!merged.ok) {
     io.stderr.write(
-      `theme-config ${command}: ${shown} was not changed: ${merged.reason}.\n` +
-        'Fix it, or add the "json.schemas" entries shown in the README by hand, then run `theme-config editor` again.\n',
+      `${program} ${command}: ${shown} was not changed: ${merged.reason}.\n` +
+        `Fix it, or add the "json.schemas" entries shown in the README by hand, then run \`${program} editor\` again.\n`,
     );
     return EXIT.INVALID;
   }
@@ -59,7 +60,7 @@ export async function writeEditorSettings(io: CliIO, workspace: string, command:
       throw error;
     }
   } catch (error) {
-    io.stderr.write(`theme-config ${command}: cannot write ${shown} (${errorCode(error)})\n`);
+    io.stderr.write(`${program} ${command}: cannot write ${shown} (${errorCode(error)})\n`);
     return EXIT.INVALID;
   }
   const where = installed ? `the installed package (./${INSTALLED_SCHEMAS})` : 'the published URLs (install the package in this folder to work offline)';
@@ -74,7 +75,7 @@ export async function writeEditorSettings(io: CliIO, workspace: string, command:
 export const editorCommand: Command = {
   name: 'editor',
   summary: "map the seven config files to their schemas in VS Code's .vscode/settings.json",
-  usage: 'theme-config editor [DIR]',
+  usage: '[DIR]',
   help: [
     '  DIR   the folder you open in the editor (default: the current directory)',
     '',
@@ -83,7 +84,7 @@ export const editorCommand: Command = {
   ].join('\n'),
   options: {},
   maxPositionals: 1,
-  async run({ positionals }, io) {
-    return writeEditorSettings(io, path.resolve(io.cwd, positionals[0] ?? '.'), 'editor');
+  async run({ program, positionals }, io) {
+    return writeEditorSettings(io, path.resolve(io.cwd, positionals[0] ?? '.'), program, 'editor');
   },
 };

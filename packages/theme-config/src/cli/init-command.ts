@@ -1,9 +1,9 @@
-/** `theme-config init [DIR]`: writes the starter set, never overwriting an existing file, and maps the schemas in the editor. */
+/** `<program> init [DIR]`: writes the starter set, never overwriting an existing file, and maps the schemas in the editor. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Command } from './command.js';
+import type { Command } from '@commerce-kit/internal/cli/command';
+import { EXIT } from '@commerce-kit/internal/cli/io';
 import { writeEditorSettings } from './editor-command.js';
-import { EXIT } from './io.js';
 import { starterFiles } from './starter.js';
 
 const errorCode = (error: unknown): string =>
@@ -13,7 +13,7 @@ const errorCode = (error: unknown): string =>
 export const initCommand: Command = {
   name: 'init',
   summary: 'write a starter set of all seven config files and map them to their schemas in the editor',
-  usage: 'theme-config init [DIR]',
+  usage: '[DIR]',
   help: [
     '  DIR   directory to write into (default: the current directory; created if missing)',
     '',
@@ -22,13 +22,13 @@ export const initCommand: Command = {
   ].join('\n'),
   options: {},
   maxPositionals: 1,
-  async run({ positionals }, io) {
+  async run({ program, positionals }, io) {
     const dir = path.resolve(io.cwd, positionals[0] ?? '.');
     const shownDir = path.relative(io.cwd, dir) || '.';
     try {
       await mkdir(dir, { recursive: true });
     } catch (error) {
-      io.stderr.write(`theme-config init: cannot create ${shownDir} (${errorCode(error)})\n`);
+      io.stderr.write(`${program} init: cannot create ${shownDir} (${errorCode(error)})\n`);
       return EXIT.INVALID;
     }
     let failed = false;
@@ -43,11 +43,11 @@ export const initCommand: Command = {
           io.stdout.write(`kept    ${path.relative(io.cwd, file)} (already exists)\n`);
         } else {
           failed = true;
-          io.stderr.write(`theme-config init: cannot write ${path.relative(io.cwd, file)} (${errorCode(error)})\n`);
+          io.stderr.write(`${program} init: cannot write ${path.relative(io.cwd, file)} (${errorCode(error)})\n`);
         }
       }
     }
-    const editor = await writeEditorSettings(io, io.cwd, 'init');
+    const editor = await writeEditorSettings(io, io.cwd, program, 'init');
     return failed || editor !== EXIT.OK ? EXIT.INVALID : EXIT.OK;
   },
 };

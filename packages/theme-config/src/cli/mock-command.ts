@@ -1,19 +1,20 @@
-/** `theme-config mock [--configDir DIR] [--seed N] [--now DATE] [--out FILE] [--pretty] [--strict] [--format FORMAT]` */
+/** `<program> mock [--configDir DIR] [--seed N] [--now DATE] [--out FILE] [--pretty] [--strict] [--format FORMAT]` */
 import path from 'node:path';
+import { flagValue, stringValue } from '@commerce-kit/internal/cli/args';
+import { useColor } from '@commerce-kit/internal/cli/color';
+import type { Command } from '@commerce-kit/internal/cli/command';
+import { EXIT, UsageError, type CliIO } from '@commerce-kit/internal/cli/io';
+import { formatReport } from '@commerce-kit/internal/cli/report';
 import { normalizeConfig } from '../dir.js';
 import { THEME_FILES } from '../files.js';
 import type { ThemeConfig } from '../types.js';
 import { MockConfigError } from '../mock/errors.js';
 import { parseDate } from '../mock/text.js';
 import type { WriteMockOptions } from '../mock/write.js';
-import { flagValue, stringValue } from './args.js';
 import { CHECK_HELP, CHECK_OPTIONS, checkThemeDir, readCheckOptions } from './check-dir.js';
-import { useColor } from './color.js';
-import type { Command } from './command.js';
-import { EXIT, UsageError, type CliIO } from './io.js';
-import { formatReport } from './report.js';
+import { THEME_CONFIG_TOOL } from './report-tool.js';
 
-/** Seed used when `--seed` is not given, so a plain `theme-config mock` is reproducible too. */
+/** Seed used when `--seed` is not given, so a plain `mock` run is reproducible too. */
 export const DEFAULT_CLI_SEED = 1;
 
 function parseSeed(text: string | undefined): number {
@@ -45,7 +46,7 @@ function parseNow(text: string | undefined, env: CliIO['env']): number | undefin
 export const mockCommand: Command = {
   name: 'mock',
   summary: 'generate the mock store data a theme renders, from the *.stk.config.json files',
-  usage: 'theme-config mock [--configDir DIR] [--seed N] [--now DATE] [--out FILE] [--pretty] [--strict] [--format FORMAT]',
+  usage: '[--configDir DIR] [--seed N] [--now DATE] [--out FILE] [--pretty] [--strict] [--format FORMAT]',
   help: [
     `  --seed N          seed of the generated data (default: ${DEFAULT_CLI_SEED}); same seed, config and day -> same output`,
     '  --now DATE        the "current date" (default publishedTime); default: SOURCE_DATE_EPOCH if set,',
@@ -64,7 +65,7 @@ export const mockCommand: Command = {
     out: { type: 'string' },
     pretty: { type: 'boolean', default: false },
   },
-  async run({ values }, io) {
+  async run({ program, values }, io) {
     const options = readCheckOptions(values);
     const out = stringValue(values, 'out');
     if (out === '') throw new UsageError('--out needs a file name');
@@ -75,7 +76,7 @@ export const mockCommand: Command = {
     // stdout may carry the JSON), coloured only when stderr itself is a terminal.
     const { analysis, result, files } = await checkThemeDir(io, options);
     if (result.diagnostics.length > 0) {
-      io.stderr.write(formatReport(options.format, result, { files, color: useColor(io.stderr, io.env), cwd: io.cwd }));
+      io.stderr.write(formatReport(THEME_CONFIG_TOOL, options.format, result, { files, color: useColor(io.stderr, io.env), cwd: io.cwd }));
     }
     if (!result.valid) return EXIT.INVALID;
 
@@ -92,7 +93,7 @@ export const mockCommand: Command = {
       else await writeMockDataFile(config, writeOptions, path.resolve(io.cwd, out));
     } catch (error) {
       const reason = error instanceof MockConfigError ? error.message : `could not write ${out ?? 'stdout'}: ${describeError(error, out)}`;
-      io.stderr.write(`theme-config mock: ${reason}\n`);
+      io.stderr.write(`${program} mock: ${reason}\n`);
       return EXIT.INVALID;
     }
     return EXIT.OK;

@@ -6,23 +6,19 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { createColors } from 'picocolors';
 import { systemClock, type Clock } from '@commerce-kit/internal/clock';
+import { useColor } from '@commerce-kit/internal/cli/color';
+import { EXIT, type CliIO } from '@commerce-kit/internal/cli/io';
+import { diagnosticLine, formatText } from '@commerce-kit/internal/cli/report';
+import { summarize, summaryLine } from '@commerce-kit/internal/cli/report-summary';
 import type { Diagnostic } from '../diagnostics.js';
 import { checkThemeDir, themeDirOf, type CheckOptions, type DirCheck } from './check-dir.js';
-import { useColor } from './color.js';
-import { EXIT, type CliIO } from './io.js';
-import { formatText } from './report.js';
-import { summarize, summaryLine } from './report-summary.js';
+import { THEME_CONFIG_TOOL } from './report-tool.js';
 
 /** Quiet time after the last change before validating again. */
 const DEBOUNCE_MS = 150;
 
 /** A diagnostic's identity across edits: not its line and column, which move when lines are added above it. */
 const identity = (d: Diagnostic): string => [d.file, d.severity, d.code, d.pointer, d.message].join('\u0000');
-
-function line(d: Diagnostic, c: ReturnType<typeof createColors>): string {
-  const severity = d.severity === 'error' ? c.red('error') : c.yellow('warning');
-  return `${c.bold(`${d.file ?? '<input>'}:${d.line ?? 1}:${d.column ?? 1}`)} ${severity} ${c.dim(d.code)} ${d.message}${d.suggestion ? ` (${d.suggestion})` : ''}`;
-}
 
 /** The lines for what changed between two checks; empty when nothing did. */
 export function describeChanges(before: DirCheck, after: DirCheck, color: boolean): string {
@@ -33,7 +29,12 @@ export function describeChanges(before: DirCheck, after: DirCheck, color: boolea
   const fixed = before.result.diagnostics.filter((d) => !current.has(identity(d)));
   if (added.length === 0 && fixed.length === 0 && before.files === after.files) return '';
   const files = new Set(after.result.diagnostics.map((d) => d.file)).size;
-  return [...added.map((d) => line(d, c)), ...fixed.map((d) => `${c.green('fixed')} ${line(d, createColors(false))}`), summaryLine(summarize(after.result.diagnostics, after.files), files, c), ''].join('\n');
+  return [
+    ...added.map((d) => diagnosticLine(d, c)),
+    ...fixed.map((d) => `${c.green('fixed')} ${diagnosticLine(d, createColors(false))}`),
+    summaryLine(THEME_CONFIG_TOOL, summarize(after.result.diagnostics, after.files), files, c),
+    '',
+  ].join('\n');
 }
 
 /** Resolves at the next change event, or when `signal` aborts. */
@@ -49,18 +50,18 @@ function nextChange(watcher: FSWatcher, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Runs watch mode until `io.interrupted` aborts; resolves to the exit code. */
-export async function watchThemeDir(io: CliIO, options: CheckOptions, clock: Clock = systemClock): Promise<number> {
+/** Runs watch mode until `io.interrupted` aborts; resolves to the exit code. `program` starts its messages. */
+export async function watchThemeDir(io: CliIO, options: CheckOptions, program: string, clock: Clock = systemClock): Promise<number> {
   const color = useColor(io.stdout, io.env);
   let previous = await checkThemeDir(io, options);
-  io.stdout.write(formatText(previous.result.diagnostics, summarize(previous.result.diagnostics, previous.files), color));
+  io.stdout.write(formatText(THEME_CONFIG_TOOL, previous.result.diagnostics, summarize(previous.result.diagnostics, previous.files), color));
   const dir = themeDirOf(io, options);
   let watcher: FSWatcher;
   try {
     watcher = watch(dir, { persistent: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    io.stderr.write(`theme-config validate: cannot watch ${options.configDir ?? '.'} (${code})\n`);
+    io.stderr.write(`${program} validate: cannot watch ${options.configDir ?? '.'} (${code})\n`);
     return EXIT.INVALID;
   }
   const signal = io.interrupted ?? new AbortController().signal;
@@ -95,7 +96,7 @@ export async function watchThemeDir(io: CliIO, options: CheckOptions, clock: Clo
     signal.removeEventListener('abort', onAbort);
   }
   if (failure) {
-    io.stderr.write(`theme-config validate: stopped watching ${options.configDir ?? '.'} (${failure.code ?? failure.message})\n`);
+    io.stderr.write(`${program} validate: stopped watching ${options.configDir ?? '.'} (${failure.code ?? failure.message})\n`);
     return EXIT.INVALID;
   }
   return EXIT.OK;

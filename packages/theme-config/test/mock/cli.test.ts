@@ -2,12 +2,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
+import { runThemeConfig } from '../cli-io.js';
 import { COMPLETE_THEME, EXAMPLES, FIXTURES, memoryIO, NOW, schemaErrors, tempDir } from './helpers.js';
 
 async function mock(args: string[], cwd = tempDir()) {
   const io = memoryIO(cwd);
-  const code = await runCli(['mock', ...args], io);
+  const code = await runThemeConfig(['mock', ...args], io);
   return { code, stdout: io.out(), stderr: io.err(), cwd };
 }
 
@@ -67,7 +67,7 @@ describe('theme-config mock', () => {
       const cwd = tempDir();
       writeFileSync(path.join(cwd, 'mock.json'), 'previous contents');
       const io = memoryIO(cwd);
-      const validateCode = await runCli(['validate', '--configDir', configDir], io);
+      const validateCode = await runThemeConfig(['validate', '--configDir', configDir], io);
       const run = await mock(['--configDir', configDir, '--out', 'mock.json'], cwd);
       expect(validateCode).toBe(1);
       expect(run.code).toBe(1);
@@ -124,7 +124,7 @@ describe('theme-config mock', () => {
 
   it('is listed by the CLI and has --help', async () => {
     const io = memoryIO(process.cwd());
-    expect(await runCli(['--help'], io)).toBe(0);
+    expect(await runThemeConfig(['--help'], io)).toBe(0);
     expect(io.out()).toMatch(/\bmock\b/);
     const help = await mock(['--help']);
     expect(help.code).toBe(0);
@@ -135,7 +135,7 @@ describe('theme-config mock', () => {
 describe('theme-config mock: the default "now"', () => {
   const withEnv = async (env: Record<string, string>, args: string[]) => {
     const io = { ...memoryIO(tempDir()), env };
-    const code = await runCli(['mock', ...args], io);
+    const code = await runThemeConfig(['mock', ...args], io);
     return { code, stdout: io.out(), stderr: io.err() };
   };
 
@@ -173,7 +173,7 @@ describe('theme-config mock: write failures', () => {
   it('colours diagnostics with FORCE_COLOR, like validate', async () => {
     const dir = tempDir();
     const io = { ...memoryIO(dir), env: { FORCE_COLOR: '1' } };
-    await runCli(['mock'], io);
+    await runThemeConfig(['mock'], io);
     expect(io.err()).toMatch(/\u001b\[/);
   });
 });
