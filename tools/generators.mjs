@@ -11,6 +11,7 @@ export const GENERATORS = {
   'theme-config': { module: 'tools/theme-config/generate.mjs', outDir: 'packages/theme-config/src/generated' },
   'api-client': { module: 'tools/api-client/generate.mjs', outDir: 'packages/api-client/src/generated' },
   sandbox: { module: 'tools/sandbox/generate.mjs', outDir: 'packages/sandbox/src/generated' },
+  'theme-kit': { module: 'tools/theme-kit/generate.mjs', outDir: 'packages/theme-kit/src/generated' },
 };
 
 /** @returns {Promise<Array<{ name: string, outDir: string, generate: () => Promise<Map<string, string | Uint8Array>> }>>} */

@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+/** Entry point of the `theme-kit` binary. */
+export {};

@@ -1,0 +1,20 @@
+/**
+ * @commerce-kit/theme-kit: render and preview store themes locally. Liquid templates (LiquidJS) with the
+ * mock store the theme kit's config files define, a live-reloading dev server, checks between the config
+ * and the templates, and static export.
+ *
+ * @packageDocumentation
+ */
+export type * from './generated/context.js';
+export { openTheme } from './theme/open.js';
+export type { ReloadScope, Theme, ThemeOptions } from './theme/open.js';
+export { ThemeRenderer } from './render/renderer.js';
+export type { RenderedPage, ThemeRendererOptions } from './render/renderer.js';
+export { createThemeData } from './context/build.js';
+export type { ThemeData, ThemeDataOptions } from './context/build.js';
+export type { ThemeFiles } from './theme/files.js';
+export { THEME_DIAGNOSTIC_CODES } from './diagnostics.js';
+export type { ThemeDiagnostic, ThemeDiagnosticCode } from './diagnostics.js';
+export { ThemeKitConfigurationError, ThemeKitError, ThemeRenderError } from './errors.js';
+export { systemClock } from '@commerce-kit/internal/clock';
+export type { Clock } from '@commerce-kit/internal/clock';

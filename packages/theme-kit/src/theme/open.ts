@@ -1,0 +1,183 @@
+/**
+ * A theme on disk, opened: its Liquid files, its config files loaded and turned into the mock store, and
+ * the renderer. `reload()` after a change re-reads what changed; `render(url)` renders a page.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isClock, type Clock } from '@commerce-kit/internal/clock';
+import { EStoreLanguage, loadConfigDir, ThemeConfigError, type ThemeConfig } from '@commerce-kit/theme-config';
+import { generateMockData, MockConfigError } from '@commerce-kit/theme-config/mock';
+import { createThemeData, type ThemeData } from '../context/build.js';
+import type { ThemeDiagnostic } from '../diagnostics.js';
+import { ThemeKitConfigurationError, ThemeRenderError } from '../errors.js';
+import { ThemeRenderer, type RenderedPage } from '../render/renderer.js';
+import { allRoutes } from '../render/routes.js';
+import { BUILTIN_PREFIX } from '../render/theme-fs.js';
+import type { ThemeFiles } from './files.js';
+import { readThemeDir } from './read.js';
+
+/** Options of {@link openTheme}. */
+export interface ThemeOptions {
+  /** The theme directory (default: the current directory). */
+  readonly theme?: string | undefined;
+  /** Directory of the seven `*.stk.config.json` files (default: the theme directory). */
+  readonly configDir?: string | undefined;
+  /** Seed of the generated parts of the mock store (default 1): another seed, other products and articles. */
+  readonly seed?: number | undefined;
+  /** Store language to render with, instead of the one `store.stk.config.json` sets (`de-DE`, ...). */
+  readonly language?: EStoreLanguage | undefined;
+  /**
+   * The mock store's "current date" (default publication date of articles): a `Clock` (default: the
+   * system clock; the start of its current day is used) or a fixed date.
+   */
+  readonly clock?: Clock | Date | number | string | undefined;
+  /** Config warnings count as errors (as `theme-config validate --strict`). */
+  readonly strict?: boolean | undefined;
+}
+
+/** What {@link Theme.reload} reads again. */
+export type ReloadScope = 'all' | 'files' | 'config';
+
+/** An opened theme. */
+export interface Theme {
+  /** The theme directory, as given (resolved against the current directory). */
+  readonly dir: string;
+  /** The config directory. */
+  readonly configDir: string;
+  /** Liquid sources by theme-relative path. */
+  readonly files: ThemeFiles;
+  /** Asset paths under `assets/`. */
+  readonly assets: readonly string[];
+  /** Problems of the last load: the config files' diagnostics and unreadable files. */
+  readonly diagnostics: readonly ThemeDiagnostic[];
+  /** The store the pages render, when the config is valid. */
+  readonly data: ThemeData | undefined;
+  /** The renderer (its engine serves `theme-kit check`'s analysis). */
+  readonly renderer: ThemeRenderer;
+  /** Reads the theme again: everything, only the Liquid files, or only the config files. */
+  reload(scope?: ReloadScope): Promise<void>;
+  /**
+   * Renders the page at `url` (`/`, `/blog`, `/blog/<handle>`, `/categories/<handle>`, `/products/<handle>`, `?page=N`).
+   * @throws {ThemeRenderError} when the config is invalid or a template fails
+   */
+  render(url: string): Promise<RenderedPage>;
+  /** Every page of the store (for static export). */
+  routes(): string[];
+}
+
+const LANGUAGES: readonly string[] = Object.values(EStoreLanguage);
+const EDITABLE_REGIONS_FILE = 'editable-regions.stk.config.json';
+
+function checkOptions(options: ThemeOptions): void {
+  if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) {
+    throw new ThemeKitConfigurationError(`\`seed\` must be an integer, got ${String(options.seed)}`);
+  }
+  if (options.language !== undefined && !LANGUAGES.includes(options.language)) {
+    throw new ThemeKitConfigurationError(`\`language\` must be one of ${LANGUAGES.join(', ')}, got ${JSON.stringify(options.language)}`);
+  }
+  const clock: unknown = options.clock;
+  if (clock !== undefined && !isClock(clock) && !(clock instanceof Date) && typeof clock !== 'number' && typeof clock !== 'string') {
+    throw new ThemeKitConfigurationError('`clock` must be a Clock (now() and sleep()) or a date');
+  }
+}
+
+class OpenedTheme implements Theme {
+  readonly dir: string;
+  readonly configDir: string;
+  readonly renderer: ThemeRenderer;
+  files: ThemeFiles = new Map();
+  assets: readonly string[] = [];
+  data: ThemeData | undefined;
+  #fileDiagnostics: readonly ThemeDiagnostic[] = [];
+  #configDiagnostics: readonly ThemeDiagnostic[] = [];
+  readonly #options: ThemeOptions;
+
+  constructor(options: ThemeOptions) {
+    this.#options = options;
+    this.dir = options.theme ?? '.';
+    this.configDir = options.configDir ?? this.dir;
+    this.renderer = new ThemeRenderer({ files: this.files });
+  }
+
+  get diagnostics(): readonly ThemeDiagnostic[] {
+    return [...this.#configDiagnostics, ...this.#fileDiagnostics];
+  }
+
+  async reload(scope: ReloadScope = 'all'): Promise<void> {
+    if (scope !== 'config') await this.#readFiles();
+    if (scope !== 'files') await this.#loadConfig();
+  }
+
+  async #readFiles(): Promise<void> {
+    const contents = await readThemeDir(this.dir);
+    this.files = contents.files;
+    this.assets = contents.assets;
+    this.#fileDiagnostics = contents.diagnostics;
+    this.renderer.update(this.files);
+  }
+
+  async #loadConfig(): Promise<void> {
+    const loaded = await loadConfigDir(this.configDir, { strict: this.#options.strict });
+    this.#configDiagnostics = loaded.diagnostics;
+    if (!loaded.valid) {
+      this.data = undefined;
+      return;
+    }
+    const { language } = this.#options;
+    // Without store.stk.config.json the store is generated; the generator completes a partial store
+    // (here: only the language), as it does for any required field a config lacks.
+    const config: ThemeConfig =
+      language === undefined ? loaded.config : { ...loaded.config, store: { ...loaded.config.store, language } as NonNullable<ThemeConfig['store']> };
+    const file = path.join(this.configDir, EDITABLE_REGIONS_FILE);
+    const text = config.editableRegions ? await readFile(file, 'utf8').catch(() => undefined) : undefined;
+    try {
+      const mock = generateMockData(config, { seed: this.#options.seed ?? 1, clock: this.#options.clock });
+      this.data = createThemeData(mock, text === undefined ? {} : { editableRegionsFile: { file, text: text.replace(/^\uFEFF/, '') } });
+    } catch (error) {
+      this.data = undefined;
+      if (error instanceof MockConfigError) {
+        this.#configDiagnostics = [...this.#configDiagnostics, ...error.diagnostics];
+        return;
+      }
+      if (error instanceof ThemeConfigError) throw new ThemeKitConfigurationError(error.message, { cause: error });
+      throw error;
+    }
+  }
+
+  async render(url: string): Promise<RenderedPage> {
+    const errors = this.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length > 0 || !this.data) throw new ThemeRenderError(errors);
+    try {
+      return await this.renderer.render(url, this.data);
+    } catch (error) {
+      if (error instanceof ThemeRenderError) throw new ThemeRenderError(error.diagnostics.map((d) => this.#inTheme(d)));
+      throw error;
+    }
+  }
+
+  /** A renderer diagnostic's template path (theme-relative) as a path under the theme directory; config files (a pointer) and built-ins stay. */
+  #inTheme(d: ThemeDiagnostic): ThemeDiagnostic {
+    if (d.file === undefined || d.pointer !== '' || d.file.startsWith(BUILTIN_PREFIX)) return d;
+    return { ...d, file: path.join(this.dir, d.file) };
+  }
+
+  routes(): string[] {
+    return this.data ? allRoutes(this.data) : [];
+  }
+}
+
+/**
+ * Opens a theme: reads its Liquid files and config files and builds the mock store.
+ * @throws {ThemeKitConfigurationError} for a bad option (a `seed` that is not an integer, an unknown `language`)
+ * @example
+ * ```ts
+ * const theme = await openTheme({ theme: './my-theme' });
+ * const page = await theme.render('/');
+ * ```
+ */
+export async function openTheme(options: ThemeOptions = {}): Promise<Theme> {
+  checkOptions(options);
+  const theme = new OpenedTheme(options);
+  await theme.reload();
+  return theme;
+}

@@ -1,0 +1,75 @@
+/** Reading a theme directory into memory: its Liquid files and the list of its assets. */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ThemeDiagnostic } from '../diagnostics.js';
+import { ASSETS_FOLDER, LIQUID_EXTENSION, LIQUID_FOLDERS, type ThemeFiles } from './files.js';
+
+/** What {@link readThemeDir} found. */
+export interface ThemeDirContents {
+  /** Liquid sources by theme-relative POSIX path. */
+  readonly files: ThemeFiles;
+  /** Asset paths relative to `assets/` (POSIX), sorted. */
+  readonly assets: readonly string[];
+  /** Problems reading the directory (it does not exist, a file cannot be read). */
+  readonly diagnostics: readonly ThemeDiagnostic[];
+}
+
+const errorCode = (error: unknown): string => (error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown error';
+
+const decoder = new TextDecoder('utf-8');
+
+async function listAssets(dir: string, prefix = ''): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    if (entry.isDirectory()) out.push(...(await listAssets(path.join(dir, entry.name), `${prefix}${entry.name}/`)));
+    else if (entry.isFile()) out.push(`${prefix}${entry.name}`);
+  }
+  return out;
+}
+
+/** Reads the Liquid files of `templates/`, `layout/`, `snippets/` and `blocks/`, and lists `assets/`. */
+export async function readThemeDir(dir: string): Promise<ThemeDirContents> {
+  const diagnostics: ThemeDiagnostic[] = [];
+  try {
+    if (!(await stat(dir)).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+  } catch (error) {
+    diagnostics.push({
+      severity: 'error',
+      code: 'theme-dir-not-found',
+      message: `theme directory \`${dir}\` does not exist or is not a directory (${errorCode(error)})`,
+      pointer: '',
+      file: dir,
+      line: 1,
+      column: 1,
+    });
+    return { files: new Map(), assets: [], diagnostics };
+  }
+  const files = new Map<string, string>();
+  for (const folder of LIQUID_FOLDERS) {
+    let names: string[];
+    try {
+      names = (await readdir(path.join(dir, folder))).filter((name) => name.endsWith(LIQUID_EXTENSION)).sort();
+    } catch {
+      continue; // every folder is optional
+    }
+    for (const name of names) {
+      const file = path.join(dir, folder, name);
+      try {
+        const text = decoder.decode(await readFile(file));
+        files.set(`${folder}/${name}`, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+      } catch (error) {
+        if (errorCode(error) === 'EISDIR') continue;
+        diagnostics.push({ severity: 'error', code: 'read-error', message: `${folder}/${name} could not be read (${errorCode(error)})`, pointer: '', file, line: 1, column: 1 });
+      }
+    }
+  }
+  const assets = (await listAssets(path.join(dir, ASSETS_FOLDER))).sort();
+  return { files, assets, diagnostics };
+}
