@@ -4,7 +4,7 @@
  * `--configDir=--help` names a directory and `init -- --help` a positional).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from './io.js';
+import { UsageError } from '@commerce-kit/internal/cli/io';
 
 /** The options of one subcommand, as `parseArgs` takes them. */
 export type OptionsConfig = NonNullable<ParseArgsConfig['options']>;

@@ -1,5 +1,5 @@
 /** Whether to colour a stream: decided per stream, so `mock 2>log` keeps escape codes out of the log. */
-import type { OutputStream } from './io.js';
+import type { OutputStream } from '@commerce-kit/internal/cli/io';
 
 /**
  * `FORCE_COLOR` (any value but `0` / `false`) turns colour on and wins over `NO_COLOR`, as in Node

@@ -1,6 +1,6 @@
-/** The shape of a subcommand, so a CLI is a table of them (see `runCli`). */
-import type { OptionsConfig } from './args.js';
-import type { CliIO } from './io.js';
+/** The shape of a subcommand: a command-line tool is a table of them. */
+import type { OptionsConfig } from '@commerce-kit/internal/cli/args';
+import type { CliIO } from '@commerce-kit/internal/cli/io';
 
 /** A parsed command line, as a subcommand receives it. */
 export interface CommandInput {
@@ -33,6 +33,10 @@ export interface Command {
   readonly options: OptionsConfig;
   /** How many positional arguments it takes (default 0). */
   readonly maxPositionals?: number | undefined;
-  /** Runs the command; resolves to the exit code. Throws `UsageError` for bad arguments. */
+  /**
+   * Runs the command with its parsed command line; resolves to the exit status (0 done / valid, 1
+   * invalid / failed). A bad command line rejects with an error named `UsageError` (exit status 2: print
+   * it with the usage).
+   */
   run(input: CommandInput, io: CliIO): Promise<number>;
 }

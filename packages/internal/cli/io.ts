@@ -1,5 +1,5 @@
 /** What a command line reads and writes, injectable so commands run in-process as well as in a binary. */
-import { BrandedError } from '../brand.js';
+import { BrandedError } from '@commerce-kit/internal/brand';
 
 /** An output stream of a CLI (process.stdout, or a test's writable); `isTTY` as Node sets it. */
 export type OutputStream = NodeJS.WritableStream & { readonly isTTY?: boolean | undefined };
@@ -15,8 +15,8 @@ export interface CliIO {
   /** Environment variables (`NO_COLOR`, `FORCE_COLOR`, `SOURCE_DATE_EPOCH`, ...). */
   readonly env: Readonly<Record<string, string | undefined>>;
   /**
-   * Aborts when the user asks to stop (Ctrl-C): what ends a watch mode. {@link processIO} aborts it on
-   * SIGINT and SIGTERM; without it, a watch mode runs until its own signal aborts.
+   * Aborts when the user asks to stop (Ctrl-C): what ends a watch mode (`validate --watch`). A binary
+   * aborts it on SIGINT and SIGTERM; without it, a watch mode runs until the process ends.
    */
   readonly interrupted?: AbortSignal | undefined;
 }

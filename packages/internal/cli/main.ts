@@ -3,9 +3,9 @@
  * usage errors into exit code 2. Each program (`theme-config`, `theme-kit`) is its table of
  * {@link Command}s under its own name and version.
  */
-import { parseCommandArgs } from './args.js';
-import type { Command } from './command.js';
-import { EXIT, processIO, UsageError, type CliIO } from './io.js';
+import { parseCommandArgs } from '@commerce-kit/internal/cli/args';
+import type { Command } from '@commerce-kit/internal/cli/command';
+import { EXIT, processIO, UsageError, type CliIO } from '@commerce-kit/internal/cli/io';
 
 /** What {@link runCli} runs. */
 export interface CliOptions {

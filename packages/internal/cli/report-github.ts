@@ -2,8 +2,8 @@
  * GitHub Actions workflow commands: one `::error` / `::warning` annotation per diagnostic (shown on the
  * pull request's changed lines), then the summary line as plain log output.
  */
-import type { ReportDiagnostic, ReportTool } from './diagnostic.js';
-import { summaryLine, type ReportSummary } from './report-summary.js';
+import type { ReportDiagnostic, ReportTool } from '@commerce-kit/internal/cli/diagnostic';
+import { summaryLine, type ReportSummary } from '@commerce-kit/internal/cli/report-summary';
 
 /** Escaping of a command's message (GitHub's toolkit rules). */
 const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');

@@ -1,6 +1,6 @@
 /** The options of every command that prints a report: `--strict` and `--format`. */
-import { flagValue, stringValue } from './args.js';
-import { UsageError } from './io.js';
+import { flagValue, stringValue } from '@commerce-kit/internal/cli/args';
+import { UsageError } from '@commerce-kit/internal/cli/io';
 
 /** How diagnostics are printed. */
 export type ReportFormat = 'text' | 'json' | 'sarif' | 'github';

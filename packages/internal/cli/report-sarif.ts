@@ -4,7 +4,7 @@
  * and column.
  */
 import { pathToFileURL } from 'node:url';
-import type { ReportDiagnostic, ReportTool } from './diagnostic.js';
+import type { ReportDiagnostic, ReportTool } from '@commerce-kit/internal/cli/diagnostic';
 
 const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 

@@ -1,6 +1,6 @@
 /** The counts under a report and its closing line. */
 import { createColors } from 'picocolors';
-import type { ReportDiagnostic, ReportTool } from './diagnostic.js';
+import type { ReportDiagnostic, ReportTool } from '@commerce-kit/internal/cli/diagnostic';
 
 /** Counts shown in the summary line (and in the JSON report's `summary`). */
 export interface ReportSummary {

@@ -1,10 +1,10 @@
 /** Rendering diagnostics: compiler-style text, JSON, SARIF or GitHub workflow annotations. */
 import { createColors } from 'picocolors';
-import type { ReportDiagnostic, ReportResult, ReportTool } from './diagnostic.js';
-import { formatGithub } from './report-github.js';
-import type { ReportFormat } from './report-options.js';
-import { formatSarif } from './report-sarif.js';
-import { summarize, summaryLine, type ReportSummary } from './report-summary.js';
+import type { ReportDiagnostic, ReportResult, ReportTool } from '@commerce-kit/internal/cli/diagnostic';
+import { formatGithub } from '@commerce-kit/internal/cli/report-github';
+import type { ReportFormat } from '@commerce-kit/internal/cli/report-options';
+import { formatSarif } from '@commerce-kit/internal/cli/report-sarif';
+import { summarize, summaryLine, type ReportSummary } from '@commerce-kit/internal/cli/report-summary';
 
 /** Colours as picocolors' `createColors` makes them (all no-ops when colour is off). */
 export type Colors = ReturnType<typeof createColors>;
