@@ -12,3 +12,9 @@ describe('main entry', () => {
     }
   }, 60_000);
 });
+
+describe('/cli entry', () => {
+  it('exports only what another CLI needs to run the validate, mock and editor commands', () => {
+    expect(exportedNames(path.join(PACKAGE_ROOT, 'src/cli-entry.ts')).sort()).toEqual(['CliIO', 'Command', 'CommandInput', 'editorCommand', 'mockCommand', 'validateCommand']);
+  }, 60_000);
+});

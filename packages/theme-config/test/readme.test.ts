@@ -8,6 +8,7 @@ describeReadme({
     '@commerce-kit/theme-config': 'src/index.ts',
     '@commerce-kit/theme-config/mock': 'src/mock-entry.ts',
     '@commerce-kit/theme-config/testing': 'src/testing-entry.ts',
+    '@commerce-kit/theme-config/cli': 'src/cli-entry.ts',
   },
   features: [
     'validateConfigDir',

@@ -71,7 +71,11 @@ export async function writeEditorSettings(io: CliIO, workspace: string, program:
   return EXIT.OK;
 }
 
-/** The `editor` subcommand. */
+/**
+ * The `editor` subcommand: maps the seven config files to their schemas in `DIR/.vscode/settings.json`
+ * (default DIR: `io.cwd`), merging with the smallest edit. Exit status 0 done, 1 not written, 2 usage
+ * error.
+ */
 export const editorCommand: Command = {
   name: 'editor',
   summary: "map the seven config files to their schemas in VS Code's .vscode/settings.json",

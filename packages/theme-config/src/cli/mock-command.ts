@@ -42,7 +42,11 @@ function parseNow(text: string | undefined, env: CliIO['env']): number | undefin
   return ms;
 }
 
-/** The `mock` subcommand. */
+/**
+ * The `mock` subcommand: checks the config files as `validate` does (the report on stderr), then writes
+ * the mock store as JSON on stdout or to `--out`. Exit status 0 written, 1 invalid config or write
+ * failure, 2 usage error.
+ */
 export const mockCommand: Command = {
   name: 'mock',
   summary: 'generate the mock store data a theme renders, from the *.stk.config.json files',

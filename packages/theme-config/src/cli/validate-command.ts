@@ -8,7 +8,11 @@ import { CHECK_HELP, CHECK_OPTIONS, checkThemeDir, readCheckOptions } from './ch
 import { THEME_CONFIG_TOOL } from './report-tool.js';
 import { watchThemeDir } from './watch.js';
 
-/** The `validate` subcommand. */
+/**
+ * The `validate` subcommand: checks the config files of `--configDir` (default: `io.cwd`) and prints the
+ * report on stdout in `--format` (text, json, sarif, github); `--watch` checks again on every change
+ * until `io.interrupted` aborts. Exit status 0 valid, 1 invalid, 2 usage error.
+ */
 export const validateCommand: Command = {
   name: 'validate',
   summary: 'check the *.stk.config.json files of a theme directory',
