@@ -94,7 +94,7 @@ describe('theme-config editor', () => {
 });
 
 describe('theme-config init', () => {
-  it('writes the seven files (object files with their $schema line) and maps all seven in the editor', () => {
+  it('writes the seven files (object files with their $schema line) and maps all seven in the editor settings of DIR', () => {
     const dir = workspace();
     const run = runBin(['init', 'my-theme'], { cwd: dir });
     expect(run.code).toBe(0);
@@ -102,7 +102,10 @@ describe('theme-config init', () => {
     for (const f of THEME_FILES.filter((x) => x.shape === 'object')) {
       expect((JSON.parse(readFileSync(path.join(dir, 'my-theme', f.fileName), 'utf8')) as { $schema: string }).$schema).toBe(`${SCHEMA_BASE_URL}${f.schemaFile}`);
     }
-    expect(schemasOf(dir).map((e) => e.fileMatch[0])).toEqual(THEME_FILES.map((f) => `**/${f.fileName}`));
+    // The new theme folder is the folder opened in the editor: its settings, not the current directory's.
+    expect(run.stdout).toContain('created my-theme/.vscode/settings.json: 7 json.schemas entries added');
+    expect(schemasOf(path.join(dir, 'my-theme')).map((e) => e.fileMatch[0])).toEqual(THEME_FILES.map((f) => `**/${f.fileName}`));
+    expect(existsSync(path.join(dir, '.vscode'))).toBe(false);
     expect(runBin(['validate', '--configDir', 'my-theme', '--strict'], { cwd: dir }).code).toBe(0);
   });
 

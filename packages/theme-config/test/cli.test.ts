@@ -120,7 +120,7 @@ describe('theme-config init', () => {
     const dir = path.join(tmp, 'new-theme');
     const { code, stdout } = await run(['init', dir], { cwd: tmp });
     expect(code).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual(THEME_FILES.map((f) => f.fileName).sort());
+    expect(readdirSync(dir).sort()).toEqual([...THEME_FILES.map((f) => f.fileName), '.vscode'].sort());
     expect(stdout.match(/^created .*stk\.config\.json$/gm)).toHaveLength(7);
     expect(await validateConfigDir(dir, { strict: true })).toEqual({ valid: true, diagnostics: [] });
     for (const f of THEME_FILES.filter((x) => x.shape === 'object')) {

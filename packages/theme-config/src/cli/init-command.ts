@@ -18,7 +18,7 @@ export const initCommand: Command = {
     '  DIR   directory to write into (default: the current directory; created if missing)',
     '',
     'Existing files are never overwritten. The object files get a "$schema" line; all seven are mapped',
-    'in .vscode/settings.json of the current directory (as `theme-config editor` does).',
+    'in DIR/.vscode/settings.json, for DIR opened as a folder in the editor (as `editor DIR` does).',
   ].join('\n'),
   options: {},
   maxPositionals: 1,
@@ -47,7 +47,8 @@ export const initCommand: Command = {
         }
       }
     }
-    const editor = await writeEditorSettings(io, io.cwd, program, 'init');
+    // Into DIR: the new theme folder is the folder opened in the editor, whose settings VS Code reads.
+    const editor = await writeEditorSettings(io, dir, program, 'init');
     return failed || editor !== EXIT.OK ? EXIT.INVALID : EXIT.OK;
   },
 };
