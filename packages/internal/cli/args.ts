@@ -74,3 +74,31 @@ export function stringValue(values: Record<string, string | boolean | undefined>
 export function flagValue(values: Record<string, string | boolean | undefined>, name: string): boolean {
   return values[name] === true;
 }
+
+/**
+ * A whole-number option's value (`--seed 42`, `--port 0`), or undefined when it is not given; anything
+ * else, or a number outside `min..max`, is a {@link UsageError} naming the flag.
+ */
+export function integerValue(values: Record<string, string | boolean | undefined>, name: string, range: { readonly min?: number; readonly max?: number } = {}): number | undefined {
+  const text = stringValue(values, name);
+  if (text === undefined) return undefined;
+  const value = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value)) throw new UsageError(`--${name} must be a whole number, not ${JSON.stringify(text)}`);
+  const { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER } = range;
+  if (value < min || value > max) throw new UsageError(`--${name} must be between ${min} and ${max}, not ${JSON.stringify(text)}`);
+  return value;
+}
+
+/**
+ * The reproducible-builds `SOURCE_DATE_EPOCH` (whole seconds since 1970) in milliseconds, or undefined
+ * when unset: lets CI pin "today" for every run without changing command lines. A malformed value is a
+ * {@link UsageError}.
+ */
+export function sourceDateEpoch(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const epoch = env.SOURCE_DATE_EPOCH;
+  if (epoch === undefined || epoch === '') return undefined;
+  if (!/^\d+$/.test(epoch) || !Number.isSafeInteger(Number(epoch) * 1000)) {
+    throw new UsageError(`SOURCE_DATE_EPOCH must be whole seconds since 1970-01-01 UTC, not ${JSON.stringify(epoch)}`);
+  }
+  return Number(epoch) * 1000;
+}

@@ -1,3 +1,6 @@
 #!/usr/bin/env node
 /** Entry point of the `theme-kit` binary. */
-export {};
+import { runCliProcess } from '@commerce-kit/internal/cli/main';
+import { THEME_KIT_CLI } from './cli/program.js';
+
+runCliProcess(THEME_KIT_CLI);

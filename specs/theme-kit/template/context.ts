@@ -74,7 +74,11 @@ export interface CategoryDrop extends Omit<MockCategory, 'items'> {
   [field: string]: unknown;
 }
 
-/** One link of a menu: `title` and nested `children` as configured, plus `url` and `handle`. */
+/**
+ * One link of a menu: `title` and nested `children` as configured, plus `url` and `handle`. `url` is the page
+ * the title names when there is one (`Home` -> `/`, `Blog` -> `/blog`, a category, article or product of that
+ * title -> its page), else the path derived from the titles (`/about`, `/shop/sale`).
+ */
 export interface LinkDrop extends Omit<MockMenuLink, 'children'> {
   /** Handle derived from the title (the last segment of `url`). */
   handle: Handle;
@@ -155,7 +159,7 @@ export interface ThemeContext {
   store: StoreDrop;
   /** The page (`page.stk.config.json`). */
   page: PageDrop;
-  /** Blog articles, newest first as configured. */
+  /** Blog articles, in the config's order. */
   articles: ArticleDrop[];
   /** Categories, each with its products in `items`. */
   categories: CategoryDrop[];

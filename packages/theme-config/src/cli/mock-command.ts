@@ -1,6 +1,6 @@
 /** `<program> mock [--configDir DIR] [--seed N] [--now DATE] [--out FILE] [--pretty] [--strict] [--format FORMAT]` */
 import path from 'node:path';
-import { flagValue, stringValue } from '@commerce-kit/internal/cli/args';
+import { flagValue, integerValue, sourceDateEpoch, stringValue } from '@commerce-kit/internal/cli/args';
 import { useColor } from '@commerce-kit/internal/cli/color';
 import type { Command } from '@commerce-kit/internal/cli/command';
 import { EXIT, UsageError, type CliIO } from '@commerce-kit/internal/cli/io';
@@ -17,26 +17,12 @@ import { THEME_CONFIG_TOOL } from './report-tool.js';
 /** Seed used when `--seed` is not given, so a plain `mock` run is reproducible too. */
 export const DEFAULT_CLI_SEED = 1;
 
-function parseSeed(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_CLI_SEED;
-  const seed = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be a whole number, not ${JSON.stringify(text)}`);
-  return seed;
-}
-
 /**
- * `--now`, else the reproducible-builds `SOURCE_DATE_EPOCH` (whole seconds since 1970), else undefined
- * (today 00:00 UTC). The variable lets CI pin the date for every run without changing command lines.
+ * `--now`, else the reproducible-builds `SOURCE_DATE_EPOCH`, else undefined (today 00:00 UTC). The
+ * variable lets CI pin the date for every run without changing command lines.
  */
 function parseNow(text: string | undefined, env: CliIO['env']): number | undefined {
-  if (text === undefined) {
-    const epoch = env.SOURCE_DATE_EPOCH;
-    if (epoch === undefined || epoch === '') return undefined;
-    if (!/^\d+$/.test(epoch) || !Number.isSafeInteger(Number(epoch) * 1000)) {
-      throw new UsageError(`SOURCE_DATE_EPOCH must be whole seconds since 1970-01-01 UTC, not ${JSON.stringify(epoch)}`);
-    }
-    return Number(epoch) * 1000;
-  }
+  if (text === undefined) return sourceDateEpoch(env);
   const ms = parseDate(text);
   if (ms === undefined) throw new UsageError(`--now must be a date such as 2024-06-01T00:00:00Z, not ${JSON.stringify(text)}`);
   return ms;
@@ -73,7 +59,7 @@ export const mockCommand: Command = {
     const options = readCheckOptions(values);
     const out = stringValue(values, 'out');
     if (out === '') throw new UsageError('--out needs a file name');
-    const seed = parseSeed(stringValue(values, 'seed'));
+    const seed = integerValue(values, 'seed') ?? DEFAULT_CLI_SEED;
     const now = parseNow(stringValue(values, 'now'), io.env);
 
     // Exactly what `validate` does, so both report the same diagnostics the same way (on stderr:

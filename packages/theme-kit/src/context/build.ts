@@ -153,9 +153,30 @@ function blockDrop(block: MockBlock, id: string, catalogue: Catalogue): BlockDro
   return { id, type: block.type, settings: settingsDrop(settings, catalogue), props, columns: gridColumns };
 }
 
-function linkDrop(link: MockMenuLink): LinkDrop {
+/**
+ * A menu link. The config gives links only a title; the mock derives a path from it (`/shop/new-arrivals`).
+ * Where the title names a page of the store, the link goes there instead: `Home` -> `/`, `Blog` -> `/blog`,
+ * a category, article or product of that title -> its page. Other links keep the derived path.
+ */
+function linkDrop(link: MockMenuLink, pages: ReadonlyMap<string, string>): LinkDrop {
   const handle = link.url.slice(link.url.lastIndexOf('/') + 1);
-  return { title: link.title, url: link.url, handle, children: link.children.map(linkDrop) };
+  const url = pages.get(handle) ?? link.url;
+  return { title: link.title, url, handle, children: link.children.map((child) => linkDrop(child, pages)) };
+}
+
+/** Handle -> URL of the pages a menu link may name by its title (categories first, then articles, then products). */
+function linkTargets(catalogue: Catalogue, articles: readonly ArticleDrop[]): Map<string, string> {
+  const pages = new Map<string, string>([
+    ['home', '/'],
+    ['blog', '/blog'],
+  ]);
+  const add = (handle: string, url: string): void => {
+    if (!pages.has(handle)) pages.set(handle, url);
+  };
+  for (const [handle, category] of catalogue.categories) add(handle, category.url);
+  for (const article of articles) add(article.handle, article.url);
+  for (const [handle, product] of catalogue.products) add(handle, product.url);
+  return pages;
 }
 
 /** The objects templates see, from the mock store, plus lookups for the routes. */
@@ -163,10 +184,11 @@ export function createThemeData(mock: MockData, options: ThemeDataOptions = {}):
   const catalogue = new Catalogue();
   const categories = mock.categories.map((category, index) => catalogue.category(category, index + 1));
   const articles: ArticleDrop[] = mock.articles.map((article) => ({ ...article, handle: article.slug }));
+  const targets = linkTargets(catalogue, articles);
   const menus: Record<string, MenuDrop> = {};
   for (const menu of mock.menus) {
     if (menu.name === undefined || Object.hasOwn(menus, menu.name)) continue;
-    defineOwn(menus, menu.name, { name: menu.name, links: menu.links.map(linkDrop) });
+    defineOwn(menus, menu.name, { name: menu.name, links: menu.links.map((link) => linkDrop(link, targets)) });
   }
   const regions = new Map<string, RegionData>();
   mock.editableRegions.forEach((region, index) => {

@@ -17,7 +17,7 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-function positionOf(starts: readonly number[], offset: number): Position {
+function positionAt(starts: readonly number[], offset: number): Position {
   let line = 0;
   while (line + 1 < starts.length && (starts[line + 1] ?? Infinity) <= offset) line += 1;
   return { line: line + 1, column: offset - (starts[line] ?? 0) + 1 };
@@ -60,5 +60,10 @@ export function positionInJsonString(text: string, pointer: string, value: strin
   const index = Math.min((valueStarts[at.line - 1] ?? value.length) + at.column - 1, value.length);
   const offsets = characterOffsets(text, node.offset);
   const offset = offsets[Math.min(index, offsets.length - 1)] ?? node.offset;
-  return positionOf(lineStarts(text), offset);
+  return positionAt(lineStarts(text), offset);
+}
+
+/** 1-based line and column of a character offset in `text`. */
+export function positionOf(text: string, offset: number): Position {
+  return positionAt(lineStarts(text), offset);
 }

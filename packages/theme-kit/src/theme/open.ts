@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isClock, type Clock } from '@commerce-kit/internal/clock';
-import { EStoreLanguage, loadConfigDir, ThemeConfigError, type ThemeConfig } from '@commerce-kit/theme-config';
+import { EStoreLanguage, loadConfigDir, THEME_FILES, ThemeConfigError, type ThemeConfig } from '@commerce-kit/theme-config';
 import { generateMockData, MockConfigError } from '@commerce-kit/theme-config/mock';
 import { createThemeData, type ThemeData } from '../context/build.js';
 import type { ThemeDiagnostic } from '../diagnostics.js';
@@ -63,6 +63,8 @@ export interface Theme {
   render(url: string): Promise<RenderedPage>;
   /** Every page of the store (for static export). */
   routes(): string[];
+  /** The text of a config file as the last load read it (for showing the lines a diagnostic points at). */
+  configText(file: string): string | undefined;
 }
 
 const LANGUAGES: readonly string[] = Object.values(EStoreLanguage);
@@ -90,6 +92,7 @@ class OpenedTheme implements Theme {
   data: ThemeData | undefined;
   #fileDiagnostics: readonly ThemeDiagnostic[] = [];
   #configDiagnostics: readonly ThemeDiagnostic[] = [];
+  #configTexts = new Map<string, string>();
   readonly #options: ThemeOptions;
 
   constructor(options: ThemeOptions) {
@@ -118,6 +121,13 @@ class OpenedTheme implements Theme {
 
   async #loadConfig(): Promise<void> {
     const loaded = await loadConfigDir(this.configDir, { strict: this.#options.strict });
+    const texts = new Map<string, string>();
+    for (const { fileName } of THEME_FILES) {
+      const file = path.join(this.configDir, fileName);
+      const text = await readFile(file, 'utf8').catch(() => undefined);
+      if (text !== undefined) texts.set(file, text.replace(/^\uFEFF/, ''));
+    }
+    this.#configTexts = texts;
     this.#configDiagnostics = loaded.diagnostics;
     if (!loaded.valid) {
       this.data = undefined;
@@ -129,10 +139,10 @@ class OpenedTheme implements Theme {
     const config: ThemeConfig =
       language === undefined ? loaded.config : { ...loaded.config, store: { ...loaded.config.store, language } as NonNullable<ThemeConfig['store']> };
     const file = path.join(this.configDir, EDITABLE_REGIONS_FILE);
-    const text = config.editableRegions ? await readFile(file, 'utf8').catch(() => undefined) : undefined;
+    const text = this.#configTexts.get(file);
     try {
       const mock = generateMockData(config, { seed: this.#options.seed ?? 1, clock: this.#options.clock });
-      this.data = createThemeData(mock, text === undefined ? {} : { editableRegionsFile: { file, text: text.replace(/^\uFEFF/, '') } });
+      this.data = createThemeData(mock, text === undefined ? {} : { editableRegionsFile: { file, text } });
     } catch (error) {
       this.data = undefined;
       if (error instanceof MockConfigError) {
@@ -163,6 +173,10 @@ class OpenedTheme implements Theme {
 
   routes(): string[] {
     return this.data ? allRoutes(this.data) : [];
+  }
+
+  configText(file: string): string | undefined {
+    return this.#configTexts.get(file);
   }
 }
 

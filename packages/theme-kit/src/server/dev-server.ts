@@ -1,0 +1,341 @@
+/**
+ * `theme-kit dev`: the theme rendered with the mock store over HTTP, kept live. A change to a template,
+ * snippet, block, config file or asset updates every open page: a stylesheet is swapped in place, anything
+ * else re-renders (the pages are rendered before the browsers are told, so the reload is served at once).
+ * A broken file never stops the server: the pages keep their last good render under an overlay with the
+ * error, and the terminal gets the same.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { isClock, systemClock, type Clock } from '@commerce-kit/internal/clock';
+import type { ThemeDiagnostic } from '../diagnostics.js';
+import { ThemeKitError, ThemeRenderError } from '../errors.js';
+import { resolveRoute } from '../render/routes.js';
+import { BUILTIN_BLOCKS } from '../render/builtin-blocks.js';
+import { ASSETS_FOLDER, LIQUID_FOLDERS } from '../theme/files.js';
+import { openTheme, type ReloadScope, type Theme, type ThemeOptions } from '../theme/open.js';
+import { assetPath, sendAsset } from './assets.js';
+import type { OverlayDiagnostic } from './client.js';
+import { codeFrame } from './frame.js';
+import { brokenPage, EVENTS_PATH, withClient } from './pages.js';
+import { watchTheme, type StopWatching } from './watch.js';
+
+/** What the dev server reports (the CLI prints it). */
+export type DevServerEvent =
+  | { readonly type: 'ready'; readonly url: string; readonly problems: readonly ThemeDiagnostic[] }
+  | {
+      readonly type: 'change';
+      /** The changed files, relative to the theme directory. */
+      readonly files: readonly string[];
+      /** What the browsers were told: stylesheets swapped, pages reloaded, or errors shown. */
+      readonly action: 'css' | 'reload' | 'error';
+      /** Pages re-rendered for the open browsers. */
+      readonly pages: number;
+      /** Milliseconds from the batch of changes to the browsers being told. */
+      readonly ms: number;
+      /** The theme's problems now (config diagnostics, render errors of the open pages). */
+      readonly problems: readonly ThemeDiagnostic[];
+    }
+  | { readonly type: 'render-error'; readonly url: string; readonly problems: readonly ThemeDiagnostic[] };
+
+/** Options of {@link startDevServer}. */
+export interface DevServerOptions extends ThemeOptions {
+  /** Port to listen on (default 9292; 0 picks a free one). */
+  readonly port?: number | undefined;
+  /** Address to listen on (default `127.0.0.1`, reachable from this machine only). */
+  readonly host?: string | undefined;
+  /** Called with what happens: the start, each change, a page that fails. */
+  readonly onEvent?: ((event: DevServerEvent) => void) | undefined;
+}
+
+/** A running dev server. */
+export interface DevServer {
+  /** Base URL, e.g. `http://127.0.0.1:9292`. */
+  readonly url: string;
+  /** The theme being served. */
+  readonly theme: Theme;
+  /** Stops watching, ends the browsers' event streams and closes the server. */
+  close(): Promise<void>;
+}
+
+const LAST_GOOD_LIMIT = 200;
+const DEBUG_PARAM = 'debug';
+
+interface EventClient {
+  readonly response: ServerResponse;
+  readonly page: string;
+}
+
+class DevServerImpl implements DevServer {
+  url = '';
+  readonly theme: Theme;
+  readonly #server: Server;
+  readonly #clock: Clock;
+  readonly #onEvent: (event: DevServerEvent) => void;
+  readonly #id = randomUUID();
+  readonly #clients = new Set<EventClient>();
+  /** The last HTML each URL rendered without error: what a page shows under the overlay. */
+  readonly #lastGood = new Map<string, string>();
+  /** Pages rendered after the last change, served once to the reload they announce. */
+  readonly #fresh = new Map<string, { readonly status: number; readonly html: string }>();
+  #idle: Promise<void> = Promise.resolve();
+  #stopWatching: StopWatching | undefined;
+
+  constructor(theme: Theme, clock: Clock, onEvent: (event: DevServerEvent) => void) {
+    this.theme = theme;
+    this.#clock = clock;
+    this.#onEvent = onEvent;
+    this.#server = createServer((request, response) => {
+      this.#handle(request, response).catch((error: unknown) => this.#fail(response, error));
+    });
+  }
+
+  async listen(port: number, host: string): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException): void => {
+        reject(
+          new ThemeKitError(
+            error.code === 'EADDRINUSE'
+              ? `port ${port} on ${host} is in use: pass another port (0 picks a free one)`
+              : `cannot listen on ${host}:${port} (${error.code ?? error.message})`,
+            { cause: error },
+          ),
+        );
+      };
+      this.#server.once('error', onError);
+      this.#server.listen(port, host, () => {
+        this.#server.off('error', onError);
+        resolve();
+      });
+    });
+    const address = this.#server.address() as AddressInfo;
+    const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    this.url = `http://${shownHost}:${address.port}`;
+    this.#stopWatching = watchTheme({
+      dir: this.theme.dir,
+      configDir: this.theme.configDir,
+      clock: this.#clock,
+      onChange: (files) => {
+        this.#idle = this.#idle.then(() => this.#changed(files)).catch(() => undefined);
+      },
+      onError: () => undefined,
+    });
+    // Render the home page once: it warms the parse cache (a fast first byte) and reports problems at once.
+    const home = await this.#render('/');
+    this.#onEvent({ type: 'ready', url: this.url, problems: home.ok ? this.#withFrames(this.theme.diagnostics) : home.problems });
+  }
+
+  async close(): Promise<void> {
+    this.#stopWatching?.();
+    for (const client of this.#clients) client.response.end();
+    this.#clients.clear();
+    await new Promise<void>((resolve) => {
+      this.#server.close(() => resolve());
+      this.#server.closeAllConnections();
+    });
+    await this.#idle;
+  }
+
+  /** Diagnostics with a code frame from the file they point into, for the overlay and the terminal. */
+  #withFrames(diagnostics: readonly ThemeDiagnostic[]): OverlayDiagnostic[] & ThemeDiagnostic[] {
+    return diagnostics.map((d) => {
+      const source = this.#sourceOf(d);
+      const frame = source !== undefined && d.line !== undefined ? codeFrame(source, d.line, d.column ?? 1) : '';
+      return frame ? { ...d, frame } : { ...d };
+    });
+  }
+
+  #sourceOf(d: ThemeDiagnostic): string | undefined {
+    if (d.file === undefined) return undefined;
+    const builtin = BUILTIN_BLOCKS.get(d.file);
+    if (builtin !== undefined) return builtin;
+    const relative = path.relative(this.theme.dir, d.file).split(path.sep).join('/');
+    const liquid = this.theme.files.get(relative);
+    if (liquid !== undefined) return liquid;
+    return this.theme.configText(d.file);
+  }
+
+  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const method = request.method ?? 'GET';
+    if (method !== 'GET' && method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+      response.end(`${method} is not allowed: the dev server answers GET and HEAD\n`);
+      return;
+    }
+    const head = method === 'HEAD';
+    const url = new URL(request.url ?? '/', 'http://theme.invalid');
+    if (url.pathname === EVENTS_PATH) {
+      this.#events(url, response);
+      return;
+    }
+    if (url.pathname.startsWith(`/${ASSETS_FOLDER}/`)) {
+      const file = assetPath(path.join(this.theme.dir, ASSETS_FOLDER), url.pathname.slice(ASSETS_FOLDER.length + 2));
+      if (file && (await sendAsset(file, response, head))) return;
+      this.#text(response, 404, `no asset at ${url.pathname} (files in the theme's assets/ folder are served at /assets/...)\n`, head);
+      return;
+    }
+    await this.#idle;
+    const debug = url.searchParams.get(DEBUG_PARAM);
+    url.searchParams.delete(DEBUG_PARAM);
+    const page = `${url.pathname}${url.search}`;
+    if (debug === 'context') {
+      this.#context(page, response, head);
+      return;
+    }
+    const fresh = this.#fresh.get(page);
+    if (fresh) {
+      this.#fresh.delete(page);
+      this.#html(response, fresh.status, withClient(fresh.html, page, []), head);
+      return;
+    }
+    const rendered = await this.#render(page);
+    if (rendered.ok) {
+      this.#html(response, rendered.status, withClient(rendered.html, page, []), head);
+      return;
+    }
+    this.#onEvent({ type: 'render-error', url: page, problems: rendered.problems });
+    this.#html(response, 500, withClient(this.#lastGood.get(page) ?? brokenPage(rendered.problems), page, rendered.problems), head);
+  }
+
+  async #render(page: string): Promise<{ ok: true; status: number; html: string } | { ok: false; problems: ThemeDiagnostic[] & OverlayDiagnostic[] }> {
+    try {
+      const result = await this.theme.render(page);
+      if (result.status === 200) {
+        this.#lastGood.delete(page);
+        this.#lastGood.set(page, result.html);
+        if (this.#lastGood.size > LAST_GOOD_LIMIT) this.#lastGood.delete(this.#lastGood.keys().next().value as string);
+      }
+      return { ok: true, status: result.status, html: result.html };
+    } catch (error) {
+      if (!(error instanceof ThemeRenderError)) throw error;
+      return { ok: false, problems: this.#withFrames(error.diagnostics.length > 0 ? error.diagnostics : this.theme.diagnostics) };
+    }
+  }
+
+  /** `?debug=context`: the objects the template of this URL sees, as JSON. */
+  #context(page: string, response: ServerResponse, head: boolean): void {
+    const data = this.theme.data;
+    if (!data) {
+      this.#json(response, 500, { error: 'the config is invalid, so there is no mock store', diagnostics: this.theme.diagnostics }, head);
+      return;
+    }
+    const resolved = resolveRoute(page, data);
+    if (!resolved.found) {
+      this.#json(response, 404, { error: resolved.reason }, head);
+      return;
+    }
+    this.#json(response, 200, { template: resolved.template, context: resolved.context }, head);
+  }
+
+  #events(url: URL, response: ServerResponse): void {
+    response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    response.write(`retry: 500\nevent: hello\ndata: ${JSON.stringify({ id: this.#id })}\n\n`);
+    const client: EventClient = { response, page: url.searchParams.get('page') ?? '/' };
+    this.#clients.add(client);
+    response.on('close', () => this.#clients.delete(client));
+  }
+
+  #send(client: EventClient, event: string, data: unknown): void {
+    client.response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  /** One batch of changed files: reload what changed, re-render the open pages, tell the browsers. */
+  async #changed(absolute: readonly string[]): Promise<void> {
+    const started = this.#clock.now();
+    const files = absolute.map((file) => path.relative(this.theme.dir, file).split(path.sep).join('/'));
+    let config = false;
+    let liquid = false;
+    const stylesheets: string[] = [];
+    let otherAssets = false;
+    absolute.forEach((file, index) => {
+      const relative = files[index] ?? '';
+      const [top] = relative.split('/');
+      if (path.basename(file).endsWith('.stk.config.json')) config = true;
+      else if ((LIQUID_FOLDERS as readonly string[]).includes(top ?? '')) liquid = true;
+      else if (top === ASSETS_FOLDER) {
+        if (relative.toLowerCase().endsWith('.css')) stylesheets.push(`/${relative}`);
+        else otherAssets = true;
+      }
+    });
+    if (!config && !liquid) {
+      if (stylesheets.length === 0 && !otherAssets) return;
+      for (const client of this.#clients) {
+        if (otherAssets) this.#send(client, 'reload', {});
+        else for (const href of stylesheets) this.#send(client, 'css', { href: encodeURI(href) });
+      }
+      this.#onEvent({ type: 'change', files, action: otherAssets ? 'reload' : 'css', pages: 0, ms: this.#clock.now() - started, problems: this.#withFrames(this.theme.diagnostics) });
+      return;
+    }
+    const scope: ReloadScope = config && liquid ? 'all' : config ? 'config' : 'files';
+    await this.theme.reload(scope);
+    this.#fresh.clear();
+    const pages = new Set([...this.#clients].map((c) => c.page));
+    if (pages.size === 0) pages.add('/'); // nobody watching: still render the home page, so the terminal reports problems
+    const problems = new Map<string, ThemeDiagnostic>();
+    for (const d of this.#withFrames(this.theme.diagnostics)) problems.set(JSON.stringify(d), d);
+    const failed = new Map<string, OverlayDiagnostic[]>();
+    for (const page of pages) {
+      const rendered = await this.#render(page);
+      if (rendered.ok) this.#fresh.set(page, { status: rendered.status, html: rendered.html });
+      else {
+        failed.set(page, rendered.problems);
+        for (const d of rendered.problems) problems.set(JSON.stringify(d), d);
+      }
+    }
+    for (const client of this.#clients) {
+      const errors = failed.get(client.page);
+      if (errors) this.#send(client, 'error-report', { diagnostics: errors });
+      else this.#send(client, 'reload', {});
+    }
+    this.#onEvent({ type: 'change', files, action: failed.size > 0 ? 'error' : 'reload', pages: pages.size, ms: this.#clock.now() - started, problems: [...problems.values()] });
+  }
+
+  #html(response: ServerResponse, status: number, html: string, head: boolean): void {
+    const body = Buffer.from(html, 'utf8');
+    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store' });
+    response.end(head ? undefined : body);
+  }
+
+  #json(response: ServerResponse, status: number, value: unknown, head: boolean): void {
+    const body = Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
+    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store' });
+    response.end(head ? undefined : body);
+  }
+
+  #text(response: ServerResponse, status: number, text: string, head: boolean): void {
+    response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(head ? undefined : text);
+  }
+
+  /** Anything unexpected: a 500 with the message, never a crash of the server. */
+  #fail(response: ServerResponse, error: unknown): void {
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    this.#text(response, 500, `theme-kit dev: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`, false);
+  }
+}
+
+/**
+ * Starts the dev server for a theme.
+ * @throws {ThemeKitConfigurationError} for a bad option
+ * @throws {ThemeKitError} when the theme directory does not exist or the port is in use
+ * @example
+ * ```ts
+ * const server = await startDevServer({ theme: './my-theme', port: 0 });
+ * console.log(server.url);
+ * await server.close();
+ * ```
+ */
+export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
+  const theme = await openTheme(options);
+  const missing = theme.diagnostics.find((d) => d.code === 'theme-dir-not-found');
+  if (missing) throw new ThemeKitError(missing.message);
+  const clock = isClock(options.clock) ? options.clock : systemClock;
+  const server = new DevServerImpl(theme, clock, options.onEvent ?? (() => undefined));
+  await server.listen(options.port ?? 9292, options.host ?? '127.0.0.1');
+  return server;
+}
