@@ -8,6 +8,10 @@
 export type * from './generated/context.js';
 export { openTheme } from './theme/open.js';
 export type { ReloadScope, Theme, ThemeOptions } from './theme/open.js';
+export { startDevServer } from './server/dev-server.js';
+export type { DevServer, DevServerEvent, DevServerOptions } from './server/dev-server.js';
+export { checkTheme } from './check/check-theme.js';
+export type { CheckThemeOptions, CheckThemeResult } from './check/check-theme.js';
 export { ThemeRenderer } from './render/renderer.js';
 export type { RenderedPage, ThemeRendererOptions } from './render/renderer.js';
 export { createThemeData } from './context/build.js';
