@@ -10,6 +10,7 @@ import { ThemeRenderError } from '../errors.js';
 import type { RouteKind, ThemeContext } from '../generated/context.js';
 import { DEFAULT_LAYOUT, liquidPath, type ThemeFiles } from '../theme/files.js';
 import { BUILTIN_BLOCKS } from './builtin-blocks.js';
+import { CONTRACT_FILTERS, CONTRACT_TAGS } from './contract.js';
 import { escapeHtml, STORE_FILTERS } from './filters.js';
 import { diagnosticsOf, type ErrorContext, type RawMarkupSource } from './liquid-errors.js';
 import { resolveRoute } from './routes.js';
@@ -104,13 +105,9 @@ export class ThemeRenderer {
     this.#liquid.registerTag('editable_region', EditableRegionTag);
     this.#liquid.registerTag('render_blocks', RenderBlocksTag);
     this.#liquid.registerTag('layout', LayoutTag);
-    const liquid = this.#liquid;
     const rawMarkup = this.#rawMarkup;
-    this.#errors = {
-      filters: Object.keys(liquid.filters),
-      tags: Object.keys(liquid.tags),
-      rawMarkup: (file) => rawMarkup.get(file),
-    };
+    // Suggestions come from the contract: a LiquidJS-only filter is no better a fix than the typo.
+    this.#errors = { filters: CONTRACT_FILTERS, tags: CONTRACT_TAGS, rawMarkup: (file) => rawMarkup.get(file) };
   }
 
   /** The LiquidJS engine (filters, tags and file system of the theme kit), for analysis by `check`. */
