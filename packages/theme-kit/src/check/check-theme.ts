@@ -19,7 +19,8 @@ import type { ThemeDiagnostic } from '../diagnostics.js';
 import { BLOCK_OBJECTS, CONTRACT_FILTERS, CONTRACT_TAGS, LAYOUT_OBJECTS, PAGE_OBJECTS } from '../render/contract.js';
 import { positionInJsonString } from '../render/json-position.js';
 import { ThemeRenderer } from '../render/renderer.js';
-import { DEFAULT_TEMPLATE, liquidPath, namesIn } from '../theme/files.js';
+import { BUILTIN_PREFIX } from '../render/theme-fs.js';
+import { DEFAULT_TEMPLATE, LIQUID_EXTENSION, liquidPath, namesIn } from '../theme/files.js';
 import { readThemeDir } from '../theme/read.js';
 import { configValues, type ConfigString } from './config-values.js';
 import { walkTemplates, type TemplateUses, type Use } from './walk.js';
@@ -49,7 +50,10 @@ const DEFAULT_MENUS = ['main-menu', 'footer-menu'];
 
 type Diagnose = (d: ThemeDiagnostic) => void;
 
-const at = (use: Use, file: string): Pick<ThemeDiagnostic, 'file' | 'line' | 'column' | 'pointer'> => ({ file: use.file ?? file, line: use.line, column: use.column, pointer: '' });
+/** A position a diagnostic points at. */
+type Location = Pick<ThemeDiagnostic, 'file' | 'line' | 'column' | 'pointer'>;
+
+const at = (use: Use, file: string): Location => ({ file: use.file ?? file, line: use.line, column: use.column, pointer: use.pointer ?? '' });
 
 const suggestion = (name: string, candidates: Iterable<string>): { suggestion?: string } => {
   const near = closest(name, candidates);
@@ -66,7 +70,6 @@ function finish(diagnostics: readonly ThemeDiagnostic[], strict: boolean): Theme
 
 /** The contract checks of one parsed file's uses. */
 function contractChecks(uses: TemplateUses, file: string, snippets: readonly string[], renderer: ThemeRenderer, report: Diagnose): void {
-  const engineFilters = Object.keys(renderer.liquid.filters);
   for (const filter of uses.filters) {
     if (CONTRACT_FILTERS.has(filter.name)) continue;
     report({
@@ -88,7 +91,7 @@ function contractChecks(uses: TemplateUses, file: string, snippets: readonly str
     });
   }
   for (const snippet of uses.snippets) {
-    if (renderer.source(liquidPath('snippets', snippet.name)) !== undefined || renderer.source(`@commerce-kit/theme-kit/snippets/${snippet.name}.liquid`) !== undefined) continue;
+    if (renderer.source(liquidPath('snippets', snippet.name)) !== undefined || renderer.source(`${BUILTIN_PREFIX}snippets/${snippet.name}.liquid`) !== undefined) continue;
     report({
       severity: 'error',
       code: 'missing-snippet',
@@ -97,45 +100,62 @@ function contractChecks(uses: TemplateUses, file: string, snippets: readonly str
       ...suggestion(snippet.name, snippets),
     });
   }
-  void engineFilters;
 }
 
-/** Objects (variables) the analysis found that are outside the contract, and the menus used. */
-function objectChecks(
-  templates: Template[],
-  file: string,
-  known: ReadonlySet<string>,
-  renderer: ThemeRenderer,
-  report: Diagnose,
-  menus: { used: Map<string, Use>; dynamic: boolean },
-  locate: (line: number, column: number) => { file: string; line: number; column: number; pointer: string } = (line, column) => ({ file, line, column, pointer: '' }),
-): void {
+/** What the object checks of every file share. */
+interface ObjectCheckState {
+  readonly renderer: ThemeRenderer;
+  readonly report: Diagnose;
+  /** The menus used (by name, where first), and whether any may be (`menus[name]`, a snippet not analysed). */
+  readonly menus: { used: Map<string, Use>; dynamic: boolean };
+  /** The names some `render` of a snippet defines in it (snippet name -> names): parameters are optional. */
+  readonly snippetScopes: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Diagnostics already reported (a snippet rendered by several templates is analysed with each). */
+  readonly seen: Set<string>;
+  /**
+   * Set when a file did not parse: what it uses is unknown, so "configured but unused" (regions, menus)
+   * is not reported on top of the error that says why.
+   */
+  incomplete: boolean;
+}
+
+/**
+ * Objects (variables) the analysis found that are outside the contract, and the menus used. `place` says
+ * where a variable of the analysis stands (a snippet the file renders, or the file itself).
+ */
+function objectChecks(templates: Template[], known: ReadonlySet<string>, place: (variable: Variable) => Location, state: ObjectCheckState): void {
   let analysis;
   try {
-    analysis = renderer.liquid.analyzeSync(templates, { partials: true });
+    analysis = state.renderer.liquid.analyzeSync(templates, { partials: true });
   } catch {
+    // A snippet it renders is missing or does not parse (reported as such): the menus it uses are unknown.
+    state.menus.dynamic = true;
     try {
-      analysis = renderer.liquid.analyzeSync(templates, { partials: false });
+      analysis = state.renderer.liquid.analyzeSync(templates, { partials: false });
     } catch {
       return;
     }
   }
-  const seen = new Set<string>();
   for (const [name, variables] of Object.entries(analysis.globals)) {
     if (known.has(name)) continue;
     for (const variable of variables) {
-      const where = variable.location.file && variable.location.file !== file && !variable.location.file.includes('#') ? { file: variable.location.file, line: variable.location.row, column: variable.location.col, pointer: '' } : locate(variable.location.row, variable.location.col);
-      const key = `${where.file}:${where.line}:${where.column}:${name}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      report({ severity: 'warning', code: 'unknown-object', message: `\`${name}\` is none of the objects templates see, and nothing assigns it`, ...where, ...suggestion(name, known) });
+      const file = variable.location.file;
+      // The built-in block templates and snippets are the package's, not the theme's to fix.
+      if (file?.startsWith(BUILTIN_PREFIX)) continue;
+      // A snippet parameter one `render` passes and another does not is optional, not unknown.
+      const snippet = file?.startsWith('snippets/') ? file.slice('snippets/'.length, -LIQUID_EXTENSION.length) : undefined;
+      if (snippet !== undefined && state.snippetScopes.get(snippet)?.has(name)) continue;
+      const where = place(variable);
+      const key = `${where.file}:${where.line}:${where.column}:${where.pointer}:${name}`;
+      if (state.seen.has(key)) continue;
+      state.seen.add(key);
+      state.report({ severity: 'warning', code: 'unknown-object', message: `\`${name}\` is none of the objects templates see, and nothing assigns it`, ...where, ...suggestion(name, known) });
     }
   }
-  for (const variable of analysis.variables.menus ?? []) menuUse(variable, file, menus);
-  for (const variable of analysis.globals.menus ?? []) menuUse(variable, file, menus);
+  for (const variable of [...(analysis.variables.menus ?? []), ...(analysis.globals.menus ?? [])]) menuUse(variable, place, state.menus);
 }
 
-function menuUse(variable: Variable, file: string, menus: { used: Map<string, Use>; dynamic: boolean }): void {
+function menuUse(variable: Variable, place: (variable: Variable) => Location, menus: { used: Map<string, Use>; dynamic: boolean }): void {
   const name = variable.segments[1];
   if (name === undefined) {
     if (variable.segments.length === 1) menus.dynamic = true; // `for m in menus`, or passed on whole
@@ -145,7 +165,9 @@ function menuUse(variable: Variable, file: string, menus: { used: Map<string, Us
     menus.dynamic = true; // menus[some_variable]
     return;
   }
-  if (!menus.used.has(name)) menus.used.set(name, { name, file: variable.location.file ?? file, line: variable.location.row, column: variable.location.col });
+  if (menus.used.has(name)) return;
+  const where = place(variable);
+  menus.used.set(name, { name, file: where.file, line: where.line ?? 1, column: where.column ?? 1, pointer: where.pointer });
 }
 
 /**
@@ -181,8 +203,24 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
 
   const regionTags: Use[] = [];
   let dynamicRegions = false;
-  const menus = { used: new Map<string, Use>(), dynamic: false };
+  const snippetScopes = new Map<string, Set<string>>();
+  const state: ObjectCheckState = { renderer, report, menus: { used: new Map(), dynamic: false }, snippetScopes, seen: new Set(), incomplete: false };
   const pageObjects = new Set<string>(PAGE_OBJECTS);
+  /** Where a variable of the analysis stands: a theme file it names, or (`locate`) the source analysed. */
+  const placer =
+    (locate: (line: number, column: number) => Location) =>
+    (variable: Variable): Location => {
+      const { file, row, col } = variable.location;
+      if (file !== undefined && file.startsWith(BUILTIN_PREFIX)) return { file, line: row, column: col, pointer: '' };
+      if (file !== undefined && files.has(file)) return { file: inTheme(file), line: row, column: col, pointer: '' };
+      return locate(row, col);
+    };
+  // Parsed first, all of them, so that every file's object checks know every snippet's parameters.
+  const analyses: Array<{ templates: Template[]; known: ReadonlySet<string>; place: (variable: Variable) => Location }> = [];
+  const collect = (uses: TemplateUses): void => {
+    if (uses.dynamicRegions.length > 0) dynamicRegions = true;
+    for (const [snippet, names] of uses.snippetScopes) snippetScopes.set(snippet, new Set([...(snippetScopes.get(snippet) ?? []), ...names]));
+  };
 
   for (const relative of [...files.keys()].sort()) {
     const file = inTheme(relative);
@@ -191,22 +229,18 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
       templates = renderer.parse(relative);
     } catch (error) {
       for (const d of renderer.diagnose(error)) report({ ...d, file: d.file === relative || d.file === undefined ? file : d.file });
+      state.incomplete = true;
       continue;
     }
     const uses = walkTemplates(templates);
     const withFile = (list: Use[]): Use[] => list.map((u) => ({ ...u, file: u.file === relative || u.file === undefined ? file : u.file }));
     contractChecks({ ...uses, filters: withFile(uses.filters), tags: withFile(uses.tags), snippets: withFile(uses.snippets) }, file, snippets, renderer, report);
     regionTags.push(...withFile(uses.regions));
-    if (uses.dynamicRegions.length > 0) dynamicRegions = true;
+    collect(uses);
     const folder = relative.slice(0, relative.indexOf('/'));
-    if (folder === 'snippets') continue; // analysed through the templates that render them, with what they pass
+    if (folder === 'snippets') continue; // analysed through the files that render them, with what they pass
     const known = new Set<string>([...pageObjects, ...(folder === 'layout' ? LAYOUT_OBJECTS : []), ...(folder === 'blocks' ? BLOCK_OBJECTS : [])]);
-    const before = diagnostics.length;
-    objectChecks(templates, relative, known, renderer, report, menus);
-    for (let i = before; i < diagnostics.length; i += 1) {
-      const d = diagnostics[i];
-      if (d && (d.file === relative || d.file?.startsWith('snippets/'))) diagnostics[i] = { ...d, file: inTheme(d.file) };
-    }
+    analyses.push({ templates, known, place: placer((line, column) => ({ file, line, column, pointer: '' })) });
   }
 
   // rawMarkup: Liquid inside a JSON string; positions point into the config file.
@@ -217,15 +251,24 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
       templates = renderer.parseRawMarkup(region);
     } catch (error) {
       diagnostics.push(...renderer.diagnose(error));
+      state.incomplete = true;
       continue;
     }
-    const locate = (line: number, column: number) => ({ file: raw.file, pointer: raw.pointer, ...(positionInJsonString(region.origin.text, raw.pointer, raw.value, { line, column }) ?? { line: raw.line, column: raw.column }) });
+    const locate = (line: number, column: number): Location => ({
+      file: raw.file,
+      pointer: raw.pointer,
+      ...(positionInJsonString(region.origin.text, raw.pointer, raw.value, { line, column }) ?? { line: raw.line, column: raw.column }),
+    });
     const uses = walkTemplates(templates);
     const mapped = (list: Use[]): Use[] => list.map((u) => ({ ...u, ...locate(u.line, u.column) }));
     contractChecks({ ...uses, filters: mapped(uses.filters), tags: mapped(uses.tags), snippets: mapped(uses.snippets) }, raw.file, snippets, renderer, report);
     regionTags.push(...mapped(uses.regions));
-    objectChecks(templates, raw.file, pageObjects, renderer, report, menus, locate);
+    collect(uses);
+    analyses.push({ templates, known: pageObjects, place: placer(locate) });
   }
+
+  for (const { templates, known, place } of analyses) objectChecks(templates, known, place, state);
+  const { menus } = state;
 
   // page.template names a file in templates/.
   const template = values.template?.value || DEFAULT_TEMPLATE;
@@ -245,7 +288,7 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
   // Regions, both ways.
   const tagNames = new Set(regionTags.map((u) => u.name));
   const configured = new Set(values.regionNames.map((r) => r.value));
-  if (!dynamicRegions) {
+  if (!dynamicRegions && !state.incomplete) {
     for (const region of values.regionNames) {
       if (tagNames.has(region.value)) continue;
       report({
@@ -284,7 +327,7 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
       ...suggestion(name, available),
     });
   }
-  if (values.hasMenus && !menus.dynamic) {
+  if (values.hasMenus && !menus.dynamic && !state.incomplete) {
     for (const menu of menuNames) {
       if (menus.used.has(menu.value)) continue;
       report({

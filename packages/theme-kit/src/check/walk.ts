@@ -11,6 +11,8 @@ export interface Use {
   readonly file: string | undefined;
   readonly line: number;
   readonly column: number;
+  /** JSON Pointer of the string the source came from (a region's `rawMarkup`); absent for Liquid files. */
+  readonly pointer?: string | undefined;
 }
 
 /** Everything {@link walkTemplates} collects. */
@@ -23,6 +25,11 @@ export interface TemplateUses {
   readonly dynamicRegions: Use[];
   /** `render` tags with a literal snippet name. */
   readonly snippets: Use[];
+  /**
+   * The names each `render` of a literal snippet name defines inside the snippet: its parameters, the
+   * `with` / `for` alias, `forloop` for `for` (snippet name -> names).
+   */
+  readonly snippetScopes: Map<string, Set<string>>;
 }
 
 interface Positioned {
@@ -46,7 +53,10 @@ function valuesOf(template: Template): Set<{ filters: Array<{ name: string }> }>
 }
 
 /** Collects the uses of `templates` and of their children (the bodies of `if`, `for`, `capture`, ...), not following `render`. */
-export function walkTemplates(templates: readonly Template[], uses: TemplateUses = { tags: [], filters: [], regions: [], dynamicRegions: [], snippets: [] }): TemplateUses {
+export function walkTemplates(
+  templates: readonly Template[],
+  uses: TemplateUses = { tags: [], filters: [], regions: [], dynamicRegions: [], snippets: [], snippetScopes: new Map() },
+): TemplateUses {
   for (const template of templates) {
     const tag = template as Template & { name?: unknown; file?: unknown };
     if (typeof tag.name === 'string' && template.token.kind === 4 /* TokenKind.Tag */) {
@@ -56,7 +66,13 @@ export function walkTemplates(templates: readonly Template[], uses: TemplateUses
         if (name === undefined) uses.dynamicRegions.push(use('', template.token as unknown as Positioned));
         else uses.regions.push(use(name, template.token as unknown as Positioned));
       }
-      if (tag.name === 'render' && typeof tag.file === 'string') uses.snippets.push(use(tag.file, template.token as unknown as Positioned));
+      if (tag.name === 'render' && typeof tag.file === 'string') {
+        uses.snippets.push(use(tag.file, template.token as unknown as Positioned));
+        const names = uses.snippetScopes.get(tag.file) ?? new Set<string>();
+        for (const entry of (template as Template).partialScope?.()?.scope ?? []) names.add(typeof entry === 'string' ? entry : entry[0]);
+        if ((template as { forBinding?: unknown }).forBinding !== undefined) names.add('forloop');
+        uses.snippetScopes.set(tag.file, names);
+      }
     }
     for (const value of valuesOf(template)) {
       for (const filter of value.filters) uses.filters.push(use(filter.name, (filter as unknown as { token?: Positioned }).token));
