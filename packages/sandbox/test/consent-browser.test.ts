@@ -1,44 +1,29 @@
 // The consent page in a real browser: Debian's Chromium, driven by playwright-core (never a downloaded browser).
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchChromium, runBrowserTests } from '../../../tools/testing/chromium.mjs';
 import { start } from './support/start.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-// CI installs Chromium (.ci/run); on a developer machine without it this test says why it is skipped.
-const available = existsSync(CHROMIUM);
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.screenshots');
 
+let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
 let context: BrowserContext | undefined;
-let profile = '';
 
 beforeAll(async () => {
-  if (!available) return;
-  profile = mkdtempSync(path.join(tmpdir(), 'commerce-sandbox-chromium-'));
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
+  if (!runBrowserTests()) return;
+  browser = await launchChromium(chromium);
+  context = browser.context;
 });
 
 afterAll(async () => {
-  await context?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  await browser?.close();
 });
 
-describe.skipIf(!available && !process.env['CI'])('consent page in headless Chromium', () => {
+describe.skipIf(!runBrowserTests())('consent page in headless Chromium', () => {
   test('open the authorize URL, click Allow, land on the redirect with code and state', async () => {
-    expect(available, `${CHROMIUM} is missing (.ci/run installs it with apt-get)`).toBe(true);
     const sandbox = await start();
     const authorize = new URL('/oauth/connect/authorize', sandbox.url);
     authorize.search = new URLSearchParams({

@@ -128,6 +128,8 @@ export function liveReloadClient(config: ClientConfig): void {
     // A different server than the one that served the page (it restarted): the page may be stale.
     if (serverId !== undefined && serverId !== id) location.reload();
     serverId = id;
+    // Marks the page as live (tools and tests can wait for it before editing files).
+    document.documentElement.setAttribute('data-theme-kit', 'live');
   });
   source.addEventListener('reload', () => location.reload());
   source.addEventListener('css', (event) => {

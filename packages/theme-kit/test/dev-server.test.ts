@@ -1,0 +1,180 @@
+// The dev server over real HTTP on loopback: pages, assets, errors, and the live-reload stream.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevServer, ThemeKitError, type DevServer, type DevServerEvent } from '../src/index.js';
+import { openEvents } from './support/events.js';
+import { makeTheme, starterSpec as starter, writeFiles } from './support/theme.js';
+
+let dir = '';
+let server: DevServer;
+const events: DevServerEvent[] = [];
+let wakeOnEvent: (() => void) | undefined;
+
+/** Resolves with the next `change` the server reports after this call. */
+function nextChange(): Promise<Extract<DevServerEvent, { type: 'change' }>> {
+  const from = events.length;
+  return new Promise((resolve) => {
+    const check = (): void => {
+      const found = events.slice(from).find((e) => e.type === 'change');
+      if (found) resolve(found as Extract<DevServerEvent, { type: 'change' }>);
+      else wakeOnEvent = check;
+    };
+    check();
+  });
+}
+
+beforeAll(async () => {
+  dir = makeTheme(starter());
+  server = await startDevServer({
+    theme: dir,
+    port: 0,
+    clock: '2024-06-01T00:00:00Z',
+    onEvent: (event) => {
+      events.push(event);
+      wakeOnEvent?.();
+    },
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('pages', () => {
+  it('announces itself ready with no problems for the starter theme', () => {
+    expect(events[0]).toEqual({ type: 'ready', url: server.url, problems: [] });
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('serves every route with the live-reload client, and 404s what does not exist', async () => {
+    for (const route of ['/', '/blog', '/blog/camp-kitchen-basics', '/categories/coffee', '/products/harbor-blend', '/?page=3']) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const html = await response.text();
+      expect(html).toContain('<script data-theme-kit>');
+      expect(html.indexOf('<script data-theme-kit>')).toBeLessThan(html.lastIndexOf('</body>'));
+    }
+    const home = await (await fetch(`${server.url}/`)).text();
+    expect(home).toContain('Northwind Supply Co.');
+    expect(home).toContain('data-stk-region="home"');
+    for (const route of ['/nope', '/products/nope', '/?page=4', '/?page=x']) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status, route).toBe(404);
+      expect(await response.text()).toContain('Page not found');
+    }
+  });
+
+  it('answers HEAD like GET without a body, and other methods with 405 and Allow', async () => {
+    const head = await fetch(`${server.url}/`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(1000);
+    expect(await head.text()).toBe('');
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const response = await fetch(`${server.url}/`, { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD');
+    }
+  });
+
+  it('serves assets with their content type and nothing outside assets/', async () => {
+    const css = await fetch(`${server.url}/assets/theme.css`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(await css.text()).toContain('--accent');
+    const wav = await fetch(`${server.url}/assets/chime.wav`);
+    expect(wav.headers.get('content-type')).toBe('audio/wav');
+    expect((await wav.arrayBuffer()).byteLength).toBe(8044);
+    for (const bad of ['/assets/%2e%2e/store.stk.config.json', '/assets/..%2fstore.stk.config.json', '/assets/nope.css', '/assets/', '/assets/%E0%A4%A']) {
+      expect((await fetch(`${server.url}${bad}`)).status, bad).toBe(404);
+    }
+  });
+
+  it('?debug=context shows the objects the template saw, as JSON', async () => {
+    const response = await fetch(`${server.url}/products/harbor-blend?debug=context`);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const body = (await response.json()) as { template: string; context: { product: { title: string; url: string }; store: { storeName: string } } };
+    expect(body.template).toBe('product');
+    expect(body.context.product).toMatchObject({ title: 'Harbor Blend', url: '/products/harbor-blend', price: 16 });
+    expect(body.context.store.storeName).toBe('Northwind Supply Co.');
+    expect((await fetch(`${server.url}/nope?debug=context`)).status).toBe(404);
+  });
+});
+
+describe('live reload', () => {
+  it('a template change re-renders and tells the open pages to reload; the reload gets the new page', async () => {
+    const stream = await openEvents(`${server.url}/__theme-kit/events?page=%2F`);
+    await stream.next('hello');
+    const changed = nextChange();
+    writeFiles(dir, { 'templates/index.liquid': `${starter()['templates/index.liquid'] as string}\n<p id="edit">first edit</p>` });
+    await stream.next('reload');
+    expect(await changed).toMatchObject({ type: 'change', files: ['templates/index.liquid'], action: 'reload', pages: 1, problems: [] });
+    expect(await (await fetch(`${server.url}/`)).text()).toContain('first edit');
+    stream.close();
+  });
+
+  it('a broken template: the open pages get the error (file:line:col, code frame), a reload gets the last good page under it with 500', async () => {
+    const stream = await openEvents(`${server.url}/__theme-kit/events?page=%2F`);
+    await stream.next('hello');
+    writeFiles(dir, { 'templates/index.liquid': '<p id="edit">first edit</p>\n{% for x in %}\n' });
+    const report = (await stream.next('error-report')).data as { diagnostics: Array<Record<string, unknown>> };
+    expect(report.diagnostics[0]).toMatchObject({ severity: 'error', code: 'liquid-syntax', file: path.join(dir, 'templates/index.liquid'), line: 2, column: 1 });
+    expect(report.diagnostics[0]?.['frame']).toContain('> 2 | {% for x in %}');
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain('first edit'); // the last good render, under the overlay
+    expect(html).toContain('"code":"liquid-syntax"');
+    // Fixed again: reload, and the page renders.
+    writeFiles(dir, { 'templates/index.liquid': '<p id="edit">fixed</p>' });
+    await stream.next('reload');
+    const fixed = await fetch(`${server.url}/`);
+    expect(fixed.status).toBe(200);
+    expect(await fixed.text()).toContain('fixed');
+    stream.close();
+  });
+
+  it('a stylesheet change swaps the stylesheet in place, without a reload', async () => {
+    const stream = await openEvents(`${server.url}/__theme-kit/events?page=%2F`);
+    await stream.next('hello');
+    writeFiles(dir, { 'assets/theme.css': 'body { color: rgb(1, 2, 3); }\n' });
+    expect((await stream.next('css')).data).toEqual({ href: '/assets/theme.css' });
+    expect(stream.all().filter((e) => e.type === 'reload')).toEqual([]);
+    stream.close();
+  });
+
+  it('a broken config file shows its diagnostics; the server keeps serving', async () => {
+    const stream = await openEvents(`${server.url}/__theme-kit/events?page=%2F`);
+    await stream.next('hello');
+    writeFiles(dir, { 'pagination.stk.config.json': '{ "numPages": 3, "currentPage": }' });
+    const report = (await stream.next('error-report')).data as { diagnostics: Array<Record<string, unknown>> };
+    expect(report.diagnostics[0]).toMatchObject({ code: 'invalid-json', file: path.join(dir, 'pagination.stk.config.json'), line: 1 });
+    expect((await fetch(`${server.url}/assets/theme.css`)).status).toBe(200);
+    writeFiles(dir, { 'pagination.stk.config.json': { numPages: 2, currentPage: 1 } });
+    await stream.next('reload');
+    expect((await fetch(`${server.url}/?page=2`)).status).toBe(200);
+    stream.close();
+  });
+
+  it('survives a folder removed and created again', async () => {
+    const stream = await openEvents(`${server.url}/__theme-kit/events?page=%2F`);
+    await stream.next('hello');
+    rmSync(path.join(dir, 'snippets'), { recursive: true });
+    await stream.next('error-report'); // the layout renders snippets that are gone
+    writeFiles(dir, Object.fromEntries(Object.entries(starter()).filter(([file]) => file.startsWith('snippets/'))));
+    await stream.next('reload');
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+    stream.close();
+  });
+});
+
+describe('start-up', () => {
+  it('a port in use is an error naming it; a missing theme directory is an error', async () => {
+    const port = Number(new URL(server.url).port);
+    await expect(startDevServer({ theme: dir, port })).rejects.toThrow(new RegExp(`port ${port} on 127.0.0.1 is in use`));
+    const missing = await startDevServer({ theme: path.join(dir, 'nope'), port: 0 }).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(ThemeKitError);
+    expect((missing as Error).message).toContain('does not exist');
+  });
+});

@@ -1,0 +1,12 @@
+import type { BrowserContext, BrowserType } from 'playwright-core';
+
+/** Where Debian's package installs Chromium. */
+export declare const CHROMIUM: string;
+/** Flags for a headless run on a machine with a closed network. */
+export declare const CHROMIUM_FLAGS: readonly string[];
+/** Whether Chromium is installed here. */
+export declare function chromiumAvailable(): boolean;
+/** Whether browser tests run: Chromium is there, or we are in CI (where its absence must fail the test). */
+export declare function runBrowserTests(): boolean;
+/** Launches Chromium with a fresh profile (removed on close). */
+export declare function launchChromium(chromium: BrowserType): Promise<{ readonly context: BrowserContext; close(): Promise<void> }>;

@@ -1,0 +1,47 @@
+// Debian's Chromium for browser tests, driven by playwright-core (never a downloaded browser). `.ci/run`
+// installs it with apt-get; on a machine without it, `describeWithChromium` skips with the reason (and
+// fails under CI, where it must be there).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Where Debian's package installs it. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Flags for a headless run on a machine with a closed network: without the background-networking ones,
+ * Chromium keeps trying to reach Google's services.
+ */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Whether Chromium is installed here. */
+export const chromiumAvailable = () => existsSync(CHROMIUM);
+
+/** Whether browser tests run: Chromium is there, or we are in CI (where its absence must fail the test). */
+export const runBrowserTests = () => chromiumAvailable() || Boolean(process.env.CI);
+
+/**
+ * Launches Chromium with a fresh profile (removed on close).
+ * @param {typeof import('playwright-core').chromium} chromium playwright-core's `chromium`
+ */
+export async function launchChromium(chromium) {
+  if (!chromiumAvailable()) throw new Error(`${CHROMIUM} is missing (.ci/run installs it with apt-get)`);
+  const profile = mkdtempSync(path.join(tmpdir(), 'commerce-kit-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
