@@ -54,8 +54,5 @@ export function readThemeOptions(values: Record<string, string | boolean | undef
 
 /** A path as the user reads it: relative to where the command runs. */
 export function shown(io: CliIO, file: string): string {
-  if (!path.isAbsolute(file)) return file;
-  const relative = path.relative(io.cwd, file);
-  // Inside the current directory: relative, as compilers print paths; elsewhere: absolute, easier to read than ../../..
-  return relative === '' ? '.' : relative.startsWith('..') ? file : relative;
+  return path.isAbsolute(file) ? path.relative(io.cwd, file) || '.' : file;
 }
