@@ -1,5 +1,5 @@
 /** `theme-kit init [DIR]`: writes the starter theme (never overwriting a file) and maps the config schemas in DIR's editor settings. */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from '@commerce-kit/internal/cli/command';
 import { EXIT } from '@commerce-kit/internal/cli/io';
@@ -25,11 +25,26 @@ export const initCommand: Command = {
   maxPositionals: 1,
   async run({ program, positionals }, io) {
     const dir = path.resolve(io.cwd, positionals[0] ?? '.');
+    const existing = await stat(dir).catch(() => undefined);
+    if (existing && !existing.isDirectory()) {
+      io.stderr.write(`${program} init: ${shown(io, dir)} is not a directory\n`);
+      return EXIT.INVALID;
+    }
     let failed = false;
+    const unmade = new Set<string>();
     for (const [relative, contents] of starterTheme()) {
       const file = path.join(dir, relative);
       try {
         await mkdir(path.dirname(file), { recursive: true });
+      } catch (error) {
+        // EEXIST here is a file where a folder must be, not the file kept.
+        failed = true;
+        if (unmade.has(path.dirname(file))) continue;
+        unmade.add(path.dirname(file));
+        io.stderr.write(`${program} init: cannot create ${shown(io, path.dirname(file))} (${errorCode(error) === 'EEXIST' ? 'a file of that name exists' : errorCode(error)})\n`);
+        continue;
+      }
+      try {
         // `wx` fails if the file exists: checking first and writing after would race.
         await writeFile(file, contents, { flag: 'wx' });
         io.stdout.write(`created ${shown(io, file)}\n`);
