@@ -1,0 +1,40 @@
+/** Running the built binary (`dist/cli.js`, built by test/global-setup.ts) as a child process, as a user runs `theme-kit`. */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const BIN = path.join(PACKAGE_ROOT, 'dist/cli.js');
+
+/** The environment without the variables the test run itself may carry (FORCE_COLOR=0 under `npm test`, ...). */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['FORCE_COLOR', 'NO_COLOR', 'SOURCE_DATE_EPOCH', 'NODE_OPTIONS']) delete env[name];
+  return { ...env, ...extra };
+}
+
+/** Result of one run of the binary. */
+export interface BinRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Longest a run may take before it is killed (and the test fails on its exit code). */
+const RUN_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs `theme-kit ...args` to completion, in `cwd` (default: the package root). Asynchronous, so that
+ * independent runs can overlap and a server the test itself holds (a busy port) keeps answering.
+ */
+export function runBin(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<BinRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? PACKAGE_ROOT, env: cleanEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'], timeout: RUN_TIMEOUT_MS });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
