@@ -103,7 +103,10 @@ class OpenedTheme implements Theme {
   }
 
   get diagnostics(): readonly ThemeDiagnostic[] {
-    return [...this.#configDiagnostics, ...this.#fileDiagnostics];
+    // A missing theme directory is one problem, not also a missing config directory when they are the same.
+    const missingTheme = this.#fileDiagnostics.some((d) => d.code === 'theme-dir-not-found') && path.resolve(this.configDir) === path.resolve(this.dir);
+    const config = missingTheme ? this.#configDiagnostics.filter((d) => d.code !== 'config-dir-not-found') : this.#configDiagnostics;
+    return [...config, ...this.#fileDiagnostics];
   }
 
   async reload(scope: ReloadScope = 'all'): Promise<void> {
