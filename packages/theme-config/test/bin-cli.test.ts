@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, runBin } from './bin.js';
+import { cleanEnv } from '../../../tools/testing/node-bin.mjs';
+import { BIN, runBin } from './bin.js';
 import { EXAMPLES, PACKAGE_ROOT } from './helpers.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-bin-'));

@@ -2,15 +2,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { PACKAGE_ROOT } from './helpers.js';
+import { cleanEnv } from '../../../tools/testing/node-bin.mjs';
 
 export const BIN = path.join(PACKAGE_ROOT, 'dist/cli.js');
-
-/** The environment without the colour variables the test run itself may carry (FORCE_COLOR=0 under `npm test`). */
-export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['FORCE_COLOR', 'NO_COLOR', 'SOURCE_DATE_EPOCH', 'NODE_OPTIONS']) delete env[name];
-  return { ...env, ...extra };
-}
 
 /** Result of one run of the binary. */
 export interface BinRun {

@@ -1,31 +1,9 @@
 /** In-memory CLI IO for running commands in-process: writable streams that collect text. */
-import { Writable } from 'node:stream';
-import type { CliIO, OutputStream } from '@commerce-kit/internal/cli/io';
+import type { CliIO } from '@commerce-kit/internal/cli/io';
 import { runCli } from '@commerce-kit/internal/cli/main';
 import { THEME_CONFIG_CLI } from '../src/cli/commands.js';
 
-/** A writable that keeps what is written; `isTTY` as given. */
-export function memoryStream(isTTY = false): OutputStream & { text(): string } {
-  let text = '';
-  const stream = new Writable({
-    decodeStrings: false,
-    write(chunk: string | Buffer, _encoding, done) {
-      text += String(chunk);
-      done();
-    },
-  });
-  return Object.assign(stream, { isTTY, text: () => text });
-}
-
-/** A CliIO writing into strings. */
-export function memoryIO(
-  cwd: string,
-  options: { stdoutTTY?: boolean; stderrTTY?: boolean; env?: Record<string, string> } = {},
-): CliIO & { out: () => string; err: () => string } {
-  const stdout = memoryStream(options.stdoutTTY);
-  const stderr = memoryStream(options.stderrTTY);
-  return { stdout, stderr, cwd, env: options.env ?? {}, out: () => stdout.text(), err: () => stderr.text() };
-}
+export { memoryIO, memoryStream } from '../../internal/test/support/memory-io.js';
 
 /** Runs `theme-config ...args` in-process with `io`; resolves to the exit code. */
 export function runThemeConfig(args: readonly string[], io: CliIO): Promise<number> {

@@ -1,8 +1,9 @@
-/** A CliIO writing into strings. */
+/** In-memory CLI IO for running commands in-process: writable streams that collect text (shared by the packages' CLI tests). */
 import { Writable } from 'node:stream';
 import type { CliIO, OutputStream } from '../../cli/io.js';
 
-function memoryStream(): OutputStream & { text(): string } {
+/** A writable that keeps what is written; `isTTY` as given. */
+export function memoryStream(isTTY = false): OutputStream & { text(): string } {
   let text = '';
   const stream = new Writable({
     decodeStrings: false,
@@ -11,11 +12,15 @@ function memoryStream(): OutputStream & { text(): string } {
       done();
     },
   });
-  return Object.assign(stream, { isTTY: false, text: () => text });
+  return Object.assign(stream, { isTTY, text: () => text });
 }
 
-export function memoryIO(cwd = '/work'): CliIO & { out: () => string; err: () => string } {
-  const stdout = memoryStream();
-  const stderr = memoryStream();
-  return { stdout, stderr, cwd, env: {}, out: () => stdout.text(), err: () => stderr.text() };
+/** A CliIO writing into strings. */
+export function memoryIO(
+  cwd = '/work',
+  options: { stdoutTTY?: boolean; stderrTTY?: boolean; env?: Record<string, string> } = {},
+): CliIO & { out: () => string; err: () => string } {
+  const stdout = memoryStream(options.stdoutTTY);
+  const stderr = memoryStream(options.stderrTTY);
+  return { stdout, stderr, cwd, env: options.env ?? {}, out: () => stdout.text(), err: () => stderr.text() };
 }

@@ -3,16 +3,10 @@
  * in place, and the error overlay. It runs in the browser: the function is sent as its source text, so it
  * must not use anything from outside its own body.
  */
+import type { ReportDiagnostic } from '@commerce-kit/internal/cli/diagnostic';
 
-/** A problem as the overlay shows it. */
-export interface OverlayDiagnostic {
-  readonly severity: 'error' | 'warning';
-  readonly code: string;
-  readonly message: string;
-  readonly file?: string;
-  readonly line?: number;
-  readonly column?: number;
-  readonly suggestion?: string;
+/** A problem as the overlay shows it: a diagnostic as the reports print it, with the lines it points at. */
+export interface OverlayDiagnostic extends ReportDiagnostic {
   /** The lines around the position, the line itself marked, a caret under the column. */
   readonly frame?: string;
 }
