@@ -1,8 +1,9 @@
 // The renderer: what templates see, the routes, regions, layouts, filters, and errors with positions.
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
+import { Parser } from 'liquidjs';
 import addFormats from 'ajv-formats';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ThemeRenderError, type ThemeContext } from '../src/index.js';
 import { dataOf, rendererOf } from './support/render.js';
 
@@ -202,5 +203,19 @@ describe('errors and safety', () => {
     expect((await renderer.render('/', data)).html).toBe('a2');
     renderer.update(new Map([['templates/index.liquid', "b{% render 's' %}"], ['snippets/s.liquid', '2']]));
     expect((await renderer.render('/', data)).html).toBe('b2');
+  });
+
+  it('parses each snippet once per source, however often and concurrently it is rendered', async () => {
+    const renderer = rendererOf({ 'templates/index.liquid': "{% for i in (1..50) %}{% render 's', i: i %}{% endfor %}", 'snippets/s.liquid': '{{ i }},' });
+    const parse = vi.spyOn(Parser.prototype, 'parse'); // every parse, the renderer's own and LiquidJS's of snippets
+    const pages = await Promise.all([renderer.render('/', data), renderer.render('/', data)]);
+    expect(pages[0]?.html).toBe(Array.from({ length: 50 }, (_, i) => `${i + 1},`).join(''));
+    await renderer.render('/', data);
+    const files = (): unknown[] => parse.mock.calls.map(([, file]) => file).filter((file) => file !== undefined); // (undefined: the `render` tag's quoted name)
+    expect(files()).toEqual(['templates/index.liquid', 'snippets/s.liquid']);
+    renderer.update(new Map([['templates/index.liquid', "{% for i in (1..50) %}{% render 's', i: i %}{% endfor %}"], ['snippets/s.liquid', '[{{ i }}]']]));
+    expect((await renderer.render('/', data)).html).toContain('[50]');
+    expect(files()).toEqual(['templates/index.liquid', 'snippets/s.liquid', 'snippets/s.liquid']);
+    parse.mockRestore();
   });
 });

@@ -60,31 +60,36 @@ export class ThemeRenderer {
   readonly #fs: ThemeFileSystem;
   readonly #liquid: Liquid;
   readonly #parsed = new Map<string, { readonly source: string; readonly templates: Template[] }>();
+  /** Snippets as LiquidJS caches them: the parse (a promise of it while it runs), by the source it was parsed from. */
+  readonly #snippets = new Map<string, { readonly source: string; readonly templates: Template[] | Promise<Template[]> }>();
   readonly #rawMarkup = new Map<string, RawMarkupSource>();
   readonly #errors: ErrorContext;
 
   constructor(options: ThemeRendererOptions) {
     this.#fs = new ThemeFileSystem(options.files, BUILTIN_BLOCKS);
-    const parsed = this.#parsed;
+    const snippets = this.#snippets;
     const fs = this.#fs;
     // Snippets reach LiquidJS's own cache by name (`partials:card`); an entry counts only while the file's
-    // source is what it was parsed from, so an edited snippet is parsed again and nothing else is.
+    // source is what it was parsed from, so an edited snippet is parsed again and nothing else is. In an
+    // async render LiquidJS stores the parse's promise (so concurrent renders share one parse).
     const snippetPath = (name: string): string => (fs.source(liquidPath('snippets', name)) !== undefined ? liquidPath('snippets', name) : `${BUILTIN_PREFIX}snippets/${name}.liquid`);
     const cache: LiquidCache = {
       read(key) {
         const name = PARTIAL_KEY.exec(key)?.[1];
-        const entry = name === undefined ? undefined : parsed.get(`partial:${snippetPath(name)}`);
-        return entry && name !== undefined && entry.source === fs.source(snippetPath(name)) ? entry.templates : undefined;
+        if (name === undefined) return undefined;
+        const path = snippetPath(name);
+        const entry = snippets.get(path);
+        return entry && entry.source === fs.source(path) ? entry.templates : undefined;
       },
       write(key, value) {
         const name = PARTIAL_KEY.exec(key)?.[1];
         const source = name === undefined ? undefined : fs.source(snippetPath(name));
-        if (name === undefined || source === undefined || !Array.isArray(value)) return;
-        parsed.set(`partial:${snippetPath(name)}`, { source, templates: value });
+        if (name === undefined || source === undefined) return;
+        snippets.set(snippetPath(name), { source, templates: value });
       },
       remove(key) {
         const name = PARTIAL_KEY.exec(key)?.[1];
-        if (name !== undefined) parsed.delete(`partial:${snippetPath(name)}`);
+        if (name !== undefined) snippets.delete(snippetPath(name));
       },
     };
     this.#liquid = new Liquid({
