@@ -6,7 +6,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isClock, type Clock } from '@commerce-kit/internal/clock';
 import { EStoreLanguage, loadConfigDir, THEME_FILES, ThemeConfigError, type ThemeConfig } from '@commerce-kit/theme-config';
-import { generateMockData, MockConfigError } from '@commerce-kit/theme-config/mock';
 import { createThemeData, type ThemeData } from '../context/build.js';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ThemeKitConfigurationError, ThemeRenderError } from '../errors.js';
@@ -143,6 +142,9 @@ class OpenedTheme implements Theme {
       language === undefined ? loaded.config : { ...loaded.config, store: { ...loaded.config.store, language } as NonNullable<ThemeConfig['store']> };
     const file = path.join(this.configDir, EDITABLE_REGIONS_FILE);
     const text = this.#configTexts.get(file);
+    // Loaded when a store is built, not at import: the fake-data generator and its locales are the heaviest
+    // part of the kit, and `check` or `--version` never need them.
+    const { generateMockData, MockConfigError } = await import('@commerce-kit/theme-config/mock');
     try {
       const mock = generateMockData(config, { seed: this.#options.seed ?? 1, clock: this.#options.clock });
       this.data = createThemeData(mock, text === undefined ? {} : { editableRegionsFile: { file, text } });
