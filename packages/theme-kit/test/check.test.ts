@@ -185,6 +185,17 @@ describe('menus, both ways', () => {
     ]);
   });
 
+  it('a menu the templates use is a menu of the theme: no `unknown-menu-name` for names beyond main-menu and footer-menu', async () => {
+    const menus = [...MENUS, { name: 'sidebar-menu', links: [{ title: 'Sale' }] }, { name: 'legal-menu', links: [{ title: 'Terms' }] }];
+    const template = `${MENU_MARKUP}{% for l in menus['sidebar-menu'].links %}{{ l.title }}{% endfor %}`;
+    const dir = theme({ 'menus.stk.config.json': menus, 'templates/index.liquid': template });
+    const found = await check(dir);
+    expect(found.map((d) => [d.code, d.pointer])).toEqual([
+      ['unknown-menu-name', '/3/name'],
+      ['unused-menu', '/3/name'],
+    ]);
+  });
+
   it.each([
     ['menus[name]', "{% assign name = 'main-menu' %}{% for l in menus[name].links %}{{ l.title }}{% endfor %}"],
     ['for menu in menus', '{% for menu in menus %}{{ menu.links.size }}{% endfor %}'],

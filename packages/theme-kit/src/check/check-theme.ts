@@ -316,6 +316,13 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
 
   // Menus, both ways.
   const menuNames: readonly ConfigString[] = values.menuNames;
+  // theme-config can only compare menu names with the two it knows; here the templates say which menus
+  // exist ("matches a template menu identifier"), so a name they use is no longer a guess.
+  const usedByTemplates = new Set(menuNames.filter((m) => menus.used.has(m.value) || menus.dynamic).map((m) => m.pointer));
+  for (let i = diagnostics.length - 1; i >= 0; i -= 1) {
+    const d = diagnostics[i];
+    if (d?.code === 'unknown-menu-name' && d.file === texts.get('menus.stk.config.json')?.file && usedByTemplates.has(d.pointer)) diagnostics.splice(i, 1);
+  }
   const available = new Set(values.hasMenus ? menuNames.map((m) => m.value) : DEFAULT_MENUS);
   for (const [name, use] of menus.used) {
     if (available.has(name)) continue;
