@@ -10,6 +10,7 @@ import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSandbox } from '../../packages/sandbox/dist/index.js';
+import { quantile } from '../lib/stats.mjs';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -17,7 +18,6 @@ const RESEED_RUNS = Number(process.env.BENCH_RESEED_RUNS ?? 5);
 const SEED = 7;
 const GOAL_MS = 50;
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
 /**
  * Runs the tasks interleaved, round after round (a task with `every: k` in one round of k), so a busy

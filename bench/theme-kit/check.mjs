@@ -37,12 +37,9 @@ import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ROOT, DIST, CLI } from './paths.mjs';
+import { summary } from '../lib/stats.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '../..');
-const PKG = path.join(ROOT, 'packages/theme-kit');
-const DIST = path.resolve(process.env.BENCH_THEME_KIT_DIST ?? path.join(PKG, 'dist'));
-const CLI = path.join(DIST, 'cli.js');
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 9);
 const WARM_RUNS = Number(process.env.BENCH_WARM_RUNS ?? 30);
 const GOAL = 0.3;
@@ -52,11 +49,6 @@ const THEME_CHECK = require.resolve('@shopify/theme-check-node');
 const themeCheckVersion = require('@shopify/theme-check-node/package.json').version;
 const DOCS_UPDATER = createRequire(THEME_CHECK).resolve('@shopify/theme-check-docs-updater/package.json');
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-const summary = (list) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
-};
 const ms = (value) => value.toFixed(1);
 
 /**

@@ -36,25 +36,17 @@ import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PKG, CLI } from './paths.mjs';
+import { summary } from '../lib/stats.mjs';
+import { CHROMIUM_FLAGS } from '../../tools/testing/chromium.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '../..');
-const PKG = path.join(ROOT, 'packages/theme-kit');
-const DIST = path.resolve(process.env.BENCH_THEME_KIT_DIST ?? path.join(PKG, 'dist'));
-const CLI = path.join(DIST, 'cli.js');
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15);
 const EDITS = Number(process.env.BENCH_EDITS ?? 30);
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const COLD_GOAL_MS = 1000;
 const EDIT_GOAL_P95_MS = 300;
 const ANSI = /\x1b\[[0-9;]*m/g;
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-const summary = (list) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), n: sorted.length };
-};
 const ms = (value) => value.toFixed(1);
 
 /** A child process whose stdout lines are watched: `waitFor(re)` resolves with the first match. */

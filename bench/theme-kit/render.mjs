@@ -37,11 +37,9 @@ import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PKG, DIST } from './paths.mjs';
+import { quantile } from '../lib/stats.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '../..');
-const PKG = path.join(ROOT, 'packages/theme-kit');
-const DIST = path.resolve(process.env.BENCH_THEME_KIT_DIST ?? path.join(PKG, 'dist'));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1000);
@@ -55,7 +53,6 @@ const { Liquid, Tag, evalToken } = await import(pathToFileURL(liquidjsEntry).hre
 const liquidjsVersion = requireFromPkg('liquidjs/package.json').version;
 const { openTheme } = await import(pathToFileURL(path.join(DIST, 'index.js')).href);
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 const plain = (value) => JSON.parse(JSON.stringify(value));
 const readDir = (dir) => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.liquid')).map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
 
