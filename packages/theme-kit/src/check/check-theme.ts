@@ -10,9 +10,8 @@
  *   not have at all is an error, since the page cannot render);
  * - `render` tags name existing snippets (error).
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { THEME_FILES, validateConfigDir } from '@commerce-kit/theme-config';
+import { validateConfigDir } from '@commerce-kit/theme-config';
 import type { Template, Variable } from 'liquidjs';
 import { closest, didYouMean } from '@commerce-kit/internal/suggest';
 import type { ThemeDiagnostic } from '../diagnostics.js';
@@ -21,7 +20,7 @@ import { positionInJsonString } from '../render/json-position.js';
 import { ThemeRenderer } from '../render/renderer.js';
 import { BUILTIN_PREFIX } from '../render/theme-fs.js';
 import { DEFAULT_TEMPLATE, LIQUID_EXTENSION, liquidPath, namesIn } from '../theme/files.js';
-import { readThemeDir } from '../theme/read.js';
+import { readConfigTexts, readThemeDir } from '../theme/read.js';
 import { configValues, type ConfigString } from './config-values.js';
 import { walkTemplates, type TemplateUses, type Use } from './walk.js';
 
@@ -188,12 +187,7 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
 
   const config = await validateConfigDir(configDir);
   diagnostics.push(...config.diagnostics);
-  const texts = new Map<string, { file: string; text: string }>();
-  for (const { fileName } of THEME_FILES) {
-    const file = path.join(configDir, fileName);
-    const text = await readFile(file, 'utf8').catch(() => undefined);
-    if (text !== undefined) texts.set(fileName, { file, text: text.replace(/^\uFEFF/, '') });
-  }
+  const texts = await readConfigTexts(configDir);
   const values = configValues(texts);
   const files = contents.files;
   const renderer = new ThemeRenderer({ files });

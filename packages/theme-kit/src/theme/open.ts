@@ -2,10 +2,9 @@
  * A theme on disk, opened: its Liquid files, its config files loaded and turned into the mock store, and
  * the renderer. `reload()` after a change re-reads what changed; `render(url)` renders a page.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isClock, type Clock } from '@commerce-kit/internal/clock';
-import { EStoreLanguage, loadConfigDir, THEME_FILES, ThemeConfigError, type ThemeConfig } from '@commerce-kit/theme-config';
+import { EStoreLanguage, loadConfigDir, ThemeConfigError, type ThemeConfig } from '@commerce-kit/theme-config';
 import { createThemeData, type ThemeData } from '../context/build.js';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ThemeKitConfigurationError, ThemeRenderError } from '../errors.js';
@@ -13,7 +12,7 @@ import { ThemeRenderer, type RenderedPage } from '../render/renderer.js';
 import { allRoutes } from '../render/routes.js';
 import { BUILTIN_PREFIX } from '../render/theme-fs.js';
 import type { ThemeFiles } from './files.js';
-import { readThemeDir } from './read.js';
+import { readConfigTexts, readThemeDir, type ConfigText } from './read.js';
 
 /** Options of {@link openTheme}. */
 export interface ThemeOptions {
@@ -91,7 +90,7 @@ class OpenedTheme implements Theme {
   data: ThemeData | undefined;
   #fileDiagnostics: readonly ThemeDiagnostic[] = [];
   #configDiagnostics: readonly ThemeDiagnostic[] = [];
-  #configTexts = new Map<string, string>();
+  #configTexts = new Map<string, ConfigText>();
   readonly #options: ThemeOptions;
 
   constructor(options: ThemeOptions) {
@@ -123,13 +122,7 @@ class OpenedTheme implements Theme {
 
   async #loadConfig(): Promise<void> {
     const loaded = await loadConfigDir(this.configDir, { strict: this.#options.strict });
-    const texts = new Map<string, string>();
-    for (const { fileName } of THEME_FILES) {
-      const file = path.join(this.configDir, fileName);
-      const text = await readFile(file, 'utf8').catch(() => undefined);
-      if (text !== undefined) texts.set(file, text.replace(/^\uFEFF/, ''));
-    }
-    this.#configTexts = texts;
+    this.#configTexts = await readConfigTexts(this.configDir);
     this.#configDiagnostics = loaded.diagnostics;
     if (!loaded.valid) {
       this.data = undefined;
@@ -140,14 +133,13 @@ class OpenedTheme implements Theme {
     // (here: only the language), as it does for any required field a config lacks.
     const config: ThemeConfig =
       language === undefined ? loaded.config : { ...loaded.config, store: { ...loaded.config.store, language } as NonNullable<ThemeConfig['store']> };
-    const file = path.join(this.configDir, EDITABLE_REGIONS_FILE);
-    const text = this.#configTexts.get(file);
+    const regionsFile = this.#configTexts.get(EDITABLE_REGIONS_FILE);
     // Loaded when a store is built, not at import: the fake-data generator and its locales are the heaviest
     // part of the kit, and `check` or `--version` never need them.
     const { generateMockData, MockConfigError } = await import('@commerce-kit/theme-config/mock');
     try {
       const mock = generateMockData(config, { seed: this.#options.seed ?? 1, clock: this.#options.clock });
-      this.data = createThemeData(mock, text === undefined ? {} : { editableRegionsFile: { file, text } });
+      this.data = createThemeData(mock, regionsFile === undefined ? {} : { editableRegionsFile: regionsFile });
     } catch (error) {
       this.data = undefined;
       if (error instanceof MockConfigError) {
@@ -181,7 +173,7 @@ class OpenedTheme implements Theme {
   }
 
   configText(file: string): string | undefined {
-    return this.#configTexts.get(file);
+    return [...this.#configTexts.values()].find((entry) => entry.file === file)?.text;
   }
 }
 

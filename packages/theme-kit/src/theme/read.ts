@@ -1,5 +1,6 @@
 /** Reading a theme directory into memory: its Liquid files and the list of its assets. */
 import { readdir, readFile, stat } from 'node:fs/promises';
+import { THEME_FILES } from '@commerce-kit/theme-config';
 import path from 'node:path';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ASSETS_FOLDER, LIQUID_EXTENSION, LIQUID_FOLDERS, type ThemeFiles } from './files.js';
@@ -72,4 +73,25 @@ export async function readThemeDir(dir: string): Promise<ThemeDirContents> {
   }
   const assets = (await listAssets(path.join(dir, ASSETS_FOLDER))).sort();
   return { files, assets, diagnostics };
+}
+
+/** The text of one config file, with its path as diagnostics show it. */
+export interface ConfigText {
+  readonly file: string;
+  readonly text: string;
+}
+
+/**
+ * The texts of the config files present in `configDir`, by file name (a BOM removed): what diagnostics
+ * point into (code frames, positions of values and of `rawMarkup`). Unreadable files are left out; the
+ * config validation reports them.
+ */
+export async function readConfigTexts(configDir: string): Promise<Map<string, ConfigText>> {
+  const texts = new Map<string, ConfigText>();
+  for (const { fileName } of THEME_FILES) {
+    const file = path.join(configDir, fileName);
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    if (text !== undefined) texts.set(fileName, { file, text: text.replace(/^\uFEFF/, '') });
+  }
+  return texts;
 }
