@@ -260,7 +260,7 @@ describe('rawMarkup: Liquid inside a JSON string, positions inside the string in
         code: 'unknown-filter',
         message: 'rawMarkup: unknown filter `upcse`',
         file: path.join(dir, 'editable-regions.stk.config.json'),
-        ...where(text, '{{ store'),
+        ...where(text, 'upcse'),
         pointer: '/0/rawMarkup',
         suggestion: 'did you mean `upcase`?',
       },
@@ -318,7 +318,7 @@ describe('rawMarkup: Liquid inside a JSON string, positions inside the string in
 });
 
 describe('filters and tags against the template contract', () => {
-  it('a filter the engine does not have is an error (the page cannot render), with the nearest filter', async () => {
+  it('a filter the engine does not have is an error at its name (the page cannot render), with the nearest filter', async () => {
     const template = '<h1>\n  {{ store.storeName | upcse }}</h1>';
     const dir = theme({ 'templates/index.liquid': template });
     expect(await check(dir)).toEqual([
@@ -327,7 +327,7 @@ describe('filters and tags against the template contract', () => {
         code: 'unknown-filter',
         message: 'unknown filter `upcse`',
         file: path.join(dir, 'templates/index.liquid'),
-        ...where(template, '{{'),
+        ...where(template, 'upcse'),
         pointer: '',
         suggestion: 'did you mean `upcase`?',
       },

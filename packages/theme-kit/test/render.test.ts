@@ -129,9 +129,9 @@ describe('editable regions', () => {
     const data = dataOf({ 'editable-regions': regions }, { editableRegionsFile: { file: 'theme/editable-regions.stk.config.json', text } });
     const error = (await rendererOf({ 'templates/index.liquid': "{% editable_region 'main' %}" }).render('/', data).catch((e: unknown) => e)) as ThemeRenderError;
     expect(error).toBeInstanceOf(ThemeRenderError);
-    // Line 4 of the file; the output tag starts after `    "rawMarkup": "<p>\"hi\"</p>\n  ` (column 36).
-    expect(error.diagnostics[0]).toMatchObject({ code: 'unknown-filter', file: 'theme/editable-regions.stk.config.json', line: 4, column: 36, pointer: '/0/rawMarkup' });
-    expect(text.split('\n')[3]?.slice(35, 37)).toBe('{{');
+    // Line 4 of the file; after `    "rawMarkup": "<p>\"hi\"</p>\n  {{ store.storeName | ` (column 57): the filter's name.
+    expect(error.diagnostics[0]).toMatchObject({ code: 'unknown-filter', file: 'theme/editable-regions.stk.config.json', line: 4, column: 57, pointer: '/0/rawMarkup' });
+    expect(text.split('\n')[3]?.slice(56, 60)).toBe('nope');
   });
 });
 
@@ -175,8 +175,8 @@ describe('errors and safety', () => {
 
   it('an unknown filter is an error at its position, with a suggestion', async () => {
     const error = (await rendererOf({ 'templates/index.liquid': 'a\n  {{ 5 | mony }}' }).render('/', data).catch((e: unknown) => e)) as ThemeRenderError;
-    expect(error.diagnostics).toEqual([{ severity: 'error', code: 'unknown-filter', message: 'unknown filter `mony`', pointer: '', file: 'templates/index.liquid', line: 2, column: 3, suggestion: 'did you mean `money`?' }]);
-    expect(error.message).toBe('templates/index.liquid:2:3: unknown filter `mony`');
+    expect(error.diagnostics).toEqual([{ severity: 'error', code: 'unknown-filter', message: 'unknown filter `mony`', pointer: '', file: 'templates/index.liquid', line: 2, column: 10, suggestion: 'did you mean `money`?' }]);
+    expect(error.message).toBe('templates/index.liquid:2:10: unknown filter `mony`');
   });
 
   it('errors in snippets and unknown tags point at their file', async () => {

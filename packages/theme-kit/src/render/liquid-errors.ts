@@ -34,7 +34,26 @@ const POSITION_SUFFIX = /,(?: file:.*?,)? line:\d+, col:\d+$/;
 
 interface TokenLike {
   readonly file?: string;
+  /** The whole source, and where the token stands in it. */
+  readonly input?: string;
+  readonly begin?: number;
+  readonly end?: number;
   getPosition(): [number, number];
+}
+
+/**
+ * Where the unknown filter's name stands inside the output or tag LiquidJS blames (it points at the start
+ * of `{{ ... | name }}`): the diagnostic points at the name, as the contract warnings do.
+ */
+function filterPosition(token: TokenLike, name: string): [number, number] | undefined {
+  const { input, begin, end } = token;
+  if (typeof input !== 'string' || typeof begin !== 'number' || typeof end !== 'number') return undefined;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`\\|\\s*(${escaped})(?![\\w-])`).exec(input.slice(begin, end));
+  if (!match) return undefined;
+  const offset = begin + match.index + match[0].length - name.length;
+  const before = input.slice(0, offset);
+  return [before.split('\n').length, offset - before.lastIndexOf('\n')];
 }
 
 function classify(message: string, error: LiquidError, context: ErrorContext): { code: ThemeDiagnosticCode; suggestion?: string } {
@@ -76,7 +95,8 @@ export function diagnosticsOf(error: unknown, context: ErrorContext): ThemeDiagn
   const diagnostic: ThemeDiagnostic = { severity: 'error', code, message: readableMessage(raw), pointer: '' };
   const token = liquidError.token;
   if (token) {
-    const [line = 1, column = 1] = token.getPosition();
+    const filter = code === 'unknown-filter' ? /^undefined filter: (.+)$/.exec(raw)?.[1] : undefined;
+    const [line = 1, column = 1] = (filter === undefined ? undefined : filterPosition(token, filter)) ?? token.getPosition();
     const rawMarkup = token.file === undefined ? undefined : context.rawMarkup(token.file);
     if (rawMarkup) {
       const at = positionInJsonString(rawMarkup.text, rawMarkup.pointer, rawMarkup.value, { line, column }) ?? { line: 1, column: 1 };
