@@ -50,6 +50,13 @@ const CLOCK = '2024-07-01T00:00:00Z';
 const requireFromPkg = createRequire(path.join(PKG, 'package.json'));
 const liquidjsEntry = requireFromPkg.resolve('liquidjs');
 const { Liquid, Tag, evalToken } = await import(pathToFileURL(liquidjsEntry).href);
+/** A tag with one argument, read into `value` (the floor's stand-ins for the theme kit's tags). */
+class ValueTag extends Tag {
+  constructor(token, remain, engine) {
+    super(token, remain, engine);
+    this.value = this.tokenizer.readValue();
+  }
+}
 const liquidjsVersion = requireFromPkg('liquidjs/package.json').version;
 const { openTheme } = await import(pathToFileURL(path.join(DIST, 'index.js')).href);
 
@@ -82,11 +89,7 @@ function floorEngine(theme, dir, region) {
     }
     liquid.registerTag(
       'editable_region',
-      class extends Tag {
-        constructor(token, remain, engine) {
-          super(token, remain, engine);
-          this.value = this.tokenizer.readValue();
-        }
+      class extends ValueTag {
         *render(ctx, emitter) {
           const name = String(yield evalToken(this.value, ctx));
           const r = regions.get(name);
@@ -99,11 +102,7 @@ function floorEngine(theme, dir, region) {
     );
     liquid.registerTag(
       'render_blocks',
-      class extends Tag {
-        constructor(token, remain, engine) {
-          super(token, remain, engine);
-          this.value = this.tokenizer.readValue();
-        }
+      class extends ValueTag {
         *render(ctx, emitter) {
           const list = yield evalToken(this.value, ctx);
           for (const block of Array.isArray(list) ? list : [list]) if (block?.type) yield* renderBlock(this.liquid, block, ctx, emitter);
@@ -113,11 +112,7 @@ function floorEngine(theme, dir, region) {
   } else if (region?.kind === 'pasted') {
     liquid.registerTag(
       'editable_region',
-      class extends Tag {
-        constructor(token, remain, engine) {
-          super(token, remain, engine);
-          this.value = this.tokenizer.readValue();
-        }
+      class extends ValueTag {
         *render(ctx, emitter) {
           emitter.write(region.html.get(String(yield evalToken(this.value, ctx))) ?? '');
         }
