@@ -8,6 +8,7 @@ import { closest, didYouMean } from '@commerce-kit/internal/suggest';
 import type { NormalizedByKind, ThemeConfig } from './types.js';
 import { nodeRuntime } from './node-runtime.js';
 import { analyzeSource } from './validate.js';
+import { errnoCode } from '@commerce-kit/internal/errno';
 
 /** What was found in a config directory. */
 export interface DirAnalysis {
@@ -19,8 +20,6 @@ export interface DirAnalysis {
   files: string[];
 }
 
-const errorCode = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
 
 /**
  * File-level problems (unknown name, a directory, unreadable) point at the start of the file, so every
@@ -51,14 +50,14 @@ export async function analyzeDir(given?: string): Promise<DirAnalysis> {
     if (!info.isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
     names = (await fs.readdir(dir)).sort();
   } catch (error) {
-    const code = errorCode(error);
+    const code = errnoCode(error);
     diagnostics.push({
       severity: 'error',
       code: 'config-dir-not-found',
       message:
         code === 'ENOENT' || code === 'ENOTDIR'
           ? `config directory \`${dir}\` does not exist or is not a directory`
-          : `config directory \`${dir}\` could not be read (${code ?? 'unknown error'})`,
+          : `config directory \`${dir}\` could not be read (${code})`,
       pointer: '',
       file: dir,
     });
@@ -104,7 +103,7 @@ export async function analyzeDir(given?: string): Promise<DirAnalysis> {
       }
       bytes = await fs.readFile(file);
     } catch (error) {
-      diagnostics.push({ severity: 'error', code: 'read-error', message: `\`${name}\` could not be read (${errorCode(error) ?? 'unknown error'})`, pointer: '', file });
+      diagnostics.push({ severity: 'error', code: 'read-error', message: `\`${name}\` could not be read (${errnoCode(error)})`, pointer: '', file });
       continue;
     }
     files.push(file);

@@ -1,6 +1,7 @@
 /** The two HTML pages of the sandbox: the consent page and the test app's callback page. */
 import type { AuthorizationRequest } from '../services/oauth.js';
 import type { Reply } from './reply.js';
+import { escapeHtml } from '@commerce-kit/internal/escape-html';
 
 /** Where the consent form posts (a sandbox route, not part of the platform's API). */
 export const CONSENT_PATH = '/_sandbox/consent';
@@ -23,10 +24,6 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
 });
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1f2933}
 h1{font-size:1.4rem}ul{padding-left:1.2rem}.actions{display:flex;gap:.75rem;margin-top:1.5rem}

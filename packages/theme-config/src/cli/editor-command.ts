@@ -5,9 +5,7 @@ import path from 'node:path';
 import type { Command } from '@commerce-kit/internal/cli/command';
 import { EXIT, type CliIO } from '@commerce-kit/internal/cli/io';
 import { INSTALLED_SCHEMAS, mergeSchemaMappings, schemaMappings } from './editor-settings.js';
-
-const errorCode = (error: unknown): string =>
-  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'unknown error';
+import { errnoCode } from '@commerce-kit/internal/errno';
 
 async function exists(file: string): Promise<boolean> {
   try {
@@ -30,8 +28,8 @@ export async function writeEditorSettings(io: CliIO, workspace: string, program:
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if (errorCode(error) !== 'ENOENT') {
-      io.stderr.write(`${program} ${command}: cannot read ${shown} (${errorCode(error)}); it was not changed\n`);
+    if (errnoCode(error) !== 'ENOENT') {
+      io.stderr.write(`${program} ${command}: cannot read ${shown} (${errnoCode(error)}); it was not changed\n`);
       return EXIT.INVALID;
     }
   }
@@ -60,7 +58,7 @@ export async function writeEditorSettings(io: CliIO, workspace: string, program:
       throw error;
     }
   } catch (error) {
-    io.stderr.write(`${program} ${command}: cannot write ${shown} (${errorCode(error)})\n`);
+    io.stderr.write(`${program} ${command}: cannot write ${shown} (${errnoCode(error)})\n`);
     return EXIT.INVALID;
   }
   const where = installed ? `the installed package (./${INSTALLED_SCHEMAS})` : 'the published URLs (install the package in this folder to work offline)';

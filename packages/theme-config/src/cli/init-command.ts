@@ -5,9 +5,7 @@ import type { Command } from '@commerce-kit/internal/cli/command';
 import { EXIT } from '@commerce-kit/internal/cli/io';
 import { writeEditorSettings } from './editor-command.js';
 import { starterFiles } from './starter.js';
-
-const errorCode = (error: unknown): string =>
-  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'unknown error';
+import { errnoCode } from '@commerce-kit/internal/errno';
 
 /** The `init` subcommand. */
 export const initCommand: Command = {
@@ -28,7 +26,7 @@ export const initCommand: Command = {
     try {
       await mkdir(dir, { recursive: true });
     } catch (error) {
-      io.stderr.write(`${program} init: cannot create ${shownDir} (${errorCode(error)})\n`);
+      io.stderr.write(`${program} init: cannot create ${shownDir} (${errnoCode(error)})\n`);
       return EXIT.INVALID;
     }
     let failed = false;
@@ -39,11 +37,11 @@ export const initCommand: Command = {
         await writeFile(file, text, { flag: 'wx' });
         io.stdout.write(`created ${path.relative(io.cwd, file)}\n`);
       } catch (error) {
-        if (errorCode(error) === 'EEXIST') {
+        if (errnoCode(error) === 'EEXIST') {
           io.stdout.write(`kept    ${path.relative(io.cwd, file)} (already exists)\n`);
         } else {
           failed = true;
-          io.stderr.write(`${program} init: cannot write ${path.relative(io.cwd, file)} (${errorCode(error)})\n`);
+          io.stderr.write(`${program} init: cannot write ${path.relative(io.cwd, file)} (${errnoCode(error)})\n`);
         }
       }
     }

@@ -7,6 +7,7 @@
  * object prototype; `constructor` and `prototype` keys with ordinary values are data and are kept.
  */
 import { dangerousKeyMessage, isDangerousEntry } from '@commerce-kit/internal/safe-json';
+import { LineIndex } from '@commerce-kit/internal/line-index';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic } from '../diagnostics.js';
 import { childPointer } from './pointer.js';
@@ -21,25 +22,17 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 
 /** Maps offsets and pointers in one source text to 1-based lines and columns. */
 export class SourceMap {
-  readonly #lineStarts: number[];
+  readonly #lines: LineIndex;
   readonly #root: Node | undefined;
 
   constructor(text: string, root: Node | undefined) {
     this.#root = root;
-    this.#lineStarts = [0];
-    for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === 10) this.#lineStarts.push(i + 1);
+    this.#lines = new LineIndex(text);
   }
 
   /** 1-based line and column of a character offset. */
   position(offset: number): { line: number; column: number } {
-    let lo = 0;
-    let hi = this.#lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((this.#lineStarts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - (this.#lineStarts[lo] ?? 0) + 1 };
+    return this.#lines.position(offset);
   }
 
   /**

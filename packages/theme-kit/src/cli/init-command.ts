@@ -6,8 +6,7 @@ import { EXIT } from '@commerce-kit/internal/cli/io';
 import { editorCommand } from '@commerce-kit/theme-config/cli';
 import { starterTheme } from '../starter/files.js';
 import { shown } from './theme-options.js';
-
-const errorCode = (error: unknown): string => (error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown error';
+import { errnoCode } from '@commerce-kit/internal/errno';
 
 /** The `init` subcommand. */
 export const initCommand: Command = {
@@ -41,7 +40,7 @@ export const initCommand: Command = {
         failed = true;
         if (unmade.has(path.dirname(file))) continue;
         unmade.add(path.dirname(file));
-        io.stderr.write(`${program} init: cannot create ${shown(io, path.dirname(file))} (${errorCode(error) === 'EEXIST' ? 'a file of that name exists' : errorCode(error)})\n`);
+        io.stderr.write(`${program} init: cannot create ${shown(io, path.dirname(file))} (${errnoCode(error) === 'EEXIST' ? 'a file of that name exists' : errnoCode(error)})\n`);
         continue;
       }
       try {
@@ -49,10 +48,10 @@ export const initCommand: Command = {
         await writeFile(file, contents, { flag: 'wx' });
         io.stdout.write(`created ${shown(io, file)}\n`);
       } catch (error) {
-        if (errorCode(error) === 'EEXIST') io.stdout.write(`kept    ${shown(io, file)} (already exists)\n`);
+        if (errnoCode(error) === 'EEXIST') io.stdout.write(`kept    ${shown(io, file)} (already exists)\n`);
         else {
           failed = true;
-          io.stderr.write(`${program} init: cannot write ${shown(io, file)} (${errorCode(error)})\n`);
+          io.stderr.write(`${program} init: cannot write ${shown(io, file)} (${errnoCode(error)})\n`);
         }
       }
     }

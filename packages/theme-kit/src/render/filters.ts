@@ -2,14 +2,10 @@
  * The store filters the theme kit adds to LiquidJS's standard ones (Shopify's names and meanings):
  * money, links to assets and images, tags for stylesheets and scripts, handles.
  */
+import { escapeHtml } from '@commerce-kit/internal/escape-html';
 import { slugify } from '@commerce-kit/internal/slug';
 import type { FilterImplOptions } from 'liquidjs';
 import type { StoreDrop } from '../generated/context.js';
-
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** HTML-escapes text for an attribute value or element content. */
-export const escapeHtml = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** The store of the page being rendered (filters read its language and currency). */
 function storeOf(filter: { context: { globals: object } }): Partial<StoreDrop> {
@@ -85,11 +81,11 @@ export const STORE_FILTERS: Readonly<Record<string, FilterImplOptions>> = {
   },
   /** `{{ 'theme.css' | asset_url | stylesheet_tag }}`. */
   stylesheet_tag(value: unknown) {
-    return `<link rel="stylesheet" href="${escapeHtml(value)}">`;
+    return `<link rel="stylesheet" href="${escapeHtml(String(value ?? ''))}">`;
   },
   /** `{{ 'theme.js' | asset_url | script_tag }}`. */
   script_tag(value: unknown) {
-    return `<script src="${escapeHtml(value)}" defer></script>`;
+    return `<script src="${escapeHtml(String(value ?? ''))}" defer></script>`;
   },
   /** `{{ 'Café Crème' | handleize }}`: `cafe-creme`, as handles are made. */
   handleize(value: unknown) {
@@ -97,6 +93,6 @@ export const STORE_FILTERS: Readonly<Record<string, FilterImplOptions>> = {
   },
   /** `{{ link.title | link_to: link.url }}`: an `<a>` element. */
   link_to(value: unknown, url?: unknown) {
-    return `<a href="${escapeHtml(url ?? '#')}">${String(value ?? '')}</a>`;
+    return `<a href="${escapeHtml(String(url ?? '#'))}">${String(value ?? '')}</a>`;
   },
 };

@@ -3,24 +3,13 @@
  * points at the character of `editable-regions.stk.config.json` it was written as (escapes such as `\n`
  * and `\u00e9` counted as they stand in the file).
  */
+import { LineIndex } from '@commerce-kit/internal/line-index';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 
 /** 1-based line and column. */
 export interface Position {
   readonly line: number;
   readonly column: number;
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return starts;
-}
-
-function positionAt(starts: readonly number[], offset: number): Position {
-  let line = 0;
-  while (line + 1 < starts.length && (starts[line + 1] ?? Infinity) <= offset) line += 1;
-  return { line: line + 1, column: offset - (starts[line] ?? 0) + 1 };
 }
 
 const SIMPLE_ESCAPE_LENGTH = 2;
@@ -56,14 +45,13 @@ export function positionInJsonString(text: string, pointer: string, value: strin
   const tree = parseTree(text);
   const node = tree ? findNodeAtLocation(tree, pathOf(pointer)) : undefined;
   if (!node || node.type !== 'string') return undefined;
-  const valueStarts = lineStarts(value);
-  const index = Math.min((valueStarts[at.line - 1] ?? value.length) + at.column - 1, value.length);
+  const index = Math.min(new LineIndex(value).lineStart(at.line, value.length) + at.column - 1, value.length);
   const offsets = characterOffsets(text, node.offset);
   const offset = offsets[Math.min(index, offsets.length - 1)] ?? node.offset;
-  return positionAt(lineStarts(text), offset);
+  return positionOf(text, offset);
 }
 
 /** 1-based line and column of a character offset in `text`. */
 export function positionOf(text: string, offset: number): Position {
-  return positionAt(lineStarts(text), offset);
+  return new LineIndex(text).position(offset);
 }

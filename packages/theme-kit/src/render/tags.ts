@@ -8,7 +8,7 @@
  */
 import { evalToken, Tag, TypeGuards, type Context, type Emitter, type Liquid, type TagToken, type TopLevelToken, type ValueToken } from 'liquidjs';
 import type { BlockDrop } from '../generated/context.js';
-import { escapeHtml } from './filters.js';
+import { escapeHtml } from '@commerce-kit/internal/escape-html';
 import { stateOf } from './state.js';
 
 const isBlock = (value: unknown): value is BlockDrop =>

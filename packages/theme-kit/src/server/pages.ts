@@ -1,5 +1,5 @@
 /** The HTML the dev server sends around a page: the live-reload client, and a page for a theme that cannot render yet. */
-import { escapeHtml } from '../render/filters.js';
+import { escapeHtml } from '@commerce-kit/internal/escape-html';
 import { clientScript, type OverlayDiagnostic } from './client.js';
 
 /** Where the live-reload events are served. */

@@ -4,6 +4,7 @@ import { THEME_FILES } from '@commerce-kit/theme-config';
 import path from 'node:path';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ASSETS_FOLDER, LIQUID_EXTENSION, LIQUID_FOLDERS, type ThemeFiles } from './files.js';
+import { errnoCode } from '@commerce-kit/internal/errno';
 
 /** What {@link readThemeDir} found. */
 export interface ThemeDirContents {
@@ -14,8 +15,6 @@ export interface ThemeDirContents {
   /** Problems reading the directory (it does not exist, a file cannot be read). */
   readonly diagnostics: readonly ThemeDiagnostic[];
 }
-
-const errorCode = (error: unknown): string => (error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown error';
 
 const decoder = new TextDecoder('utf-8');
 
@@ -44,7 +43,7 @@ export async function readThemeDir(dir: string): Promise<ThemeDirContents> {
     diagnostics.push({
       severity: 'error',
       code: 'theme-dir-not-found',
-      message: `theme directory \`${dir}\` does not exist or is not a directory (${errorCode(error)})`,
+      message: `theme directory \`${dir}\` does not exist or is not a directory (${errnoCode(error)})`,
       pointer: '',
       file: dir,
       line: 1,
@@ -66,8 +65,8 @@ export async function readThemeDir(dir: string): Promise<ThemeDirContents> {
         const text = decoder.decode(await readFile(file));
         files.set(`${folder}/${name}`, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
       } catch (error) {
-        if (errorCode(error) === 'EISDIR') continue;
-        diagnostics.push({ severity: 'error', code: 'read-error', message: `${folder}/${name} could not be read (${errorCode(error)})`, pointer: '', file, line: 1, column: 1 });
+        if (errnoCode(error) === 'EISDIR') continue;
+        diagnostics.push({ severity: 'error', code: 'read-error', message: `${folder}/${name} could not be read (${errnoCode(error)})`, pointer: '', file, line: 1, column: 1 });
       }
     }
   }
