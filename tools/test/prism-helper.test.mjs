@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolvePrismCli, startPrism, usePrismMock } from '../testing/prism.mjs';
+import { waitFor } from '../testing/wait-for.mjs';
 
 const SPEC = fileURLToPath(new URL('../../specs/openapi.yaml', import.meta.url));
 const fixture = (name) => fileURLToPath(new URL(`./fixtures/prism/${name}`, import.meta.url));
@@ -17,11 +18,7 @@ const isRunning = (pid) => {
     return false;
   }
 };
-async function waitUntilGone(pid, ms = 15_000) {
-  const deadline = performance.now() + ms;
-  while (isRunning(pid) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  return !isRunning(pid);
-}
+const waitUntilGone = (pid) => waitFor(() => !isRunning(pid), { message: `process ${pid} to exit` });
 
 describe('startPrism', () => {
   it('finds the installed Prism CLI', () => {
@@ -39,7 +36,7 @@ describe('startPrism', () => {
     } finally {
       await prism.stop();
     }
-    expect(await waitUntilGone(prism.pid)).toBe(true);
+    await waitUntilGone(prism.pid);
     expect(() => prism.assertRunning()).toThrow(/the Prism mock \(pid \d+\) was killed by SIGTERM|exited with code/);
     await prism.stop(); // a second stop is harmless
   });
@@ -80,7 +77,7 @@ describe('startPrism', () => {
     const prism = await startPrism({ specFile: SPEC });
     try {
       process.kill(prism.pid, 'SIGKILL');
-      expect(await waitUntilGone(prism.pid)).toBe(true);
+      await waitUntilGone(prism.pid);
       await expect(prism.fetch('/customers')).rejects.toThrow(/the Prism mock \(pid \d+\) was killed by SIGKILL; its last output:/);
     } finally {
       await prism.stop();
@@ -104,7 +101,7 @@ describe('startPrism', () => {
     });
     expect(isRunning(pid)).toBe(true);
     parent.kill('SIGKILL');
-    expect(await waitUntilGone(pid)).toBe(true);
+    await waitUntilGone(pid);
   });
 });
 
