@@ -1,5 +1,6 @@
 // Faults on demand: status answers, delays, dropped connections, latency; matching and listing.
 import { describe, expect, test } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { SandboxControlError } from '../src/index.js';
 import { ManualClock } from '../src/testing.js';
 import { api, start } from './support/start.js';
@@ -65,14 +66,12 @@ describe('delays, latency and dropped connections', () => {
     const clock = new ManualClock('2025-01-01T00:00:00Z');
     const sandbox = await start({ clock });
     sandbox.faults.add({ type: 'delay', delayMs: 800 });
-    let answered = false;
-    const pending = api(sandbox, '/customers').then((r) => {
-      answered = true;
-      return r;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(answered).toBe(false);
-    clock.advance(800);
+    const pending = api(sandbox, '/customers');
+    // The request waits on the sandbox clock, which moves only when told: until then it cannot be answered.
+    await waitFor(() => clock.pending === 1);
+    await clock.advance(799);
+    expect(clock.pending).toBe(1); // still held, 1 ms short
+    await clock.advance(1);
     expect((await pending).status).toBe(200);
   });
 
@@ -82,8 +81,10 @@ describe('delays, latency and dropped connections', () => {
     sandbox.faults.setLatency(250);
     expect(sandbox.faults.latencyMs).toBe(250);
     const requests = [api(sandbox, '/customers'), api(sandbox, '/orders')];
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    clock.advance(250);
+    await waitFor(() => clock.pending === 2); // both wait on the sandbox clock
+    await clock.advance(249);
+    expect(clock.pending).toBe(2);
+    await clock.advance(1);
     expect((await Promise.all(requests)).map((r) => r.status)).toEqual([200, 200]);
     sandbox.faults.setLatency(0);
     expect((await api(sandbox, '/customers')).status).toBe(200);

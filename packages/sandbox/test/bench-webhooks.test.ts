@@ -4,6 +4,7 @@ import { computeSignature, SIGNATURE_HEADER, WEBHOOK_EVENT_TYPES } from '@commer
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { SandboxControlError } from '../src/index.js';
 import { ManualClock } from '../src/testing.js';
 import { start } from './support/start.js';
@@ -175,7 +176,7 @@ describe('delivery modes', () => {
     sandbox.webhooks.setMode({ hold: true, concurrent: true });
     for (let i = 0; i < 6; i++) sandbox.webhooks.trigger('customer_updated', { id: 'cus_same_user' });
     const released = sandbox.webhooks.release('sent');
-    for (let i = 0; i < 200 && hook.received.length < 6; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => hook.received.length === 6); // all six held by the receiver at once
     expect(hook.maxInFlight()).toBe(6);
     open();
     expect(await released).toBe(6);
@@ -186,8 +187,12 @@ describe('delivery modes', () => {
     const gate = new Promise<void>((resolve) => (open = resolve));
     const hook = await receiver(() => 200, gate);
     const sandbox = await start({ webhookUrl: hook.url });
-    for (let i = 0; i < 3; i++) sandbox.webhooks.trigger('customer_updated', { id: `c${i}` });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const deliveries = Array.from({ length: 3 }, (_, i) => sandbox.webhooks.trigger('customer_updated', { id: `c${i}` }));
+    await waitFor(() => hook.received.length > 0);
+    // The first is held by the receiver. The dispatcher signs a delivery as it sends it, and sending
+    // at once (the concurrent mode) signs all three in the same turn, before the first can arrive:
+    // the other two unsigned now means they were not sent.
+    expect(deliveries.map((d) => sandbox.webhooks.delivery(d.id).signedTimestamp !== null)).toEqual([true, false, false]);
     expect(hook.received).toHaveLength(1);
     open();
     await sandbox.webhooks.settle();
@@ -215,15 +220,15 @@ describe('retries', () => {
     const hook = await receiver((index) => (index < 2 ? 503 : 200));
     const sandbox = await start({ webhookUrl: hook.url, clock, webhookRetrySchedule: [1_000, 5_000, 30_000] });
     const { id } = sandbox.webhooks.trigger('product_soldout', { id: 'prod_9' });
-    for (let i = 0; i < 100 && hook.received.length < 1; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    await waitFor(() => sandbox.webhooks.delivery(id).attemptCount === 1);
+    // Answered 503: the retry waits on the sandbox clock (its only sleeper), which moves only when told.
+    await waitFor(() => sandbox.webhooks.delivery(id).attemptCount === 1 && clock.pending === 1);
     expect(sandbox.webhooks.delivery(id)).toMatchObject({ status: 'pending', nextAttemptTime: '2025-01-01T00:00:01.000Z' });
-    clock.advance(999);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(hook.received).toHaveLength(1); // not due yet
-    clock.advance(1);
-    await waitFor(() => sandbox.webhooks.delivery(id).attemptCount === 2);
-    clock.advance(5_000);
+    await clock.advance(999);
+    expect(clock.pending).toBe(1); // not due yet: the retry still waits
+    expect(hook.received).toHaveLength(1);
+    await clock.advance(1);
+    await waitFor(() => sandbox.webhooks.delivery(id).attemptCount === 2 && clock.pending === 1);
+    await clock.advance(5_000);
     await waitFor(() => sandbox.webhooks.delivery(id).status === 'delivered');
     expect(hook.received).toHaveLength(3);
     expect(new Set(hook.received.map((r) => JSON.stringify(r.body))).size).toBe(1);
@@ -253,11 +258,3 @@ describe('reset', () => {
     expect(hook.received).toEqual([]);
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('condition not reached');
-}

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { startSandbox } from '../src/index.js';
 import { startCli } from './support/cli.js';
 
@@ -64,7 +65,7 @@ describe('--data FILE', () => {
       }
     };
     const writers = Array.from({ length: 8 }, (_, w) => writer(w));
-    while (answered.length < 300) await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitFor(() => answered.length >= 300);
     first.child.kill('SIGKILL'); // writes still in flight
     stop = true;
     await Promise.all(writers);

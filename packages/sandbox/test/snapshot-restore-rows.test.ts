@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import type { Sandbox } from '../src/index.js';
 import { ManualClock } from '../src/testing.js';
 import { api, start } from './support/start.js';
@@ -46,10 +47,6 @@ async function customers(sandbox: Sandbox): Promise<unknown[]> {
   return page.data;
 }
 
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
-}
-
 describe.each([
   ['in memory', () => ({})],
   [
@@ -66,10 +63,11 @@ describe.each([
     const sandbox = await start({ customers: 8, clock, webhookUrl: await flakyReceiver(), webhookRetrySchedule: [60_000], ...options() });
     const created = (await (await api(sandbox, '/customers', { method: 'POST', headers: json, body: '{"first_name":"Ada","last_name":"L","email":"ada@example.com"}' })).json()) as { id: string };
     const [delivery] = sandbox.webhooks.deliveries().data;
-    await until(() => sandbox.webhooks.delivery(delivery!.id).attemptCount === 1); // answered 500, retry in a minute
+    await waitFor(() => sandbox.webhooks.delivery(delivery!.id).attemptCount === 1); // answered 500, retry in a minute
     const [first, second] = (await customers(sandbox)) as { id: string }[];
     await api(sandbox, `/customers/${second!.id}`, { method: 'PUT', headers: json, body: '{"company":"Before"}' });
-    await until(() => sandbox.webhooks.deliveries().data[0]!.status === 'delivered');
+    // The update's delivery went out; the first one's retry waits on the clock (its only sleeper).
+    await waitFor(() => sandbox.webhooks.deliveries().data[0]!.status === 'delivered' && clock.pending === 1);
 
     await sandbox.snapshot('taken');
     const log = () => sandbox.webhooks.deliveries().data.map((d) => sandbox.webhooks.delivery(d.id));
@@ -79,7 +77,7 @@ describe.each([
     // Since the snapshot: the retry succeeds (the delivery row changes, its first attempt stays as it was),
     // a customer is updated (a value and a null), one is deleted, one is added.
     await clock.advance(60_000);
-    await until(() => sandbox.webhooks.delivery(delivery!.id).status === 'delivered');
+    await waitFor(() => sandbox.webhooks.delivery(delivery!.id).status === 'delivered');
     sandbox.webhooks.setMode({ hold: true }); // nothing is sent after the restore: what it left can be read
     await api(sandbox, `/customers/${second!.id}`, { method: 'PUT', headers: json, body: '{"company":null,"email":"changed@example.com"}' });
     await api(sandbox, `/customers/${first!.id}`, { method: 'PUT', headers: json, body: '{"company":"After"}' });

@@ -4,6 +4,7 @@ import { createWebhookHandler, type WebhookEvent } from '@commerce-kit/webhooks'
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { api, start } from './support/start.js';
 
 const servers: Server[] = [];
@@ -30,13 +31,15 @@ async function deliveries(url: string): Promise<Delivery[]> {
   return ((await (await fetch(`${url}/_sandbox/deliveries`)).json()) as { data: Delivery[] }).data;
 }
 
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await probe();
-    if (ok(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('condition not reached');
+/** The delivery log, once `ok` holds for it. */
+function deliveriesWhen(url: string, ok: (list: Delivery[]) => boolean): Promise<Delivery[]> {
+  return waitFor(
+    async () => {
+      const list = await deliveries(url);
+      return ok(list) && list;
+    },
+    { message: async () => `${String(ok)}; the log: ${JSON.stringify(await deliveries(url))}` },
+  );
 }
 
 const newCustomer = { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' };
@@ -55,14 +58,14 @@ describe('webhooks', () => {
     await api(sandbox, `/customers/${created.id}`, { method: 'PUT', headers: json, body: '{"company":"Navy"}' });
     await api(sandbox, `/customers/${created.id}`, { method: 'DELETE' });
 
-    await until(async () => events.length, (n) => n === 3);
+    await waitFor(() => events.length === 3);
     expect(events.map((e) => [e.type, e.data.id])).toEqual([
       ['customer_created', created.id],
       ['customer_updated', created.id],
       ['customer_deleted', created.id],
     ]);
     expect(events[1]!.data).toMatchObject({ company: 'Navy', email: 'grace@example.com' });
-    const listed = await until(() => deliveries(sandbox.url), (d) => d.every((x) => x.status === 'delivered'));
+    const listed = await deliveriesWhen(sandbox.url, (d) => d.every((x) => x.status === 'delivered'));
     expect(listed.map((d) => [d.event_type, d.status, d.attempt_count, d.last_attempt?.status])).toEqual([
       ['customer_deleted', 'delivered', 1, 200],
       ['customer_updated', 'delivered', 1, 200],
@@ -85,7 +88,7 @@ describe('webhooks', () => {
     expect(res.status).toBe(201);
     expect((await deliveries(sandbox.url))[0]!.status).toBe('pending');
     release();
-    await until(() => deliveries(sandbox.url), (d) => d[0]!.status === 'delivered');
+    await deliveriesWhen(sandbox.url, (d) => d[0]!.status === 'delivered');
   });
 
   test('a failed delivery is recorded with the answer, and can be re-sent', async () => {
@@ -99,13 +102,13 @@ describe('webhooks', () => {
     );
     const sandbox = await start({ webhookUrl: url, webhookRetrySchedule: [] });
     await api(sandbox, '/customers', { method: 'POST', headers: json, body: JSON.stringify(newCustomer) });
-    const [failed] = await until(() => deliveries(sandbox.url), (d) => d[0]!.status === 'failed');
+    const [failed] = await deliveriesWhen(sandbox.url, (d) => d[0]!.status === 'failed');
     expect(failed!.last_attempt).toMatchObject({ status: 500, response_body: 'receiver broke', error: null });
 
     fail = false;
     const resend = await fetch(`${sandbox.url}/_sandbox/deliveries/${failed!.id}/redeliver`, { method: 'POST' });
     expect(resend.status).toBe(202);
-    const [delivered] = await until(() => deliveries(sandbox.url), (d) => d[0]!.status === 'delivered');
+    const [delivered] = await deliveriesWhen(sandbox.url, (d) => d[0]!.status === 'delivered');
     expect(delivered!.attempt_count).toBe(2);
     const detail = (await (await fetch(`${sandbox.url}/_sandbox/deliveries/${failed!.id}`)).json()) as { attempts: unknown[] };
     expect(detail.attempts).toHaveLength(2);
@@ -118,7 +121,7 @@ describe('webhooks', () => {
     closed.close();
     const sandbox = await start({ webhookUrl: url, webhookRetrySchedule: [] });
     await api(sandbox, '/customers', { method: 'POST', headers: json, body: JSON.stringify(newCustomer) });
-    const [failed] = await until(() => deliveries(sandbox.url), (d) => d[0]!.status === 'failed');
+    const [failed] = await deliveriesWhen(sandbox.url, (d) => d[0]!.status === 'failed');
     expect(failed!.last_attempt?.error).toMatch(/ECONNREFUSED/);
   });
 
@@ -147,14 +150,12 @@ describe('webhook timeouts and restarts', () => {
     const url = await listen(hanging);
     const sandbox = await start({ webhookUrl: url, clock, webhookRetrySchedule: [] });
     await api(sandbox, '/customers', { method: 'POST', headers: json, body: JSON.stringify(newCustomer) });
-    // Move time 10 s at a time until the attempt in flight gives up (it may start after the first move).
-    const [failed] = await until(
-      () => {
-        clock.advance(10_000);
-        return deliveries(sandbox.url);
-      },
-      (d) => d[0]!.status === 'failed',
-    );
+    // The attempt in flight waits for its answer on the sandbox clock (its only sleeper): 10 s, exactly.
+    await waitFor(() => clock.pending === 1);
+    await clock.advance(9_999);
+    expect((await deliveries(sandbox.url))[0]).toMatchObject({ status: 'pending', attempt_count: 0 });
+    await clock.advance(1);
+    const [failed] = await deliveriesWhen(sandbox.url, (d) => d[0]!.status === 'failed');
     expect(failed!.last_attempt?.error).toBe('no answer within 10 s');
     hanging.closeAllConnections();
   });
@@ -183,7 +184,7 @@ describe('webhook timeouts and restarts', () => {
       const url = await listen(createServer(handler.node));
       const second = await startSandbox({ port: 0, data, webhookUrl: url, onResponseMismatch: 'error' });
       try {
-        await until(async () => events.length, (n) => n === 1);
+        await waitFor(() => events.length === 1);
         expect(events[0]).toMatchObject({ type: 'customer_created', data: { id } });
       } finally {
         await second.close();
