@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { ConnectionError, RateLimitError, ServerError, TimeoutError, createClient } from '../src/index.js';
 import { ManualClock } from '../src/testing.js';
 import { instantClock } from './support/instant-clock.js';
@@ -8,11 +9,6 @@ import { TOKEN, clientOf, useFakeServer } from './support/servers.js';
 const server = useFakeServer();
 const client = (extra: Parameters<typeof clientOf>[1] = {}) => clientOf(server(), extra);
 const ADA = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
-
-/** Lets pending I/O and promise callbacks run until `condition` holds (vitest's timeout is the only bound). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((r) => setTimeout(r, 1));
-}
 
 describe('retries', () => {
   it('GET: 5xx is retried with backoff, then succeeds', async () => {
@@ -90,8 +86,9 @@ describe('429 and Retry-After', () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1));
     server().script.push({ status: 429, headers: { 'retry-after': '1' } });
     const pending = client({ clock }).customers.list({ limit: 1 });
-    await until(() => clock.pending === 1);
+    await waitFor(() => clock.pending === 1);
     await clock.advance(999);
+    expect(clock.pending).toBe(1); // the retry still waits, 1 ms short
     expect(server().requests).toHaveLength(1);
     await clock.advance(1);
     await expect(pending).resolves.toHaveProperty('has_more', true);
@@ -141,9 +138,9 @@ describe('429 and Retry-After', () => {
     const b = client({ clock, rateLimit: { accountKey: 'acct_pause' } });
     server().script.push({ status: 429, headers: { 'retry-after': '30' }, match: (r) => r.query.get('limit') === '1' });
     const first = a.customers.list({ limit: 1 });
-    await until(() => clock.pending === 1);
+    await waitFor(() => clock.pending === 1);
     const second = b.customers.list({ limit: 2 });
-    await until(() => clock.pending === 2);
+    await waitFor(() => clock.pending === 2);
     expect(server().requests.filter((r) => r.query.get('limit') === '2')).toHaveLength(0);
     await clock.advance(30_000);
     const [pageA, pageB] = await Promise.all([first, second]);
@@ -160,7 +157,7 @@ describe('429 and Retry-After', () => {
     const b = client({ clock, rateLimit: false });
     server().script.push({ status: 429, headers: { 'retry-after': '30' }, match: (r) => r.query.get('limit') === '1' });
     const first = a.customers.list({ limit: 1 });
-    await until(() => clock.pending === 1);
+    await waitFor(() => clock.pending === 1);
     await expect(b.customers.list({ limit: 2 })).resolves.toHaveProperty('limit', 2);
     await clock.advance(30_000);
     await expect(first).resolves.toHaveProperty('limit', 1);
@@ -172,7 +169,7 @@ describe('timeouts and aborts', () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1));
     server().script.push({ hang: true });
     const pending = client({ clock, timeoutMs: 100 }).customers.list().catch((e: unknown) => e);
-    await until(() => server().requests.length === 1);
+    await waitFor(() => server().requests.length === 1);
     await clock.advance(100);
     const error = await pending;
     expect(error).toBeInstanceOf(TimeoutError);
@@ -186,7 +183,7 @@ describe('timeouts and aborts', () => {
     server().script.push({ hang: true }, { hang: true });
     const get = c.get('/customers', { timeoutMs: 50 }).catch((e: unknown) => e);
     const list = c.customers.list({ limit: 1 }, { timeoutMs: 70 }).catch((e: unknown) => e);
-    await until(() => server().requests.length === 2);
+    await waitFor(() => server().requests.length === 2);
     await clock.advance(70);
     expect(await get).toMatchObject({ timeoutMs: 50 });
     expect(await list).toMatchObject({ timeoutMs: 70 });
@@ -198,7 +195,7 @@ describe('timeouts and aborts', () => {
     const controller = new AbortController();
     const reason = new Error('user navigated away');
     const pending = client().customers.list({}, { signal: controller.signal });
-    await until(() => server().requests.length === 1);
+    await waitFor(() => server().requests.length === 1);
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
   });
@@ -215,7 +212,7 @@ describe('timeouts and aborts', () => {
     const controller = new AbortController();
     const reason = new Error('stop');
     const pending = client({ clock, maxRetries: 5 }).customers.list({}, { signal: controller.signal });
-    await until(() => clock.pending === 1);
+    await waitFor(() => clock.pending === 1);
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
   });

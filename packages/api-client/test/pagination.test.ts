@@ -1,6 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
+import { inspect } from 'node:util';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import type { Customer } from '@commerce-kit/api-types';
 import { ApiClientConfigurationError, ApiError, InvalidRequestError, ListPromise, createClient } from '../src/index.js';
 import { objectId, startFakeServer } from './support/fake-server.js';
@@ -9,6 +11,8 @@ import { useFakeServer } from './support/servers.js';
 const server = useFakeServer({ customers: 250 });
 
 const client = () => createClient({ baseUrl: server().url, accessToken: 'test_token', rateLimit: false });
+/** Whether `promise` has settled, seen without attaching a handler (which would make a rejection handled). */
+const settled = (promise: Promise<unknown>): boolean => !inspect(promise, { depth: 0 }).includes('<pending>');
 const ids = (from: number, to: number): string[] => {
   const out: string[] = [];
   const step = from <= to ? 1 : -1;
@@ -123,7 +127,7 @@ describe('list()', () => {
 
   it('the first iteration reuses the eager first request', async () => {
     const list = client().customers.list({ limit: 100 });
-    await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => settled(list)); // answered before anything iterates
     await list.toArray({ max: 100 });
     expect(server().requests).toHaveLength(1);
   });
@@ -191,7 +195,8 @@ describe('list()', () => {
   it('a rejected first page does not surface as an unhandled rejection when only iterated', async () => {
     server().script.push({ status: 400, body: '{"type":"invalid_request_error"}' });
     const list = client().customers.list();
-    await new Promise((r) => setTimeout(r, 20));
+    // Rejected with no handler of the test's attached: an unhandled rejection would be reported by now.
+    await waitFor(() => settled(list));
     await expect(list.toArray({ max: 1 })).rejects.toMatchObject({ status: 400 });
   });
 });

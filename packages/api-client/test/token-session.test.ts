@@ -1,16 +1,12 @@
 import { inspect } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { ApiClientConfigurationError, AuthenticationError, OAuthError, TimeoutError, createClient, createTokenSession, type Clock, type TokenSet } from '../src/index.js';
 import { exchangeCode } from '../src/oauth/index.js';
 import { ManualClock } from '../src/testing.js';
 import { useFakeServer } from './support/servers.js';
 
 const server = useFakeServer();
-
-/** Lets pending I/O and promise callbacks run until `condition` holds. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((r) => setTimeout(r, 1));
-}
 
 const REDIRECT = 'https://app.example.com/cb';
 let codeSeq = 0;
@@ -161,7 +157,7 @@ describe('token session', () => {
     await clock.set(tokens.expiresAt);
     const client = createClient({ baseUrl: server().url, auth: session, timeoutMs: 50, clock });
     const pending = client.customers.list().catch((e: unknown) => e);
-    await until(() => clock.pending === 1);
+    await waitFor(() => clock.pending === 1);
     await clock.advance(50);
     expect(await pending).toBeInstanceOf(TimeoutError);
   });
@@ -174,7 +170,7 @@ describe('token session', () => {
     const session = createTokenSession({ tokens, clock, refresh: () => new Promise<TokenSet>(() => undefined) });
     const client = createClient({ baseUrl: server().url, auth: session, timeoutMs: 100, clock });
     const pending = client.customers.list().catch((e: unknown) => e);
-    await until(() => server().requests.length === 1);
+    await waitFor(() => server().requests.length === 1);
     await clock.advance(100);
     expect(await pending).toBeInstanceOf(TimeoutError);
   });
