@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { createClient, type RateLimitRequest } from '@commerce-kit/api-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { RedisAdapterConfigurationError, RedisAdapterError, RedisUnavailableError } from '../src/index.js';
 import { DEFAULT_WINDOW_PADDING_MS, RedisRateLimitStore } from '../src/rate-limit/index.js';
 import { ManualClock, startRedisServer } from '../src/testing.js';
@@ -99,17 +100,20 @@ describe('RedisRateLimitStore with the api-client', () => {
     const server = await startLimitedServer(1_000, 60_000);
     try {
       const [a, b] = [store(), store()];
-      const make = (s: RedisRateLimitStore, token: string) =>
-        createClient({ baseUrl: server.url, accessToken: token, maxRetries: 0, rateLimit: { accountKey: 'shop-1', requestsPerMinute: 3, store: s } });
+      // B waits for its slots on a clock that moves only when told.
+      const clockB = new ManualClock(Date.now());
+      const make = (s: RedisRateLimitStore, token: string, clock?: ManualClock) =>
+        createClient({ baseUrl: server.url, accessToken: token, maxRetries: 0, clock, rateLimit: { accountKey: 'shop-1', requestsPerMinute: 3, store: s } });
       const clientA = make(a, 'token-a');
-      const clientB = make(b, 'token-b');
+      const clientB = make(b, 'token-b', clockB);
       await clientA.customers.list({ limit: 1 });
       await clientB.customers.list({ limit: 1 });
       await clientA.customers.list({ limit: 1 });
-      // The fourth request in the minute waits for a slot: it is not sent while the test looks.
+      // The fourth request in the minute was refused a slot by the shared store and waits on B's clock
+      // (its only sleeper): it cannot have been sent.
       const controller = new AbortController();
       const fourth = clientB.customers.list({ limit: 1 }, { signal: controller.signal });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await waitFor(() => clockB.pending === 1);
       expect(server.arrivals).toHaveLength(3);
       controller.abort(new Error('stop waiting'));
       await expect(fourth).rejects.toThrow('stop waiting');

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { RedisAdapterError } from '../src/index.js';
 import { startRedisServer } from '../src/testing.js';
 import { bundleChild } from './support/bundle.js';
@@ -56,8 +57,6 @@ describe('startRedisServer', () => {
     expect(alive(pid)).toBe(true);
     holder.process.kill('SIGKILL');
     await expect(holder.result).rejects.toThrow('SIGKILL');
-    const deadline = Date.now() + 10_000;
-    while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(alive(pid)).toBe(false);
+    await waitFor(() => !alive(pid), { message: `redis-server (pid ${pid}) to exit after its holder was killed` });
   });
 });

@@ -1,8 +1,9 @@
 import { inspect } from 'node:util';
 import { createWebhookHandler, type WebhookEvent, type WebhookHandler } from '@commerce-kit/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { RedisAdapterConfigurationError, RedisUnavailableError } from '../src/index.js';
-import { startRedisServer } from '../src/testing.js';
+import { ManualClock, startRedisServer } from '../src/testing.js';
 import { RedisIdempotencyStore, RedisUserLock } from '../src/webhooks/index.js';
 import { SECRET, delivery } from './support/deliveries.js';
 import { useRedisServer } from './support/redis.js';
@@ -20,13 +21,22 @@ function idempotency(url = redis().server.url): RedisIdempotencyStore {
   return store;
 }
 
-function lock(options: { url?: string; leaseMs?: number } = {}): RedisUserLock {
-  const created = new RedisUserLock({ url: options.url ?? redis().server.url, leaseMs: options.leaseMs });
+function lock(options: { url?: string; leaseMs?: number; clock?: ManualClock } = {}): RedisUserLock {
+  const created = new RedisUserLock({ url: options.url ?? redis().server.url, leaseMs: options.leaseMs, clock: options.clock });
   closers.push(() => created.close());
   return created;
 }
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A ManualClock that records every wait asked of it. */
+class RecordingClock extends ManualClock {
+  readonly waits: number[] = [];
+  override sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    this.waits.push(ms);
+    return super.sleep(ms, signal);
+  }
+}
 
 describe('RedisIdempotencyStore', () => {
   it('claims a key once across stores (processes), with its TTL', async () => {
@@ -52,7 +62,10 @@ describe('RedisIdempotencyStore', () => {
 
 describe('RedisUserLock', () => {
   it('holds a user key for one holder at a time; the next waits until it is released', async () => {
-    const [a, b] = [lock(), lock()];
+    // b asks again for a held key after a wait on its clock, which moves only when the test says.
+    const clock = new RecordingClock(Date.now());
+    const [a, b] = [lock(), lock({ clock })];
+    const tries = () => clock.waits.filter((ms) => ms <= 100).length; // its renewals wait 10 s
     const releaseA = await a.acquire('u1');
     let bHolds = false;
     const bAcquired = b.acquire('u1').then((release) => {
@@ -60,10 +73,16 @@ describe('RedisUserLock', () => {
       return release;
     });
     const other = await b.acquire('u2');
-    await tick(150);
-    expect(bHolds).toBe(false);
+    for (let refused = 1; ; refused++) {
+      // b waits again only after Redis refused it the key.
+      await waitFor(() => tries() === refused);
+      expect(bHolds).toBe(false);
+      if (refused === 3) break;
+      await clock.advance(100);
+    }
     await releaseA();
     await releaseA(); // once only
+    await clock.advance(100); // b's next try finds the key free
     const releaseB = await bAcquired;
     expect(bHolds).toBe(true);
     await releaseB();
@@ -72,13 +91,23 @@ describe('RedisUserLock', () => {
   });
 
   it('renews its lease while held, and frees the key after the lease when the holder is gone', async () => {
-    const a = lock({ leaseMs: 300 });
+    // a renews every 20 s of its own clock, moved by the test; Redis keeps the lease in real time,
+    // so the test shortens what is left of it (PEXPIRE) where the time would have passed.
+    const clock = new ManualClock(Date.now());
+    const a = lock({ leaseMs: 60_000, clock });
     const b = lock({ leaseMs: 300 });
+    const key = 'commerce-kit:webhooks:lock:u';
     await a.acquire('u');
-    await tick(700); // more than two leases: renewed
-    expect(await redis().inspect.get('commerce-kit:webhooks:lock:u')).not.toBeNull();
+    for (let renewal = 1; renewal <= 2; renewal++) {
+      await waitFor(() => clock.pending === 1); // the renewal waits
+      await redis().inspect.pexpire(key, 1_000); // most of the lease gone
+      await clock.advance(20_000);
+      await waitFor(async () => (await redis().inspect.pttl(key)) > 50_000, { message: `renewal ${renewal} of the lease` });
+    }
     await a.close(); // a "dies": no renewal, no release
-    const release = await b.acquire('u'); // after at most one lease
+    expect(clock.pending).toBe(0); // nothing is left to renew it
+    await redis().inspect.pexpire(key, 200); // the rest of its lease
+    const release = await b.acquire('u'); // once the lease ran out
     await release();
   });
 

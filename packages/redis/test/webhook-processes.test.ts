@@ -4,6 +4,7 @@
  * a time and in the order they were acknowledged — and nothing is lost when a process is killed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { bundleChild } from './support/bundle.js';
 import { startChild, type Child } from './support/children.js';
 import { SECRET } from './support/deliveries.js';
@@ -49,11 +50,12 @@ interface Call {
 }
 
 async function waitForEffects(count: number): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while ((await redis().inspect.scard('test:effects-seen')) < count) {
-    if (Date.now() > deadline) throw new Error(`only ${await redis().inspect.scard('test:effects-seen')} of ${count} deliveries were processed in 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const processed = () => redis().inspect.scard('test:effects-seen');
+  await waitFor(async () => (await processed()) >= count, {
+    timeoutMs: 30_000,
+    intervalMs: 50,
+    message: async () => `${count} deliveries processed (${await processed()} so far)`,
+  });
 }
 
 async function recorded(users: Iterable<string>): Promise<{ calls: Call[]; logs: Map<string, number[]>; overlaps: string[]; errors: string[] }> {

@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
@@ -5,6 +6,7 @@ import type { WebhookEvent } from '@commerce-kit/webhooks';
 import { WebhookConfigurationError } from '@commerce-kit/webhooks';
 import { signTestDelivery } from '@commerce-kit/webhooks/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { RedisAdapterConfigurationError, RedisUnavailableError, type RedisAdapterError } from '../src/index.js';
 import { startRedisServer } from '../src/testing.js';
 import {
@@ -46,14 +48,6 @@ async function store(r: RedisWebhookReceiver, user: string, from: number, to: nu
   for (let seq = from; seq < to; seq++) {
     const d = delivery(user, seq);
     expect((await r.handle(d.body, d.headers)).status).toBe(200);
-  }
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -215,14 +209,14 @@ describe('createRedisWebhookWorker', () => {
         expect((await r.handle(d.body, d.headers)).status).toBe(200);
       }
     }
-    await until(() => processed.length === 60, '60 deliveries processed');
+    await waitFor(() => processed.length === 60, { message: '60 deliveries processed' });
     expect(errors).toEqual([]);
     expect(overlap).toBe(0);
     for (const user of users) {
       expect(processed.filter((p) => p.user === user).map((p) => p.seq)).toEqual([...Array(12).keys()]);
     }
     expect(processed.every((p) => p.context.attempt === 1 && p.context.deliveries === 1)).toBe(true);
-    await until(async () => (await redis().inspect.xlen('commerce-kit:webhooks:{deliveries}:stream')) === 0, 'stream emptied');
+    await waitFor(async () => (await redis().inspect.xlen('commerce-kit:webhooks:{deliveries}:stream')) === 0, { message: 'stream emptied' });
     expect(await redis().inspect.keys('commerce-kit:webhooks:{deliveries}:user:*')).toEqual([]);
   });
 
@@ -231,7 +225,7 @@ describe('createRedisWebhookWorker', () => {
     await store(r, 'early', 0, 5);
     const seen: number[] = [];
     worker({ onEvent: (event) => void seen.push(Number(event.data['seq'])) });
-    await until(() => seen.length === 5, 'five processed');
+    await waitFor(() => seen.length === 5, { message: 'five processed' });
     expect(seen).toEqual([0, 1, 2, 3, 4]);
   });
 
@@ -250,7 +244,7 @@ describe('createRedisWebhookWorker', () => {
       },
     });
     await store(r, 'p', 0, 4);
-    await until(() => calls.filter(([seq]) => seq === 3).length === 1, 'the last delivery processed');
+    await waitFor(() => calls.filter(([seq]) => seq === 3).length === 1, { message: 'the last delivery processed' });
     expect(calls).toEqual([[0, 1], [1, 1], [1, 2], [1, 3], [2, 1], [2, 2], [3, 1]]);
     expect(errors).toHaveLength(1);
     const failure = errors[0] as DeliveryFailedError;
@@ -273,7 +267,7 @@ describe('createRedisWebhookWorker', () => {
     const id = await raw.xadd('commerce-kit:webhooks:{deliveries}:stream', '*', 'user', 'x', 'key', 'k', 'event', '{"v":1,"payload":"nope"}');
     await raw.rpush('commerce-kit:webhooks:{deliveries}:user:x', id ?? '');
     worker({ onEvent: (event) => void events.push(event), onError: (error) => errors.push(error) });
-    await until(() => errors.length === 1, 'the entry given up');
+    await waitFor(() => errors.length === 1, { message: 'the entry given up' });
     expect(events).toEqual([]);
     expect(errors[0]).toBeInstanceOf(DeliveryFailedError);
     expect(errors[0]?.message).toContain('not a delivery');
@@ -292,7 +286,7 @@ describe('createRedisWebhookWorker', () => {
       },
     });
     await store(r, 'h', 0, 4);
-    await until(() => first.length === 1, 'first delivery running');
+    await waitFor(() => first.length === 1, { message: 'first delivery running' });
     const closing = w1.close();
     release();
     await closing;
@@ -301,7 +295,7 @@ describe('createRedisWebhookWorker', () => {
     // A new worker claims the handed-back deliveries without waiting the 60 s claimIdleMs of the first.
     const second: number[] = [];
     worker({ claimIdleMs: 60_000, onEvent: (event) => void second.push(Number(event.data['seq'])) });
-    await until(() => second.length === 3, 'the rest processed by the second worker', 10_000);
+    await waitFor(() => second.length === 3, { message: 'the rest processed by the second worker' });
     expect(second).toEqual([1, 2, 3]);
   });
 
@@ -328,7 +322,7 @@ describe('createRedisWebhookWorker', () => {
         seen.set(user, [...(seen.get(user) ?? []), Number(event.data['seq'])]);
       },
     });
-    await until(() => contexts.length === 180, 'the whole backlog processed', 20_000);
+    await waitFor(() => contexts.length === 180, { message: 'the whole backlog processed', timeoutMs: 20_000 });
     for (const user of ['x', 'y', 'z']) expect(seen.get(user)).toEqual([...Array(60).keys()]);
     expect(contexts.every((context) => context.deliveries === 2)).toBe(true);
   });
@@ -349,16 +343,24 @@ describe('createRedisWebhookWorker', () => {
       });
       closers.push(() => w.close({ timeoutMs: 1_000 }));
       await store(r, 'z', 0, 3);
-      await until(() => seen.length === 3, 'first three');
+      await waitFor(() => seen.length === 3, { message: 'first three' });
       process.kill(own.pid, 'SIGSTOP');
       try {
-        await until(() => errors.length > 0, 'the outage reported');
+        await waitFor(() => errors.length > 0, { message: 'the outage reported' });
       } finally {
         process.kill(own.pid, 'SIGCONT');
       }
       await store(r, 'z', 3, 6);
-      await until(() => seen.length === 6, 'all six');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await waitFor(() => seen.length === 6, { message: 'all six' });
+      // Nothing can be processed a second time once every entry is finished (deleted from the stream)
+      // and the worker has stopped (close waits for what it is processing).
+      const outage = new Redis(own.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+      try {
+        await waitFor(async () => (await outage.xlen('commerce-kit:webhooks:{deliveries}:stream')) === 0, { message: 'the stream emptied' });
+      } finally {
+        outage.disconnect();
+      }
+      await w.close();
       expect(seen).toEqual([0, 1, 2, 3, 4, 5]);
       expect(errors[0]).toBeInstanceOf(RedisUnavailableError);
       expect(errors.every((error) => error instanceof RedisUnavailableError)).toBe(true);
