@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import {
   computeSignature,
   createWebhookHandler,
@@ -227,8 +228,9 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
       const { body, headers } = signTestDelivery(SECRET, { id: `user_${i}` });
       expect((await post(url, body, headers)).status).toBe(200);
     }
-    await new Promise((r) => setTimeout(r, 10));
-    expect(running).toBe(3);
+    // All five acknowledged; three started and held by the gate, the other two wait for a free slot.
+    await waitFor(() => running === 3);
+    expect(handler.pending).toBe(5);
     gate.resolve();
     await handler.drain();
     expect(maxRunning).toBe(3);
@@ -254,7 +256,7 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
     });
     const late = signTestDelivery(SECRET, { id: 'cus_late' });
     expect(await post(url, late.body, late.headers)).toEqual({ status: 503, json: { received: false, reason: 'shutting_down' } });
-    await new Promise((r) => setTimeout(r, 20));
+    // close() has had its turn (it already refuses deliveries), but the gate still holds the work.
     expect(closed).toBe(false);
     gate.resolve();
     await closing;
@@ -425,7 +427,14 @@ describe('createWebhookHandler configuration', () => {
   it('hands processing to ctx.waitUntil on Workers-style runtimes (fetch adapter)', async () => {
     const waited: Array<Promise<unknown>> = [];
     const gate = deferred();
-    const handler = createWebhookHandler({ secret: SECRET, onEvent: () => gate.promise });
+    const started = deferred();
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      onEvent: () => {
+        started.resolve();
+        return gate.promise;
+      },
+    });
     handlers.push(handler);
     const server = await startFetchServer(handler.fetch, { waitUntil: (p) => void waited.push(p) });
     servers.push(server);
@@ -436,8 +445,9 @@ describe('createWebhookHandler configuration', () => {
     void waited[0]!.then(() => {
       settled = true;
     });
-    await new Promise((r) => setTimeout(r, 10));
-    expect(settled).toBe(false);
+    await started.promise;
+    await realMacrotask(); // every callback queued since onEvent started has run
+    expect(settled).toBe(false); // onEvent is held by the gate
     gate.resolve();
     await waited[0];
     expect(settled).toBe(true);
@@ -497,8 +507,11 @@ describe('Node adapter robustness', () => {
     const done = new Promise<void>((resolve) => {
       settled = resolve;
     });
+    const reading = deferred();
     const server = await startNodeServer(async (req, res) => {
-      await handler.node(req, res);
+      const handled = handler.node(req, res);
+      reading.resolve();
+      await handled;
       settled();
     });
     servers.push(server);
@@ -506,7 +519,7 @@ describe('Node adapter robustness', () => {
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise<void>((resolve) => socket.on('connect', resolve));
     socket.write('POST /webhooks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"timestamp":');
-    await new Promise((r) => setTimeout(r, 20));
+    await reading.promise; // the handler reads the body, 13 of its 1000 bytes sent
     socket.destroy();
     await done;
     expect(handler.pending).toBe(0);
@@ -663,7 +676,8 @@ describe('drain() and close() with timeoutMs', () => {
     await send('queued_1', 'u1');
     await send('queued_2', 'u1');
     await send('flaky', 'u2'); // fails once, then waits for its retry
-    await vi.waitFor(() => expect(started).toEqual(['hang', 'flaky']));
+    await waitFor(() => started.length === 2);
+    expect(started).toEqual(['hang', 'flaky']);
     expect(handler.pending).toBe(4);
 
     const closing = handler.close({ timeoutMs: 30 }).then(
