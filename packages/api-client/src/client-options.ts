@@ -45,9 +45,11 @@ export type ClientOptions = ClientAuthOptions & {
   readonly timeoutMs?: number | undefined;
   /**
    * The client-side rate limit: on by default at the documented 200 requests per minute, counted per
-   * access token in a store shared by every client of the process. `{ accountKey }` counts per account
-   * instead (every client naming it shares the budget); `{ requestsPerMinute }` sets another budget;
-   * `{ store }` shares it beyond the process. `false` counts nothing (a 429 still pauses this client).
+   * access token in a store shared by every client of the process; each start holds its slot for the
+   * minute and a 1 s padding, so that requests also arrive at most 200 to a minute. `{ accountKey }`
+   * counts per account instead (every client naming it shares the budget); `{ requestsPerMinute }` sets
+   * another budget; `{ store }` shares it beyond the process. `false` counts nothing (a 429 still
+   * pauses this client).
    */
   readonly rateLimit?: RateLimitOptions | false | undefined;
   /** `User-Agent` header; default `commerce-kit-api-client`. Empty string: not sent. */

@@ -40,7 +40,7 @@ export type { AttemptOutcome, RetryDecision, RetryInput, RetryReason } from './r
 export { DOCUMENTED_REQUESTS_PER_MINUTE } from './rate-limit/limiter.js';
 export type { RateLimitOptions } from './rate-limit/limiter.js';
 export { MemoryRateLimitStore } from './rate-limit/store.js';
-export type { RateLimitRequest, RateLimitStore } from './rate-limit/store.js';
+export type { MemoryRateLimitStoreOptions, RateLimitRequest, RateLimitStore } from './rate-limit/store.js';
 export { createTokenSession, TokenSession, DEFAULT_REFRESH_MARGIN_MS } from './token-session.js';
 export type { LooseTokensStart, TokenSessionOptions, TokenSessionSettings, TokenSetStart } from './token-session.js';
 export type { TokenSet } from './oauth/token-set.js';

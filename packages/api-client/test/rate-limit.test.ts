@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MemoryRateLimitStore, RateLimitError, createClient, type RateLimitRequest, type RateLimitStore } from '../src/index.js';
+import { ApiClientConfigurationError, MemoryRateLimitStore, RateLimitError, createClient, type RateLimitRequest, type RateLimitStore } from '../src/index.js';
 import { ManualClock } from '../src/testing.js';
 import { startFakeServer } from './support/fake-server.js';
 import { TOKEN, useFakeServer } from './support/servers.js';
@@ -8,6 +8,8 @@ import { TOKEN, useFakeServer } from './support/servers.js';
 const server = useFakeServer({ tokens: [TOKEN, 'other_token'] });
 const START = Date.UTC(2026, 0, 1);
 const MINUTE = 60_000;
+/** The default store's padding: each start holds its slot for the window and this. */
+const PADDING = 1000;
 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((r) => setTimeout(r, 1));
@@ -16,27 +18,89 @@ async function until(condition: () => boolean): Promise<void> {
 describe('MemoryRateLimitStore (sliding-window log)', () => {
   const request = (now: number, limit = 200, windowMs = MINUTE): RateLimitRequest => ({ limit, windowMs, now });
 
-  it('grants `limit` starts in a window, then answers how long until the oldest leaves it', () => {
+  it('grants `limit` starts, then answers how long until the oldest releases its slot: a window and the padding after it started', () => {
     const store = new MemoryRateLimitStore();
     for (let i = 0; i < 200; i++) expect(store.take('k', request(START + i))).toBe(0);
-    expect(store.take('k', request(START + 200))).toBe(MINUTE - 200);
-    expect(store.take('k', request(START + MINUTE))).toBe(0);
+    expect(store.take('k', request(START + 200))).toBe(MINUTE + PADDING - 200);
+    // A minute later the first start still holds its slot, for the padding.
+    expect(store.take('k', request(START + MINUTE))).toBe(PADDING);
+    expect(store.take('k', request(START + MINUTE + PADDING - 1))).toBe(1);
+    // Refused takes recorded nothing: exactly one slot is free once the first start's is released.
+    expect(store.take('k', request(START + MINUTE + PADDING))).toBe(0);
+    expect(store.take('k', request(START + MINUTE + PADDING))).toBe(1);
     expect(store.take('other', request(START + 200))).toBe(0);
   });
 
-  it('never grants more than `limit` starts in any window (property)', () => {
+  it('windowPaddingMs sets the padding; 0 holds each slot for the window alone', () => {
+    const unpadded = new MemoryRateLimitStore({ windowPaddingMs: 0 });
+    const padded = new MemoryRateLimitStore({ windowPaddingMs: 5_000 });
+    for (const store of [unpadded, padded]) expect(store.take('k', request(START, 1))).toBe(0);
+    expect(unpadded.take('k', request(START + 1, 1))).toBe(MINUTE - 1);
+    expect(unpadded.take('k', request(START + MINUTE, 1))).toBe(0);
+    expect(padded.take('k', request(START + 1, 1))).toBe(MINUTE + 5_000 - 1);
+    expect(padded.take('k', request(START + MINUTE + 5_000, 1))).toBe(0);
+  });
+
+  it.each([
+    [{ windowPaddingMs: -1 }, 'windowPaddingMs must be an integer >= 0 (got -1)'],
+    [{ windowPaddingMs: 0.5 }, 'windowPaddingMs must be an integer >= 0 (got 0.5)'],
+    [{ windowPaddingMs: Number.POSITIVE_INFINITY }, 'windowPaddingMs must be an integer >= 0 (got Infinity)'],
+    [{ windowPaddingMs: '1000' }, 'windowPaddingMs must be an integer >= 0 (got 1000)'],
+    [null, 'options must be an object'],
+  ])('refuses %j with ApiClientConfigurationError', (options, message) => {
+    expect(() => new MemoryRateLimitStore(options as never)).toThrow(ApiClientConfigurationError);
+    expect(() => new MemoryRateLimitStore(options as never)).toThrow(message);
+  });
+
+  it('never grants more than `limit` starts in any window of windowMs + windowPaddingMs, and its waits are exact (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 10, max: 1000 }), fc.array(fc.nat(400), { minLength: 1, maxLength: 80 }), (limit, windowMs, gaps) => {
-        const store = new MemoryRateLimitStore();
-        let now = 0;
-        const starts: number[] = [];
-        for (const gap of gaps) {
-          now += gap;
-          for (let wait = store.take('k', request(now, limit, windowMs)); wait > 0; wait = store.take('k', request(now, limit, windowMs))) now += wait;
-          starts.push(now);
-        }
-        for (let i = limit; i < starts.length; i++) expect((starts[i] ?? 0) - (starts[i - limit] ?? 0)).toBeGreaterThanOrEqual(windowMs);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 10, max: 1000 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.array(fc.nat(400), { minLength: 1, maxLength: 80 }),
+        (limit, windowMs, windowPaddingMs, gaps) => {
+          const store = new MemoryRateLimitStore({ windowPaddingMs });
+          let now = 0;
+          const starts: number[] = [];
+          for (const gap of gaps) {
+            now += gap;
+            const wait = store.take('k', request(now, limit, windowMs));
+            if (wait > 0) {
+              // One millisecond early is still too early; the answered wait is enough.
+              if (wait > 1) expect(store.take('k', request(now + wait - 1, limit, windowMs))).toBeGreaterThan(0);
+              now += wait;
+              expect(store.take('k', request(now, limit, windowMs))).toBe(0);
+            }
+            starts.push(now);
+          }
+          for (let i = limit; i < starts.length; i++) expect((starts[i] ?? 0) - (starts[i - limit] ?? 0)).toBeGreaterThanOrEqual(windowMs + windowPaddingMs);
+        },
+      ),
+    );
+  });
+
+  it('requests that arrive 0 to windowPaddingMs after they start never arrive more than `limit` to a window of windowMs (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 10, max: 1000 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.array(fc.tuple(fc.nat(400), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 80 }),
+        (limit, windowMs, windowPaddingMs, calls) => {
+          const store = new MemoryRateLimitStore({ windowPaddingMs });
+          let now = 0;
+          const arrivals: number[] = [];
+          for (const [gap, lateness] of calls) {
+            now += gap;
+            for (let wait = store.take('k', request(now, limit, windowMs)); wait > 0; wait = store.take('k', request(now, limit, windowMs))) now += wait;
+            arrivals.push(now + Math.round(lateness * windowPaddingMs));
+          }
+          arrivals.sort((a, b) => a - b);
+          // The platform's count: arrivals in (t - windowMs, t].
+          for (let i = limit; i < arrivals.length; i++) expect((arrivals[i] ?? 0) - (arrivals[i - limit] ?? 0)).toBeGreaterThanOrEqual(windowMs);
+        },
+      ),
     );
   });
 
@@ -56,11 +120,14 @@ describe('MemoryRateLimitStore (sliding-window log)', () => {
     expect(store.take('k', request(START, Number.POSITIVE_INFINITY))).toBe(10);
   });
 
-  it('forgets idle keys (rotated tokens) without losing live ones', () => {
+  it('forgets idle keys (rotated tokens) without losing live ones, nor a start still holding its slot', () => {
     const store = new MemoryRateLimitStore();
     store.take('live', request(START + 10 * MINUTE, 1));
+    // Started more than a window before the sweep, but less than a window and the padding.
+    store.take('padded', request(START + 9 * MINUTE - PADDING / 2, 1));
     for (let i = 0; i < 3000; i++) store.take(`idle_${i}`, request(START + (i < 2000 ? 0 : 10 * MINUTE)));
     expect(store.take('live', request(START + 10 * MINUTE, 1))).toBeGreaterThan(0);
+    expect(store.take('padded', request(START + 10 * MINUTE, 1))).toBe(PADDING / 2);
   });
 });
 
@@ -72,8 +139,9 @@ describe('the client-side limit is on by default: 200 requests per minute per ac
       const client = createClient({ baseUrl: limited.url, accessToken: TOKEN, clock, maxRetries: 0 });
       const burst = Promise.all(Array.from({ length: 210 }, () => client.customers.list({ limit: 1 })));
       await until(() => limited.requests.length === 200 && clock.pending === 10);
-      // The ten beyond the budget wait for the window, on the clock: nothing more is sent before it slides.
-      await clock.advance(MINUTE - 1);
+      // The ten beyond the budget wait on the clock until the first starts release their slots, a minute
+      // and the padding after they started: nothing more is sent before.
+      await clock.advance(MINUTE + PADDING - 1);
       expect(limited.requests).toHaveLength(200);
       await clock.advance(1);
       expect(await burst).toHaveLength(210);
@@ -109,7 +177,7 @@ describe('the client-side limit is on by default: 200 requests per minute per ac
     const third = a.customers.list({ limit: 1 });
     await until(() => clock.pending === 1);
     expect(server().requests).toHaveLength(3);
-    await clock.advance(MINUTE);
+    await clock.advance(MINUTE + PADDING);
     await third;
     expect(server().requests).toHaveLength(4);
   });
@@ -123,7 +191,7 @@ describe('the client-side limit is on by default: 200 requests per minute per ac
     await b.customers.list({ limit: 1 });
     const third = b.customers.list({ limit: 1 });
     await until(() => clock.pending === 1);
-    await clock.advance(MINUTE);
+    await clock.advance(MINUTE + PADDING);
     await third;
     expect(server().requests).toHaveLength(3);
   });
@@ -153,7 +221,7 @@ describe('the store interface', () => {
     for (let i = 0; i < 3; i++) await client.customers.list({ limit: 1 });
     const fourth = client.customers.list({ limit: 1 });
     await until(() => clock.pending === 1);
-    await clock.advance(MINUTE);
+    await clock.advance(MINUTE + PADDING);
     await fourth;
     expect(store.keys.length).toBeGreaterThanOrEqual(5);
     expect(new Set(store.keys).size).toBe(1);

@@ -22,7 +22,10 @@ export interface RateLimitOptions {
   readonly accountKey?: string | undefined;
   /** Requests per minute; default 200 (the documented limit). */
   readonly requestsPerMinute?: number | undefined;
-  /** Where the counts live; default an in-memory store shared by every client of this process. */
+  /**
+   * Where the counts live; default a {@link MemoryRateLimitStore} shared by every client of this
+   * process, where each request start holds its slot for the minute and a 1 s padding.
+   */
   readonly store?: RateLimitStore | undefined;
 }
 

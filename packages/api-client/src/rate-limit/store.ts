@@ -3,6 +3,7 @@
  * several processes can share one budget through a shared store (Redis, ...), and the in-memory store
  * every client uses by default.
  */
+import { ApiClientConfigurationError } from '../errors/api-client-error.js';
 
 /** What a client asks of a {@link RateLimitStore} before each request. */
 export interface RateLimitRequest {
@@ -25,8 +26,10 @@ export interface RateLimitRequest {
 export interface RateLimitStore {
   /**
    * Takes a request slot for `key`. When `key` is not paused and fewer than `request.limit` starts are
-   * recorded for it in `(now - windowMs, now]`, records a start at `now` and answers `0`. Otherwise
-   * records nothing and answers how many milliseconds to wait before asking again (more than 0).
+   * recorded for it in `(now - windowMs - padding, now]`, records a start at `now` and answers `0`.
+   * Otherwise records nothing and answers how many milliseconds to wait before asking again (more
+   * than 0). `padding` is the store's own margin for the time a request spends between its start here
+   * and its arrival at the platform (1 000 ms in the stores of commerce-kit; 0 counts starts only).
    */
   take(key: string, request: RateLimitRequest): number | Promise<number>;
   /**
@@ -47,26 +50,62 @@ interface KeyState {
 const SWEEP_AT = 1024;
 
 /**
- * The default {@link RateLimitStore}: a sliding-window log per key, in this process's memory. At most
- * `limit` request starts in any window of `windowMs`, so the client stays under the platform's limit
- * whether the platform counts in fixed or rolling windows.
+ * How long, by default, each request start keeps its slot beyond the window: 1 s, as in the Redis
+ * store of `@commerce-kit/redis`. The platform counts a request when it arrives, a little after it
+ * starts here; if one request spends longer on its way than the one `limit` starts after it (a new
+ * TLS connection, a busy event loop), the two could land less than a window apart. The padding
+ * absorbs that difference, at the cost of 1/60 of the budget with the documented one-minute window.
+ */
+const DEFAULT_WINDOW_PADDING_MS = 1000;
+
+/** Options of {@link MemoryRateLimitStore}. */
+export interface MemoryRateLimitStoreOptions {
+  /**
+   * Milliseconds each request start keeps its slot beyond the window: the most a request may spend
+   * between its start and its arrival at the platform beyond what the others spend. Default 1 000.
+   */
+  readonly windowPaddingMs?: number | undefined;
+}
+
+/**
+ * The default {@link RateLimitStore}: a sliding-window log per key, in this process's memory. Each
+ * request start keeps its slot for the window plus a padding (`windowPaddingMs`, default 1 s), so at
+ * most `limit` requests start in any window of `windowMs + windowPaddingMs`. As long as the times
+ * requests spend on their way to the platform differ by at most the padding, they also arrive at most
+ * `limit` to a window of `windowMs`, whether the platform counts in fixed or rolling windows. The same
+ * window as the Redis store of `@commerce-kit/redis`, on the times the client gives (`request.now`).
  */
 export class MemoryRateLimitStore implements RateLimitStore {
   readonly #keys = new Map<string, KeyState>();
+  readonly #paddingMs: number;
   #sweepAt = SWEEP_AT;
 
+  /** @throws {ApiClientConfigurationError} for options of the wrong type or a padding that is not an integer >= 0. */
+  constructor(options: MemoryRateLimitStoreOptions = {}) {
+    if (typeof options !== 'object' || options === null) {
+      throw new ApiClientConfigurationError('MemoryRateLimitStore: options must be an object ({ windowPaddingMs? })');
+    }
+    const padding = options.windowPaddingMs ?? DEFAULT_WINDOW_PADDING_MS;
+    if (typeof padding !== 'number' || !Number.isSafeInteger(padding) || padding < 0) {
+      throw new ApiClientConfigurationError(`MemoryRateLimitStore: windowPaddingMs must be an integer >= 0 (got ${String(options.windowPaddingMs)})`);
+    }
+    this.#paddingMs = padding;
+  }
+
   take(key: string, request: RateLimitRequest): number {
-    const { limit, windowMs, now } = request;
+    const { limit, now } = request;
+    // How long a start holds its slot.
+    const heldMs = request.windowMs + this.#paddingMs;
     let state = this.#keys.get(key);
     if (state === undefined) {
-      if (this.#keys.size >= this.#sweepAt) this.#sweep(now, windowMs);
+      if (this.#keys.size >= this.#sweepAt) this.#sweep(now, heldMs);
       state = { starts: [], head: 0, pausedUntil: 0 };
       this.#keys.set(key, state);
     }
     if (state.pausedUntil > now) return state.pausedUntil - now;
     if (!Number.isFinite(limit)) return 0;
     const { starts } = state;
-    while (state.head < starts.length && (starts[state.head] ?? 0) <= now - windowMs) state.head++;
+    while (state.head < starts.length && (starts[state.head] ?? 0) <= now - heldMs) state.head++;
     if (state.head > 64 && state.head * 2 > starts.length) {
       starts.splice(0, state.head);
       state.head = 0;
@@ -76,9 +115,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
       starts.push(now);
       return 0;
     }
-    // The start that must leave the window before one more fits.
+    // The start that must release its slot before one more fits.
     const leaving = starts[starts.length - limit] ?? now;
-    return Math.max(1, leaving + windowMs - now);
+    return Math.max(1, leaving + heldMs - now);
   }
 
   pause(key: string, until: number): void {
@@ -96,11 +135,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.#sweepAt = SWEEP_AT;
   }
 
-  /** Drops keys with no start in the window and no pause left (tokens that rotated away). */
-  #sweep(now: number, windowMs: number): void {
+  /** Drops keys with no start holding a slot and no pause left (tokens that rotated away). */
+  #sweep(now: number, heldMs: number): void {
     for (const [key, state] of this.#keys) {
       const last = state.starts[state.starts.length - 1];
-      if (state.pausedUntil <= now && (last === undefined || last <= now - windowMs)) this.#keys.delete(key);
+      if (state.pausedUntil <= now && (last === undefined || last <= now - heldMs)) this.#keys.delete(key);
     }
     this.#sweepAt = Math.max(SWEEP_AT, this.#keys.size * 2);
   }
