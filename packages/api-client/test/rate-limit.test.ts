@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { ApiClientConfigurationError, MemoryRateLimitStore, RateLimitError, createClient, type RateLimitRequest, type RateLimitStore } from '../src/index.js';
 import { ManualClock } from '../src/testing.js';
 import { startFakeServer } from './support/fake-server.js';
@@ -10,10 +11,6 @@ const START = Date.UTC(2026, 0, 1);
 const MINUTE = 60_000;
 /** The default store's padding: each start holds its slot for the window and this. */
 const PADDING = 1000;
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((r) => setTimeout(r, 1));
-}
 
 describe('MemoryRateLimitStore (sliding-window log)', () => {
   const request = (now: number, limit = 200, windowMs = MINUTE): RateLimitRequest => ({ limit, windowMs, now });
@@ -138,7 +135,7 @@ describe('the client-side limit is on by default: 200 requests per minute per ac
     try {
       const client = createClient({ baseUrl: limited.url, accessToken: TOKEN, clock, maxRetries: 0 });
       const burst = Promise.all(Array.from({ length: 210 }, () => client.customers.list({ limit: 1 })));
-      await until(() => limited.requests.length === 200 && clock.pending === 10);
+      await waitFor(() => limited.requests.length === 200 && clock.pending === 10);
       // The ten beyond the budget wait on the clock until the first starts release their slots, a minute
       // and the padding after they started: nothing more is sent before.
       await clock.advance(MINUTE + PADDING - 1);
@@ -175,7 +172,7 @@ describe('the client-side limit is on by default: 200 requests per minute per ac
     await b.customers.list({ limit: 1 });
     await c.customers.list({ limit: 1 });
     const third = a.customers.list({ limit: 1 });
-    await until(() => clock.pending === 1);
+    await waitFor(() => clock.pending === 1);
     expect(server().requests).toHaveLength(3);
     await clock.advance(MINUTE + PADDING);
     await third;
@@ -190,7 +187,7 @@ describe('the client-side limit is on by default: 200 requests per minute per ac
     await a.customers.list({ limit: 1 });
     await b.customers.list({ limit: 1 });
     const third = b.customers.list({ limit: 1 });
-    await until(() => clock.pending === 1);
+    await waitFor(() => clock.pending === 1);
     await clock.advance(MINUTE + PADDING);
     await third;
     expect(server().requests).toHaveLength(3);
@@ -220,7 +217,7 @@ describe('the store interface', () => {
     const client = createClient({ baseUrl: server().url, accessToken: TOKEN, clock, rateLimit: { store, requestsPerMinute: 3 } });
     for (let i = 0; i < 3; i++) await client.customers.list({ limit: 1 });
     const fourth = client.customers.list({ limit: 1 });
-    await until(() => clock.pending === 1);
+    await waitFor(() => clock.pending === 1);
     await clock.advance(MINUTE + PADDING);
     await fourth;
     expect(store.keys.length).toBeGreaterThanOrEqual(5);
@@ -235,7 +232,7 @@ describe('the store interface', () => {
     const client = createClient({ baseUrl: server().url, accessToken: TOKEN, clock, rateLimit: { store, accountKey: 'acct_7' } });
     server().script.push({ status: 429, headers: { 'retry-after': '5' } });
     const pending = client.customers.list({ limit: 1 });
-    await until(() => clock.pending === 1);
+    await waitFor(() => clock.pending === 1);
     expect(store.pauses).toEqual([{ key: 'account:acct_7', until: START + 5000 }]);
     await clock.advance(5000);
     await pending;

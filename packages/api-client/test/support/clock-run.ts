@@ -5,6 +5,7 @@
  * limiter admits at `t` reaches the server at `t` (plus the delay the server applies on the clock),
  * however slow the machine is.
  */
+import { waitFor } from '../../../../tools/testing/wait-for.mjs';
 import { ManualClock } from '../../src/testing.js';
 
 /** A `ManualClock` that knows the deadline of the next sleeper. */
@@ -34,11 +35,6 @@ export interface ScheduledCall<T> {
   readonly run: () => Promise<T>;
 }
 
-/** Until `condition` holds, checked after each turn of real I/O (never a fixed sleep before an assertion). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise<void>((resolve) => setTimeout(resolve, 1));
-}
-
 /**
  * Starts each call when the clock reaches its `at` and moves the clock until all have settled.
  * Each unsettled call must be waiting on at most one clock sleeper at a time (true of a client call
@@ -63,7 +59,11 @@ export async function runOnClock<T>(clock: SteppedClock, calls: readonly Schedul
         },
       );
     }
-    await until(() => settled + clock.pending === next);
+    // Every started call settled or asleep on the clock: nothing else can happen before time moves.
+    await waitFor(() => settled + clock.pending === next, {
+      intervalMs: 1,
+      message: () => `${next} calls started, ${settled} settled, ${clock.pending} waiting on the clock at ${clock.now()}`,
+    });
     if (settled === order.length) return results;
     const target = Math.min(clock.nextDue() ?? Infinity, order[next]?.at ?? Infinity);
     if (target === Infinity) throw new Error('calls are neither settled nor waiting on the clock');
