@@ -102,20 +102,29 @@ export const DEFAULT_SEED = 1;
 export const DEFAULT_CUSTOMERS = 250;
 /** More seeded customers than this is refused (seeding runs before the server answers). */
 export const MAX_CUSTOMERS = 1_000_000;
+/** The whole-number options' bounds (inclusive). */
+export const OPTION_RANGES = {
+  port: { min: 0, max: 65_535 },
+  seed: { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER },
+  customers: { min: 0, max: MAX_CUSTOMERS },
+  rateLimit: { min: 0, max: 1_000_000 },
+} as const;
+/** The values of `synchronous`. */
+export const SYNCHRONOUS_MODES: readonly Synchronous[] = ['normal', 'full'];
 
 const fail = (message: string): SandboxConfigurationError => new SandboxConfigurationError(message);
 
 function integer(name: string, value: unknown, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw fail(`\`${name}\` must be an integer from ${min} to ${max}, got ${describe(value)}`);
+    throw fail(`${name} must be an integer from ${min} to ${max}, got ${describe(value)}`);
   }
   return value;
 }
 
 function text(name: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.trim() === '') throw fail(`\`${name}\` must be a non-empty string`);
+  if (typeof value !== 'string' || value.trim() === '') throw fail(`${name} must be a non-empty string`);
   return value;
 }
 
@@ -126,22 +135,22 @@ function url(name: string, value: unknown, protocols: readonly string[]): string
   try {
     parsed = new URL(given);
   } catch {
-    throw fail(`\`${name}\` must be an absolute URL, got ${describe(given)}`);
+    throw fail(`${name} must be an absolute URL, got ${describe(given)}`);
   }
-  if (!protocols.includes(parsed.protocol)) throw fail(`\`${name}\` must be an ${protocols.join(' or ')} URL, got ${describe(given)}`);
-  if (parsed.hash !== '' || given.includes('#')) throw fail(`\`${name}\` must not have a fragment (#…)`);
+  if (!protocols.includes(parsed.protocol)) throw fail(`${name} must be an ${protocols.join(' or ')} URL, got ${describe(given)}`);
+  if (parsed.hash !== '' || given.includes('#')) throw fail(`${name} must not have a fragment (#…)`);
   return given;
 }
 
 function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
-  if (!allowed.includes(value as T)) throw fail(`\`${name}\` must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describe(value)}`);
+  if (!allowed.includes(value as T)) throw fail(`${name} must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describe(value)}`);
   return value as T;
 }
 
 function flag(name: string, value: unknown): boolean {
   if (value === undefined) return false;
-  if (typeof value !== 'boolean') throw fail(`\`${name}\` must be true or false, got ${describe(value)}`);
+  if (typeof value !== 'boolean') throw fail(`${name} must be true or false, got ${describe(value)}`);
   return value;
 }
 
@@ -156,7 +165,7 @@ function schedule(name: string, value: unknown): readonly number[] {
     value.length > MAX_RETRIES ||
     !value.every((delay) => typeof delay === 'number' && Number.isSafeInteger(delay) && delay >= 0 && delay <= MAX_RETRY_DELAY_MS)
   ) {
-    throw fail(`\`${name}\` must be an array of at most ${MAX_RETRIES} delays in ms (integers from 0 to ${MAX_RETRY_DELAY_MS})`);
+    throw fail(`${name} must be an array of at most ${MAX_RETRIES} delays in ms (integers from 0 to ${MAX_RETRY_DELAY_MS})`);
   }
   return Object.freeze([...(value as number[])]);
 }
@@ -175,31 +184,40 @@ function logger(value: unknown): Logger {
   return candidate as Logger;
 }
 
+/**
+ * How an option is named in messages: `` `port` `` for {@link startSandbox}'s callers; the CLI passes
+ * its flags' names (`--port`).
+ */
+export type OptionNamer = (option: keyof SandboxOptions) => string;
+
+const codeName: OptionNamer = (option) => `\`${option}\``;
+
 /** Checks every option once, where they are given; a bad one is a {@link SandboxConfigurationError}. */
-export function resolveOptions(options: SandboxOptions | undefined): ResolvedOptions {
+export function resolveOptions(options: SandboxOptions | undefined, name: OptionNamer = codeName): ResolvedOptions {
   const o = (options ?? {}) as Record<string, unknown>;
   if (typeof o !== 'object' || o === null) throw fail('the options must be an object');
+  const { port, seed, customers, rateLimit } = OPTION_RANGES;
   // The webhook secret is never echoed: only its absence or shape is reported.
-  const webhookSecret = text('webhookSecret', o['webhookSecret']);
+  const webhookSecret = text(name('webhookSecret'), o['webhookSecret']);
   return {
-    port: integer('port', o['port'], 0, 65_535, DEFAULT_PORT),
-    host: text('host', o['host']) ?? DEFAULT_HOST,
-    seed: integer('seed', o['seed'], Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, DEFAULT_SEED),
-    customers: integer('customers', o['customers'], 0, MAX_CUSTOMERS, DEFAULT_CUSTOMERS),
-    data: text('data', o['data']),
-    webhookUrl: url('webhookUrl', o['webhookUrl'], ['http:', 'https:']),
+    port: integer(name('port'), o['port'], port.min, port.max, DEFAULT_PORT),
+    host: text(name('host'), o['host']) ?? DEFAULT_HOST,
+    seed: integer(name('seed'), o['seed'], seed.min, seed.max, DEFAULT_SEED),
+    customers: integer(name('customers'), o['customers'], customers.min, customers.max, DEFAULT_CUSTOMERS),
+    data: text(name('data'), o['data']),
+    webhookUrl: url(name('webhookUrl'), o['webhookUrl'], ['http:', 'https:']),
     webhookSecret,
-    redirectUri: url('redirectUri', o['redirectUri'], ['http:', 'https:']),
-    tokenResponse: oneOf('tokenResponse', o['tokenResponse'], TOKEN_RESPONSE_VARIANTS, 'openid'),
-    synchronous: oneOf('synchronous', o['synchronous'], ['normal', 'full'] as const, 'normal'),
-    onResponseMismatch: oneOf('onResponseMismatch', o['onResponseMismatch'], ['error', 'log'] as const, 'log'),
-    rateLimit: integer('rateLimit', o['rateLimit'], 0, 1_000_000, RATE_LIMIT_REQUESTS),
-    strict: flag('strict', o['strict']),
+    redirectUri: url(name('redirectUri'), o['redirectUri'], ['http:', 'https:']),
+    tokenResponse: oneOf(name('tokenResponse'), o['tokenResponse'], TOKEN_RESPONSE_VARIANTS, 'openid'),
+    synchronous: oneOf(name('synchronous'), o['synchronous'], SYNCHRONOUS_MODES, 'normal'),
+    onResponseMismatch: oneOf(name('onResponseMismatch'), o['onResponseMismatch'], ['error', 'log'] as const, 'log'),
+    rateLimit: integer(name('rateLimit'), o['rateLimit'], rateLimit.min, rateLimit.max, RATE_LIMIT_REQUESTS),
+    strict: flag(name('strict'), o['strict']),
     // Never echoed either: a bad one is reported by its shape only.
-    controlKey: text('controlKey', o['controlKey']) ?? randomSecret('sbk_'),
-    webhookRetrySchedule: schedule('webhookRetrySchedule', o['webhookRetrySchedule']),
+    controlKey: text(name('controlKey'), o['controlKey']) ?? randomSecret('sbk_'),
+    webhookRetrySchedule: schedule(name('webhookRetrySchedule'), o['webhookRetrySchedule']),
     clock: resolveClock(o['clock'], fail),
     logger: logger(o['logger']),
-    logRequests: flag('logRequests', o['logRequests']),
+    logRequests: flag(name('logRequests'), o['logRequests']),
   };
 }

@@ -198,12 +198,12 @@ describe('fault', () => {
     [['fault', '429', '--count', 'many'], /--count must be a whole number, got "many"/],
     [['fault', 'list', '--count', '2'], /--count does not apply to `fault list`/],
     [['fault', 'clear', '--path', '/x'], /--path does not apply to `fault clear`/],
-    [['fault', '429', '--cuont', '2'], /Unknown option '--cuont'/],
+    [['fault', '429', '--cuont', '2'], /unknown option --cuont: the options are --count, --retry-after, --method, --path, --token, --url, --control-key, --json, --help/],
   ])('%j: usage error, exit 2', async (args, message) => {
     const run = await runBin([...args, '--url', 'http://127.0.0.1:9']);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
-    expect(run.stderr).toContain('Run `commerce-sandbox fault --help` for its usage.');
+    expect(run.stderr).toContain('Run `npm run sandbox -- fault --help` for its usage.');
     expect(run.stdout).toBe('');
   });
 

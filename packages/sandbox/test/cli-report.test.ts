@@ -120,8 +120,8 @@ describe('report', () => {
   test.each([
     [['--format', 'xml'], /--format must be junit or json, got "xml"/],
     [['--force'], /--force applies to --output FILE only/],
-    [['--json'], /Unknown option '--json'/],
-    [['--output'], /Option '--output' argument is ambiguous. Did you forget to specify the option argument for '--output'\?$/m],
+    [['--json'], /unknown option --json: the options are --format, --output, --force, --url, --control-key, --help/],
+    [['--output'], /^commerce-sandbox report: --output needs a value: the file to write the report to\n/],
     [['now'], /unexpected argument "now"/],
   ])('%j: usage error, exit 2', async (args, message) => {
     const run = await runBin(['report', ...args, '--url', 'http://127.0.0.1:9']);

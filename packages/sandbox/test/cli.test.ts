@@ -17,15 +17,15 @@ describe('commerce-sandbox', () => {
   });
 
   test.each([
-    [['--prot', '1'], /Unknown option '--prot'/],
-    [['--port', 'abc'], /--port must be a whole number, got "abc"/],
-    [['--port', '70000'], /`port` must be an integer from 0 to 65535, got 70000/],
-    [['--customers=-1'], /`customers` must be an integer from 0/],
-    [['--webhook-url', 'ftp://x'], /`webhookUrl` must be an http: or https: URL/],
-    [['--token-response', 'jwt'], /`tokenResponse` must be one of "openid", "scope"/],
+    [['--prot', '1'], /^commerce-sandbox: unknown option --prot: the options are --port, --host, /],
+    [['--port', 'abc'], /^commerce-sandbox: --port must be a whole number, not "abc"\n/],
+    [['--port', '70000'], /^commerce-sandbox: --port must be between 0 and 65535, not "70000"\n/],
+    [['--customers=-1'], /^commerce-sandbox: --customers must be between 0 and 1000000, not "-1"\n/],
+    [['--webhook-url', 'ftp://x'], /^commerce-sandbox: --webhook-url must be an http: or https: URL/],
+    [['--token-response', 'jwt'], /^commerce-sandbox: --token-response must be openid or scope, not "jwt"\n/],
     [['extra'], /unknown command "extra": one of trigger, reset, /],
     [['--quiet', 'extra'], /unexpected argument "extra"/],
-    [['--strict=yes'], /Option '--strict' does not take an argument/],
+    [['--strict=yes'], /^commerce-sandbox: --strict takes no value\n/],
   ])('usage error %j: exit 2, one clear message, no stack trace', (args, message) => {
     const { status, stderr } = run(args);
     expect(status).toBe(2);

@@ -1,7 +1,9 @@
 /** The flags of `commerce-sandbox`, parsed into {@link SandboxOptions}; anything else is a usage error. */
-import { parseArgs } from 'node:util';
-import type { SandboxOptions } from '../options.js';
+import { integerValue, stringValue } from '@commerce-kit/internal/cli/args';
+import { OPTION_RANGES, SYNCHRONOUS_MODES, type OptionNamer, type SandboxOptions } from '../options.js';
+import { TOKEN_RESPONSE_VARIANTS } from '../services/oauth.js';
 import { COMMAND_SUMMARIES, isCommandName } from './commands/index.js';
+import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 
 export const USAGE = `Usage: commerce-sandbox [options]            start a sandbox
        commerce-sandbox COMMAND [options]    control a running one
@@ -25,50 +27,53 @@ Options:
   --control-key K       the key other machines send to use the control API (default: a random one)
   --quiet               do not log each request
   -h, --help            show this help
+  -v, --version         print the version
 
 Exit codes: 0 stopped normally, 1 could not start, 2 usage error.
 
 Commands for a running sandbox (\`commerce-sandbox COMMAND --help\` for each one's options):
 ${COMMAND_SUMMARIES}`;
 
+const range = ({ min, max }: { readonly min: number; readonly max: number }): string => `a whole number from ${min} to ${max}`;
+
+/** The flags, and what each one's value is. */
+export const SERVE_FLAGS: FlagSpecs = {
+  port: { type: 'string', value: `${range(OPTION_RANGES.port)} (0 picks a free one)` },
+  host: { type: 'string', value: 'the address to listen on, e.g. 127.0.0.1' },
+  seed: { type: 'string', value: 'a whole number' },
+  customers: { type: 'string', value: range(OPTION_RANGES.customers) },
+  data: { type: 'string', value: 'the SQLite file to keep the state in' },
+  'webhook-url': { type: 'string', value: 'an http:// or https:// URL' },
+  'webhook-secret': { type: 'string', value: 'the webhook signing secret' },
+  'redirect-uri': { type: 'string', value: 'an http:// or https:// URL' },
+  'token-response': { type: 'string', value: TOKEN_RESPONSE_VARIANTS.join(' or ') },
+  'rate-limit': { type: 'string', value: `requests per minute, ${range(OPTION_RANGES.rateLimit)} (0 turns the limit off)` },
+  synchronous: { type: 'string', value: SYNCHRONOUS_MODES.join(' or ') },
+  strict: { type: 'boolean' },
+  'control-key': { type: 'string', value: 'the key callers on other machines send' },
+  quiet: { type: 'boolean' },
+};
+
+/** `tokenResponse` -> `--token-response`: how the CLI names an option in messages. */
+export const flagName: OptionNamer = (option) => `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
 export type ParsedArgs =
   | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
   | { readonly kind: 'run'; readonly options: SandboxOptions; readonly quiet: boolean }
   | { readonly kind: 'usage'; readonly message: string };
 
-function integerFlag(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^-?\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, got ${JSON.stringify(value)}`);
-  return Number(value);
+function oneOf<T extends string>(values: Record<string, string | boolean | undefined>, name: string, allowed: readonly T[]): T | undefined {
+  const value = stringValue(values, name);
+  if (value === undefined || allowed.includes(value as T)) return value as T | undefined;
+  throw new UsageError(`--${name} must be ${allowed.join(' or ')}, not ${JSON.stringify(value)}`);
 }
-
-class UsageError extends Error {}
 
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   try {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        customers: { type: 'string' },
-        data: { type: 'string' },
-        'webhook-url': { type: 'string' },
-        'webhook-secret': { type: 'string' },
-        'redirect-uri': { type: 'string' },
-        'token-response': { type: 'string' },
-        synchronous: { type: 'string' },
-        'rate-limit': { type: 'string' },
-        strict: { type: 'boolean' },
-        'control-key': { type: 'string' },
-        quiet: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    if (values.help) return { kind: 'help' };
+    const parsed = parseFlags(argv, SERVE_FLAGS);
+    if (parsed.kind !== 'run') return parsed;
+    const { values, positionals } = parsed;
     if (positionals.length > 0) {
       const [first] = positionals;
       // `commerce-sandbox --url X reset`: commands come first.
@@ -76,23 +81,23 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
       return { kind: 'usage', message: `unexpected argument ${JSON.stringify(first)}${hint}` };
     }
     const options: SandboxOptions = {
-      port: integerFlag('port', values.port),
-      host: values.host,
-      seed: integerFlag('seed', values.seed),
-      customers: integerFlag('customers', values.customers),
-      data: values.data,
-      webhookUrl: values['webhook-url'],
-      webhookSecret: values['webhook-secret'],
-      redirectUri: values['redirect-uri'],
-      tokenResponse: values['token-response'] as SandboxOptions['tokenResponse'],
-      synchronous: values.synchronous as SandboxOptions['synchronous'],
-      rateLimit: integerFlag('rate-limit', values['rate-limit']),
-      strict: values.strict,
-      controlKey: values['control-key'],
+      port: integerValue(values, 'port', OPTION_RANGES.port),
+      host: stringValue(values, 'host'),
+      seed: integerValue(values, 'seed', OPTION_RANGES.seed),
+      customers: integerValue(values, 'customers', OPTION_RANGES.customers),
+      data: stringValue(values, 'data'),
+      webhookUrl: stringValue(values, 'webhook-url'),
+      webhookSecret: stringValue(values, 'webhook-secret'),
+      redirectUri: stringValue(values, 'redirect-uri'),
+      tokenResponse: oneOf(values, 'token-response', TOKEN_RESPONSE_VARIANTS),
+      synchronous: oneOf(values, 'synchronous', SYNCHRONOUS_MODES),
+      rateLimit: integerValue(values, 'rate-limit', OPTION_RANGES.rateLimit),
+      strict: values['strict'] === true ? true : undefined,
+      controlKey: stringValue(values, 'control-key'),
     };
-    return { kind: 'run', options, quiet: values.quiet === true };
+    return { kind: 'run', options, quiet: values['quiet'] === true };
   } catch (error) {
-    // parseArgs's own messages name the flag ("Unknown option '--prot'"); never a stack trace.
-    return { kind: 'usage', message: error instanceof Error ? error.message : String(error) };
+    if (error instanceof UsageError) return { kind: 'usage', message: error.message };
+    throw error;
   }
 }

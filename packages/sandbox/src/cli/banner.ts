@@ -1,5 +1,6 @@
 /** What the CLI prints at start. The test app's secrets and the control key are printed here on purpose, and nowhere else. */
 import type { Sandbox } from '../sandbox.js';
+import { DEFAULT_URL } from './control-client.js';
 
 /** The authorize URL a developer opens in a browser to walk through the consent page. */
 export function authorizeUrl(sandbox: Sandbox, state = 'sandbox1'): string {
@@ -16,15 +17,26 @@ export interface BannerFacts {
   readonly data: string | undefined;
   readonly webhookUrl: string | undefined;
   readonly strict: boolean;
+  /** Requests per minute per account; 0: off. */
+  readonly rateLimit: number;
+  /**
+   * The command line before a command's arguments, as it works where the sandbox runs: `npm run sandbox --`
+   * in the commerce-kit repository, `npx commerce-sandbox` elsewhere (see `invocation`).
+   */
+  readonly command: string;
 }
 
 export function banner(sandbox: Sandbox, facts: BannerFacts): string {
   const { app } = sandbox;
+  const { command } = facts;
+  // The commands reach a sandbox on the default URL without --url.
+  const urlFlag = sandbox.url === DEFAULT_URL ? '' : ` --url ${sandbox.url}`;
   const rows = (pairs: Array<[string, string]>): string => pairs.map(([k, v]) => `  ${k.padEnd(15)} ${v}`).join('\n');
   return `commerce-kit sandbox running at ${sandbox.url}
   data            ${facts.data ? `${facts.data} (SQLite, WAL)` : 'in memory (gone when stopped; --data FILE keeps it)'}
   webhooks        ${facts.webhookUrl ? `POST ${facts.webhookUrl}` : 'not sent (--webhook-url URL to receive them)'}; deliveries at ${sandbox.url}/_sandbox/deliveries
-  contract        ${facts.strict ? 'strict: requests that depart from the spec are answered 400' : 'checked; departures listed (--strict answers them 400)'}; commerce-sandbox report
+  rate limit      ${facts.rateLimit === 0 ? 'off (--rate-limit 0)' : `${facts.rateLimit} requests per minute per account (--rate-limit N; 0 turns it off)`}
+  contract        ${facts.strict ? 'strict: requests that depart from the spec are answered 400' : 'checked; departures listed (--strict answers them 400)'}; \`${command} report${urlFlag}\`
 
 Test app (local sandbox credentials, printed on purpose):
 ${rows([
@@ -43,10 +55,16 @@ Open in a browser to try the consent page:
 List customers:
   curl -s -H "Authorization: Bearer ${app.accessToken}" "${sandbox.url}/customers?limit=3"
 
-Control it from another terminal (commerce-sandbox --help lists the commands):
-  commerce-sandbox snapshot seeded --url ${sandbox.url}
-  commerce-sandbox fault 503 --count 2 --url ${sandbox.url}
+Control it from another terminal (\`${command} --help\` lists the commands):
+${controlLines(sandbox.url, command)
+  .map((line) => `  ${line}`)
+  .join('\n')}
 
 Ctrl-C stops the sandbox.
 `;
+}
+
+/** The example control commands of the banner, ready to paste. */
+export function controlLines(url: string, command: string): string[] {
+  return [`${command} snapshot seeded --url ${url}`, `${command} fault 503 --count 2 --url ${url}`];
 }

@@ -3,8 +3,13 @@
  * argument parsing, and the exit codes (0 done, 1 refused or unreachable, 2 usage). Secrets given on the
  * command line (the control key, a fault's access token) are masked in everything printed.
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { clientFrom, ConnectionSettingError, CONTROL_KEY_ENV, ControlError, type ControlClient } from '../control-client.js';
+import { parseFlags, UsageError, type FlagSpecs } from '../flags.js';
+import { invocation } from '../invocation.js';
+import { VERSION } from '../version.js';
+
+/** A wrong argument or flag value: exit 2 with the message and a pointer to `--help` (the shared framework's, branded). */
+export { UsageError };
 
 /** Where a command writes. */
 export interface CommandStreams {
@@ -34,16 +39,13 @@ export interface Command {
   readonly summary: string;
   /** The full `--help` text, without the shared flags (added below it). */
   readonly help: string;
-  /** The command's own flags. */
-  readonly flags: NonNullable<ParseArgsConfig['options']>;
+  /** The command's own flags, and what each one's value is (for the message when it is missing). */
+  readonly flags: FlagSpecs;
   /** Whether `--json` applies (default true). */
   readonly jsonOutput?: boolean;
   /** Resolves with the exit code. */
   run(context: CommandContext): Promise<number>;
 }
-
-/** A wrong argument or flag value: exit 2 with the message and a pointer to `--help`. */
-export class UsageError extends Error {}
 
 /** A command that cannot go on (bad `--data` JSON, a report file that exists): exit 1 with the message. */
 export class CommandFailure extends Error {}
@@ -63,12 +65,6 @@ export function commandHelp(command: Command): string {
   return `${command.help}\n\n${shared}`;
 }
 
-/** parseArgs's message on one line ("Unknown option '--x'"), without its advice about `--` and `=-XYZ`. */
-export function parseArgsMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\s*\n\s*/g, ' ').split(/\.?\s+To specify/)[0]!;
-}
-
 /** Whole numbers only (`--count 3`, `delay 250`): the sandbox checks the ranges. */
 export function wholeNumber(what: string, value: string): number {
   if (!/^\d{1,15}$/.test(value)) throw new UsageError(`${what} must be a whole number, got ${JSON.stringify(value)}`);
@@ -79,47 +75,61 @@ function masker(secrets: readonly string[]): (text: string) => string {
   return (text) => secrets.reduce((masked, secret) => (secret.length >= 4 ? masked.split(secret).join('***') : masked), text);
 }
 
-/** Runs `command` with its arguments (after the command's name); resolves with the exit code. */
-export async function runCommand(command: Command, argv: readonly string[], streams: CommandStreams, env: NodeJS.ProcessEnv): Promise<number> {
+/** A command's flags as the parser takes them: its own, then the connection flags and `--json`. */
+function commandFlags(command: Command): FlagSpecs {
+  return {
+    ...command.flags,
+    url: { type: 'string', value: "the sandbox's base URL, e.g. http://127.0.0.1:4010" },
+    'control-key': { type: 'string', value: 'the control key printed at start' },
+    ...(command.jsonOutput === false ? {} : { json: { type: 'boolean' } }),
+  };
+}
+
+/**
+ * Runs `command` with its arguments (after the command's name); resolves with the exit code.
+ * @param program how the user runs commerce-sandbox here, for the pointer to `--help` (see `invocation`)
+ */
+export async function runCommand(
+  command: Command,
+  argv: readonly string[],
+  streams: CommandStreams,
+  env: NodeJS.ProcessEnv,
+  program: string = invocation(),
+): Promise<number> {
   const secrets: string[] = [];
   const mask = masker(secrets);
   const out = (text: string): void => streams.out(mask(text));
   const err = (text: string): void => streams.err(mask(text));
   const usage = (message: string): number => {
-    err(`commerce-sandbox ${command.name}: ${message}\nRun \`commerce-sandbox ${command.name} --help\` for its usage.\n`);
+    err(`commerce-sandbox ${command.name}: ${message}\nRun \`${program} ${command.name} --help\` for its usage.\n`);
     return 2;
   };
   let values: FlagValues;
-  let positionals: string[];
+  let positionals: readonly string[];
   try {
-    ({ values, positionals } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: true,
-      options: {
-        ...command.flags,
-        url: { type: 'string' },
-        'control-key': { type: 'string' },
-        ...(command.jsonOutput === false ? {} : { json: { type: 'boolean' } }),
-        help: { type: 'boolean', short: 'h' },
-      },
-    }) as { values: FlagValues; positionals: string[] });
+    const parsed = parseFlags(argv, commandFlags(command));
+    if (parsed.kind === 'help') {
+      out(`${commandHelp(command)}\n`);
+      return 0;
+    }
+    if (parsed.kind === 'version') {
+      out(`${VERSION}\n`);
+      return 0;
+    }
+    ({ values, positionals } = parsed);
   } catch (error) {
-    // The key may be the value parseArgs complains about; never echo it.
+    if (!(error instanceof UsageError)) throw error;
+    // The key may be the value the message is about; never echo it.
     for (const [i, arg] of argv.entries()) {
       if (argv[i - 1] === '--control-key') secrets.push(arg);
       else if (arg.startsWith('--control-key=')) secrets.push(arg.slice('--control-key='.length));
     }
-    return usage(parseArgsMessage(error));
+    return usage(error.message);
   }
   const controlKey = values['control-key'] as string | undefined;
   if (controlKey !== undefined) secrets.push(controlKey);
   const keyFromEnv = env[CONTROL_KEY_ENV];
   if (keyFromEnv !== undefined) secrets.push(keyFromEnv);
-  if (values['help'] === true) {
-    out(`${commandHelp(command)}\n`);
-    return 0;
-  }
   try {
     const client = clientFrom({ url: values['url'] as string | undefined, controlKey }, env);
     return await command.run({ positionals, flags: values, client, json: values['json'] === true, out, err, secret: (value) => secrets.push(value) });

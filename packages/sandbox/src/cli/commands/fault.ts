@@ -95,11 +95,11 @@ Matchers (faults only; left out, a fault matches every API request):
 
 Faults apply to the platform API's routes, never to the sandbox's own /_sandbox/ routes.`,
   flags: {
-    count: { type: 'string' },
-    'retry-after': { type: 'string' },
-    method: { type: 'string' },
-    path: { type: 'string' },
-    token: { type: 'string' },
+    count: { type: 'string', value: 'how many requests, a whole number' },
+    'retry-after': { type: 'string', value: 'seconds, a whole number' },
+    method: { type: 'string', value: 'an HTTP method, e.g. GET' },
+    path: { type: 'string', value: 'a path pattern, e.g. /customers*' },
+    token: { type: 'string', value: 'an access token' },
   },
   async run(context) {
     const kind = context.positionals[0];

@@ -37,7 +37,11 @@ Every request the sandbox receives is checked against the API spec; this writes 
 
 Exit codes: 0 no violations, 1 violations found (the report is written all the same), or the sandbox
 refused or cannot be reached, or FILE cannot be written; 2 usage error.`,
-  flags: { format: { type: 'string' }, output: { type: 'string' }, force: { type: 'boolean' } },
+  flags: {
+    format: { type: 'string', value: REPORT_FORMATS.join(' or ') },
+    output: { type: 'string', value: 'the file to write the report to' },
+    force: { type: 'boolean' },
+  },
   jsonOutput: false,
   async run(context) {
     positionals(context, []);

@@ -34,7 +34,7 @@ as the platform signs deliveries (with the sandbox's webhook mode: duplicates, h
                         (default: {"id":"test_<random>"})
 
 Prints the delivery's id (for the delivery log) and status.`,
-  flags: { data: { type: 'string' } },
+  flags: { data: { type: 'string', value: 'the event\'s data, a JSON object with a string "id"' } },
   async run(context) {
     const [type] = positionals(context, ['EVENT']);
     if (!KNOWN_EVENTS.has(type!)) throw new UsageError(`unknown event type ${JSON.stringify(type)}: one of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
