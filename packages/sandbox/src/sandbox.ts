@@ -204,8 +204,11 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       baseUrl: () => baseUrl,
       redirectUri: () => redirectUri,
     });
-    // overrideGlobalObjects: false — a library must not replace the host process's Request/Response.
-    server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: true }) as Server;
+    // A library must not replace the host process's Request/Response: with `true` (the default)
+    // @hono/node-server redefines globalThis.Request/Response for good, for every module of the process.
+    // Without it, responses are the platform's own Response and are streamed instead of taking the
+    // adapter's cached-body shortcut (measured by bench/sandbox/run.mjs).
+    server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
     const address = await listen(server, resolved.port, resolved.host);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     baseUrl = `http://${host}:${address.port}`;
