@@ -9,11 +9,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import YAML from 'yaml';
 import openapiTS, { astToString } from 'openapi-typescript';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import Ajv2020, { _ } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { FetchingJSONSchemaStore, InputData, JSONSchemaInput, quicktype } from 'quicktype-core';
 import { GENERATED_BANNER, REPO_ROOT, stableJson, writeGenerated } from '../lib/generated-files.mjs';
 import { bundleStandaloneValidators } from '../lib/standalone.mjs';
+
+const require = createRequire(path.join(REPO_ROOT, 'package.json'));
 
 export const SPEC_PATH = 'specs/openapi.yaml';
 export const OUT_DIR = 'packages/api-types/src/generated';
@@ -79,9 +82,16 @@ export function componentJsonSchemas(spec) {
   return result;
 }
 
+/** The spec's string formats (ajv-formats' full ones, `email` replaced by RFC 5321's Mailbox). */
+const FORMATS_MODULE = './tools/api-types/formats.cjs';
+
 export function createAjv(options = {}) {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, ...options });
-  addFormats(ajv);
+  // Standalone code require()s the formats by this path (relative to the repository root, where
+  // bundleStandaloneValidators resolves it), so the shipped validators use the same functions as this ajv.
+  const code = { ...options.code, formats: _`require(${FORMATS_MODULE})` };
+  const ajv = new Ajv2020({ strict: true, allErrors: true, ...options, code });
+  for (const [name, format] of Object.entries(require(FORMATS_MODULE))) ajv.addFormat(name, format);
+  addFormats(ajv, { formats: [], keywords: true }); // adds no format; formatMinimum & co. as before
   for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: ['string', 'boolean'] });
   return ajv;
 }

@@ -24,6 +24,8 @@ export type Address = Schemas['Address'];
 export type ObjectId = Schemas['ObjectId'];
 /** An ISO 8601 UTC date-time string. */
 export type Timestamp = Schemas['Timestamp'];
+/** An email address: RFC 5321's `Mailbox` (`a@localhost` and `0@com` included), as the validators check it. */
+export type EmailAddress = Schemas['EmailAddress'];
 /** A charge: `id` and `created_time` are typed, other fields are open (the platform's API documentation does not show them). */
 export type Charge = Schemas['Charge'];
 /** An order: `id` and `created_time` are typed, other fields are open (the platform's API documentation does not show them). */

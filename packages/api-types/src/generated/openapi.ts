@@ -615,6 +615,18 @@ export interface components {
          */
         Timestamp: string;
         /**
+         * Format: email
+         * @description An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`"ada lovelace"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.
+         * @example ada@example.com
+         * @example a@localhost
+         * @example 0@com
+         * @example o'brien+news@example.co.uk
+         * @example "ada lovelace"@example.com
+         * @example ada@[192.0.2.1]
+         * @example ada@[IPv6:2001:db8::1]
+         */
+        EmailAddress: string;
+        /**
          * @description A postal address. Its fields are not shown in the platform document.
          * @example {}
          */
@@ -649,11 +661,8 @@ export interface components {
             created_time: components["schemas"]["Timestamp"];
             first_name: string;
             last_name: string;
-            /**
-             * Format: email
-             * @description Email address.
-             */
-            email: string;
+            /** @description Email address. */
+            email: components["schemas"]["EmailAddress"];
             company: string | null;
             delivery_address: components["schemas"]["Address"] | null;
             billing_address: components["schemas"]["Address"] | null;
@@ -677,11 +686,8 @@ export interface components {
         CustomerCreateRequest: {
             first_name: string;
             last_name: string;
-            /**
-             * Format: email
-             * @description Email address.
-             */
-            email: string;
+            /** @description Email address. */
+            email: components["schemas"]["EmailAddress"];
             company?: string | null;
             delivery_address?: components["schemas"]["Address"] | null;
             billing_address?: components["schemas"]["Address"] | null;
@@ -699,11 +705,8 @@ export interface components {
         CustomerUpdateRequest: {
             first_name?: string;
             last_name?: string;
-            /**
-             * Format: email
-             * @description Email address.
-             */
-            email?: string;
+            /** @description Email address. */
+            email?: components["schemas"]["EmailAddress"];
             company?: string | null;
             delivery_address?: components["schemas"]["Address"] | null;
             billing_address?: components["schemas"]["Address"] | null;

@@ -44,6 +44,8 @@ export declare const validateCustomerUpdateRequest: Validator<components['schema
 export declare const validateDiscount: Validator<components['schemas']['Discount']>;
 /** Validates a value against the `DiscountList` schema of specs/openapi.yaml. */
 export declare const validateDiscountList: Validator<components['schemas']['DiscountList']>;
+/** Validates a value against the `EmailAddress` schema of specs/openapi.yaml. */
+export declare const validateEmailAddress: Validator<components['schemas']['EmailAddress']>;
 /** Validates a value against the `ErrorBody` schema of specs/openapi.yaml. */
 export declare const validateErrorBody: Validator<components['schemas']['ErrorBody']>;
 /** Validates a value against the `OAuthErrorBody` schema of specs/openapi.yaml. */

@@ -236,6 +236,37 @@ var require_formats = __commonJS({
   }
 });
 
+// tools/api-types/email-address.cjs
+var require_email_address = __commonJS({
+  "tools/api-types/email-address.cjs"(exports, module) {
+    "use strict";
+    var ATEXT = "[A-Za-z0-9!#$%&'*+\\-/=?^_`{|}~]";
+    var DOT_STRING = `${ATEXT}+(?:\\.${ATEXT}+)*`;
+    var QUOTED_STRING = '"(?:[\\x20\\x21\\x23-\\x5B\\x5D-\\x7E]|\\\\[\\x20-\\x7E])*"';
+    var LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?";
+    var DOMAIN = `${LABEL}(?:\\.${LABEL})*`;
+    var SNUM = "(?:25[0-5]|2[0-4][0-9]|[01]?[0-9]?[0-9])";
+    var IPV4 = `${SNUM}(?:\\.${SNUM}){3}`;
+    var GENERAL_LITERAL = "[A-Za-z0-9-]*[A-Za-z0-9]:[\\x21-\\x5A\\x5E-\\x7E]+";
+    var ADDRESS_LITERAL = `\\[(?:${IPV4}|${GENERAL_LITERAL})\\]`;
+    var EMAIL_ADDRESS = new RegExp(`^(?:${DOT_STRING}|${QUOTED_STRING})@(?:${DOMAIN}|${ADDRESS_LITERAL})$`);
+    function isEmailAddress(value) {
+      return EMAIL_ADDRESS.test(value);
+    }
+    module.exports = { EMAIL_ADDRESS, isEmailAddress };
+  }
+});
+
+// tools/api-types/formats.cjs
+var require_formats2 = __commonJS({
+  "tools/api-types/formats.cjs"(exports, module) {
+    "use strict";
+    var { fullFormats } = require_formats();
+    var { isEmailAddress } = require_email_address();
+    module.exports = { ...fullFormats, email: isEmailAddress };
+  }
+});
+
 // validators.standalone.js
 var validateAddress = validate20;
 function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
@@ -265,7 +296,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
 validate20.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var validateAuthorizationCodeTokenRequest = validate21;
 var func1 = require_ucs2length().default;
-var formats0 = require_formats().fullFormats.uri;
+var formats0 = require_formats2().uri;
 function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -437,7 +468,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate21.evaluated = { "props": { "grant_type": true, "client_id": true, "client_secret": true, "redirect_uri": true, "code": true }, "dynamicProps": false, "dynamicItems": false };
 var validateBlogPost = validate22;
-var formats2 = require_formats().fullFormats["date-time"];
+var formats2 = require_formats2()["date-time"];
 function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -1254,8 +1285,8 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate31.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
 var validateCustomer = validate34;
-var schema54 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:Customer", "title": "Customer", "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "type": "string", "format": "email", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
-var formats16 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+var schema54 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:Customer", "title": "Customer", "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "EmailAddress": { "type": "string", "format": "email", "description": "An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`\"ada lovelace\"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.", "x-unspecified": "The format of email addresses: the platform's API documentation says only \"Email address.\" RFC 5321's Mailbox is our choice (tolerant: it accepts `a@localhost` and `0@com`, which many email validators refuse); the platform may check more or less.", "examples": ["ada@example.com", "a@localhost", "0@com", "o'brien+news@example.co.uk", '"ada lovelace"@example.com', "ada@[192.0.2.1]", "ada@[IPv6:2001:db8::1]"] }, "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
+var formats16 = require_formats2().email;
 function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -1409,8 +1440,8 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.email !== void 0) {
       let data4 = data.email;
       if (typeof data4 === "string") {
-        if (!formats16.test(data4)) {
-          const err14 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+        if (!formats16(data4)) {
+          const err14 = { instancePath: instancePath + "/email", schemaPath: "#/$defs/EmailAddress/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
           if (vErrors === null) {
             vErrors = [err14];
           } else {
@@ -1419,7 +1450,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err15 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err15 = { instancePath: instancePath + "/email", schemaPath: "#/$defs/EmailAddress/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err15];
         } else {
@@ -1442,10 +1473,10 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.delivery_address !== void 0) {
       let data6 = data.delivery_address;
-      const _errs18 = errors;
-      let valid3 = false;
+      const _errs20 = errors;
+      let valid4 = false;
       let passing0 = null;
-      const _errs19 = errors;
+      const _errs21 = errors;
       if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
       } else {
         const err17 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1456,12 +1487,12 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs19 === errors;
+      var _valid0 = _errs21 === errors;
       if (_valid0) {
-        valid3 = true;
+        valid4 = true;
         passing0 = 0;
       }
-      const _errs24 = errors;
+      const _errs26 = errors;
       if (data6 !== null) {
         const err18 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -1471,17 +1502,17 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs24 === errors;
-      if (_valid0 && valid3) {
-        valid3 = false;
+      var _valid0 = _errs26 === errors;
+      if (_valid0 && valid4) {
+        valid4 = false;
         passing0 = [passing0, 1];
       } else {
         if (_valid0) {
-          valid3 = true;
+          valid4 = true;
           passing0 = 1;
         }
       }
-      if (!valid3) {
+      if (!valid4) {
         const err19 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
         if (vErrors === null) {
           vErrors = [err19];
@@ -1490,10 +1521,10 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs18;
+        errors = _errs20;
         if (vErrors !== null) {
-          if (_errs18) {
-            vErrors.length = _errs18;
+          if (_errs20) {
+            vErrors.length = _errs20;
           } else {
             vErrors = null;
           }
@@ -1502,10 +1533,10 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.billing_address !== void 0) {
       let data7 = data.billing_address;
-      const _errs27 = errors;
-      let valid5 = false;
+      const _errs29 = errors;
+      let valid6 = false;
       let passing1 = null;
-      const _errs28 = errors;
+      const _errs30 = errors;
       if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
       } else {
         const err20 = { instancePath: instancePath + "/billing_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1516,12 +1547,12 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs28 === errors;
+      var _valid1 = _errs30 === errors;
       if (_valid1) {
-        valid5 = true;
+        valid6 = true;
         passing1 = 0;
       }
-      const _errs33 = errors;
+      const _errs35 = errors;
       if (data7 !== null) {
         const err21 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -1531,17 +1562,17 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs33 === errors;
-      if (_valid1 && valid5) {
-        valid5 = false;
+      var _valid1 = _errs35 === errors;
+      if (_valid1 && valid6) {
+        valid6 = false;
         passing1 = [passing1, 1];
       } else {
         if (_valid1) {
-          valid5 = true;
+          valid6 = true;
           passing1 = 1;
         }
       }
-      if (!valid5) {
+      if (!valid6) {
         const err22 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf" };
         if (vErrors === null) {
           vErrors = [err22];
@@ -1550,10 +1581,10 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs27;
+        errors = _errs29;
         if (vErrors !== null) {
-          if (_errs27) {
-            vErrors.length = _errs27;
+          if (_errs29) {
+            vErrors.length = _errs29;
           } else {
             vErrors = null;
           }
@@ -1574,7 +1605,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate34.evaluated = { "props": { "id": true, "created_time": true, "first_name": true, "last_name": true, "email": true, "company": true, "delivery_address": true, "billing_address": true }, "dynamicProps": false, "dynamicItems": false };
 var validateCustomerCreateRequest = validate35;
-var schema59 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CustomerCreateRequest", "title": "CustomerCreateRequest", "type": "object", "description": "Body of a customer creation: the writable fields of Customer. `first_name`, `last_name` and `email` are required; `company` and the addresses default to null. Other properties are refused (a misspelled field must not be dropped silently).", "x-unspecified": "Request payload shapes of POST and PUT are not shown; the writable fields, the required ones and the refusal of unknown properties are our choice.", "required": ["first_name", "last_name", "email"], "properties": { "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "type": "string", "format": "email", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "additionalProperties": false, "examples": [{ "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com" }, { "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] } } };
+var schema60 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CustomerCreateRequest", "title": "CustomerCreateRequest", "type": "object", "description": "Body of a customer creation: the writable fields of Customer. `first_name`, `last_name` and `email` are required; `company` and the addresses default to null. Other properties are refused (a misspelled field must not be dropped silently).", "x-unspecified": "Request payload shapes of POST and PUT are not shown; the writable fields, the required ones and the refusal of unknown properties are our choice.", "required": ["first_name", "last_name", "email"], "properties": { "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "additionalProperties": false, "examples": [{ "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com" }, { "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "EmailAddress": { "type": "string", "format": "email", "description": "An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`\"ada lovelace\"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.", "x-unspecified": "The format of email addresses: the platform's API documentation says only \"Email address.\" RFC 5321's Mailbox is our choice (tolerant: it accepts `a@localhost` and `0@com`, which many email validators refuse); the platform may check more or less.", "examples": ["ada@example.com", "a@localhost", "0@com", "o'brien+news@example.co.uk", '"ada lovelace"@example.com', "ada@[192.0.2.1]", "ada@[IPv6:2001:db8::1]"] } } };
 function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -1650,8 +1681,8 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.email !== void 0) {
       let data2 = data.email;
       if (typeof data2 === "string") {
-        if (!formats16.test(data2)) {
-          const err6 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+        if (!formats16(data2)) {
+          const err6 = { instancePath: instancePath + "/email", schemaPath: "#/$defs/EmailAddress/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
           if (vErrors === null) {
             vErrors = [err6];
           } else {
@@ -1660,7 +1691,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err7 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err7 = { instancePath: instancePath + "/email", schemaPath: "#/$defs/EmailAddress/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -1672,7 +1703,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.company !== void 0) {
       let data3 = data.company;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err8 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema59.properties.company.type }, message: "must be string,null" };
+        const err8 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema60.properties.company.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -1683,10 +1714,10 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.delivery_address !== void 0) {
       let data4 = data.delivery_address;
-      const _errs12 = errors;
-      let valid1 = false;
+      const _errs14 = errors;
+      let valid2 = false;
       let passing0 = null;
-      const _errs13 = errors;
+      const _errs15 = errors;
       if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
       } else {
         const err9 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1697,12 +1728,12 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs13 === errors;
+      var _valid0 = _errs15 === errors;
       if (_valid0) {
-        valid1 = true;
+        valid2 = true;
         passing0 = 0;
       }
-      const _errs18 = errors;
+      const _errs20 = errors;
       if (data4 !== null) {
         const err10 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -1712,17 +1743,17 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs18 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
+      var _valid0 = _errs20 === errors;
+      if (_valid0 && valid2) {
+        valid2 = false;
         passing0 = [passing0, 1];
       } else {
         if (_valid0) {
-          valid1 = true;
+          valid2 = true;
           passing0 = 1;
         }
       }
-      if (!valid1) {
+      if (!valid2) {
         const err11 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
         if (vErrors === null) {
           vErrors = [err11];
@@ -1731,10 +1762,10 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs12;
+        errors = _errs14;
         if (vErrors !== null) {
-          if (_errs12) {
-            vErrors.length = _errs12;
+          if (_errs14) {
+            vErrors.length = _errs14;
           } else {
             vErrors = null;
           }
@@ -1743,10 +1774,10 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.billing_address !== void 0) {
       let data5 = data.billing_address;
-      const _errs21 = errors;
-      let valid3 = false;
+      const _errs23 = errors;
+      let valid4 = false;
       let passing1 = null;
-      const _errs22 = errors;
+      const _errs24 = errors;
       if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
       } else {
         const err12 = { instancePath: instancePath + "/billing_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1757,12 +1788,12 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs22 === errors;
+      var _valid1 = _errs24 === errors;
       if (_valid1) {
-        valid3 = true;
+        valid4 = true;
         passing1 = 0;
       }
-      const _errs27 = errors;
+      const _errs29 = errors;
       if (data5 !== null) {
         const err13 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -1772,17 +1803,17 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs27 === errors;
-      if (_valid1 && valid3) {
-        valid3 = false;
+      var _valid1 = _errs29 === errors;
+      if (_valid1 && valid4) {
+        valid4 = false;
         passing1 = [passing1, 1];
       } else {
         if (_valid1) {
-          valid3 = true;
+          valid4 = true;
           passing1 = 1;
         }
       }
-      if (!valid3) {
+      if (!valid4) {
         const err14 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf" };
         if (vErrors === null) {
           vErrors = [err14];
@@ -1791,10 +1822,10 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs21;
+        errors = _errs23;
         if (vErrors !== null) {
-          if (_errs21) {
-            vErrors.length = _errs21;
+          if (_errs23) {
+            vErrors.length = _errs23;
           } else {
             vErrors = null;
           }
@@ -1815,7 +1846,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate35.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var validateCustomerList = validate36;
-var schema63 = { "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "type": "string", "format": "email", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }] };
+var schema65 = { "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }] };
 function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -1968,8 +1999,8 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.email !== void 0) {
       let data4 = data.email;
       if (typeof data4 === "string") {
-        if (!formats16.test(data4)) {
-          const err14 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+        if (!formats16(data4)) {
+          const err14 = { instancePath: instancePath + "/email", schemaPath: "#/$defs/EmailAddress/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
           if (vErrors === null) {
             vErrors = [err14];
           } else {
@@ -1978,7 +2009,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err15 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err15 = { instancePath: instancePath + "/email", schemaPath: "#/$defs/EmailAddress/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err15];
         } else {
@@ -1990,7 +2021,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.company !== void 0) {
       let data5 = data.company;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err16 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema63.properties.company.type }, message: "must be string,null" };
+        const err16 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema65.properties.company.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err16];
         } else {
@@ -2001,10 +2032,10 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.delivery_address !== void 0) {
       let data6 = data.delivery_address;
-      const _errs18 = errors;
-      let valid3 = false;
+      const _errs20 = errors;
+      let valid4 = false;
       let passing0 = null;
-      const _errs19 = errors;
+      const _errs21 = errors;
       if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
       } else {
         const err17 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -2015,12 +2046,12 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs19 === errors;
+      var _valid0 = _errs21 === errors;
       if (_valid0) {
-        valid3 = true;
+        valid4 = true;
         passing0 = 0;
       }
-      const _errs24 = errors;
+      const _errs26 = errors;
       if (data6 !== null) {
         const err18 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -2030,17 +2061,17 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs24 === errors;
-      if (_valid0 && valid3) {
-        valid3 = false;
+      var _valid0 = _errs26 === errors;
+      if (_valid0 && valid4) {
+        valid4 = false;
         passing0 = [passing0, 1];
       } else {
         if (_valid0) {
-          valid3 = true;
+          valid4 = true;
           passing0 = 1;
         }
       }
-      if (!valid3) {
+      if (!valid4) {
         const err19 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
         if (vErrors === null) {
           vErrors = [err19];
@@ -2049,10 +2080,10 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs18;
+        errors = _errs20;
         if (vErrors !== null) {
-          if (_errs18) {
-            vErrors.length = _errs18;
+          if (_errs20) {
+            vErrors.length = _errs20;
           } else {
             vErrors = null;
           }
@@ -2061,10 +2092,10 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.billing_address !== void 0) {
       let data7 = data.billing_address;
-      const _errs27 = errors;
-      let valid5 = false;
+      const _errs29 = errors;
+      let valid6 = false;
       let passing1 = null;
-      const _errs28 = errors;
+      const _errs30 = errors;
       if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
       } else {
         const err20 = { instancePath: instancePath + "/billing_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -2075,12 +2106,12 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs28 === errors;
+      var _valid1 = _errs30 === errors;
       if (_valid1) {
-        valid5 = true;
+        valid6 = true;
         passing1 = 0;
       }
-      const _errs33 = errors;
+      const _errs35 = errors;
       if (data7 !== null) {
         const err21 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -2090,17 +2121,17 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs33 === errors;
-      if (_valid1 && valid5) {
-        valid5 = false;
+      var _valid1 = _errs35 === errors;
+      if (_valid1 && valid6) {
+        valid6 = false;
         passing1 = [passing1, 1];
       } else {
         if (_valid1) {
-          valid5 = true;
+          valid6 = true;
           passing1 = 1;
         }
       }
-      if (!valid5) {
+      if (!valid6) {
         const err22 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf" };
         if (vErrors === null) {
           vErrors = [err22];
@@ -2109,10 +2140,10 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs27;
+        errors = _errs29;
         if (vErrors !== null) {
-          if (_errs27) {
-            vErrors.length = _errs27;
+          if (_errs29) {
+            vErrors.length = _errs29;
           } else {
             vErrors = null;
           }
@@ -2248,7 +2279,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate36.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
 var validateCustomerUpdateRequest = validate39;
-var schema68 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CustomerUpdateRequest", "title": "CustomerUpdateRequest", "type": "object", "description": "Body of a customer update: any subset of the writable fields of Customer; fields not named keep their values, `null` clears `company` or an address. Other properties are refused.", "x-unspecified": "Request payload shapes of POST and PUT are not shown; partial updates and the refusal of unknown properties are our choice.", "properties": { "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "type": "string", "format": "email", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "additionalProperties": false, "examples": [{ "email": "ada.lovelace@example.com" }, { "company": null, "billing_address": {} }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] } } };
+var schema71 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CustomerUpdateRequest", "title": "CustomerUpdateRequest", "type": "object", "description": "Body of a customer update: any subset of the writable fields of Customer; fields not named keep their values, `null` clears `company` or an address. Other properties are refused.", "x-unspecified": "Request payload shapes of POST and PUT are not shown; partial updates and the refusal of unknown properties are our choice.", "properties": { "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "additionalProperties": false, "examples": [{ "email": "ada.lovelace@example.com" }, { "company": null, "billing_address": {} }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "EmailAddress": { "type": "string", "format": "email", "description": "An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`\"ada lovelace\"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.", "x-unspecified": "The format of email addresses: the platform's API documentation says only \"Email address.\" RFC 5321's Mailbox is our choice (tolerant: it accepts `a@localhost` and `0@com`, which many email validators refuse); the platform may check more or less.", "examples": ["ada@example.com", "a@localhost", "0@com", "o'brien+news@example.co.uk", '"ada lovelace"@example.com', "ada@[192.0.2.1]", "ada@[IPv6:2001:db8::1]"] } } };
 function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -2297,8 +2328,8 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.email !== void 0) {
       let data2 = data.email;
       if (typeof data2 === "string") {
-        if (!formats16.test(data2)) {
-          const err3 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+        if (!formats16(data2)) {
+          const err3 = { instancePath: instancePath + "/email", schemaPath: "#/$defs/EmailAddress/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -2307,7 +2338,7 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err4 = { instancePath: instancePath + "/email", schemaPath: "#/$defs/EmailAddress/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -2319,7 +2350,7 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.company !== void 0) {
       let data3 = data.company;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err5 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema68.properties.company.type }, message: "must be string,null" };
+        const err5 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema71.properties.company.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err5];
         } else {
@@ -2330,10 +2361,10 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.delivery_address !== void 0) {
       let data4 = data.delivery_address;
-      const _errs12 = errors;
-      let valid1 = false;
+      const _errs14 = errors;
+      let valid2 = false;
       let passing0 = null;
-      const _errs13 = errors;
+      const _errs15 = errors;
       if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
       } else {
         const err6 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -2344,12 +2375,12 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs13 === errors;
+      var _valid0 = _errs15 === errors;
       if (_valid0) {
-        valid1 = true;
+        valid2 = true;
         passing0 = 0;
       }
-      const _errs18 = errors;
+      const _errs20 = errors;
       if (data4 !== null) {
         const err7 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -2359,17 +2390,17 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid0 = _errs18 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
+      var _valid0 = _errs20 === errors;
+      if (_valid0 && valid2) {
+        valid2 = false;
         passing0 = [passing0, 1];
       } else {
         if (_valid0) {
-          valid1 = true;
+          valid2 = true;
           passing0 = 1;
         }
       }
-      if (!valid1) {
+      if (!valid2) {
         const err8 = { instancePath: instancePath + "/delivery_address", schemaPath: "#/properties/delivery_address/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
         if (vErrors === null) {
           vErrors = [err8];
@@ -2378,10 +2409,10 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs12;
+        errors = _errs14;
         if (vErrors !== null) {
-          if (_errs12) {
-            vErrors.length = _errs12;
+          if (_errs14) {
+            vErrors.length = _errs14;
           } else {
             vErrors = null;
           }
@@ -2390,10 +2421,10 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.billing_address !== void 0) {
       let data5 = data.billing_address;
-      const _errs21 = errors;
-      let valid3 = false;
+      const _errs23 = errors;
+      let valid4 = false;
       let passing1 = null;
-      const _errs22 = errors;
+      const _errs24 = errors;
       if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
       } else {
         const err9 = { instancePath: instancePath + "/billing_address", schemaPath: "#/$defs/Address/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -2404,12 +2435,12 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs22 === errors;
+      var _valid1 = _errs24 === errors;
       if (_valid1) {
-        valid3 = true;
+        valid4 = true;
         passing1 = 0;
       }
-      const _errs27 = errors;
+      const _errs29 = errors;
       if (data5 !== null) {
         const err10 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
         if (vErrors === null) {
@@ -2419,17 +2450,17 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs27 === errors;
-      if (_valid1 && valid3) {
-        valid3 = false;
+      var _valid1 = _errs29 === errors;
+      if (_valid1 && valid4) {
+        valid4 = false;
         passing1 = [passing1, 1];
       } else {
         if (_valid1) {
-          valid3 = true;
+          valid4 = true;
           passing1 = 1;
         }
       }
-      if (!valid3) {
+      if (!valid4) {
         const err11 = { instancePath: instancePath + "/billing_address", schemaPath: "#/properties/billing_address/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf" };
         if (vErrors === null) {
           vErrors = [err11];
@@ -2438,10 +2469,10 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       } else {
-        errors = _errs21;
+        errors = _errs23;
         if (vErrors !== null) {
-          if (_errs21) {
-            vErrors.length = _errs21;
+          if (_errs23) {
+            vErrors.length = _errs23;
           } else {
             vErrors = null;
           }
@@ -2733,12 +2764,47 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate41.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateErrorBody = validate44;
+var validateEmailAddress = validate44;
 function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate44.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (typeof data === "string") {
+    if (!formats16(data)) {
+      const err0 = { instancePath, schemaPath: "#/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate44.errors = vErrors;
+  return errors === 0;
+}
+validate44.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var validateErrorBody = validate45;
+function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2813,16 +2879,16 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateOAuthErrorBody = validate45;
-function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate45.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateOAuthErrorBody = validate46;
+function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2861,16 +2927,16 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateObjectId = validate46;
-function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate46.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateObjectId = validate47;
+function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2896,167 +2962,11 @@ function validate46(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate46.errors = vErrors;
-  return errors === 0;
-}
-validate46.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var validateOrder = validate47;
-function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate47.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.created_time !== void 0) {
-      let data1 = data.created_time;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
   validate47.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateOrderList = validate48;
-function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate49.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.created_time !== void 0) {
-      let data1 = data.created_time;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate49.errors = vErrors;
-  return errors === 0;
-}
-validate49.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+validate47.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var validateOrder = validate48;
 function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -3069,6 +2979,162 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
     evaluated0.items = void 0;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.created_time !== void 0) {
+      let data1 = data.created_time;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate48.errors = vErrors;
+  return errors === 0;
+}
+validate48.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateOrderList = validate49;
+function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate50.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.created_time !== void 0) {
+      let data1 = data.created_time;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate50.errors = vErrors;
+  return errors === 0;
+}
+validate50.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate49.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.limit === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "limit" }, message: "must have required property 'limit'" };
       if (vErrors === null) {
@@ -3144,8 +3210,8 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate49(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+          if (!validate50(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
             errors = vErrors.length;
           }
         }
@@ -3168,167 +3234,11 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateProduct = validate51;
-function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate51.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.created_time !== void 0) {
-      let data1 = data.created_time;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate51.errors = vErrors;
-  return errors === 0;
-}
-validate51.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateProductList = validate52;
-function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate53.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.created_time !== void 0) {
-      let data1 = data.created_time;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate53.errors = vErrors;
-  return errors === 0;
-}
-validate53.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+validate49.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+var validateProduct = validate52;
 function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -3341,6 +3251,162 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
     evaluated0.items = void 0;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.created_time !== void 0) {
+      let data1 = data.created_time;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate52.errors = vErrors;
+  return errors === 0;
+}
+validate52.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateProductList = validate53;
+function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate54.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.created_time !== void 0) {
+      let data1 = data.created_time;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate54.errors = vErrors;
+  return errors === 0;
+}
+validate54.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate53.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.limit === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "limit" }, message: "must have required property 'limit'" };
       if (vErrors === null) {
@@ -3416,8 +3482,8 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate53(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+          if (!validate54(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
             errors = vErrors.length;
           }
         }
@@ -3440,16 +3506,16 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate53.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateRefreshTokenRequest = validate55;
-function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate53.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+var validateRefreshTokenRequest = validate56;
+function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3571,16 +3637,16 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = { "props": { "grant_type": true, "refresh_token": true, "client_id": true, "client_secret": true }, "dynamicProps": false, "dynamicItems": false };
-var validateTimestamp = validate56;
-function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate56.evaluated = { "props": { "grant_type": true, "refresh_token": true, "client_id": true, "client_secret": true }, "dynamicProps": false, "dynamicItems": false };
+var validateTimestamp = validate57;
+function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3606,16 +3672,16 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var validateTokenRequest = validate57;
-function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate57.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var validateTokenRequest = validate58;
+function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3943,18 +4009,18 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate57.errors = vErrors;
+  validate58.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate57.evaluated = { "dynamicProps": true, "dynamicItems": false };
-var validateTokenResponse = validate58;
-var schema100 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:TokenResponse", "title": "TokenResponse", "type": "object", "description": "Token response. Two variants are documented and both are accepted: one with `token_type`\n`Bearer`, `expires_in` 7776000 and an `id_token` (openid scope); the other with `token_type`\n`bearer`, `expires_in` 43199 and a `scope` (e.g. `api_all`). `refresh_token` is present when\n`offline_access` was granted, and a refresh always returns a new one.\n", "x-unspecified": "Which fields go together: the document gives `token_type` (Bearer/bearer), `expires_in` (7776000/43199), `id_token` and `scope` as two variants without a rule pairing them, so each is accepted with any of the others.", "required": ["access_token", "token_type", "expires_in"], "properties": { "access_token": { "type": "string", "minLength": 1 }, "token_type": { "type": "string", "enum": ["Bearer", "bearer"], "description": "`Bearer` in one documented variant, `bearer` in the other; both mean a bearer token." }, "expires_in": { "type": "integer", "minimum": 0, "description": "Lifetime of the access token, in seconds." }, "refresh_token": { "type": "string", "minLength": 1, "description": "Present when `offline_access` was granted. Its lifetime is not shown in the platform document.", "x-unspecified": "Lifetime of refresh tokens." }, "id_token": { "type": "string", "description": "OpenID Connect ID token (openid scope); present in one documented variant." }, "scope": { "type": "string", "description": "Granted scopes, space-separated; present in the other documented variant." } }, "additionalProperties": true, "examples": [{ "access_token": "at_5b1e0f9d8c7b6a59", "token_type": "Bearer", "expires_in": 7776e3, "refresh_token": "rt_8d7f6e5c4b3a", "id_token": "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1c2VyXzEifQ." }, { "access_token": "at_0a1b2c3d4e5f6789", "token_type": "bearer", "expires_in": 43199, "refresh_token": "rt_1f2e3d4c5b6a", "scope": "api_all" }] };
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate58.evaluated = { "dynamicProps": true, "dynamicItems": false };
+var validateTokenResponse = validate59;
+var schema105 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:TokenResponse", "title": "TokenResponse", "type": "object", "description": "Token response. Two variants are documented and both are accepted: one with `token_type`\n`Bearer`, `expires_in` 7776000 and an `id_token` (openid scope); the other with `token_type`\n`bearer`, `expires_in` 43199 and a `scope` (e.g. `api_all`). `refresh_token` is present when\n`offline_access` was granted, and a refresh always returns a new one.\n", "x-unspecified": "Which fields go together: the document gives `token_type` (Bearer/bearer), `expires_in` (7776000/43199), `id_token` and `scope` as two variants without a rule pairing them, so each is accepted with any of the others.", "required": ["access_token", "token_type", "expires_in"], "properties": { "access_token": { "type": "string", "minLength": 1 }, "token_type": { "type": "string", "enum": ["Bearer", "bearer"], "description": "`Bearer` in one documented variant, `bearer` in the other; both mean a bearer token." }, "expires_in": { "type": "integer", "minimum": 0, "description": "Lifetime of the access token, in seconds." }, "refresh_token": { "type": "string", "minLength": 1, "description": "Present when `offline_access` was granted. Its lifetime is not shown in the platform document.", "x-unspecified": "Lifetime of refresh tokens." }, "id_token": { "type": "string", "description": "OpenID Connect ID token (openid scope); present in one documented variant." }, "scope": { "type": "string", "description": "Granted scopes, space-separated; present in the other documented variant." } }, "additionalProperties": true, "examples": [{ "access_token": "at_5b1e0f9d8c7b6a59", "token_type": "Bearer", "expires_in": 7776e3, "refresh_token": "rt_8d7f6e5c4b3a", "id_token": "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1c2VyXzEifQ." }, { "access_token": "at_0a1b2c3d4e5f6789", "token_type": "bearer", "expires_in": 43199, "refresh_token": "rt_1f2e3d4c5b6a", "scope": "api_all" }] };
+function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -4023,7 +4089,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "Bearer" || data1 === "bearer")) {
-        const err6 = { instancePath: instancePath + "/token_type", schemaPath: "#/properties/token_type/enum", keyword: "enum", params: { allowedValues: schema100.properties.token_type.enum }, message: "must be equal to one of the allowed values" };
+        const err6 = { instancePath: instancePath + "/token_type", schemaPath: "#/properties/token_type/enum", keyword: "enum", params: { allowedValues: schema105.properties.token_type.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -4108,16 +4174,16 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateWebhookAck = validate59;
-function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate59.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateWebhookAck = validate60;
+function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -4165,17 +4231,17 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { "props": { "received": true, "reason": true }, "dynamicProps": false, "dynamicItems": false };
-var validateWebhookEventType = validate60;
-var schema102 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:WebhookEventType", "title": "WebhookEventType", "type": "string", "description": "The 19 event types the platform sends. The payload field carrying the type is not shown.", "enum": ["blog_post_created", "blog_post_updated", "blog_post_deleted", "category_created", "category_updated", "category_deleted", "customer_created", "customer_updated", "customer_deleted", "discount_created", "discount_updated", "discount_deleted", "order_payment_succeeded", "order_completed", "product_created", "product_updated", "product_deleted", "product_soldout", "product_variant_soldout"], "examples": ["customer_created"] };
-function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate60.evaluated = { "props": { "received": true, "reason": true }, "dynamicProps": false, "dynamicItems": false };
+var validateWebhookEventType = validate61;
+var schema107 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:WebhookEventType", "title": "WebhookEventType", "type": "string", "description": "The 19 event types the platform sends. The payload field carrying the type is not shown.", "enum": ["blog_post_created", "blog_post_updated", "blog_post_deleted", "category_created", "category_updated", "category_deleted", "customer_created", "customer_updated", "customer_deleted", "discount_created", "discount_updated", "discount_deleted", "order_payment_succeeded", "order_completed", "product_created", "product_updated", "product_deleted", "product_soldout", "product_variant_soldout"], "examples": ["customer_created"] };
+function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -4192,7 +4258,7 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
     errors++;
   }
   if (!(data === "blog_post_created" || data === "blog_post_updated" || data === "blog_post_deleted" || data === "category_created" || data === "category_updated" || data === "category_deleted" || data === "customer_created" || data === "customer_updated" || data === "customer_deleted" || data === "discount_created" || data === "discount_updated" || data === "discount_deleted" || data === "order_payment_succeeded" || data === "order_completed" || data === "product_created" || data === "product_updated" || data === "product_deleted" || data === "product_soldout" || data === "product_variant_soldout")) {
-    const err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema102.enum }, message: "must be equal to one of the allowed values" };
+    const err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema107.enum }, message: "must be equal to one of the allowed values" };
     if (vErrors === null) {
       vErrors = [err1];
     } else {
@@ -4200,16 +4266,16 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var validateWebhookPayload = validate61;
-function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate61.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var validateWebhookPayload = validate62;
+function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -4341,10 +4407,10 @@ function validate61(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+validate62.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 export {
   validateAddress,
   validateAuthorizationCodeTokenRequest,
@@ -4360,6 +4426,7 @@ export {
   validateCustomerUpdateRequest,
   validateDiscount,
   validateDiscountList,
+  validateEmailAddress,
   validateErrorBody,
   validateOAuthErrorBody,
   validateObjectId,

@@ -236,6 +236,37 @@ var require_formats = __commonJS({
   }
 });
 
+// tools/api-types/email-address.cjs
+var require_email_address = __commonJS({
+  "tools/api-types/email-address.cjs"(exports, module) {
+    "use strict";
+    var ATEXT = "[A-Za-z0-9!#$%&'*+\\-/=?^_`{|}~]";
+    var DOT_STRING = `${ATEXT}+(?:\\.${ATEXT}+)*`;
+    var QUOTED_STRING = '"(?:[\\x20\\x21\\x23-\\x5B\\x5D-\\x7E]|\\\\[\\x20-\\x7E])*"';
+    var LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?";
+    var DOMAIN = `${LABEL}(?:\\.${LABEL})*`;
+    var SNUM = "(?:25[0-5]|2[0-4][0-9]|[01]?[0-9]?[0-9])";
+    var IPV4 = `${SNUM}(?:\\.${SNUM}){3}`;
+    var GENERAL_LITERAL = "[A-Za-z0-9-]*[A-Za-z0-9]:[\\x21-\\x5A\\x5E-\\x7E]+";
+    var ADDRESS_LITERAL = `\\[(?:${IPV4}|${GENERAL_LITERAL})\\]`;
+    var EMAIL_ADDRESS = new RegExp(`^(?:${DOT_STRING}|${QUOTED_STRING})@(?:${DOMAIN}|${ADDRESS_LITERAL})$`);
+    function isEmailAddress(value) {
+      return EMAIL_ADDRESS.test(value);
+    }
+    module.exports = { EMAIL_ADDRESS, isEmailAddress };
+  }
+});
+
+// tools/api-types/formats.cjs
+var require_formats2 = __commonJS({
+  "tools/api-types/formats.cjs"(exports, module) {
+    "use strict";
+    var { fullFormats } = require_formats();
+    var { isEmailAddress } = require_email_address();
+    module.exports = { ...fullFormats, email: isEmailAddress };
+  }
+});
+
 // validators.standalone.js
 var validateLimitStartingAfterEndingBeforeQuery = validate20;
 var func1 = require_ucs2length().default;
@@ -463,7 +494,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate21.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var validateResponseTypeClientIdRedirectUriScopeStateQuery = validate22;
-var formats0 = require_formats().fullFormats.uri;
+var formats0 = require_formats2().uri;
 var pattern4 = new RegExp("^[A-Za-z0-9]+$", "u");
 function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;

@@ -1158,6 +1158,14 @@ def discount_list_to_dict(x: DiscountList) -> Any:
     return to_class(DiscountList, x)
 
 
+def email_address_from_dict(s: Any) -> str:
+    return from_str(s)
+
+
+def email_address_to_dict(x: str) -> Any:
+    return from_str(x)
+
+
 def error_body_from_dict(s: Any) -> ErrorBody:
     return ErrorBody.from_dict(s)
 
