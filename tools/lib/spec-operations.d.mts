@@ -8,6 +8,8 @@ export interface SpecParameter {
 export interface SpecResponse {
   status: string;
   contentType: string | undefined;
+  /** The media types after the first (e.g. an HTML page beside JSON). */
+  otherContentTypes: string[];
   schema: Record<string, unknown> | undefined;
   schemaRef: string | undefined;
   headers: string[];

@@ -17,6 +17,7 @@ const COMPONENTS = '#/components/';
  * @typedef {object} SpecResponse
  * @property {string} status                     '200', '201', '204', '4XX', '5XX', 'default'
  * @property {string | undefined} contentType    first media type, e.g. 'application/json'; undefined: no body
+ * @property {string[]} otherContentTypes        the media types after the first (e.g. an HTML page beside JSON)
  * @property {Record<string, unknown> | undefined} schema
  * @property {string | undefined} schemaRef
  * @property {string[]} headers                  response header names
@@ -63,8 +64,8 @@ function parameter(spec, raw) {
 }
 
 function mediaOf(content) {
-  const [contentType, media] = Object.entries(content ?? {})[0] ?? [];
-  return { contentType, schema: media?.schema, schemaRef: schemaRefName(media?.schema) };
+  const [[contentType, media] = [], ...others] = Object.entries(content ?? {});
+  return { contentType, otherContentTypes: others.map(([type]) => type), schema: media?.schema, schemaRef: schemaRefName(media?.schema) };
 }
 
 /**

@@ -113,6 +113,7 @@ function responseConstants(operations) {
         const parts = [`status: ${JSON.stringify(r.status)}`];
         if (r.contentType) parts.push(`contentType: ${JSON.stringify(r.contentType)}`);
         if (r.schemaRef && r.contentType === 'application/json') parts.push(`validate: ${schemaValidatorName(r.schemaRef)}`);
+        if (r.otherContentTypes.length > 0) parts.push(`otherContentTypes: ${JSON.stringify(r.otherContentTypes)}`);
         parts.push(`headers: ${JSON.stringify(r.headers.map((h) => h.toLowerCase()))}`);
         const text = `{ ${parts.join(', ')} }`;
         let name = byText.get(text);

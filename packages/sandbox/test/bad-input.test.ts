@@ -1,4 +1,5 @@
 // Bad requests get a 4xx with the documented error body, never a 500 or a stack trace.
+import { ROUTES } from '../src/generated/routes.js';
 import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
 import { describe, expect, test } from 'vitest';
@@ -124,12 +125,33 @@ describe('bad input', () => {
     expect((await fetch(`${sandbox.url}/customers`, { headers: { authorization: `bearer ${sandbox.app.accessToken}` } })).status).toBe(200);
   });
 
-  test('unknown paths and methods: 404 with the error body', async () => {
+  test('an unknown path: 404 with the error body', async () => {
     const sandbox = await start();
     const res = await api(sandbox, '/nothing-here');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ type: 'not_found_error', errors: { path: ['no operation at GET /nothing-here'] } });
-    expect((await api(sandbox, '/customers', { method: 'PATCH' })).status).toBe(404);
+  });
+
+  test('a known path with a method it does not have: 405 with Allow (RFC 9110 §15.5.6), for every path of the spec', async () => {
+    const sandbox = await start();
+    const byPath = new Map<string, Set<string>>();
+    for (const route of ROUTES) {
+      const methods = byPath.get(route.path) ?? new Set<string>();
+      methods.add(route.method);
+      if (route.method === 'GET') methods.add('HEAD');
+      byPath.set(route.path, methods);
+    }
+    for (const [path, allowed] of byPath) {
+      const url = path.replace('{id}', 'cus_1');
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((m) => !allowed.has(m))) {
+        const res = await api(sandbox, url, { method });
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(new Set(res.headers.get('allow')!.split(', ')), `${method} ${path}`).toEqual(allowed);
+        expect(await res.json()).toMatchObject({ type: 'invalid_request_error', errors: { method: [expect.stringContaining(`${method} is not allowed`)] } });
+      }
+    }
+    expect((await api(sandbox, '/customers', { method: 'HEAD' })).status).toBe(200);
+    expect((await fetch(`${sandbox.url}/.well-known/openid-configuration`, { method: 'POST' })).headers.get('allow')).toBe('GET, HEAD');
   });
 
   test('property: any JSON value as a create body is a 201 or a 400, never a 500', async () => {

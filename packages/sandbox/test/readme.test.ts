@@ -42,6 +42,8 @@ const { blocks } = describeReadme({
     'webhookRetrySchedule',
     'violations.list()',
     'strict: true',
+    'client.discovery(',
+    'authorizationCodeGrant(',
   ],
 });
 
@@ -59,5 +61,22 @@ describe('README example', () => {
       rmSync(file, { force: true });
     }
     expect(logged).toEqual([[expect.stringMatching(/^cus_/), 10, true]]);
+  });
+
+  it('the openid-client example runs: discovery, PKCE, nonce, id_token, refresh', async () => {
+    const block = blocks.find((b) => b.includes("from 'openid-client'"));
+    expect(block).toBeDefined();
+    const file = join(ROOT, 'test', '__readme_openid.test-support.ts');
+    writeFileSync(file, block!.replace(/from '@commerce-kit\/sandbox'/g, "from '../src/index.js'"));
+    const logged: unknown[][] = [];
+    const log = console.log;
+    console.log = (...args: unknown[]) => void logged.push(args);
+    try {
+      await import(/* @vite-ignore */ file);
+    } finally {
+      console.log = log;
+      rmSync(file, { force: true });
+    }
+    expect(logged).toEqual([[true, true]]);
   });
 });

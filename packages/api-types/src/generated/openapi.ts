@@ -264,9 +264,11 @@ export interface paths {
          * Exchange an authorization code, or refresh an access token
          * @description Step 4 (`grant_type=authorization_code`) and step 5 (`grant_type=refresh_token`) of the grant.
          *     Client authentication has two documented variants: `client_id` and `client_secret` in the form
-         *     body, or HTTP Basic credentials `<CLIENT_ID>:<CLIENT_SECRET>` (the body still carries
-         *     `client_id` for the code exchange). The response has the same shape for both grants; a refresh
-         *     returns a new refresh token. The response is JSON, errors included.
+         *     body, or HTTP Basic credentials `<CLIENT_ID>:<CLIENT_SECRET>` (the document's example of the
+         *     code exchange still carries `client_id` in the body; RFC 6749 §2.3.1 and §4.1.3 make it
+         *     optional with HTTP Basic, as OAuth libraries send it). The response has the same shape for both
+         *     grants; a refresh returns a new refresh token. The response is JSON, errors included, every
+         *     error in the RFC 6749 §5.2 shape (`error`, `error_description`).
          */
         post: operations["requestToken"];
         delete?: never;
@@ -980,7 +982,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description Code exchange (step 4). `client_secret` is in the body in one documented variant; in the other the client id and secret go as HTTP Basic credentials and the body still carries `client_id`.
+         * @description Code exchange (step 4). `client_secret` is in the body in one documented variant; in the other the client id and secret go as HTTP Basic credentials, and the body may still carry `client_id` (the document's example does; RFC 6749 §2.3.1 does not require it).
          * @example {
          *       "grant_type": "authorization_code",
          *       "client_id": "app_3f9c2b",
@@ -995,7 +997,10 @@ export interface components {
              * @enum {string}
              */
             grant_type: "authorization_code";
-            client_id: string;
+            /** @description Required when the client secret is in the body; optional with HTTP Basic. */
+            client_id?: string;
+            /** @description PKCE (RFC 7636 §4.5): required when the authorization request carried `code_challenge`, refused when it did not. */
+            code_verifier?: string;
             client_secret?: string;
             /**
              * Format: uri
@@ -1679,10 +1684,25 @@ export interface operations {
                  */
                 scope: string;
                 /**
-                 * @description Optional, recommended. Arbitrary alphanumeric value returned to the application; used against cross-site request forgery or to carry application state.
+                 * @description Optional, recommended. Arbitrary value returned to the application unchanged; used against cross-site request forgery or to carry application state. The document calls it "alphanumeric": read as advice to applications, so any printable ASCII (RFC 6749 Appendix A.5, what OAuth libraries generate, e.g. base64url) of at most 1024 characters is accepted.
                  * @example Qm9vdHN0cmFwU3RhdGUx
                  */
                 state?: string;
+                /**
+                 * @description OpenID Connect (Core §3.1.2.1): a value the `id_token` of the code exchange carries back unchanged, binding it to the user's session. Not shown in the platform document.
+                 * @example n-0S6_WzA2Mj
+                 */
+                nonce?: string;
+                /**
+                 * @description PKCE (RFC 7636 §4.3): the challenge derived from the application's code verifier; the code exchange must then send the matching `code_verifier`. Not shown in the platform document.
+                 * @example E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM
+                 */
+                code_challenge?: string;
+                /**
+                 * @description PKCE (RFC 7636 §4.3): `S256` (the challenge is the base64url SHA-256 of the verifier) or `plain`; `plain` when absent. Only with `code_challenge`.
+                 * @example S256
+                 */
+                code_challenge_method?: "S256" | "plain";
             };
             header?: never;
             path?: never;
@@ -1701,7 +1721,7 @@ export interface operations {
             302: {
                 headers: {
                     /**
-                     * @description The application's redirect_uri with `code` and `state` appended.
+                     * @description The application's redirect_uri with `code` and `state` appended, or with `error`, `error_description` and `state` when the request is refused.
                      * @example https://app.example.org/oauth/callback?code=SplxlOBeZQQYbYS6WxSbIA&state=Qm9vdHN0cmFwU3RhdGUx
                      */
                     Location?: string;
@@ -1709,13 +1729,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A parameter is missing or wrong (response_type, client_id, redirect_uri, scope, state). Shown in the browser; the document does not show this answer, so its JSON error body is a guess. */
+            /** @description `client_id` or `redirect_uri` is missing or wrong, so there is no application to send the browser back to (RFC 6749 §4.1.2.1); every other error redirects (see 302). The JSON error body when the request asks for JSON, an HTML page for a browser. The document does not show this answer. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                    "text/html": string;
                 };
             };
         };

@@ -296,6 +296,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
 validate20.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var validateAuthorizationCodeTokenRequest = validate21;
 var func1 = require_ucs2length().default;
+var pattern4 = new RegExp("^[A-Za-z0-9\\-._~]{43,128}$", "u");
 var formats0 = require_formats2().uri;
 function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
@@ -318,8 +319,8 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.client_id === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "client_id" }, message: "must have required property 'client_id'" };
+    if (data.redirect_uri === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "redirect_uri" }, message: "must have required property 'redirect_uri'" };
       if (vErrors === null) {
         vErrors = [err1];
       } else {
@@ -327,8 +328,8 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.redirect_uri === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "redirect_uri" }, message: "must have required property 'redirect_uri'" };
+    if (data.code === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
       if (vErrors === null) {
         vErrors = [err2];
       } else {
@@ -336,32 +337,23 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.code === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
     if (data.grant_type !== void 0) {
       let data0 = data.grant_type;
       if (typeof data0 !== "string") {
-        const err4 = { instancePath: instancePath + "/grant_type", schemaPath: "#/properties/grant_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err3 = { instancePath: instancePath + "/grant_type", schemaPath: "#/properties/grant_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err3];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err3);
         }
         errors++;
       }
       if ("authorization_code" !== data0) {
-        const err5 = { instancePath: instancePath + "/grant_type", schemaPath: "#/properties/grant_type/const", keyword: "const", params: { allowedValue: "authorization_code" }, message: "must be equal to constant" };
+        const err4 = { instancePath: instancePath + "/grant_type", schemaPath: "#/properties/grant_type/const", keyword: "const", params: { allowedValue: "authorization_code" }, message: "must be equal to constant" };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err4];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -370,103 +362,125 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.client_id;
       if (typeof data1 === "string") {
         if (func1(data1) < 1) {
-          const err6 = { instancePath: instancePath + "/client_id", schemaPath: "#/properties/client_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err5 = { instancePath: instancePath + "/client_id", schemaPath: "#/properties/client_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err5];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err5);
           }
           errors++;
         }
       } else {
-        const err7 = { instancePath: instancePath + "/client_id", schemaPath: "#/properties/client_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err6 = { instancePath: instancePath + "/client_id", schemaPath: "#/properties/client_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err6];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.code_verifier !== void 0) {
+      let data2 = data.code_verifier;
+      if (typeof data2 === "string") {
+        if (!pattern4.test(data2)) {
+          const err7 = { instancePath: instancePath + "/code_verifier", schemaPath: "#/properties/code_verifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9\\-._~]{43,128}$" }, message: 'must match pattern "^[A-Za-z0-9\\-._~]{43,128}$"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/code_verifier", schemaPath: "#/properties/code_verifier/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
         }
         errors++;
       }
     }
     if (data.client_secret !== void 0) {
-      let data2 = data.client_secret;
-      if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
-          const err8 = { instancePath: instancePath + "/client_secret", schemaPath: "#/properties/client_secret/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+      let data3 = data.client_secret;
+      if (typeof data3 === "string") {
+        if (func1(data3) < 1) {
+          const err9 = { instancePath: instancePath + "/client_secret", schemaPath: "#/properties/client_secret/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err8];
+            vErrors = [err9];
           } else {
-            vErrors.push(err8);
+            vErrors.push(err9);
           }
           errors++;
         }
       } else {
-        const err9 = { instancePath: instancePath + "/client_secret", schemaPath: "#/properties/client_secret/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err10 = { instancePath: instancePath + "/client_secret", schemaPath: "#/properties/client_secret/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err10];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err10);
         }
         errors++;
       }
     }
     if (data.redirect_uri !== void 0) {
-      let data3 = data.redirect_uri;
-      if (typeof data3 === "string") {
-        if (!formats0(data3)) {
-          const err10 = { instancePath: instancePath + "/redirect_uri", schemaPath: "#/properties/redirect_uri/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"' };
+      let data4 = data.redirect_uri;
+      if (typeof data4 === "string") {
+        if (!formats0(data4)) {
+          const err11 = { instancePath: instancePath + "/redirect_uri", schemaPath: "#/properties/redirect_uri/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"' };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err11];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err11);
           }
           errors++;
         }
       } else {
-        const err11 = { instancePath: instancePath + "/redirect_uri", schemaPath: "#/properties/redirect_uri/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err12 = { instancePath: instancePath + "/redirect_uri", schemaPath: "#/properties/redirect_uri/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
     }
     if (data.code !== void 0) {
-      let data4 = data.code;
-      if (typeof data4 === "string") {
-        if (func1(data4) < 1) {
-          const err12 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+      let data5 = data.code;
+      if (typeof data5 === "string") {
+        if (func1(data5) < 1) {
+          const err13 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       } else {
-        const err13 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err14 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err14];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err14);
         }
         errors++;
       }
     }
   } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err15];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err15);
     }
     errors++;
   }
   validate21.errors = vErrors;
   return errors === 0;
 }
-validate21.evaluated = { "props": { "grant_type": true, "client_id": true, "client_secret": true, "redirect_uri": true, "code": true }, "dynamicProps": false, "dynamicItems": false };
+validate21.evaluated = { "props": { "grant_type": true, "client_id": true, "code_verifier": true, "client_secret": true, "redirect_uri": true, "code": true }, "dynamicProps": false, "dynamicItems": false };
 var validateBlogPost = validate22;
 var formats2 = require_formats2()["date-time"];
 function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
@@ -3702,8 +3716,8 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.client_id === void 0) {
-      const err1 = { instancePath, schemaPath: "#/$defs/AuthorizationCodeTokenRequest/required", keyword: "required", params: { missingProperty: "client_id" }, message: "must have required property 'client_id'" };
+    if (data.redirect_uri === void 0) {
+      const err1 = { instancePath, schemaPath: "#/$defs/AuthorizationCodeTokenRequest/required", keyword: "required", params: { missingProperty: "redirect_uri" }, message: "must have required property 'redirect_uri'" };
       if (vErrors === null) {
         vErrors = [err1];
       } else {
@@ -3711,8 +3725,8 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.redirect_uri === void 0) {
-      const err2 = { instancePath, schemaPath: "#/$defs/AuthorizationCodeTokenRequest/required", keyword: "required", params: { missingProperty: "redirect_uri" }, message: "must have required property 'redirect_uri'" };
+    if (data.code === void 0) {
+      const err2 = { instancePath, schemaPath: "#/$defs/AuthorizationCodeTokenRequest/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
       if (vErrors === null) {
         vErrors = [err2];
       } else {
@@ -3720,32 +3734,23 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.code === void 0) {
-      const err3 = { instancePath, schemaPath: "#/$defs/AuthorizationCodeTokenRequest/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
     if (data.grant_type !== void 0) {
       let data0 = data.grant_type;
       if (typeof data0 !== "string") {
-        const err4 = { instancePath: instancePath + "/grant_type", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/grant_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err3 = { instancePath: instancePath + "/grant_type", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/grant_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err3];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err3);
         }
         errors++;
       }
       if ("authorization_code" !== data0) {
-        const err5 = { instancePath: instancePath + "/grant_type", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/grant_type/const", keyword: "const", params: { allowedValue: "authorization_code" }, message: "must be equal to constant" };
+        const err4 = { instancePath: instancePath + "/grant_type", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/grant_type/const", keyword: "const", params: { allowedValue: "authorization_code" }, message: "must be equal to constant" };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err4];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -3754,96 +3759,118 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.client_id;
       if (typeof data1 === "string") {
         if (func1(data1) < 1) {
-          const err6 = { instancePath: instancePath + "/client_id", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/client_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err5 = { instancePath: instancePath + "/client_id", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/client_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err5];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err5);
           }
           errors++;
         }
       } else {
-        const err7 = { instancePath: instancePath + "/client_id", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/client_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err6 = { instancePath: instancePath + "/client_id", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/client_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err6];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.code_verifier !== void 0) {
+      let data2 = data.code_verifier;
+      if (typeof data2 === "string") {
+        if (!pattern4.test(data2)) {
+          const err7 = { instancePath: instancePath + "/code_verifier", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/code_verifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9\\-._~]{43,128}$" }, message: 'must match pattern "^[A-Za-z0-9\\-._~]{43,128}$"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/code_verifier", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/code_verifier/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
         }
         errors++;
       }
     }
     if (data.client_secret !== void 0) {
-      let data2 = data.client_secret;
-      if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
-          const err8 = { instancePath: instancePath + "/client_secret", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/client_secret/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+      let data3 = data.client_secret;
+      if (typeof data3 === "string") {
+        if (func1(data3) < 1) {
+          const err9 = { instancePath: instancePath + "/client_secret", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/client_secret/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err8];
+            vErrors = [err9];
           } else {
-            vErrors.push(err8);
+            vErrors.push(err9);
           }
           errors++;
         }
       } else {
-        const err9 = { instancePath: instancePath + "/client_secret", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/client_secret/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err10 = { instancePath: instancePath + "/client_secret", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/client_secret/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err10];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err10);
         }
         errors++;
       }
     }
     if (data.redirect_uri !== void 0) {
-      let data3 = data.redirect_uri;
-      if (typeof data3 === "string") {
-        if (!formats0(data3)) {
-          const err10 = { instancePath: instancePath + "/redirect_uri", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/redirect_uri/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"' };
+      let data4 = data.redirect_uri;
+      if (typeof data4 === "string") {
+        if (!formats0(data4)) {
+          const err11 = { instancePath: instancePath + "/redirect_uri", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/redirect_uri/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"' };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err11];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err11);
           }
           errors++;
         }
       } else {
-        const err11 = { instancePath: instancePath + "/redirect_uri", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/redirect_uri/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err12 = { instancePath: instancePath + "/redirect_uri", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/redirect_uri/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
     }
     if (data.code !== void 0) {
-      let data4 = data.code;
-      if (typeof data4 === "string") {
-        if (func1(data4) < 1) {
-          const err12 = { instancePath: instancePath + "/code", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/code/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+      let data5 = data.code;
+      if (typeof data5 === "string") {
+        if (func1(data5) < 1) {
+          const err13 = { instancePath: instancePath + "/code", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/code/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       } else {
-        const err13 = { instancePath: instancePath + "/code", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err14 = { instancePath: instancePath + "/code", schemaPath: "#/$defs/AuthorizationCodeTokenRequest/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err14];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err14);
         }
         errors++;
       }
     }
   } else {
-    const err14 = { instancePath, schemaPath: "#/$defs/AuthorizationCodeTokenRequest/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err15 = { instancePath, schemaPath: "#/$defs/AuthorizationCodeTokenRequest/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err15];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err15);
     }
     errors++;
   }
@@ -3854,23 +3881,15 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     var props0 = {};
     props0.grant_type = true;
     props0.client_id = true;
+    props0.code_verifier = true;
     props0.client_secret = true;
     props0.redirect_uri = true;
     props0.code = true;
   }
-  const _errs14 = errors;
+  const _errs17 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.grant_type === void 0) {
-      const err15 = { instancePath, schemaPath: "#/$defs/RefreshTokenRequest/required", keyword: "required", params: { missingProperty: "grant_type" }, message: "must have required property 'grant_type'" };
-      if (vErrors === null) {
-        vErrors = [err15];
-      } else {
-        vErrors.push(err15);
-      }
-      errors++;
-    }
-    if (data.refresh_token === void 0) {
-      const err16 = { instancePath, schemaPath: "#/$defs/RefreshTokenRequest/required", keyword: "required", params: { missingProperty: "refresh_token" }, message: "must have required property 'refresh_token'" };
+      const err16 = { instancePath, schemaPath: "#/$defs/RefreshTokenRequest/required", keyword: "required", params: { missingProperty: "grant_type" }, message: "must have required property 'grant_type'" };
       if (vErrors === null) {
         vErrors = [err16];
       } else {
@@ -3878,19 +3897,19 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.grant_type !== void 0) {
-      let data5 = data.grant_type;
-      if (typeof data5 !== "string") {
-        const err17 = { instancePath: instancePath + "/grant_type", schemaPath: "#/$defs/RefreshTokenRequest/properties/grant_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
+    if (data.refresh_token === void 0) {
+      const err17 = { instancePath, schemaPath: "#/$defs/RefreshTokenRequest/required", keyword: "required", params: { missingProperty: "refresh_token" }, message: "must have required property 'refresh_token'" };
+      if (vErrors === null) {
+        vErrors = [err17];
+      } else {
+        vErrors.push(err17);
       }
-      if ("refresh_token" !== data5) {
-        const err18 = { instancePath: instancePath + "/grant_type", schemaPath: "#/$defs/RefreshTokenRequest/properties/grant_type/const", keyword: "const", params: { allowedValue: "refresh_token" }, message: "must be equal to constant" };
+      errors++;
+    }
+    if (data.grant_type !== void 0) {
+      let data6 = data.grant_type;
+      if (typeof data6 !== "string") {
+        const err18 = { instancePath: instancePath + "/grant_type", schemaPath: "#/$defs/RefreshTokenRequest/properties/grant_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -3898,83 +3917,92 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      if ("refresh_token" !== data6) {
+        const err19 = { instancePath: instancePath + "/grant_type", schemaPath: "#/$defs/RefreshTokenRequest/properties/grant_type/const", keyword: "const", params: { allowedValue: "refresh_token" }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
     }
     if (data.refresh_token !== void 0) {
-      let data6 = data.refresh_token;
-      if (typeof data6 === "string") {
-        if (func1(data6) < 1) {
-          const err19 = { instancePath: instancePath + "/refresh_token", schemaPath: "#/$defs/RefreshTokenRequest/properties/refresh_token/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+      let data7 = data.refresh_token;
+      if (typeof data7 === "string") {
+        if (func1(data7) < 1) {
+          const err20 = { instancePath: instancePath + "/refresh_token", schemaPath: "#/$defs/RefreshTokenRequest/properties/refresh_token/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err19];
+            vErrors = [err20];
           } else {
-            vErrors.push(err19);
+            vErrors.push(err20);
           }
           errors++;
         }
       } else {
-        const err20 = { instancePath: instancePath + "/refresh_token", schemaPath: "#/$defs/RefreshTokenRequest/properties/refresh_token/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err21 = { instancePath: instancePath + "/refresh_token", schemaPath: "#/$defs/RefreshTokenRequest/properties/refresh_token/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err21];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err21);
         }
         errors++;
       }
     }
     if (data.client_id !== void 0) {
-      let data7 = data.client_id;
-      if (typeof data7 === "string") {
-        if (func1(data7) < 1) {
-          const err21 = { instancePath: instancePath + "/client_id", schemaPath: "#/$defs/RefreshTokenRequest/properties/client_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+      let data8 = data.client_id;
+      if (typeof data8 === "string") {
+        if (func1(data8) < 1) {
+          const err22 = { instancePath: instancePath + "/client_id", schemaPath: "#/$defs/RefreshTokenRequest/properties/client_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err21];
+            vErrors = [err22];
           } else {
-            vErrors.push(err21);
+            vErrors.push(err22);
           }
           errors++;
         }
       } else {
-        const err22 = { instancePath: instancePath + "/client_id", schemaPath: "#/$defs/RefreshTokenRequest/properties/client_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err23 = { instancePath: instancePath + "/client_id", schemaPath: "#/$defs/RefreshTokenRequest/properties/client_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err23];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err23);
         }
         errors++;
       }
     }
     if (data.client_secret !== void 0) {
-      let data8 = data.client_secret;
-      if (typeof data8 === "string") {
-        if (func1(data8) < 1) {
-          const err23 = { instancePath: instancePath + "/client_secret", schemaPath: "#/$defs/RefreshTokenRequest/properties/client_secret/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+      let data9 = data.client_secret;
+      if (typeof data9 === "string") {
+        if (func1(data9) < 1) {
+          const err24 = { instancePath: instancePath + "/client_secret", schemaPath: "#/$defs/RefreshTokenRequest/properties/client_secret/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err23];
+            vErrors = [err24];
           } else {
-            vErrors.push(err23);
+            vErrors.push(err24);
           }
           errors++;
         }
       } else {
-        const err24 = { instancePath: instancePath + "/client_secret", schemaPath: "#/$defs/RefreshTokenRequest/properties/client_secret/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err25 = { instancePath: instancePath + "/client_secret", schemaPath: "#/$defs/RefreshTokenRequest/properties/client_secret/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err24];
+          vErrors = [err25];
         } else {
-          vErrors.push(err24);
+          vErrors.push(err25);
         }
         errors++;
       }
     }
   } else {
-    const err25 = { instancePath, schemaPath: "#/$defs/RefreshTokenRequest/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err26 = { instancePath, schemaPath: "#/$defs/RefreshTokenRequest/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err25];
+      vErrors = [err26];
     } else {
-      vErrors.push(err25);
+      vErrors.push(err26);
     }
     errors++;
   }
-  var _valid0 = _errs14 === errors;
+  var _valid0 = _errs17 === errors;
   if (_valid0 && valid0) {
     valid0 = false;
     passing0 = [passing0, 1];
@@ -3992,11 +4020,11 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     }
   }
   if (!valid0) {
-    const err26 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
+    const err27 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
     if (vErrors === null) {
-      vErrors = [err26];
+      vErrors = [err27];
     } else {
-      vErrors.push(err26);
+      vErrors.push(err27);
     }
     errors++;
   } else {

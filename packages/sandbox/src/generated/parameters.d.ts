@@ -4,4 +4,4 @@ import type { Validator } from '../validation/validator.js';
 
 export declare const validateLimitStartingAfterEndingBeforeQuery: Validator<Record<string, unknown>>;
 export declare const validateIdPath: Validator<Record<string, unknown>>;
-export declare const validateResponseTypeClientIdRedirectUriScopeStateQuery: Validator<Record<string, unknown>>;
+export declare const validateResponseTypeClientIdRedirectUriScopeStateNonceCodeChallengeCodeChallengeMethodQuery: Validator<Record<string, unknown>>;

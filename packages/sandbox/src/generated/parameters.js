@@ -493,9 +493,11 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate21.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateResponseTypeClientIdRedirectUriScopeStateQuery = validate22;
+var validateResponseTypeClientIdRedirectUriScopeStateNonceCodeChallengeCodeChallengeMethodQuery = validate22;
+var schema33 = { "$id": "urn:commerce-kit:sandbox:parameters:validateResponseTypeClientIdRedirectUriScopeStateNonceCodeChallengeCodeChallengeMethodQuery", "type": "object", "properties": { "response_type": { "type": "string", "const": "code" }, "client_id": { "type": "string", "minLength": 1 }, "redirect_uri": { "type": "string", "format": "uri" }, "scope": { "type": "string", "minLength": 1 }, "state": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[\\x20-\\x7E]+$" }, "nonce": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[\\x20-\\x7E]+$" }, "code_challenge": { "type": "string", "pattern": "^[A-Za-z0-9\\-._~]{43,128}$" }, "code_challenge_method": { "type": "string", "enum": ["S256", "plain"] } }, "required": ["response_type", "client_id", "redirect_uri", "scope"], "additionalProperties": true };
 var formats0 = require_formats2().uri;
-var pattern4 = new RegExp("^[A-Za-z0-9]+$", "u");
+var pattern4 = new RegExp("^[\\x20-\\x7E]+$", "u");
+var pattern6 = new RegExp("^[A-Za-z0-9\\-._~]{43,128}$", "u");
 function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -726,8 +728,8 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
         }
       }
       if (typeof data4 === "string") {
-        if (!pattern4.test(data4)) {
-          const err13 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9]+$" }, message: 'must match pattern "^[A-Za-z0-9]+$"' };
+        if (func1(data4) > 1024) {
+          const err13 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters" };
           if (vErrors === null) {
             vErrors = [err13];
           } else {
@@ -735,14 +737,165 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (func1(data4) < 1) {
+          const err14 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        if (!pattern4.test(data4)) {
+          const err15 = { instancePath: instancePath + "/state", schemaPath: "#/properties/state/pattern", keyword: "pattern", params: { pattern: "^[\\x20-\\x7E]+$" }, message: 'must match pattern "^[\\x20-\\x7E]+$"' };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.nonce !== void 0) {
+      let data5 = data.nonce;
+      if (typeof data5 !== "string") {
+        let dataType5 = typeof data5;
+        let coerced5 = void 0;
+        if (!(coerced5 !== void 0)) {
+          if (dataType5 == "number" || dataType5 == "boolean") {
+            coerced5 = "" + data5;
+          } else if (data5 === null) {
+            coerced5 = "";
+          } else {
+            const err16 = { instancePath: instancePath + "/nonce", schemaPath: "#/properties/nonce/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+        if (coerced5 !== void 0) {
+          data5 = coerced5;
+          if (data !== void 0) {
+            data["nonce"] = coerced5;
+          }
+        }
+      }
+      if (typeof data5 === "string") {
+        if (func1(data5) > 1024) {
+          const err17 = { instancePath: instancePath + "/nonce", schemaPath: "#/properties/nonce/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters" };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        if (func1(data5) < 1) {
+          const err18 = { instancePath: instancePath + "/nonce", schemaPath: "#/properties/nonce/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (!pattern4.test(data5)) {
+          const err19 = { instancePath: instancePath + "/nonce", schemaPath: "#/properties/nonce/pattern", keyword: "pattern", params: { pattern: "^[\\x20-\\x7E]+$" }, message: 'must match pattern "^[\\x20-\\x7E]+$"' };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.code_challenge !== void 0) {
+      let data6 = data.code_challenge;
+      if (typeof data6 !== "string") {
+        let dataType6 = typeof data6;
+        let coerced6 = void 0;
+        if (!(coerced6 !== void 0)) {
+          if (dataType6 == "number" || dataType6 == "boolean") {
+            coerced6 = "" + data6;
+          } else if (data6 === null) {
+            coerced6 = "";
+          } else {
+            const err20 = { instancePath: instancePath + "/code_challenge", schemaPath: "#/properties/code_challenge/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err20];
+            } else {
+              vErrors.push(err20);
+            }
+            errors++;
+          }
+        }
+        if (coerced6 !== void 0) {
+          data6 = coerced6;
+          if (data !== void 0) {
+            data["code_challenge"] = coerced6;
+          }
+        }
+      }
+      if (typeof data6 === "string") {
+        if (!pattern6.test(data6)) {
+          const err21 = { instancePath: instancePath + "/code_challenge", schemaPath: "#/properties/code_challenge/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9\\-._~]{43,128}$" }, message: 'must match pattern "^[A-Za-z0-9\\-._~]{43,128}$"' };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.code_challenge_method !== void 0) {
+      let data7 = data.code_challenge_method;
+      if (typeof data7 !== "string") {
+        let dataType7 = typeof data7;
+        let coerced7 = void 0;
+        if (!(coerced7 !== void 0)) {
+          if (dataType7 == "number" || dataType7 == "boolean") {
+            coerced7 = "" + data7;
+          } else if (data7 === null) {
+            coerced7 = "";
+          } else {
+            const err22 = { instancePath: instancePath + "/code_challenge_method", schemaPath: "#/properties/code_challenge_method/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        }
+        if (coerced7 !== void 0) {
+          data7 = coerced7;
+          if (data !== void 0) {
+            data["code_challenge_method"] = coerced7;
+          }
+        }
+      }
+      if (!(data7 === "S256" || data7 === "plain")) {
+        const err23 = { instancePath: instancePath + "/code_challenge_method", schemaPath: "#/properties/code_challenge_method/enum", keyword: "enum", params: { allowedValues: schema33.properties.code_challenge_method.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
       }
     }
   } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err24 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err24];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err24);
     }
     errors++;
   }
@@ -753,5 +906,5 @@ validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": f
 export {
   validateIdPath,
   validateLimitStartingAfterEndingBeforeQuery,
-  validateResponseTypeClientIdRedirectUriScopeStateQuery
+  validateResponseTypeClientIdRedirectUriScopeStateNonceCodeChallengeCodeChallengeMethodQuery
 };

@@ -3,7 +3,7 @@
 
 import type { ResponseSpec, RouteSpec } from '../http/route-spec.js';
 import { validateBlogPostList, validateCategoryList, validateChargeList, validateCustomer, validateCustomerCreateRequest, validateCustomerList, validateCustomerUpdateRequest, validateDiscountList, validateErrorBody, validateOAuthErrorBody, validateOrderList, validateProductList, validateTokenRequest, validateTokenResponse } from '@commerce-kit/api-types/validators';
-import { validateLimitStartingAfterEndingBeforeQuery, validateIdPath, validateResponseTypeClientIdRedirectUriScopeStateQuery } from './parameters.js';
+import { validateLimitStartingAfterEndingBeforeQuery, validateIdPath, validateResponseTypeClientIdRedirectUriScopeStateNonceCodeChallengeCodeChallengeMethodQuery } from './parameters.js';
 
 // The documented responses, each written once and shared by the operations that list it.
 const response200CustomerList = { status: "200", contentType: "application/json", validate: validateCustomerList, headers: [] } as const satisfies ResponseSpec;
@@ -25,6 +25,7 @@ const response200BlogPostList = { status: "200", contentType: "application/json"
 const response200DiscountList = { status: "200", contentType: "application/json", validate: validateDiscountList, headers: [] } as const satisfies ResponseSpec;
 const response200NoBody = { status: "200", headers: [] } as const satisfies ResponseSpec;
 const response302NoBody = { status: "302", headers: ["location"] } as const satisfies ResponseSpec;
+const response400ErrorBody2 = { status: "400", contentType: "application/json", validate: validateErrorBody, otherContentTypes: ["text/html"], headers: [] } as const satisfies ResponseSpec;
 const response200TokenResponse = { status: "200", contentType: "application/json", validate: validateTokenResponse, headers: [] } as const satisfies ResponseSpec;
 const response400OAuthErrorBody = { status: "400", contentType: "application/json", validate: validateOAuthErrorBody, headers: [] } as const satisfies ResponseSpec;
 const response401OAuthErrorBody = { status: "401", contentType: "application/json", validate: validateOAuthErrorBody, headers: [] } as const satisfies ResponseSpec;
@@ -192,12 +193,12 @@ export const ROUTES = [
     pattern: "/oauth/connect/authorize",
     tag: "OAuth",
     security: "none",
-    queryParameters: ["response_type","client_id","redirect_uri","scope","state"],
-    validateQuery: validateResponseTypeClientIdRedirectUriScopeStateQuery,
+    queryParameters: ["response_type","client_id","redirect_uri","scope","state","nonce","code_challenge","code_challenge_method"],
+    validateQuery: validateResponseTypeClientIdRedirectUriScopeStateNonceCodeChallengeCodeChallengeMethodQuery,
     validatePath: undefined,
     body: undefined,
     successStatus: 200,
-    responses: [response200NoBody, response302NoBody, response400ErrorBody],
+    responses: [response200NoBody, response302NoBody, response400ErrorBody2],
   },
   {
     operationId: "requestToken",

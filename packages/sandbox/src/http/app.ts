@@ -13,17 +13,19 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono, type Context } from 'hono';
 import { ServerResponse } from 'node:http';
 import { validateOAuthErrorBody } from '@commerce-kit/api-types/validators';
-import { ROUTES } from '../generated/routes.js';
+import { ROUTES, type OperationId } from '../generated/routes.js';
 import type { Logger } from '../logger.js';
 import type { RateLimiter } from '../services/rate-limit.js';
-import { toFieldErrors } from '../validation/field-errors.js';
+import { toFieldErrors, type FieldErrors } from '../validation/field-errors.js';
 import { readBody, type BodyFailure } from './body.js';
 import type { Clock } from '@commerce-kit/internal/clock';
 import type { FaultAction } from '../control/faults.js';
 import { findingsOf, type Finding, type ViolationLocation } from '../control/violations.js';
 import { registerBenchRoutes, type BenchRouteDeps } from './bench-routes.js';
 import { registerPageRoutes, type PageDeps } from './page-routes.js';
-import { createHandlers, type HandlerInput, type Services } from './handlers.js';
+import { createHandlers, QUERY_CHECKED_BY_HANDLER, type HandlerInput, type Services } from './handlers.js';
+import { registerOidcRoutes } from './oidc-routes.js';
+import { parseTokenForm } from './token-form.js';
 import { invalidRequest, Problem } from './problem.js';
 import type { Reply } from './reply.js';
 import { responseMismatch, type ResponseMismatchAction } from './response-check.js';
@@ -61,9 +63,10 @@ function bodyProblem(route: RouteSpec, failure: BodyFailure): Problem {
 
 /**
  * The spec's query parameters of the route. Others are not part of the contract: listed in `unknown`
- * (tolerated, or refused in strict mode by the caller).
+ * (tolerated, or refused in strict mode by the caller); a parameter given twice is left out and listed
+ * in `repeated`.
  */
-function queryOf(route: RouteSpec, url: string, unknown: string[]): Record<string, unknown> {
+function queryOf(route: RouteSpec, url: string, unknown: string[], repeated: string[]): Record<string, unknown> {
   const query: Record<string, unknown> = {};
   const start = url.indexOf('?');
   if (start < 0) return query;
@@ -73,8 +76,8 @@ function queryOf(route: RouteSpec, url: string, unknown: string[]): Record<strin
   }
   for (const name of route.queryParameters) {
     const values = params.getAll(name);
-    if (values.length > 1) throw invalidRequest(name, 'is given more than once');
-    if (values.length === 1) query[name] = values[0];
+    if (values.length > 1) repeated.push(name);
+    else if (values.length === 1) query[name] = values[0];
   }
   return query;
 }
@@ -102,23 +105,7 @@ async function bodyOf(route: RouteSpec, request: Request): Promise<unknown> {
   if (!spec) return undefined;
   const read = await readBody(request, spec.contentType);
   if (!read.ok) throw bodyProblem(route, read.failure);
-  if (spec.contentType === 'application/x-www-form-urlencoded') {
-    const form: Record<string, string> = {};
-    for (const [name, value] of new URLSearchParams(read.text)) {
-      if (Object.hasOwn(form, name)) throw oauthInvalidRequest(`${name} is given more than once`);
-      form[name] = value;
-    }
-    const grant = form['grant_type'];
-    if (grant === undefined) throw oauthInvalidRequest('grant_type is required');
-    if (grant !== 'authorization_code' && grant !== 'refresh_token') {
-      throw oauthInvalidRequest(`grant_type ${JSON.stringify(grant)} is not supported`, 'unsupported_grant_type');
-    }
-    if (!spec.validate(form)) {
-      const errors = toFieldErrors(spec.validate.errors, 'body');
-      throw oauthInvalidRequest(Object.entries(errors).map(([field, messages]) => `${field} ${messages.join(', ')}`).join('; '));
-    }
-    return form;
-  }
+  if (spec.contentType === 'application/x-www-form-urlencoded') return parseTokenForm(read.text);
   if (read.text === '') {
     if (spec.required) throw invalidRequest('body', 'is required: send a JSON object');
     return undefined;
@@ -168,6 +155,31 @@ function problemReply(problem: Problem): Reply {
   return { status: problem.status, body: problem.body, headers: problem.headers };
 }
 
+/**
+ * A known path with a method it does not have: 405 with `Allow` (RFC 9110 §15.5.6), after every route
+ * is registered. HEAD is answered wherever GET is (Hono runs the GET handler).
+ */
+function answerUnknownMethods(app: Hono): void {
+  const methods = new Map<string, Set<string>>();
+  for (const route of app.routes) {
+    if (route.method === 'ALL') continue;
+    const set = methods.get(route.path) ?? new Set<string>();
+    set.add(route.method);
+    if (route.method === 'GET') set.add('HEAD');
+    methods.set(route.path, set);
+  }
+  for (const [path, allowed] of methods) {
+    const allow = [...allowed].join(', ');
+    app.all(path, (c) =>
+      send(c, {
+        status: 405,
+        body: { type: 'invalid_request_error', errors: { method: [`${c.req.method} is not allowed on ${c.req.path}: use ${allow}`] } },
+        headers: { allow },
+      }),
+    );
+  }
+}
+
 /** Builds the Hono app. */
 export function createApp(deps: AppDeps): Hono {
   const { services, rateLimiter, log, onResponseMismatch, clock, faults, violations, strict } = deps;
@@ -177,7 +189,9 @@ export function createApp(deps: AppDeps): Hono {
     app.use(async (c, next) => {
       const started = performance.now();
       await next();
-      const status = outgoingOf(c)?.statusCode ?? c.res.status;
+      // Written straight to Node's response, or a web Response the adapter writes after this returns.
+      const outgoing = outgoingOf(c);
+      const status = outgoing?.headersSent ? outgoing.statusCode : c.res.status;
       log.info(`${c.req.method} ${new URL(c.req.url).pathname} -> ${status} (${(performance.now() - started).toFixed(1)} ms)`);
     });
   }
@@ -232,22 +246,34 @@ export function createApp(deps: AppDeps): Hono {
     }
     track.stage = 'query';
     const unknown: string[] = [];
-    const query = queryOf(route, c.req.url, unknown);
+    const repeated: string[] = [];
+    const query = queryOf(route, c.req.url, unknown, repeated);
     for (const name of unknown) {
       track.findings.push({ in: 'query', pointer: `/query/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `${name} is not a query parameter of ${route.operationId}` });
     }
-    if (strict && unknown.length > 0) {
-      track.reported = true;
-      throw new Problem(400, { type: 'invalid_request_error', errors: Object.fromEntries(unknown.map((name) => [name, ['is not a query parameter of this operation (strict mode)']])) });
+    // What is wrong with the query, by parameter; thrown as a 400 unless the handler answers it itself.
+    const queryErrors: FieldErrors = {};
+    for (const name of repeated) queryErrors[name] = ['is given more than once'];
+    if (strict) for (const name of unknown) queryErrors[name] = ['is not a query parameter of this operation (strict mode)'];
+    if (route.validateQuery && !route.validateQuery(query)) {
+      for (const [field, messages] of Object.entries(toFieldErrors(route.validateQuery.errors, 'query'))) {
+        if (repeated.includes(field)) continue; // "is required" only because it was left out
+        queryErrors[field] = [...(queryErrors[field] ?? []), ...messages];
+        if (field !== 'query') delete query[field];
+      }
     }
-    if (route.validateQuery && !route.validateQuery(query)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(route.validateQuery.errors, 'query') });
+    if (Object.keys(queryErrors).length > 0) {
+      if (strict && unknown.length > 0) track.reported = true;
+      if (!QUERY_CHECKED_BY_HANDLER.has(route.operationId as OperationId)) throw new Problem(400, { type: 'invalid_request_error', errors: queryErrors });
+      track.findings.push(...findingsOf('query', Object.fromEntries(Object.entries(queryErrors).filter(([name]) => !unknown.includes(name)))));
+    }
     track.stage = 'path';
     const path: Record<string, unknown> = route.validatePath ? { ...c.req.param() } : {};
     if (route.validatePath && !route.validatePath(path)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(route.validatePath.errors, 'path') });
     track.stage = 'body';
     const body = route.body ? await bodyOf(route, c.req.raw) : undefined;
     track.stage = 'handler';
-    return { query, path, body, caller, authorization };
+    return { query, queryErrors, path, body, caller, authorization, accept: c.req.header('accept') };
   };
 
   for (const route of ROUTES as readonly RouteSpec[]) {
@@ -284,6 +310,9 @@ export function createApp(deps: AppDeps): Hono {
     const authorize = (ROUTES as readonly RouteSpec[]).find((r) => r.operationId === 'authorize');
     return authorize ? checked(authorize, reply) : reply;
   });
+
+  registerOidcRoutes(app, deps);
+  answerUnknownMethods(app);
 
   app.notFound((c) => {
     const path = c.req.path;

@@ -9,20 +9,38 @@ import type { ListParams } from '../services/lists.js';
 import type { ObjectService } from '../services/objects.js';
 import type { Caller, OAuthService } from '../services/oauth.js';
 import type { ObjectKind } from '../store/objects.js';
-import { consentPage } from './pages.js';
+import type { FieldErrors } from '../validation/field-errors.js';
+import { consentPage, errorPage } from './pages.js';
+import { Problem } from './problem.js';
 import type { Reply } from './reply.js';
 
 /** A request that passed authentication, rate limiting and the spec's validators. */
 export interface HandlerInput {
+  /** The query parameters that passed the spec's validators. */
   readonly query: Readonly<Record<string, unknown>>;
+  /** What failed in the query (only for the operations of {@link QUERY_CHECKED_BY_HANDLER}; the others are refused before). */
+  readonly queryErrors: Readonly<FieldErrors>;
   readonly path: Readonly<Record<string, unknown>>;
   /** The validated JSON body, or the token endpoint's form fields. */
   readonly body: unknown;
   readonly caller: Caller | undefined;
   readonly authorization: string | undefined;
+  /** The Accept header: the authorize endpoint answers a browser with a page. */
+  readonly accept: string | undefined;
 }
 
+/**
+ * Operations whose handler answers a bad query itself: the authorize endpoint redirects most errors to
+ * the application (RFC 6749 §4.1.2.1) instead of answering 400.
+ */
+export const QUERY_CHECKED_BY_HANDLER: ReadonlySet<OperationId> = new Set<OperationId>(['authorize']);
+
 export type Handler = (input: HandlerInput) => Reply;
+
+/** A browser's Accept (HTML listed, JSON not): a client asking for JSON, or for anything, gets JSON. */
+function wantsHtml(accept: string | undefined): boolean {
+  return accept !== undefined && /\btext\/html\b/i.test(accept) && !/\bapplication\/json\b/i.test(accept);
+}
 export type Handlers = { readonly [K in OperationId]: Handler };
 
 export interface Services {
@@ -51,8 +69,16 @@ export function createHandlers({ customers, objects, oauth }: Services): Handler
     listBlogPosts: list(objects, 'blog_posts'),
     listDiscounts: list(objects, 'discounts'),
     authorize: (input) => {
-      const request = oauth.checkAuthorize(input.query as Parameters<OAuthService['checkAuthorize']>[0]);
-      return consentPage(request, oauth.openConsent(request));
+      let outcome;
+      try {
+        outcome = oauth.authorize({ values: input.query, errors: input.queryErrors });
+      } catch (error) {
+        // No application to send the browser back to: a page of its own for a browser, JSON when asked.
+        if (error instanceof Problem && wantsHtml(input.accept)) return errorPage(error);
+        throw error;
+      }
+      if (outcome.kind === 'redirect') return { status: 302, headers: { location: outcome.location, 'cache-control': 'no-store' } };
+      return consentPage(outcome.request, oauth.openConsent(outcome.request));
     },
     requestToken: (input) => ({
       status: 200,

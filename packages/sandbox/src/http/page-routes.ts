@@ -2,7 +2,9 @@
  * The sandbox's own pages under `/_sandbox/` that the OAuth flow uses (not part of the platform's API):
  * the consent decision and the test app's callback page. The test bench is in `bench-routes.ts`.
  */
+import type { HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { isLoopbackAddress } from '../control/access.js';
 import type { OAuthService } from '../services/oauth.js';
 import { readBody } from './body.js';
 import { CALLBACK_PATH, callbackPage, CONSENT_PATH } from './pages.js';
@@ -52,5 +54,11 @@ export function registerPageRoutes(app: Hono, deps: PageDeps, checkRedirect: (re
     }
   });
 
-  app.get(CALLBACK_PATH, (c) => replyToResponse(callbackPage(deps.baseUrl(), deps.redirectUri(), new URL(c.req.url).searchParams)));
+  app.get(CALLBACK_PATH, (c) => {
+    const testApp = oauth.testApp();
+    const remote = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress;
+    // The secret is the test app's, printed in the start banner; still only shown on this machine.
+    const client = { clientId: testApp?.client_id ?? '', clientSecret: isLoopbackAddress(remote) ? testApp?.client_secret : undefined };
+    return replyToResponse(callbackPage(deps.baseUrl(), deps.redirectUri(), client, new URL(c.req.url).searchParams));
+  });
 }

@@ -31,6 +31,7 @@ export function responseMismatch(route: RouteSpec, reply: Reply): string | undef
     }
     return undefined;
   }
+  if (reply.html !== undefined && spec.otherContentTypes?.includes('text/html')) return undefined;
   if (spec.contentType === 'application/json') {
     if (reply.body === undefined) return `${where}: the JSON body is missing`;
     if (spec.validate && !spec.validate(reply.body)) {

@@ -7,6 +7,8 @@ export interface ResponseSpec {
   readonly status: string;
   /** Media type of the body; absent when the response has none. */
   readonly contentType?: string;
+  /** Further media types the body may have (an HTML page beside the JSON error body). */
+  readonly otherContentTypes?: readonly string[];
   /** The body's validator, for JSON bodies. */
   readonly validate?: Validator<unknown>;
   /** Header names the response must carry (lower case). */

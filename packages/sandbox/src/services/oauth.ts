@@ -1,18 +1,21 @@
 /**
- * OAuth 2.0 authorization code grant as the platform documents it: the authorize request's checks, the
- * consent decision, the token endpoint (both grants; client credentials in the body or HTTP Basic) and
- * the bearer check of every API call. Codes are single-use and expire; refresh tokens come only with
+ * OAuth 2.0 authorization code grant as the platform documents it, answered as RFC 6749 says where the
+ * document is silent: the authorize request's checks (errors after a valid client and redirect URI go
+ * back to the app, §4.1.2.1), the consent decision, the token endpoint (both grants; client credentials
+ * in the body or HTTP Basic; §5.2 errors), PKCE (RFC 7636), OpenID Connect's `nonce` and signed ID token,
+ * and the bearer check of every API call. Codes are single-use and expire; refresh tokens come only with
  * `offline_access` and rotate on use; secrets are compared in constant time; codes and tokens are stored
  * as digests.
  */
 import type { components } from '@commerce-kit/api-types';
 import type { Clock } from '@commerce-kit/internal/clock';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { invalidFields, Problem, unauthenticated } from '../http/problem.js';
 import { digest, randomSecret, secretEquals } from '../secrets.js';
-import type { AppRow } from '../store/oauth.js';
+import type { AppRow, CodeRow } from '../store/oauth.js';
 import type { Store } from '../store/store.js';
 import type { FieldErrors } from '../validation/field-errors.js';
+import { IdTokenSigner } from './oidc.js';
 
 type TokenResponse = components['schemas']['TokenResponse'];
 
@@ -44,7 +47,23 @@ export interface AuthorizationRequest {
   readonly redirectUri: string;
   readonly scopes: readonly string[];
   readonly state: string | undefined;
+  readonly nonce: string | undefined;
+  readonly codeChallenge: { readonly value: string; readonly method: 'S256' | 'plain' } | undefined;
 }
+
+/**
+ * An authorize request's query after the spec's validators: the values (those that failed a validator
+ * are left out) and what failed, by parameter.
+ */
+export interface AuthorizeQuery {
+  readonly values: Readonly<Record<string, unknown>>;
+  readonly errors: Readonly<FieldErrors>;
+}
+
+/** What an authorize request leads to: the consent page, or back to the app with an RFC 6749 error. */
+export type AuthorizeOutcome =
+  | { readonly kind: 'consent'; readonly request: AuthorizationRequest }
+  | { readonly kind: 'redirect'; readonly location: string };
 
 interface OpenConsent {
   readonly request: AuthorizationRequest;
@@ -57,20 +76,29 @@ export interface Caller {
   readonly clientId: string;
 }
 
-function oauthError(status: number, error: string, description: string, headers: Record<string, string> = {}): Problem {
-  // 401 answers keep the API's `type` too: the spec's 401 body is the API error body.
-  const body = status === 401 ? { type: 'authentication_error', error, error_description: description } : { error, error_description: description };
-  return new Problem(status, body, { 'cache-control': 'no-store', ...headers });
+/** A token endpoint error: RFC 6749 §5.2's body, the same shape for every error. */
+export function oauthError(status: number, error: string, description: string, headers: Record<string, string> = {}): Problem {
+  return new Problem(status, { error, error_description: description }, { 'cache-control': 'no-store', pragma: 'no-cache', ...headers });
 }
+
+/** RFC 7636 §4.6: the verifier, transformed by the method, equals the challenge (compared in constant time). */
+function pkceMatches(verifier: string, challenge: string, method: 'S256' | 'plain'): boolean {
+  const derived = method === 'S256' ? createHash('sha256').update(verifier, 'ascii').digest('base64url') : verifier;
+  return secretEquals(derived, challenge);
+}
+
+/** The first message of each field, as one `error_description` line. */
+function describe(errors: Readonly<FieldErrors>, fields: readonly string[]): string {
+  return fields.map((field) => `${field} ${errors[field]!.join(', ')}`).join('; ');
+}
+
+/** The authorize parameters whose failure leaves no application to redirect to (RFC 6749 §4.1.2.1). */
+const CLIENT_PARAMETERS: readonly string[] = ['client_id', 'redirect_uri'];
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)[ ]*$/i;
 
 function decodeFormComponent(value: string): string {
   return decodeURIComponent(value.replace(/\+/g, ' '));
-}
-
-function base64url(value: string | Buffer): string {
-  return Buffer.from(value).toString('base64url');
 }
 
 export class OAuthService {
@@ -79,28 +107,76 @@ export class OAuthService {
   readonly #variant: TokenResponseVariant;
   readonly #issuer: () => string;
   readonly #consents = new Map<string, OpenConsent>();
+  /** The ID token signer and its key set (served at the JWKS URI). */
+  readonly idTokens: IdTokenSigner;
 
   constructor(store: Store, clock: Clock, variant: TokenResponseVariant, issuer: () => string) {
     this.#store = store;
     this.#clock = clock;
     this.#variant = variant;
     this.#issuer = issuer;
+    this.idTokens = new IdTokenSigner(store);
   }
 
-  /** The semantic checks of an authorize request whose parameters already match the spec's schemas. */
-  checkAuthorize(query: { client_id: string; redirect_uri: string; scope: string; state?: string | undefined }): AuthorizationRequest {
-    const errors: FieldErrors = {};
-    const app = this.#store.oauth.app(query.client_id);
-    if (!app) errors['client_id'] = ['is not the client id of a registered application'];
-    else if (query.redirect_uri !== app.redirect_uri) errors['redirect_uri'] = ['does not match the redirect URI registered for the application'];
-    const scopes = [...new Set(query.scope.split(' ').filter((s) => s !== ''))];
+  /**
+   * An authorize request. A missing or wrong `client_id` or `redirect_uri` is a 400 Problem (there is no
+   * application to send the browser back to); every other error redirects to the application with
+   * `error`, `error_description` and `state` (RFC 6749 §4.1.2.1).
+   */
+  authorize(query: AuthorizeQuery): AuthorizeOutcome {
+    const { values, errors } = query;
+    const text = (name: string): string | undefined => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+    const clientErrors: FieldErrors = {};
+    for (const field of CLIENT_PARAMETERS) if (errors[field]) clientErrors[field] = [...errors[field]];
+    const clientId = text('client_id');
+    const app = clientId === undefined ? undefined : this.#store.oauth.app(clientId);
+    if (clientId !== undefined && !app) clientErrors['client_id'] = ['is not the client id of a registered application'];
+    const redirectUri = text('redirect_uri');
+    if (app && redirectUri !== undefined && redirectUri !== app.redirect_uri) {
+      clientErrors['redirect_uri'] = ['does not match the redirect URI registered for the application'];
+    }
+    if (clientId === undefined) clientErrors['client_id'] ??= ['is required'];
+    if (redirectUri === undefined) clientErrors['redirect_uri'] ??= ['is required'];
+    if (!app || redirectUri === undefined || Object.keys(clientErrors).length > 0) throw invalidFields(clientErrors);
+
+    // From here on the application is known: errors go back to it.
+    const state = text('state');
+    const refuse = (error: string, description: string): AuthorizeOutcome => {
+      const target = new URL(redirectUri);
+      target.searchParams.set('error', error);
+      target.searchParams.set('error_description', description);
+      if (state !== undefined) target.searchParams.set('state', state);
+      return { kind: 'redirect', location: target.href };
+    };
+    if (errors['response_type']) {
+      return errors['response_type'].includes('is required')
+        ? refuse('invalid_request', describe(errors, ['response_type']))
+        : refuse('unsupported_response_type', 'response_type must be "code"');
+    }
+    const invalid = Object.keys(errors).filter((field) => field !== 'scope');
+    if (invalid.length > 0) return refuse('invalid_request', describe(errors, invalid));
+    const scope = text('scope');
+    if (errors['scope'] || scope === undefined) return refuse('invalid_request', describe(errors, ['scope']));
+    const scopes = [...new Set(scope.split(' ').filter((s) => s !== ''))];
     const scopeErrors = [
       ...scopes.filter((s) => !KNOWN_SCOPES.includes(s)).map((s) => `has the unknown scope ${JSON.stringify(s)}`),
       ...REQUIRED_SCOPES.filter((s) => !scopes.includes(s)).map((s) => `must include ${s}`),
     ];
-    if (scopeErrors.length > 0) errors['scope'] = scopeErrors;
-    if (!app || Object.keys(errors).length > 0) throw invalidFields(errors);
-    return { app, redirectUri: query.redirect_uri, scopes, state: query.state };
+    if (scopeErrors.length > 0) return refuse('invalid_scope', `scope ${scopeErrors.join(', ')}`);
+    const challenge = text('code_challenge');
+    const method = text('code_challenge_method');
+    if (method !== undefined && challenge === undefined) return refuse('invalid_request', 'code_challenge_method is given without code_challenge');
+    return {
+      kind: 'consent',
+      request: {
+        app,
+        redirectUri,
+        scopes,
+        state,
+        nonce: text('nonce'),
+        codeChallenge: challenge === undefined ? undefined : { value: challenge, method: method === 'S256' ? 'S256' : 'plain' },
+      },
+    };
   }
 
   /** Remembers a checked request until the user answers the consent page; returns the consent's id. */
@@ -134,6 +210,9 @@ export class OAuthService {
           redirect_uri: request.redirectUri,
           scope: request.scopes.join(' '),
           expires_at: this.#clock.now() + CODE_TTL_MS,
+          nonce: request.nonce ?? null,
+          code_challenge: request.codeChallenge?.value ?? null,
+          code_challenge_method: request.codeChallenge?.method ?? null,
         }),
       );
       target.searchParams.set('code', code);
@@ -163,8 +242,9 @@ export class OAuthService {
         }
         if (code.expires_at <= now) throw oauthError(400, 'invalid_grant', 'the authorization code has expired');
         if (code.redirect_uri !== form['redirect_uri']) throw oauthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request');
+        checkCodeVerifier(code, form['code_verifier']);
         this.#store.oauth.codes.spend(codeHash);
-        return this.#issue(app, code.account_id, code.scope, codeHash);
+        return this.#issue(app, code.account_id, code.scope, codeHash, code.nonce ?? undefined);
       });
       if (outcome === 'replayed') throw oauthError(400, 'invalid_grant', 'the authorization code was already used');
       return outcome;
@@ -178,6 +258,11 @@ export class OAuthService {
       this.#store.oauth.tokens.spend(refreshHash); // rotation: each refresh token is used once
       return this.#issue(app, refresh.account_id, refresh.scope, refresh.code_hash ?? undefined);
     });
+  }
+
+  /** The sandbox's test app (the first registered). */
+  testApp(): AppRow | undefined {
+    return this.#store.oauth.firstApp();
   }
 
   /** A new access token (and refresh token with `offline_access`) for the app; for the ready token of the start banner. */
@@ -197,7 +282,7 @@ export class OAuthService {
     return { accountId: token.account_id, clientId: token.client_id };
   }
 
-  #issue(app: AppRow, accountId: string, scope: string, codeHash: string | undefined): TokenResponse {
+  #issue(app: AppRow, accountId: string, scope: string, codeHash: string | undefined, nonce?: string): TokenResponse {
     const now = this.#clock.now();
     const variant = VARIANTS[this.#variant];
     /** A new token of `kind`, stored by its digest only. */
@@ -220,18 +305,19 @@ export class OAuthService {
       expires_in: variant.expires_in,
     };
     if (scope.split(' ').includes('offline_access')) response.refresh_token = newToken('refresh', null);
-    if (this.#variant === 'openid') response.id_token = this.#idToken(app, accountId, now, variant.expires_in);
+    if (this.#variant === 'openid') {
+      const iat = Math.floor(now / 1000);
+      response.id_token = this.idTokens.sign({
+        iss: this.#issuer(),
+        sub: accountId,
+        aud: app.client_id,
+        exp: iat + variant.expires_in,
+        iat,
+        ...(nonce === undefined ? {} : { nonce }),
+      });
+    }
     else response.scope = scope;
     return response;
-  }
-
-  /** An OpenID Connect ID token, signed HS256 with the client secret (OIDC Core §10.1). */
-  #idToken(app: AppRow, accountId: string, now: number, expiresIn: number): string {
-    const iat = Math.floor(now / 1000);
-    const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-    const claims = base64url(JSON.stringify({ iss: this.#issuer(), sub: accountId, aud: app.client_id, iat, exp: iat + expiresIn }));
-    const signature = createHmac('sha256', app.client_secret).update(`${header}.${claims}`).digest('base64url');
-    return `${header}.${claims}.${signature}`;
   }
 
   /** Client authentication: HTTP Basic, or `client_id` + `client_secret` in the body; never both secrets. */
@@ -268,5 +354,20 @@ export class OAuthService {
     const matches = secretEquals(clientSecret, app?.client_secret ?? 'unknown-client');
     if (!app || !matches) throw oauthError(401, 'invalid_client', 'client authentication failed', challenge);
     return app;
+  }
+}
+
+/**
+ * PKCE (RFC 7636 §4.6): a code bound to a challenge needs the matching verifier; a verifier for a code
+ * without a challenge is refused too (RFC 9700 §2.1.1: no downgrade by leaving the challenge out).
+ */
+function checkCodeVerifier(code: CodeRow, verifier: string | undefined): void {
+  if (code.code_challenge === null || code.code_challenge_method === null) {
+    if (verifier !== undefined) throw oauthError(400, 'invalid_grant', 'code_verifier is given but the authorization request carried no code_challenge');
+    return;
+  }
+  if (verifier === undefined) throw oauthError(400, 'invalid_grant', 'code_verifier is required: the authorization request carried a code_challenge');
+  if (!pkceMatches(verifier, code.code_challenge, code.code_challenge_method)) {
+    throw oauthError(400, 'invalid_grant', `code_verifier does not match the code_challenge (${code.code_challenge_method}) of the authorization request`);
   }
 }

@@ -18,6 +18,11 @@ export interface CodeRow {
   readonly scope: string;
   readonly expires_at: number;
   readonly used: number;
+  /** OpenID Connect `nonce`, echoed in the ID token of the exchange. */
+  readonly nonce: string | null;
+  /** PKCE (RFC 7636): the challenge and its method (`S256` or `plain`), when the request carried one. */
+  readonly code_challenge: string | null;
+  readonly code_challenge_method: 'S256' | 'plain' | null;
 }
 
 export interface TokenRow {
@@ -51,7 +56,17 @@ export class OAuthStore {
        VALUES (@client_id, @client_secret, @redirect_uri, @webhook_secret, @account_id)`,
     );
     this.#updateApp = db.prepare(`UPDATE apps SET redirect_uri = @redirect_uri, webhook_secret = @webhook_secret WHERE client_id = @client_id`);
-    this.codes = new DigestTable<CodeRow, 'used'>(db, 'authorization_codes', 'code_hash', 'used', ['code_hash', 'client_id', 'account_id', 'redirect_uri', 'scope', 'expires_at']);
+    this.codes = new DigestTable<CodeRow, 'used'>(db, 'authorization_codes', 'code_hash', 'used', [
+      'code_hash',
+      'client_id',
+      'account_id',
+      'redirect_uri',
+      'scope',
+      'expires_at',
+      'nonce',
+      'code_challenge',
+      'code_challenge_method',
+    ]);
     this.tokens = new DigestTable<TokenRow, 'revoked'>(db, 'tokens', 'token_hash', 'revoked', ['token_hash', 'kind', 'client_id', 'account_id', 'scope', 'expires_at', 'code_hash']);
     this.#revokeByCode = db.prepare<[string]>(`UPDATE tokens SET revoked = 1 WHERE code_hash = ?`);
     this.#prune = db.prepare<[number]>(`DELETE FROM authorization_codes WHERE expires_at < ?`);

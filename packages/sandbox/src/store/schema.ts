@@ -94,4 +94,10 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE outbox ADD COLUMN next_attempt_at INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE outbox ADD COLUMN signed_timestamp TEXT;
   `,
+  `
+  -- OpenID Connect and PKCE: what the authorization request bound its code to.
+  ALTER TABLE authorization_codes ADD COLUMN nonce TEXT;
+  ALTER TABLE authorization_codes ADD COLUMN code_challenge TEXT;
+  ALTER TABLE authorization_codes ADD COLUMN code_challenge_method TEXT;
+  `,
 ];

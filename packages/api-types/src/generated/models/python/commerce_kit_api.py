@@ -67,35 +67,45 @@ class AuthorizationCodeTokenRequestGrantType(Enum):
 @dataclass
 class AuthorizationCodeTokenRequest:
     """Code exchange (step 4). `client_secret` is in the body in one documented variant; in the
-    other the client id and secret go as HTTP Basic credentials and the body still carries
-    `client_id`.
+    other the client id and secret go as HTTP Basic credentials, and the body may still carry
+    `client_id` (the document's example does; RFC 6749 §2.3.1 does not require it).
     """
-    client_id: str
     code: str
     grant_type: AuthorizationCodeTokenRequestGrantType
     redirect_uri: str
     """Must match exactly the value used in the authorization request."""
 
+    client_id: Optional[str] = None
+    """Required when the client secret is in the body; optional with HTTP Basic."""
+
     client_secret: Optional[str] = None
+    code_verifier: Optional[str] = None
+    """PKCE (RFC 7636 §4.5): required when the authorization request carried `code_challenge`,
+    refused when it did not.
+    """
 
     @staticmethod
     def from_dict(obj: Any) -> 'AuthorizationCodeTokenRequest':
         assert isinstance(obj, dict)
-        client_id = from_str(obj.get("client_id"))
         code = from_str(obj.get("code"))
         grant_type = AuthorizationCodeTokenRequestGrantType(obj.get("grant_type"))
         redirect_uri = from_str(obj.get("redirect_uri"))
+        client_id = from_union([from_str, from_none], obj.get("client_id"))
         client_secret = from_union([from_str, from_none], obj.get("client_secret"))
-        return AuthorizationCodeTokenRequest(client_id, code, grant_type, redirect_uri, client_secret)
+        code_verifier = from_union([from_str, from_none], obj.get("code_verifier"))
+        return AuthorizationCodeTokenRequest(code, grant_type, redirect_uri, client_id, client_secret, code_verifier)
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["client_id"] = from_str(self.client_id)
         result["code"] = from_str(self.code)
         result["grant_type"] = to_enum(AuthorizationCodeTokenRequestGrantType, self.grant_type)
         result["redirect_uri"] = from_str(self.redirect_uri)
+        if self.client_id is not None:
+            result["client_id"] = from_union([from_str, from_none], self.client_id)
         if self.client_secret is not None:
             result["client_secret"] = from_union([from_str, from_none], self.client_secret)
+        if self.code_verifier is not None:
+            result["code_verifier"] = from_union([from_str, from_none], self.code_verifier)
         return result
 
 
@@ -847,16 +857,22 @@ class TokenRequest:
     """Form body of `POST /oauth/connect/token`, by `grant_type`.
     
     Code exchange (step 4). `client_secret` is in the body in one documented variant; in the
-    other the client id and secret go as HTTP Basic credentials and the body still carries
-    `client_id`.
+    other the client id and secret go as HTTP Basic credentials, and the body may still carry
+    `client_id` (the document's example does; RFC 6749 §2.3.1 does not require it).
     
     Refresh (step 5). Client credentials go in the body (`client_id`, `client_secret`) or as
     HTTP Basic credentials.
     """
     grant_type: TokenRequestGrantType
     client_id: Optional[str] = None
+    """Required when the client secret is in the body; optional with HTTP Basic."""
+
     client_secret: Optional[str] = None
     code: Optional[str] = None
+    code_verifier: Optional[str] = None
+    """PKCE (RFC 7636 §4.5): required when the authorization request carried `code_challenge`,
+    refused when it did not.
+    """
     redirect_uri: Optional[str] = None
     """Must match exactly the value used in the authorization request."""
 
@@ -869,9 +885,10 @@ class TokenRequest:
         client_id = from_union([from_str, from_none], obj.get("client_id"))
         client_secret = from_union([from_str, from_none], obj.get("client_secret"))
         code = from_union([from_str, from_none], obj.get("code"))
+        code_verifier = from_union([from_str, from_none], obj.get("code_verifier"))
         redirect_uri = from_union([from_str, from_none], obj.get("redirect_uri"))
         refresh_token = from_union([from_str, from_none], obj.get("refresh_token"))
-        return TokenRequest(grant_type, client_id, client_secret, code, redirect_uri, refresh_token)
+        return TokenRequest(grant_type, client_id, client_secret, code, code_verifier, redirect_uri, refresh_token)
 
     def to_dict(self) -> dict:
         result: dict = {}
@@ -882,6 +899,8 @@ class TokenRequest:
             result["client_secret"] = from_union([from_str, from_none], self.client_secret)
         if self.code is not None:
             result["code"] = from_union([from_str, from_none], self.code)
+        if self.code_verifier is not None:
+            result["code_verifier"] = from_union([from_str, from_none], self.code_verifier)
         if self.redirect_uri is not None:
             result["redirect_uri"] = from_union([from_str, from_none], self.redirect_uri)
         if self.refresh_token is not None:
