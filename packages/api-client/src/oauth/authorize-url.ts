@@ -2,8 +2,9 @@
  * Step 1 of the authorization code grant: the URL the user's browser is sent to.
  */
 import { ApiClientConfigurationError } from '../errors/api-client-error.js';
+import { CODE_VERIFIER_PATTERN, S256_CHALLENGE_PATTERN } from './pkce.js';
 import { endpointUrl } from './token-request.js';
-import { generateState, isAlphanumeric } from './state.js';
+import { generateState, isStateValue, MAX_STATE_LENGTH } from './state.js';
 
 /** Scopes the platform requires in every authorization request. */
 export const REQUIRED_SCOPES = ['api_basic', 'api_readwrite', 'openid'] as const;
@@ -24,8 +25,23 @@ export interface AuthorizeUrlOptions {
    * An array, or one space-separated string as it appears in the URL.
    */
   readonly scopes: readonly OAuthScope[] | string;
-  /** Alphanumeric state; generated with a CSPRNG when omitted. */
+  /**
+   * Sent back unchanged on the redirect: 1 to 1024 printable ASCII characters (space to `~`). When
+   * omitted, 32 random letters and digits (`generateState`).
+   */
   readonly state?: string | undefined;
+  /**
+   * OpenID Connect `nonce`, returned inside the `id_token` (same alphabet and length as `state`). Sent
+   * only when given; checking it is the job of whatever verifies the `id_token`.
+   */
+  readonly nonce?: string | undefined;
+  /** PKCE challenge (RFC 7636), e.g. `codeChallenge` of `createPkcePair()`. */
+  readonly codeChallenge?: string | undefined;
+  /**
+   * How `codeChallenge` was derived: `'S256'` (default) or `'plain'`. Always sent with a challenge, so the
+   * server never falls back to RFC 7636's default (`plain`) for a missing method.
+   */
+  readonly codeChallengeMethod?: 'S256' | 'plain' | undefined;
 }
 
 /** Output of {@link buildAuthorizeUrl}: keep `state` in the user's session and check it with `verifyState`. */
@@ -38,11 +54,13 @@ export interface AuthorizeUrl {
 
 /**
  * Builds the authorization URL (`{baseUrl}/oauth/connect/authorize`) with
- * `response_type=code`, `client_id`, `redirect_uri`, `scope` (space-separated) and `state`.
+ * `response_type=code`, `client_id`, `redirect_uri`, `scope` (space-separated) and `state`, and, when
+ * given, `nonce`, `code_challenge` and `code_challenge_method`.
  *
  * @throws {ApiClientConfigurationError} when a required scope is missing, for a base URL that is not an
- * absolute HTTPS URL (http:// only to a loopback host), an empty client id or redirect URI, or a
- * non-alphanumeric state.
+ * absolute HTTPS URL (http:// only to a loopback host), an empty client id or redirect URI, a `state` or
+ * `nonce` that is not 1 to 1024 printable ASCII characters, a `codeChallenge` that does not fit its
+ * method, or a `codeChallengeMethod` without a challenge. The message names the option, never its value.
  */
 export function buildAuthorizeUrl(options: AuthorizeUrlOptions): AuthorizeUrl {
   if (!options.clientId) throw new ApiClientConfigurationError('clientId is required (a non-empty string)');
@@ -60,9 +78,12 @@ export function buildAuthorizeUrl(options: AuthorizeUrlOptions): AuthorizeUrl {
   if (invalidScope !== undefined) {
     throw new ApiClientConfigurationError('scopes: a scope must not contain whitespace');
   }
-  if (options.state !== undefined && !isAlphanumeric(options.state)) {
-    throw new ApiClientConfigurationError('state must be a non-empty alphanumeric string');
+  for (const name of ['state', 'nonce'] as const) {
+    if (options[name] !== undefined && !isStateValue(options[name])) {
+      throw new ApiClientConfigurationError(`${name} must be 1 to ${MAX_STATE_LENGTH} printable ASCII characters (space to ~)`);
+    }
   }
+  const challenge = codeChallenge(options);
   const state = options.state ?? generateState();
   const url = new URL(endpointUrl(options.baseUrl, '/oauth/connect/authorize'));
   url.searchParams.set('response_type', 'code');
@@ -70,5 +91,32 @@ export function buildAuthorizeUrl(options: AuthorizeUrlOptions): AuthorizeUrl {
   url.searchParams.set('redirect_uri', options.redirectUri);
   url.searchParams.set('scope', scopes.join(' '));
   url.searchParams.set('state', state);
+  if (options.nonce !== undefined) url.searchParams.set('nonce', options.nonce);
+  if (challenge !== undefined) {
+    url.searchParams.set('code_challenge', challenge.value);
+    url.searchParams.set('code_challenge_method', challenge.method);
+  }
   return { url: url.toString(), state };
+}
+
+/** The PKCE options, checked: the method defaults to `S256`. */
+function codeChallenge(options: AuthorizeUrlOptions): { value: string; method: 'S256' | 'plain' } | undefined {
+  const { codeChallenge: value, codeChallengeMethod: given } = options;
+  if (given !== undefined && given !== 'S256' && given !== 'plain') {
+    throw new ApiClientConfigurationError("codeChallengeMethod must be 'S256' or 'plain'");
+  }
+  if (value === undefined) {
+    if (given !== undefined) throw new ApiClientConfigurationError('codeChallengeMethod is given without codeChallenge');
+    return undefined;
+  }
+  const method = given ?? 'S256';
+  if (method === 'S256' && !(typeof value === 'string' && S256_CHALLENGE_PATTERN.test(value))) {
+    throw new ApiClientConfigurationError(
+      "codeChallenge must be the base64url SHA-256 of the code verifier for codeChallengeMethod 'S256': 43 characters of A-Z a-z 0-9 - _",
+    );
+  }
+  if (method === 'plain' && !(typeof value === 'string' && CODE_VERIFIER_PATTERN.test(value))) {
+    throw new ApiClientConfigurationError("codeChallenge must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ for codeChallengeMethod 'plain'");
+  }
+  return { value, method };
 }

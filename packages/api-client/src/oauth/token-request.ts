@@ -10,6 +10,7 @@ import { redactSecrets } from '../redact.js';
 import type { FetchFunction } from '../request.js';
 import { checkBaseUrl, joinUrl } from '../url.js';
 import { OAuthError } from './oauth-error.js';
+import { CODE_VERIFIER_PATTERN } from './pkce.js';
 import { normalizeTokenResponse, type TokenSet } from './token-set.js';
 
 /** How the client credentials are sent: form fields (`body`) or HTTP Basic (`basic`). */
@@ -39,6 +40,11 @@ export interface ExchangeCodeOptions extends TokenRequestBaseOptions {
   readonly code: string;
   /** Exactly the `redirect_uri` used in the authorization request. */
   readonly redirectUri: string;
+  /**
+   * The PKCE code verifier whose challenge the authorization request carried (`codeVerifier` of
+   * `createPkcePair()`); sent as `code_verifier`. Leave it out when the request carried no challenge.
+   */
+  readonly codeVerifier?: string | undefined;
 }
 
 /** Input of {@link refreshAccessToken}. */
@@ -48,21 +54,30 @@ export interface RefreshAccessTokenOptions extends TokenRequestBaseOptions {
 }
 
 /**
- * Exchanges an authorization code for tokens (`grant_type=authorization_code`).
+ * Exchanges an authorization code for tokens (`grant_type=authorization_code`), with the PKCE
+ * `code_verifier` when `codeVerifier` is given.
  *
- * @throws {OAuthError} for an error answer (any body, JSON or not), a network failure, an unusable token
- * response, or an empty `code`.
+ * @throws {OAuthError} for an error answer (any body, JSON or not; a wrong or missing code verifier is the
+ * server's `invalid_grant`), a network failure, an unusable token response, or an empty `code`.
  * @throws {ApiClientConfigurationError} for a missing or invalid option (`baseUrl`, `clientId`, `clientSecret`,
- * `redirectUri`, `clientAuth`), before anything is sent.
+ * `redirectUri`, `clientAuth`, a `codeVerifier` that is not 43 to 128 of RFC 7636's characters), before
+ * anything is sent.
  */
 export async function exchangeCode(options: ExchangeCodeOptions): Promise<TokenSet> {
   requireInput(options.code, 'code');
   requireOption(options.redirectUri, 'redirectUri');
-  return requestToken(options, {
+  const fields: Record<string, string> = {
     grant_type: 'authorization_code',
     code: options.code,
     redirect_uri: options.redirectUri,
-  });
+  };
+  if (options.codeVerifier !== undefined) {
+    if (typeof options.codeVerifier !== 'string' || !CODE_VERIFIER_PATTERN.test(options.codeVerifier)) {
+      throw new ApiClientConfigurationError('codeVerifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636)');
+    }
+    fields['code_verifier'] = options.codeVerifier;
+  }
+  return requestToken(options, fields);
 }
 
 /**
@@ -107,8 +122,8 @@ async function requestToken(options: TokenRequestBaseOptions, fields: Record<str
   }
   const receivedAt = clock.now();
   const parsed = parseJson(text, 'remove');
-  // An error must not carry the secret, code or refresh token into logs, even if the server echoed them.
-  const secrets = [options.clientSecret, fields['code'], fields['refresh_token']];
+  // An error must not carry the secret, code, code verifier or refresh token into logs, even if the server echoed them.
+  const secrets = [options.clientSecret, fields['code'], fields['code_verifier'], fields['refresh_token']];
   const errorBody = (): { text: string; parsed: ParseJsonResult } => {
     const redacted = redactSecrets(text, secrets);
     return { text: redacted, parsed: parseJson(redacted, 'remove') };
