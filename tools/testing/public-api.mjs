@@ -24,9 +24,14 @@ export function readmeApiTable(markdown) {
   return rows;
 }
 
-/** Names exported by a TypeScript entry file (values and types, `export *` followed). */
-export function exportedNames(entryFile) {
-  const program = ts.createProgram([entryFile], {
+/**
+ * Names exported by TypeScript entry files (values and types, `export *` followed), each file's sorted;
+ * one program for all of them, so shared modules are checked once.
+ * @param {string[]} entryFiles
+ * @returns {string[][]}
+ */
+export function exportedNamesOf(entryFiles) {
+  const program = ts.createProgram(entryFiles, {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -37,11 +42,18 @@ export function exportedNames(entryFile) {
     types: [],
   });
   const checker = program.getTypeChecker();
-  const source = program.getSourceFile(entryFile);
-  if (!source) throw new Error(`cannot read ${entryFile}`);
-  const symbol = checker.getSymbolAtLocation(source);
-  if (!symbol) return [];
-  return checker.getExportsOfModule(symbol).map((s) => s.getName()).filter((name) => name !== 'default').sort();
+  return entryFiles.map((entryFile) => {
+    const source = program.getSourceFile(entryFile);
+    if (!source) throw new Error(`cannot read ${entryFile}`);
+    const symbol = checker.getSymbolAtLocation(source);
+    if (!symbol) return [];
+    return checker.getExportsOfModule(symbol).map((s) => s.getName()).filter((name) => name !== 'default').sort();
+  });
+}
+
+/** Names exported by a TypeScript entry file (values and types, `export *` followed). */
+export function exportedNames(entryFile) {
+  return exportedNamesOf([entryFile])[0];
 }
 
 /**
