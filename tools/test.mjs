@@ -1,7 +1,7 @@
 // `npm test`: everything CI checks, in the order that keeps each check honest.
 //  1. drift check first, before anything regenerates: committed generated code must match specs/;
 //  2. nx: lint (Redocly on the spec; publint + attw on each package), typecheck, test, build;
-//  3. one closing line that counts the tests of every vitest run.
+//  3. the ten slowest test files, and one closing line that counts the tests of every vitest run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -27,15 +27,26 @@ const nx = run(process.execPath, [
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const projects = ['tools', ...readdirSync(path.join(REPO_ROOT, 'packages')).sort().map((name) => `packages/${name}`)];
+/** Each test file's run time, from the vitest JSON reports. */
+const durations = [];
+// Every workspace of the root package.json (`tools`, `packages/*`, …) may hold a report.
+const { workspaces } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+const projects = workspaces.flatMap((pattern) =>
+  pattern.endsWith('/*') && existsSync(path.join(REPO_ROOT, pattern.slice(0, -2)))
+    ? readdirSync(path.join(REPO_ROOT, pattern.slice(0, -2))).sort().map((name) => `${pattern.slice(0, -2)}/${name}`)
+    : [pattern],
+);
 for (const project of projects) {
   const report = path.join(REPO_ROOT, project, '.vitest-report.json');
   if (!existsSync(report)) continue;
-  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, 'utf8'));
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults = [] } = JSON.parse(readFileSync(report, 'utf8'));
   passed += numPassedTests;
   failed += numFailedTests;
   skipped += numPendingTests + numTodoTests;
+  for (const file of testResults) durations.push({ file: path.relative(REPO_ROOT, file.name), ms: file.endTime - file.startTime });
 }
+console.log('\nslowest test files:');
+for (const { file, ms } of durations.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
 console.log('');
 if (drift !== 0) console.log('FAILED: generated code is stale (see the drift check above)');
 if (nx !== 0) console.log('FAILED: an nx target failed (see above)');
