@@ -160,7 +160,7 @@ export interface ThemeConfig {
 /**
  * The config files' contents as written (before {@link loadConfigDir} normalises them): either
  * spelling, block properties in `props` or `props.settings`, `$schema` lines, no defaults applied.
- * {@link generateMockData} accepts this too and normalises it the way loading does.
+ * {@link @commerce-kit/theme-config/mock!generateMockData | generateMockData} accepts this too and normalises it the way loading does.
  */
 export interface ThemeConfigInput {
   /** Contents of `store.stk.config.json`. */
