@@ -9,7 +9,7 @@ import { createRateLimiter, type RateLimitOptions } from './rate-limit/limiter.j
 import type { FetchFunction, RequestContext } from './request.js';
 import { routeIndex } from './resource-table.js';
 import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_AFTER_SECONDS } from './retry.js';
-import { checkBaseUrl } from './url.js';
+import { checkBaseUrl, urlJoiner } from './url.js';
 
 /**
  * A function that gives the access token to send, called before every request (e.g. read from your
@@ -101,6 +101,7 @@ export function contextFrom(options: ClientOptions): RequestContext {
   const clock = resolveClock(options.clock, invalid);
   return {
     baseUrl,
+    urlFor: urlJoiner(baseUrl),
     auth,
     // Call through a wrapper so a platform fetch never sees the options object as `this`.
     fetch: (input, init) => doFetch(input, init),

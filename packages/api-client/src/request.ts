@@ -15,7 +15,6 @@ import type { ClientRateLimiter } from './rate-limit/limiter.js';
 import { redactSecrets } from './redact.js';
 import type { OperationEntry } from './resource-table.js';
 import { decideRetry, parseRetryAfter, type AttemptOutcome, type RetryDecision } from './retry.js';
-import { joinUrl } from './url.js';
 
 /** The `fetch` signature the client needs (the global one fits). */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
@@ -23,6 +22,8 @@ export type FetchFunction = (input: string, init: RequestInit) => Promise<Respon
 /** Everything a call needs from its client, normalised once by `createClient`. */
 export interface RequestContext {
   readonly baseUrl: URL;
+  /** `baseUrl` joined with an API path (`joinUrl`, with the base parsed once). */
+  readonly urlFor: (path: string) => string;
   readonly auth: AuthProvider;
   readonly fetch: FetchFunction;
   readonly maxRetries: number;
@@ -53,6 +54,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Replaces `{name}` segments with URL-encoded path parameters. */
 export function fillPath(template: string, params: Readonly<Record<string, unknown>> | undefined): string {
+  if (!template.includes('{')) return template;
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null || value === '') throw refusedBeforeSending(name, `is required (path parameter of ${template})`);
@@ -63,38 +65,72 @@ export function fillPath(template: string, params: Readonly<Record<string, unkno
   });
 }
 
-/** Serializes a query object: `undefined` skipped, arrays as repeated keys. */
+/** Keys and values the form encoding leaves as they are. */
+const PLAIN_QUERY_TEXT = /^[A-Za-z0-9*\-._]*$/;
+
+/** Serializes a query object: `undefined` skipped, arrays as repeated keys; as `URLSearchParams` encodes it. */
 export function buildQuery(query: Readonly<Record<string, unknown>> | undefined): string {
   if (query === undefined) return '';
-  const search = new URLSearchParams();
+  // Names and values alternate; most are plain (`limit=10`) and need no encoding.
+  const pairs: string[] = [];
+  let plain = true;
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
-      for (const item of value) search.append(key, String(item));
+      for (const item of value) pairs.push(key, String(item));
     } else {
-      search.append(key, String(value));
+      pairs.push(key, String(value));
     }
   }
-  const text = search.toString();
-  return text === '' ? '' : `?${text}`;
+  if (pairs.length === 0) return '';
+  for (const text of pairs) {
+    if (!PLAIN_QUERY_TEXT.test(text)) {
+      plain = false;
+      break;
+    }
+  }
+  if (!plain) {
+    const search = new URLSearchParams();
+    for (let i = 0; i < pairs.length; i += 2) search.append(pairs[i]!, pairs[i + 1]!);
+    return `?${search.toString()}`;
+  }
+  let text = '?';
+  for (let i = 0; i < pairs.length; i += 2) text += `${i === 0 ? '' : '&'}${pairs[i]!}=${pairs[i + 1]!}`;
+  return text;
 }
 
 /**
  * Runs one call to completion: resolves with the parsed JSON body (`undefined` for 204 or an empty
  * body) or rejects with an {@link ApiError} subclass, the caller's abort reason, or a {@link TimeoutError}.
  */
-export async function performRequest(ctx: RequestContext, req: RawRequest, operation?: OperationEntry): Promise<unknown> {
-  const method = req.method.toUpperCase();
-  const spec = operation ?? ctx.routes.get(`${method} ${req.path}`);
-  if (spec !== undefined) checkQuery(spec, req.query);
-  const url = joinUrl(ctx.baseUrl, fillPath(req.path, req.pathParams)) + buildQuery(req.query);
-  const timeoutMs = req.timeoutMs ?? ctx.timeoutMs;
-  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new ApiClientConfigurationError(`timeoutMs must be a positive number of milliseconds (got ${String(timeoutMs)})`);
-  const headers = baseHeaders(ctx, req, method);
-  const body = encodeBody(req.body, method) ?? null;
-  const call = callSignal(req.signal, timeoutMs, ctx.clock);
+export function performRequest(ctx: RequestContext, req: RawRequest, operation?: OperationEntry): Promise<unknown> {
+  let method: string;
+  let url: string;
+  let headers: Headers;
+  let body: string | null;
+  let call: CallSignal | undefined;
   try {
-    return await attemptLoop(ctx, method, url, headers, body, call.signal);
+    method = req.method.toUpperCase();
+    const spec = operation ?? ctx.routes.get(`${method} ${req.path}`);
+    if (spec !== undefined) checkQuery(spec, req.query);
+    url = ctx.urlFor(fillPath(req.path, req.pathParams)) + buildQuery(req.query);
+    const timeoutMs = req.timeoutMs ?? ctx.timeoutMs;
+    if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new ApiClientConfigurationError(`timeoutMs must be a positive number of milliseconds (got ${String(timeoutMs)})`);
+    headers = baseHeaders(ctx, req, method);
+    body = encodeBody(req.body, method) ?? null;
+    call = callSignal(req.signal, timeoutMs, ctx.clock);
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+  // Nothing can abort a call without a caller signal or a deadline: no signal to set up, pass or take down.
+  if (call === undefined) return attemptLoop(ctx, method, url, headers, body, undefined);
+  return settleCall(attemptLoop(ctx, method, url, headers, body, call.signal), call);
+}
+
+/** The call's outcome once its signal is taken down; after an abort, the abort's reason. */
+async function settleCall(attempts: Promise<unknown>, call: CallSignal): Promise<unknown> {
+  try {
+    return await attempts;
   } catch (error) {
     if (call.signal.aborted) throw call.signal.reason;
     throw error;
@@ -103,22 +139,24 @@ export async function performRequest(ctx: RequestContext, req: RawRequest, opera
   }
 }
 
-async function attemptLoop(ctx: RequestContext, method: string, url: string, headers: Headers, body: string | null, signal: AbortSignal): Promise<unknown> {
+async function attemptLoop(ctx: RequestContext, method: string, url: string, headers: Headers, body: string | null, signal: AbortSignal | undefined): Promise<unknown> {
   let retries = 0;
   let refreshedAfter401 = false;
   for (;;) {
     // A token refresh that hangs must not outlive the call's deadline or abort.
-    const token = await untilAborted(ctx.auth.getAccessToken(), signal);
-    const key = await ctx.limiter.keyFor(token);
-    await ctx.limiter.acquire(key, signal);
+    const token = await (signal === undefined ? ctx.auth.getAccessToken() : untilAborted(ctx.auth.getAccessToken(), signal));
+    const keyed = ctx.limiter.keyFor(token);
+    const key = typeof keyed === 'string' ? keyed : await keyed;
+    const admitted = ctx.limiter.acquire(key, signal);
+    if (admitted !== undefined) await admitted;
     headers.set('Authorization', `Bearer ${token}`);
     let response: Response;
     let text: string;
     try {
-      response = await ctx.fetch(url, { method, headers, body, signal });
+      response = await ctx.fetch(url, signal === undefined ? { method, headers, body } : { method, headers, body, signal });
       text = response.status === 204 ? '' : await response.text();
     } catch (cause) {
-      signal.throwIfAborted();
+      signal?.throwIfAborted();
       const decision = decide(ctx, method, retries, { kind: 'network_error' });
       if (!decision.retry) throw new ConnectionError({ cause });
       retries++;
@@ -131,7 +169,8 @@ async function attemptLoop(ctx: RequestContext, method: string, url: string, hea
     if (response.status === 401 && !refreshedAfter401 && ctx.auth.handleUnauthorized !== undefined) {
       // A 401 means the request was not acted on, so one retry with a new token is safe for any method.
       refreshedAfter401 = true;
-      if (await untilAborted(ctx.auth.handleUnauthorized(token), signal)) continue;
+      const refreshed = ctx.auth.handleUnauthorized(token);
+      if (await (signal === undefined ? refreshed : untilAborted(refreshed, signal))) continue;
     }
 
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), ctx.clock.now());
@@ -204,14 +243,29 @@ function parseSuccess(response: Response, text: string, token: string): unknown 
   return parsed.value;
 }
 
-/** One signal for the whole call (all attempts and waits): the caller's abort or the deadline, timed by the clock. */
-function callSignal(callerSignal: AbortSignal | undefined, timeoutMs: number | undefined, clock: Clock): { signal: AbortSignal; dispose: () => void } {
+/** The signal of a call, and how to take it down once the call is settled. */
+interface CallSignal {
+  readonly signal: AbortSignal;
+  readonly dispose: () => void;
+}
+
+/** Why a deadline timer is cancelled: never seen (the cancelled sleep's rejection is dropped), made once. */
+const CALL_SETTLED = Object.freeze(new Error('call settled'));
+
+/**
+ * One signal for the whole call (all attempts and waits): the caller's abort or the deadline, timed by
+ * the clock; `undefined` when the call has neither, so nothing can abort it.
+ */
+function callSignal(callerSignal: AbortSignal | undefined, timeoutMs: number | undefined, clock: Clock): CallSignal | undefined {
+  const timed = timeoutMs !== undefined && Number.isFinite(timeoutMs);
+  if (callerSignal === undefined && !timed) return undefined;
   const controller = new AbortController();
   const onCallerAbort = (): void => controller.abort(callerSignal?.reason);
   if (callerSignal?.aborted) controller.abort(callerSignal.reason);
   else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-  const deadline = new AbortController();
-  if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) {
+  let deadline: AbortController | undefined;
+  if (timed) {
+    deadline = new AbortController();
     clock.sleep(timeoutMs, deadline.signal).then(
       () => controller.abort(new TimeoutError(timeoutMs)),
       () => undefined,
@@ -220,7 +274,8 @@ function callSignal(callerSignal: AbortSignal | undefined, timeoutMs: number | u
   return {
     signal: controller.signal,
     dispose: () => {
-      deadline.abort();
+      // With a reason of our own: `abort()` without one builds a DOMException, stack trace included.
+      deadline?.abort(CALL_SETTLED);
       callerSignal?.removeEventListener('abort', onCallerAbort);
     },
   };

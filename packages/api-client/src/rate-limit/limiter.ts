@@ -33,8 +33,11 @@ export interface RateLimitOptions {
 export interface ClientRateLimiter {
   /** The key a request made with `token` counts against. */
   keyFor(token: string): string | Promise<string>;
-  /** Resolves when a request may start (and counts it), or rejects with `signal.reason`. */
-  acquire(key: string, signal: AbortSignal): Promise<void>;
+  /**
+   * Counts a request that may start now and answers `undefined`, or answers a promise that resolves
+   * when it may start (and is counted) or rejects with `signal.reason`.
+   */
+  acquire(key: string, signal: AbortSignal | undefined): Promise<void> | undefined;
   /** Holds every request of `key` for `ms` (after a 429). */
   pause(key: string, ms: number): Promise<void>;
 }
@@ -93,15 +96,27 @@ export function createRateLimiter(option: RateLimitOptions | false | undefined, 
   // Off: nothing is counted, but a 429 still pauses this client (and only it).
   const store: RateLimitStore = option === false ? new MemoryRateLimitStore() : (options?.store ?? sharedMemoryStore());
   const keyFor = accountKey !== undefined ? () => `account:${accountKey}` : option === false ? () => 'client' : tokenKeys();
+  const take = (key: string): number | Promise<number> => store.take(key, { limit, windowMs: MINUTE_MS, now: clock.now() });
+  /** Waits out the first answer of the store (`wait`), then asks again until a slot is free. */
+  const waitForSlot = async (key: string, wait: number | Promise<number>, signal: AbortSignal | undefined): Promise<void> => {
+    for (let answer = await wait; answer > 0; answer = await take(key)) {
+      await clock.sleep(answer, signal);
+      signal?.throwIfAborted();
+    }
+  };
   return {
     keyFor,
-    async acquire(key, signal) {
-      for (;;) {
-        signal.throwIfAborted();
-        const wait = await store.take(key, { limit, windowMs: MINUTE_MS, now: clock.now() });
-        if (!(wait > 0)) return;
-        await clock.sleep(wait, signal);
+    acquire(key, signal) {
+      if (signal?.aborted) return Promise.reject(signal.reason as unknown);
+      let wait: number | Promise<number>;
+      try {
+        wait = take(key);
+      } catch (error) {
+        return Promise.reject(error as Error);
       }
+      // A synchronous store (the in-memory one) with a free slot: no promise, no turn of the event loop.
+      if (typeof wait === 'number' && !(wait > 0)) return undefined;
+      return waitForSlot(key, wait, signal);
     },
     async pause(key, ms) {
       await store.pause(key, clock.now() + Math.max(0, ms));
