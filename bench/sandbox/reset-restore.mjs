@@ -44,7 +44,7 @@ async function measureInterleaved(rounds, tasks) {
   );
 }
 
-const DATA_TABLES = ['customers', 'objects', 'outbox', 'delivery_attempts'];
+const DATA_TABLES = ['resources', 'outbox', 'delivery_attempts'];
 
 /**
  * The full-copy peer: a database holding the image's data (a copy of the file in WAL mode as the
@@ -72,20 +72,22 @@ function fullCopyPeer(image, file) {
   db.pragma('foreign_keys = ON');
   const columns = new Map(DATA_TABLES.map((t) => [t, db.pragma(`table_info(${t})`).map((c) => `"${c.name}"`).join(', ')]));
   let n = 0;
-  const insert = db.prepare("INSERT INTO customers (id, created_time, first_name, last_name, email) VALUES (?, '2030-01-01T00:00:00.000Z', 'Bench', 'N', 'bench@example.com')");
+  const insert = db.prepare(
+    "INSERT INTO resources (kind, seq, id, created_time, body) VALUES ('customers', ?, ?, '2030-01-01T00:00:00.000Z', json_object('first_name', 'Bench', 'last_name', 'N', 'email', 'bench@example.com'))",
+  );
   return {
     change() {
-      for (let i = 0; i < 5; i++) insert.run(`cus_bench_${n++}`);
-      db.prepare('UPDATE customers SET deleted = 1 WHERE seq = ?').run(1 + (n % 100));
-      db.prepare('UPDATE customers SET company = ? WHERE seq = ?').run(`c${n}`, 200 + (n % 100));
+      for (let i = 0; i < 5; i++, n++) insert.run(1_000_000 + n, `cus_bench_${n}`);
+      db.prepare("UPDATE resources SET deleted = 1 WHERE kind = 'customers' AND seq = ?").run(1 + (n % 100));
+      db.prepare("UPDATE resources SET body = json_set(body, '$.company', ?) WHERE kind = 'customers' AND seq = ?").run(`c${n}`, 200 + (n % 100));
     },
     restore() {
       if (file) db.prepare('ATTACH DATABASE ? AS img').run(image);
       db.transaction(() => {
         for (const t of [...DATA_TABLES].reverse()) db.exec(`DELETE FROM main.${t}`);
         for (const t of DATA_TABLES) db.exec(`INSERT INTO main.${t} (${columns.get(t)}) SELECT ${columns.get(t)} FROM ${from}.${t}`);
-        db.exec(`DELETE FROM main.sqlite_sequence WHERE name IN ('customers', 'outbox', 'delivery_attempts')`);
-        db.exec(`INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM ${file ? 'img.sqlite_sequence' : 'mem.sequence'} WHERE name IN ('customers', 'outbox', 'delivery_attempts')`);
+        db.exec(`DELETE FROM main.sqlite_sequence WHERE name IN ('outbox', 'delivery_attempts')`);
+        db.exec(`INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM ${file ? 'img.sqlite_sequence' : 'mem.sequence'} WHERE name IN ('outbox', 'delivery_attempts')`);
       }).immediate();
       if (file) db.exec('DETACH DATABASE img');
     },

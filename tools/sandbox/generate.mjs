@@ -4,12 +4,19 @@
 //                      and responses use @commerce-kit/api-types/validators (the same component schemas)
 //   parameters.js/.d.ts  query and path parameters per operation (ajv standalone with type coercion:
 //                      query strings become the integers the spec declares)
-// The sandbox never keeps a hand-written list of paths: adding an operation to the spec adds a route
-// here, and the type of the handler table then demands a handler for it.
+//   resources.ts       the resources the sandbox stores (resourceModels): each list path `/<kind>` with
+//                      its operations on `/<kind>` and `/<kind>/{id}`, the id format of the schema's
+//                      examples, its webhook events, and its fields with what a creation without them
+//                      stores (the create body's `default`, `null` where the field is nullable, or the
+//                      value of another field named by `x-default-from`)
+// The sandbox never keeps a hand-written list of paths or fields: adding an operation to the spec adds a
+// route here (a resource's CRUD operation is served by the resource engine; any other must get a
+// handler, or the handler table does not compile), and adding a field to a resource's schemas is all it
+// takes for the sandbox to store, update and answer it.
 import { pathToFileURL } from 'node:url';
 import { createAjv, loadSpec, SPEC_PATH } from '../api-types/generate.mjs';
 import { GENERATED_BANNER, writeGenerated } from '../lib/generated-files.mjs';
-import { specOperations } from '../lib/spec-operations.mjs';
+import { schemaRefName, specOperations } from '../lib/spec-operations.mjs';
 import { bundleStandaloneValidators } from '../lib/standalone.mjs';
 
 export const OUT_DIR = 'packages/sandbox/src/generated';
@@ -208,6 +215,204 @@ function routesModule(spec, operations, schemaNames, parameters) {
   ].join('\n');
 }
 
+/** A spec the resource engine cannot serve as written. */
+export class ResourceModelError extends Error {
+  constructor(message) {
+    super(`${SPEC_PATH}: ${message}`);
+    this.name = 'ResourceModelError';
+  }
+}
+
+/** The component schema `schema` stands for (`$ref`s followed). */
+function resolveSchema(spec, schema) {
+  let current = schema ?? {};
+  for (let i = 0; i < 32 && typeof current.$ref === 'string'; i++) {
+    if (!current.$ref.startsWith(COMPONENT_SCHEMA)) throw new ResourceModelError(`unsupported $ref ${current.$ref}`);
+    current = spec.components?.schemas?.[current.$ref.slice(COMPONENT_SCHEMA.length)] ?? {};
+  }
+  return current;
+}
+
+/** Whether `null` is a valid value of the schema (`type: [T, 'null']`, or a `oneOf`/`anyOf` branch of type null). */
+function allowsNull(spec, raw) {
+  const schema = resolveSchema(spec, raw);
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes('null')) return true;
+  return [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].some((branch) => allowsNull(spec, branch));
+}
+
+/** `BlogPost` -> ['blog', 'post']. */
+const schemaWords = (name) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(' ');
+
+/** The verb of a CRUD operation on `/<kind>` or `/<kind>/{id}`; undefined for any other operation. */
+function crudShape(op) {
+  const collection = /^\/([a-z][a-z0-9_]*)$/.exec(op.path);
+  const item = /^\/([a-z][a-z0-9_]*)\/\{id\}$/.exec(op.path);
+  if (collection && op.method === 'get') return { kind: collection[1], verb: 'list' };
+  if (collection && op.method === 'post') return { kind: collection[1], verb: 'create' };
+  if (item && op.method === 'get') return { kind: item[1], verb: 'retrieve' };
+  if (item && op.method === 'put') return { kind: item[1], verb: 'update' };
+  if (item && op.method === 'delete') return { kind: item[1], verb: 'delete' };
+  return undefined;
+}
+
+const EXPECTED_STATUS = { list: '200', create: '201', retrieve: '200', update: '201', delete: '204' };
+
+/** `cus_00000000000000000000000042` -> the id format every example of the schema shares: prefix and digit count. */
+function idFormat(name, schema) {
+  const ids = (schema.examples ?? []).map((example) => example?.id).filter((id) => id !== undefined);
+  if (ids.length === 0) throw new ResourceModelError(`${name} has no example with an id: its examples give the sandbox its id format (prefix_digits)`);
+  const formats = new Set(
+    ids.map((id) => {
+      const match = /^([a-z]+)_(\d+)$/.exec(String(id));
+      if (!match) throw new ResourceModelError(`${name}: the example id ${JSON.stringify(id)} is not prefix_digits (e.g. cus_00000000000000000000000042)`);
+      return `${match[1]}_${match[2].length}`;
+    }),
+  );
+  if (formats.size > 1) throw new ResourceModelError(`${name}: the example ids have different formats (${[...formats].join(', ')})`);
+  const [prefix, digits] = [...formats][0].split('_');
+  return { idPrefix: prefix, idDigits: Number(digits) };
+}
+
+/**
+ * What a creation stores for each field of the resource, in the resource schema's order: `required`
+ * (the create body must have it), the create body's `default`, the value of another field
+ * (`x-default-from`), `null` where the field is nullable, or `absent`.
+ */
+function fieldModels(spec, name, resource, createBody, updateBody) {
+  const properties = resource.properties ?? {};
+  const createProps = createBody?.properties ?? {};
+  const createRequired = new Set(createBody?.required ?? []);
+  for (const [label, body] of [['create', createBody], ['update', updateBody]]) {
+    for (const field of Object.keys(body?.properties ?? {})) {
+      if (!(field in properties)) throw new ResourceModelError(`${name}: the ${label} body's field ${field} is not a property of ${name}, so it would never be answered`);
+      if (field === 'id' || field === 'created_time') throw new ResourceModelError(`${name}: ${field} is assigned by the platform; the ${label} body cannot hold it`);
+    }
+  }
+  const fields = [];
+  for (const [field, schema] of Object.entries(properties)) {
+    if (field === 'id' || field === 'created_time') continue;
+    let onCreate;
+    const given = createProps[field];
+    if (given !== undefined && createRequired.has(field)) onCreate = 'required';
+    else if (given !== undefined && 'default' in resolveSchema(spec, given)) onCreate = { value: resolveSchema(spec, given).default };
+    else if (given !== undefined && typeof given['x-default-from'] === 'string') {
+      const from = given['x-default-from'];
+      if (from !== 'created_time' && !(from in properties)) throw new ResourceModelError(`${name}.${field}: x-default-from names ${from}, which is not a field of ${name}`);
+      onCreate = { from };
+    } else if (allowsNull(spec, given ?? schema)) onCreate = { value: null };
+    else onCreate = 'absent';
+    if (onCreate === 'absent' && createBody && (resource.required ?? []).includes(field)) {
+      throw new ResourceModelError(`${name}.${field} is required in every ${name} but a creation may leave it out with no default`);
+    }
+    fields.push({ name: field, onCreate });
+  }
+  return fields;
+}
+
+/**
+ * The resources of the spec, as the sandbox's resource engine serves them: one per list operation at
+ * `/<kind>`, with whichever of create (`POST /<kind>`), retrieve, update (`PUT`) and delete on
+ * `/<kind>/{id}` the spec has. Every shape the engine relies on is checked here, so a spec it could not
+ * serve fails the generation with a message rather than a sandbox that answers wrong.
+ * @param {Record<string, any>} spec
+ */
+export function resourceModels(spec, operations = specOperations(spec)) {
+  const eventTypes = new Set(spec.components?.schemas?.WebhookEventType?.enum ?? []);
+  const byKind = new Map();
+  for (const op of operations) {
+    if (securityOf(spec, op.operationId) !== 'bearer') continue;
+    const shape = crudShape(op);
+    if (!shape) continue;
+    const where = `${op.method.toUpperCase()} ${op.path} (${op.operationId})`;
+    if (op.success?.status !== EXPECTED_STATUS[shape.verb]) {
+      throw new ResourceModelError(`${where} answers ${op.success?.status ?? 'nothing'}; a successful ${shape.verb} answers ${EXPECTED_STATUS[shape.verb]}`);
+    }
+    const entry = byKind.get(shape.kind) ?? { kind: shape.kind, operations: {} };
+    entry.operations[shape.verb] = { op, where };
+    byKind.set(shape.kind, entry);
+  }
+  const models = [];
+  for (const { kind, operations: ops } of byKind.values()) {
+    if (!ops.list) throw new ResourceModelError(`/${kind} has operations but no list (GET /${kind}): the list names the resource's schema`);
+    const listSchema = resolveSchema(spec, ops.list.op.success.schema);
+    const name = schemaRefName(listSchema.properties?.data?.items);
+    if (!name) throw new ResourceModelError(`${ops.list.where}: the list's data items must be a component schema $ref`);
+    const resource = resolveSchema(spec, { $ref: `${COMPONENT_SCHEMA}${name}` });
+    for (const verb of ['create', 'retrieve', 'update']) {
+      const answered = ops[verb] && ops[verb].op.success.schemaRef;
+      if (ops[verb] && answered !== name) throw new ResourceModelError(`${ops[verb].where} answers ${answered ?? 'no component schema'}, not ${name}`);
+    }
+    const bodyOf = (verb) => (ops[verb] ? resolveSchema(spec, ops[verb].op.requestBody?.schema) : undefined);
+    const words = schemaWords(name);
+    const writable = ops.create || ops.update || ops.delete;
+    const events = writable
+      ? Object.fromEntries(['created', 'updated', 'deleted'].map((change) => [change, `${words.join('_')}_${change}`]))
+      : undefined;
+    for (const type of Object.values(events ?? {})) {
+      if (!eventTypes.has(type)) throw new ResourceModelError(`${name} can be written but ${type} is not a WebhookEventType`);
+    }
+    models.push({
+      kind,
+      schema: name,
+      noun: words.join(' '),
+      ...idFormat(name, resource),
+      operations: Object.fromEntries(
+        ['list', 'create', 'retrieve', 'update', 'delete']
+          .filter((verb) => ops[verb])
+          .map((verb) => [verb, { operationId: ops[verb].op.operationId, status: Number(ops[verb].op.success.status) }]),
+      ),
+      ...(events ? { events } : {}),
+      fields: fieldModels(spec, name, resource, bodyOf('create'), bodyOf('update')),
+    });
+  }
+  return models;
+}
+
+const literal = (value) => JSON.stringify(value);
+const onCreateLiteral = (onCreate) =>
+  typeof onCreate === 'string' ? literal(onCreate) : 'value' in onCreate ? `{ value: ${literal(onCreate.value)} }` : `{ from: ${literal(onCreate.from)} }`;
+
+function resourcesModule(models) {
+  const entries = models.map((model) =>
+    [
+      '  {',
+      `    kind: ${literal(model.kind)},`,
+      `    schema: ${literal(model.schema)},`,
+      `    noun: ${literal(model.noun)},`,
+      `    idPrefix: ${literal(model.idPrefix)},`,
+      `    idDigits: ${model.idDigits},`,
+      '    operations: {',
+      ...Object.entries(model.operations).map(([verb, { operationId, status }]) => `      ${verb}: { operationId: ${literal(operationId)}, status: ${status} },`),
+      '    },',
+      ...(model.events ? [`    events: { created: ${literal(model.events.created)}, updated: ${literal(model.events.updated)}, deleted: ${literal(model.events.deleted)} },`] : []),
+      ...(model.fields.length === 0
+        ? ['    fields: [],']
+        : ['    fields: [', ...model.fields.map((field) => `      { name: ${literal(field.name)}, onCreate: ${onCreateLiteral(field.onCreate)} },`), '    ],']),
+      '  },',
+    ].join('\n'),
+  );
+  const operationIds = models.flatMap((model) => Object.values(model.operations).map((o) => literal(o.operationId)));
+  return [
+    `// ${GENERATED_BANNER}`,
+    `// Source: ${SPEC_PATH} (tools/sandbox/generate.mjs, resourceModels). One entry per list path, in the spec's order.`,
+    '',
+    "import type { ResourceModel } from '../store/resource-model.js';",
+    '',
+    '/** The resources the sandbox stores and serves, as the spec defines them. */',
+    'export const RESOURCES = [',
+    ...entries,
+    '] as const satisfies readonly ResourceModel[];',
+    '',
+    '/** The resource kinds, named as their list paths. */',
+    "export type ResourceKind = (typeof RESOURCES)[number]['kind'];",
+    '',
+    '/** The operations the resource engine serves. */',
+    `export type ResourceOperationId = ${operationIds.join(' | ')};`,
+    '',
+  ].join('\n');
+}
+
 /** @returns {Promise<Map<string, string>>} repo-relative path -> contents */
 export async function generate() {
   const spec = await loadSpec();
@@ -227,6 +432,7 @@ export async function generate() {
   files.set(`${OUT_DIR}/routes.ts`, routesModule(spec, operations, schemaNames, parameters));
   files.set(`${OUT_DIR}/parameters.js`, `// ${GENERATED_BANNER}\n${paramsJs}`);
   files.set(`${OUT_DIR}/parameters.d.ts`, parametersDts([...parameters.schemas.keys()]));
+  files.set(`${OUT_DIR}/resources.ts`, resourcesModule(resourceModels(spec, operations)));
   return files;
 }
 

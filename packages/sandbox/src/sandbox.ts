@@ -15,10 +15,9 @@ import { CALLBACK_PATH } from './http/pages.js';
 import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './options.js';
 import { randomSecret } from './secrets.js';
 import { seedStore } from './seed/seed.js';
-import { CustomerService } from './services/customers.js';
-import { ObjectService } from './services/objects.js';
 import { OAuthService } from './services/oauth.js';
 import { RateLimiter } from './services/rate-limit.js';
+import { ResourceService } from './services/resources.js';
 import type { AppRow } from './store/oauth.js';
 import { Store } from './store/store.js';
 import { randomBytes } from 'node:crypto';
@@ -167,8 +166,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
     const oauth = new OAuthService(store, clock, resolved.tokenResponse, () => baseUrl);
     const events = new EventOutbox(store, clock, resolved.webhookUrl !== undefined);
     const services = {
-      customers: new CustomerService(store, events, clock, () => dispatcher.wake()),
-      objects: new ObjectService(store),
+      resources: new ResourceService(store, events, clock, () => dispatcher.wake()),
       oauth,
     };
     const rateLimiter = new RateLimiter(clock, resolved.rateLimit);

@@ -87,7 +87,7 @@ export class Bench {
     } finally {
       dispatcher.resume();
     }
-    return { customers: store.customers.count() };
+    return { customers: store.resources.count('customers') };
   }
 
   async snapshot(name: string): Promise<Snapshot> {

@@ -4,9 +4,6 @@ import type { WebhookEventType } from '@commerce-kit/webhooks';
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/store.js';
 
-/** The customer events the sandbox's own changes cause (any of the 19 documented types can be triggered). */
-export type CustomerEventType = 'customer_created' | 'customer_updated' | 'customer_deleted';
-
 export class EventOutbox {
   readonly #store: Store;
   readonly #clock: Clock;

@@ -15,6 +15,8 @@ import type { ViolationLog } from '../control/violations.js';
 import type { Dispatcher } from '../events/dispatcher.js';
 import { readModeChange, RELEASE_ORDERS } from '../events/mode.js';
 import { readBody } from './body.js';
+import type { Reply } from './reply.js';
+import { send } from './send.js';
 import { CALLBACK_PATH, CONSENT_PATH } from './pages.js';
 
 export interface BenchRouteDeps {
@@ -30,13 +32,11 @@ export interface BenchRouteDeps {
 /** Control request bodies are small. */
 const MAX_CONTROL_BODY = 256 * 1024;
 
-const json = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(snakeCaseKeys(body)), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+const json = (status: number, body: unknown): Reply => ({ status, body: snakeCaseKeys(body), headers: { 'cache-control': 'no-store' } });
 
-const error = (status: number, type: string, field: string, message: string): Response =>
-  new Response(JSON.stringify({ type, errors: { [field]: [message] } }), { status, headers: { 'content-type': 'application/json' } });
+const error = (status: number, type: string, field: string, message: string): Reply => ({ status, body: { type, errors: { [field]: [message] } } });
 
-const noContent = (): Response => new Response(null, { status: 204 });
+const noContent = (): Reply => ({ status: 204 });
 
 function remoteAddress(c: Context): string | undefined {
   return (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress;
@@ -51,13 +51,13 @@ async function jsonBody(c: Context): Promise<unknown> {
   return parsed.value;
 }
 
-/** Runs a control operation, answering its input problems with 400 and missing things with 404. */
-async function answer(run: () => Promise<Response> | Response): Promise<Response> {
+/** Runs a control operation and sends its reply, answering its input problems with 400 and missing things with 404. */
+async function answer(c: Context, run: () => Promise<Reply> | Reply): Promise<Response> {
   try {
-    return await run();
+    return send(c, await run());
   } catch (caught) {
-    if (caught instanceof InputProblem) return error(400, 'invalid_request_error', caught.field, caught.detail);
-    if (caught instanceof NotFound) return error(404, 'not_found_error', caught.field, caught.message);
+    if (caught instanceof InputProblem) return send(c, error(400, 'invalid_request_error', caught.field, caught.detail));
+    if (caught instanceof NotFound) return send(c, error(404, 'not_found_error', caught.field, caught.message));
     throw caught;
   }
 }
@@ -70,44 +70,44 @@ export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
     // The consent form and the callback page are part of the OAuth flow a browser walks through.
     if (path === CONSENT_PATH || path === CALLBACK_PATH) return next();
     if (isLoopbackAddress(remoteAddress(c)) || controlKeyMatches(c.req.header(CONTROL_KEY_HEADER), deps.controlKey)) return next();
-    return error(403, 'authentication_error', 'control_key', `the control API answers callers on this machine, or with the ${CONTROL_KEY_HEADER} header printed at start`);
+    return send(c, error(403, 'authentication_error', 'control_key', `the control API answers callers on this machine, or with the ${CONTROL_KEY_HEADER} header printed at start`));
   });
 
-  app.post('/_sandbox/reset', (c) => answer(async () => json(200, await bench.reset())));
+  app.post('/_sandbox/reset', (c) => answer(c, async () => json(200, await bench.reset())));
 
-  app.get('/_sandbox/snapshots', () => answer(() => json(200, { data: bench.snapshots() })));
+  app.get('/_sandbox/snapshots', (c) => answer(c, () => json(200, { data: bench.snapshots() })));
   app.post('/_sandbox/snapshots', (c) =>
-    answer(async () => {
+    answer(c, async () => {
       const reader = new InputReader(await jsonBody(c), true, 'body');
       const name = reader.raw('name');
       reader.done();
       return json(201, await bench.snapshot(name as string));
     }),
   );
-  app.post('/_sandbox/snapshots/:name/restore', (c) => answer(async () => json(200, await bench.restore(c.req.param('name')))));
+  app.post('/_sandbox/snapshots/:name/restore', (c) => answer(c, async () => json(200, await bench.restore(c.req.param('name')))));
   app.delete('/_sandbox/snapshots/:name', (c) =>
-    answer(() => {
+    answer(c, () => {
       bench.deleteSnapshot(c.req.param('name'));
       return noContent();
     }),
   );
 
-  app.get('/_sandbox/faults', () => answer(() => json(200, { latencyMs: faults.latencyMs, data: faults.list() })));
-  app.post('/_sandbox/faults', (c) => answer(async () => json(201, faults.add(readFaultInput(await jsonBody(c), true)))));
-  app.delete('/_sandbox/faults', () =>
-    answer(() => {
+  app.get('/_sandbox/faults', (c) => answer(c, () => json(200, { latencyMs: faults.latencyMs, data: faults.list() })));
+  app.post('/_sandbox/faults', (c) => answer(c, async () => json(201, faults.add(readFaultInput(await jsonBody(c), true)))));
+  app.delete('/_sandbox/faults', (c) =>
+    answer(c, () => {
       faults.clear();
       return noContent();
     }),
   );
   app.delete('/_sandbox/faults/:id', (c) =>
-    answer(() => {
+    answer(c, () => {
       if (!faults.remove(c.req.param('id'))) throw new NotFound('id', `no active fault with id ${JSON.stringify(c.req.param('id'))}`);
       return noContent();
     }),
   );
   app.put('/_sandbox/latency', (c) =>
-    answer(async () => {
+    answer(c, async () => {
       const reader = new InputReader(await jsonBody(c), true, 'body');
       const latency = latencyOf(reader.raw('latencyMs'), 'latency_ms');
       reader.done();
@@ -117,15 +117,15 @@ export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
   );
 
   const modeJson = () => ({ ...dispatcher.mode, held: dispatcher.held });
-  app.get('/_sandbox/webhooks/mode', () => answer(() => json(200, modeJson())));
+  app.get('/_sandbox/webhooks/mode', (c) => answer(c, () => json(200, modeJson())));
   app.patch('/_sandbox/webhooks/mode', (c) =>
-    answer(async () => {
+    answer(c, async () => {
       dispatcher.setMode(readModeChange(await jsonBody(c), true));
       return json(200, modeJson());
     }),
   );
   app.post('/_sandbox/webhooks/release', (c) =>
-    answer(async () => {
+    answer(c, async () => {
       const reader = new InputReader(await jsonBody(c), true, 'body');
       const order = reader.oneOf('order', RELEASE_ORDERS) ?? 'sent';
       const seed = reader.integer('seed', 0, 0xffff_ffff) ?? 1;
@@ -134,7 +134,7 @@ export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
     }),
   );
   app.post('/_sandbox/webhooks/trigger', (c) =>
-    answer(async () => {
+    answer(c, async () => {
       const reader = new InputReader(await jsonBody(c), true, 'body');
       const type = reader.raw('type');
       const data = reader.raw('data');
@@ -144,20 +144,20 @@ export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
   );
 
   app.get('/_sandbox/deliveries', (c) =>
-    answer(() => {
+    answer(c, () => {
       const limitText = c.req.query('limit');
       const limit = limitText === undefined ? DELIVERIES_DEFAULT_LIMIT : Number(limitText);
       return json(200, { webhookUrl: deps.webhookUrl ?? null, limit, ...bench.deliveries(limit, c.req.query('ending_before')) });
     }),
   );
-  app.get('/_sandbox/deliveries/:id', (c) => answer(() => json(200, bench.delivery(c.req.param('id')))));
-  app.post('/_sandbox/deliveries/:id/redeliver', (c) => answer(() => json(202, bench.redeliver(c.req.param('id')))));
+  app.get('/_sandbox/deliveries/:id', (c) => answer(c, () => json(200, bench.delivery(c.req.param('id')))));
+  app.post('/_sandbox/deliveries/:id/redeliver', (c) => answer(c, () => json(202, bench.redeliver(c.req.param('id')))));
 
-  app.get('/_sandbox/violations', () =>
-    answer(() => json(200, { strict: deps.strict, checked: violations.counts(), dropped: violations.dropped, data: violations.list() })),
+  app.get('/_sandbox/violations', (c) =>
+    answer(c, () => json(200, { strict: deps.strict, checked: violations.counts(), dropped: violations.dropped, data: violations.list() })),
   );
-  app.delete('/_sandbox/violations', () =>
-    answer(() => {
+  app.delete('/_sandbox/violations', (c) =>
+    answer(c, () => {
       violations.clear();
       return noContent();
     }),

@@ -2,16 +2,15 @@
  * One handler per operationId of the spec. The type of {@link Handlers} is built from the generated
  * route table, so an operation added to the spec does not compile until it has a handler here.
  */
-import type { components } from '@commerce-kit/api-types';
+import { RESOURCES, type ResourceOperationId } from '../generated/resources.js';
 import type { OperationId } from '../generated/routes.js';
-import type { CustomerService } from '../services/customers.js';
 import type { ListParams } from '../services/lists.js';
-import type { ObjectService } from '../services/objects.js';
 import type { Caller, OAuthService } from '../services/oauth.js';
-import type { ObjectKind } from '../store/objects.js';
+import type { ResourceService } from '../services/resources.js';
+import type { ResourceModel, ResourceVerb } from '../store/resource-model.js';
 import type { FieldErrors } from '../validation/field-errors.js';
 import { consentPage, errorPage } from './pages.js';
-import { Problem } from './problem.js';
+import { Problem } from '../services/problem.js';
 import type { Reply } from './reply.js';
 
 /** A request that passed authentication, rate limiting and the spec's validators. */
@@ -44,30 +43,36 @@ function wantsHtml(accept: string | undefined): boolean {
 export type Handlers = { readonly [K in OperationId]: Handler };
 
 export interface Services {
-  readonly customers: CustomerService;
-  readonly objects: ObjectService;
+  readonly resources: ResourceService;
   readonly oauth: OAuthService;
 }
 
-const list = (objects: ObjectService, kind: ObjectKind): Handler => (input) => ({ status: 200, body: objects.list(kind, input.query as ListParams) });
+type Fields = Readonly<Record<string, unknown>>;
 
-export function createHandlers({ customers, objects, oauth }: Services): Handlers {
+/** The resource engine's operations, one handler each, from the generated resource table. */
+function resourceHandlers(resources: ResourceService): Record<ResourceOperationId, Handler> {
+  const handlers: Partial<Record<ResourceOperationId, Handler>> = {};
   const id = (input: HandlerInput): string => String(input.path['id']);
+  for (const { kind, operations } of RESOURCES as readonly ResourceModel[]) {
+    const on = (verb: ResourceVerb, answer: (input: HandlerInput, status: number) => Reply): void => {
+      const operation = operations[verb];
+      if (operation) handlers[operation.operationId as ResourceOperationId] = (input) => answer(input, operation.status);
+    };
+    on('list', (input, status) => ({ status, body: resources.list(kind, input.query as ListParams) }));
+    on('create', (input, status) => ({ status, body: resources.create(kind, input.body as Fields) }));
+    on('retrieve', (input, status) => ({ status, body: resources.retrieve(kind, id(input)) }));
+    on('update', (input, status) => ({ status, body: resources.update(kind, id(input), input.body as Fields) }));
+    on('delete', (input, status) => {
+      resources.delete(kind, id(input));
+      return { status };
+    });
+  }
+  return handlers as Record<ResourceOperationId, Handler>;
+}
+
+export function createHandlers({ resources, oauth }: Services): Handlers {
   return {
-    listCustomers: (input) => ({ status: 200, body: customers.list(input.query as ListParams) }),
-    createCustomer: (input) => ({ status: 201, body: customers.create(input.body as components['schemas']['CustomerCreateRequest']) }),
-    retrieveCustomer: (input) => ({ status: 200, body: customers.retrieve(id(input)) }),
-    updateCustomer: (input) => ({ status: 201, body: customers.update(id(input), input.body as components['schemas']['CustomerUpdateRequest']) }),
-    deleteCustomer: (input) => {
-      customers.delete(id(input));
-      return { status: 204 };
-    },
-    listCharges: list(objects, 'charges'),
-    listOrders: list(objects, 'orders'),
-    listProducts: list(objects, 'products'),
-    listCategories: list(objects, 'categories'),
-    listBlogPosts: list(objects, 'blog_posts'),
-    listDiscounts: list(objects, 'discounts'),
+    ...resourceHandlers(resources),
     authorize: (input) => {
       let outcome;
       try {

@@ -8,8 +8,9 @@ import { isLoopbackAddress } from '../control/access.js';
 import type { OAuthService } from '../services/oauth.js';
 import { readBody } from './body.js';
 import { CALLBACK_PATH, callbackPage, CONSENT_PATH } from './pages.js';
-import { Problem } from './problem.js';
+import { invalidRequest, Problem } from '../services/problem.js';
 import type { Reply } from './reply.js';
+import { problemReply, send } from './send.js';
 
 export interface PageDeps {
   readonly oauth: OAuthService;
@@ -18,22 +19,7 @@ export interface PageDeps {
   readonly redirectUri: () => string;
 }
 
-const json = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function problem(p: Problem): Response {
-  return new Response(JSON.stringify(p.body), { status: p.status, headers: { 'content-type': 'application/json', ...p.headers } });
-}
-
-// Always a fresh headers object: the Node adapter may add to the one it is given.
-function replyToResponse(reply: Reply): Response {
-  if (reply.html !== undefined) return new Response(reply.html, { status: reply.status, headers: { ...reply.headers } });
-  if (reply.body !== undefined) return json(reply.status, reply.body);
-  return new Response(null, { status: reply.status, headers: { ...reply.headers } });
-}
-
-const invalid = (field: string, message: string): Response =>
-  problem(new Problem(400, { type: 'invalid_request_error', errors: { [field]: [message] } }));
+const invalid = (field: string, message: string): Reply => problemReply(invalidRequest(field, message));
 
 /** @param checkRedirect checks the consent redirect against the authorize operation's documented 302 */
 export function registerPageRoutes(app: Hono, deps: PageDeps, checkRedirect: (reply: Reply) => Reply): void {
@@ -41,15 +27,15 @@ export function registerPageRoutes(app: Hono, deps: PageDeps, checkRedirect: (re
 
   app.post(CONSENT_PATH, async (c) => {
     const read = await readBody(c.req.raw, 'application/x-www-form-urlencoded', 64 * 1024);
-    if (!read.ok) return invalid('body', read.failure.message);
+    if (!read.ok) return send(c, invalid('body', read.failure.message));
     const form = new URLSearchParams(read.text);
     const decision = form.get('decision');
-    if (decision !== 'allow' && decision !== 'deny') return invalid('decision', 'must be "allow" or "deny"');
+    if (decision !== 'allow' && decision !== 'deny') return send(c, invalid('decision', 'must be "allow" or "deny"'));
     try {
       const location = oauth.decide(form.get('consent') ?? '', decision === 'allow');
-      return replyToResponse(checkRedirect({ status: 302, headers: { location, 'cache-control': 'no-store' } }));
+      return send(c, checkRedirect({ status: 302, headers: { location, 'cache-control': 'no-store' } }));
     } catch (error) {
-      if (error instanceof Problem) return problem(error);
+      if (error instanceof Problem) return send(c, problemReply(error));
       throw error;
     }
   });
@@ -59,6 +45,6 @@ export function registerPageRoutes(app: Hono, deps: PageDeps, checkRedirect: (re
     const remote = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress;
     // The secret is the test app's, printed in the start banner; still only shown on this machine.
     const client = { clientId: testApp?.client_id ?? '', clientSecret: isLoopbackAddress(remote) ? testApp?.client_secret : undefined };
-    return replyToResponse(callbackPage(deps.baseUrl(), deps.redirectUri(), client, new URL(c.req.url).searchParams));
+    return send(c, callbackPage(deps.baseUrl(), deps.redirectUri(), client, new URL(c.req.url).searchParams));
   });
 }

@@ -1,6 +1,6 @@
 /** The two HTML pages of the sandbox: the consent page and the test app's callback page. */
 import type { AuthorizationRequest } from '../services/oauth.js';
-import type { Problem } from './problem.js';
+import type { Problem } from '../services/problem.js';
 import type { Reply } from './reply.js';
 import { escapeHtml } from '@commerce-kit/internal/escape-html';
 

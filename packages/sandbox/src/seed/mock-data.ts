@@ -28,7 +28,6 @@ export interface MockCatalogue {
     readonly publishedTime: string;
     readonly featuredImage?: string | undefined;
     readonly tags: readonly string[];
-    readonly slug: string;
   }>;
 }
 

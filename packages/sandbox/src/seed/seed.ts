@@ -3,8 +3,7 @@
  * included, because every date derives from {@link SEED_BASE_TIME} and every value from the seed.
  */
 import type { Faker } from '@faker-js/faker';
-import type { CustomerFields } from '../store/customers.js';
-import type { ObjectKind, StoredObject } from '../store/objects.js';
+import { resourceId } from '../store/resource-model.js';
 import type { Store } from '../store/store.js';
 import { seededFaker } from './faker.js';
 import { mockCatalogue } from './mock-data.js';
@@ -23,7 +22,6 @@ const DISCOUNT_COUNT = 8;
 const SECTION = { CUSTOMER: 1, ORDER: 2, DISCOUNT: 3 } as const;
 
 const iso = (ms: number): string => new Date(ms).toISOString();
-const seqId = (prefix: string, seq: number): string => `${prefix}_${String(seq).padStart(26, '0')}`;
 const ascii = (text: string): string => text.normalize('NFKD').replace(/[^A-Za-z0-9]/g, '').toLowerCase() || 'x';
 
 function address(faker: Faker): Record<string, string> {
@@ -35,14 +33,22 @@ function address(faker: Faker): Record<string, string> {
   };
 }
 
+/** One seeded object: its sequence number (so its id), creation time and fields. */
+interface Seeded {
+  readonly seq: number;
+  readonly createdTime: string;
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
 /** Customer number `index` (0-based) of a seed: the same whatever the number of customers. */
-export function seededCustomer(seed: ReturnType<typeof seededFaker>, index: number): { createdTime: string; fields: CustomerFields } {
+export function seededCustomer(seed: ReturnType<typeof seededFaker>, index: number): Seeded {
   const faker = seed.at(SECTION.CUSTOMER, index);
   const firstName = faker.person.firstName();
   const lastName = faker.person.lastName();
   const delivery = faker.datatype.boolean(0.7) ? address(faker) : null;
   const billing = delivery !== null && faker.datatype.boolean(0.6) ? delivery : faker.datatype.boolean(0.3) ? address(faker) : null;
   return {
+    seq: index + 1,
     createdTime: iso(SEED_BASE_TIME + index * CUSTOMER_SLOT + faker.number.int({ min: 0, max: CUSTOMER_SLOT - 1 })),
     fields: {
       first_name: firstName,
@@ -56,99 +62,102 @@ export function seededCustomer(seed: ReturnType<typeof seededFaker>, index: numb
   };
 }
 
-/** Fills an empty store. */
+/**
+ * Fills an empty store. Each object is stored as the resource engine stores a creation (the spec's
+ * defaults for the fields left out), without webhook events.
+ */
 export function seedStore(store: Store, seed: number, customers: number): void {
   const faker = seededFaker(seed);
   store.write(() => {
-    for (let i = 0; i < customers; i++) {
-      const { createdTime, fields } = seededCustomer(faker, i);
-      store.customers.insert(createdTime, fields, i + 1);
-    }
-    const objects = seededObjects(faker, seed, customers);
-    for (const [kind, list] of objects) for (const object of list) store.objects.insert(kind, object);
+    for (let i = 0; i < customers; i++) insert(store, 'customers', seededCustomer(faker, i));
+    for (const [kind, list] of seededCatalogue(store, faker, seed, customers)) for (const object of list) insert(store, kind, object);
     store.setMeta('seed', String(seed));
     store.setMeta('seeded_customers', String(customers));
   });
 }
 
-function seededObjects(seed: ReturnType<typeof seededFaker>, seedNumber: number, customers: number): Map<ObjectKind, StoredObject[]> {
+function insert(store: Store, kind: string, object: Seeded): void {
+  store.resources.insert(kind, object.createdTime, object.fields, object.seq);
+}
+
+/** The seeded catalogue (from the theme kit's mock store), orders with their charges, and discounts, by kind. */
+function seededCatalogue(store: Store, seed: ReturnType<typeof seededFaker>, seedNumber: number, customers: number): Map<string, Seeded[]> {
+  const id = (kind: string, seq: number): string => resourceId(store.resources.model(kind), seq);
   const catalogue = mockCatalogue(seedNumber, iso(SEED_BASE_TIME));
-  const categories: StoredObject[] = [];
-  const products: StoredObject[] = [];
+  const categories: Seeded[] = [];
+  const products: Array<Seeded & { readonly price: number }> = [];
   catalogue.categories.forEach((category, c) => {
-    const categoryId = seqId('cat', c + 1);
-    categories.push({
-      id: categoryId,
-      created_time: iso(SEED_BASE_TIME - 60 * DAY + c * HOUR),
-      title: category.title,
-      description: category.description,
-      featured_image: category.featuredImage ?? null,
-      num_items: category.items.length,
-    });
+    const productIds: string[] = [];
     for (const item of category.items) {
       const n = products.length + 1;
+      productIds.push(id('products', n));
       products.push({
-        id: seqId('prod', n),
-        created_time: iso(SEED_BASE_TIME - 59 * DAY + n * 10 * MINUTE),
-        category_id: categoryId,
-        title: item.title,
-        description: item.description,
-        featured_image: item.featuredImage ?? null,
-        sku: item.sku ?? null,
-        currency: item.currency ?? 'USD',
+        seq: n,
+        createdTime: iso(SEED_BASE_TIME - 59 * DAY + n * 10 * MINUTE),
         price: item.price,
-        quantity: item.quantity ?? 0,
+        fields: {
+          title: item.title,
+          description: item.description,
+          featured_image: item.featuredImage ?? null,
+          sku: item.sku ?? null,
+          currency: item.currency ?? null,
+          price: item.price,
+          quantity: item.quantity ?? null,
+        },
       });
     }
+    categories.push({
+      seq: c + 1,
+      createdTime: iso(SEED_BASE_TIME - 60 * DAY + c * HOUR),
+      fields: { title: category.title, description: category.description, featured_image: category.featuredImage ?? null, product_ids: productIds },
+    });
   });
-  const blogPosts = catalogue.articles.map((article, i) => ({
-    id: seqId('post', i + 1),
-    created_time: article.createdTime,
-    title: article.title,
-    slug: article.slug,
-    meta_description: article.metaDescription,
-    content: article.content,
-    published_time: article.publishedTime,
-    featured_image: article.featuredImage ?? null,
-    tags: [...article.tags],
+  const blogPosts: Seeded[] = catalogue.articles.map((article, i) => ({
+    seq: i + 1,
+    createdTime: article.createdTime,
+    fields: {
+      title: article.title,
+      meta_description: article.metaDescription,
+      content: article.content,
+      published_time: article.publishedTime,
+      featured_image: article.featuredImage ?? null,
+      tags: [...article.tags],
+    },
   }));
 
-  const orders: StoredObject[] = [];
-  const charges: StoredObject[] = [];
+  const orders: Seeded[] = [];
+  const charges: Seeded[] = [];
   for (let i = 0; i < (customers > 0 && products.length > 0 ? ORDER_COUNT : 0); i++) {
     const faker = seed.at(SECTION.ORDER, i);
     const customerIndex = faker.number.int({ min: 0, max: customers - 1 });
     const lines = faker.helpers.arrayElements(products, { min: 1, max: 3 }).map((product) => ({
-      product_id: product.id,
+      product_id: id('products', product.seq),
       quantity: faker.number.int({ min: 1, max: 3 }),
-      unit_price: product['price'] as number,
+      unit_price: product.price,
     }));
     const total = Math.round(lines.reduce((sum, line) => sum + line.quantity * line.unit_price, 0) * 100) / 100;
     // After every seeded customer's slot, one order per hour: orders sort after the customers they name.
     const created = SEED_BASE_TIME + customers * CUSTOMER_SLOT + i * HOUR + faker.number.int({ min: 0, max: 59 }) * MINUTE;
-    const orderId = seqId('ord', i + 1);
     orders.push({
-      id: orderId,
-      created_time: iso(created),
-      customer_id: seqId('cus', customerIndex + 1),
-      currency: 'USD',
-      lines,
-      total,
-      status: faker.helpers.arrayElement(['paid', 'completed']),
+      seq: i + 1,
+      createdTime: iso(created),
+      fields: { customer_id: id('customers', customerIndex + 1), currency: 'USD', lines, total, status: faker.helpers.arrayElement(['paid', 'completed']) },
     });
-    charges.push({ id: seqId('ch', i + 1), created_time: iso(created + MINUTE), order_id: orderId, amount: total, currency: 'USD', status: 'succeeded' });
+    charges.push({ seq: i + 1, createdTime: iso(created + MINUTE), fields: { order_id: id('orders', i + 1), amount: total, currency: 'USD', status: 'succeeded' } });
   }
-  const discounts: StoredObject[] = Array.from({ length: DISCOUNT_COUNT }, (_, i) => {
+  const discounts: Seeded[] = Array.from({ length: DISCOUNT_COUNT }, (_, i) => {
     const faker = seed.at(SECTION.DISCOUNT, i);
     return {
-      id: seqId('disc', i + 1),
-      created_time: iso(SEED_BASE_TIME - 30 * DAY + i * DAY),
-      code: faker.string.alphanumeric({ length: 8, casing: 'upper' }),
-      percent_off: faker.helpers.arrayElement([5, 10, 15, 20, 25]),
-      active: faker.datatype.boolean(0.75),
+      seq: i + 1,
+      createdTime: iso(SEED_BASE_TIME - 30 * DAY + i * DAY),
+      fields: {
+        code: faker.string.alphanumeric({ length: 8, casing: 'upper' }),
+        percent_off: faker.helpers.arrayElement([5, 10, 15, 20, 25]),
+        active: faker.datatype.boolean(0.75),
+      },
     };
   });
-  return new Map<ObjectKind, StoredObject[]>([
+  return new Map<string, Seeded[]>([
     ['categories', categories],
     ['products', products],
     ['blog_posts', blogPosts],

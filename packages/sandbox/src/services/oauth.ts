@@ -10,7 +10,7 @@
 import type { components } from '@commerce-kit/api-types';
 import type { Clock } from '@commerce-kit/internal/clock';
 import { createHash, randomBytes } from 'node:crypto';
-import { invalidFields, Problem, unauthenticated } from '../http/problem.js';
+import { invalidFields, Problem, unauthenticated } from './problem.js';
 import { digest, randomSecret, secretEquals } from '../secrets.js';
 import type { AppRow, CodeRow } from '../store/oauth.js';
 import type { Store } from '../store/store.js';

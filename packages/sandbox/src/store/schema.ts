@@ -100,4 +100,45 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE authorization_codes ADD COLUMN code_challenge TEXT;
   ALTER TABLE authorization_codes ADD COLUMN code_challenge_method TEXT;
   `,
+  `
+  -- One resource engine: every resource's objects in one table, each as the JSON document the API
+  -- answers, beside the columns lists and ids need (kind, per-kind sequence, id, creation time,
+  -- tombstone). Customers move over from their columns, field for field; the seeded catalogue of the
+  -- old objects table keeps its documents, its ids and their numbers. A category lists its products
+  -- (product_ids) instead of each product naming its category.
+  CREATE TABLE resources (
+    kind TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    id TEXT NOT NULL,
+    created_time TEXT NOT NULL,
+    deleted INTEGER NOT NULL DEFAULT 0,
+    body TEXT NOT NULL,
+    PRIMARY KEY (kind, seq),
+    UNIQUE (kind, id)
+  ) STRICT;
+  CREATE INDEX resources_page ON resources (kind, created_time, id) WHERE deleted = 0;
+
+  INSERT INTO resources (kind, seq, id, created_time, deleted, body)
+    SELECT 'customers', seq, id, created_time, deleted,
+      json_object('id', id, 'created_time', created_time, 'first_name', first_name, 'last_name', last_name,
+        'email', email, 'company', company, 'delivery_address', json(delivery_address), 'billing_address', json(billing_address))
+    FROM customers;
+
+  INSERT INTO resources (kind, seq, id, created_time, body)
+    SELECT kind, CAST(substr(id, instr(id, '_') + 1) AS INTEGER), id, created_time,
+      CASE kind
+        WHEN 'products' THEN json_remove(body, '$.category_id')
+        WHEN 'categories' THEN json_set(json_remove(body, '$.num_items'), '$.product_ids', json((
+          SELECT json_group_array(id) FROM (
+            SELECT p.id FROM objects AS p
+            WHERE p.kind = 'products' AND json_extract(p.body, '$.category_id') = objects.id
+            ORDER BY p.created_time, p.id))))
+        ELSE body
+      END
+    FROM objects;
+
+  DROP TABLE customers;
+  DROP TABLE objects;
+  DELETE FROM sqlite_sequence WHERE name = 'customers';
+  `,
 ];

@@ -8,19 +8,20 @@
  * in-memory sandbox. With a data file, snapshots are written by SQLite's online backup API into files
  * beside it (`<data>.snapshots/<name>.sqlite`) and survive restarts.
  *
- * A snapshot holds the data and the webhook log (customers, the other resources, the outbox and its
- * attempts); the OAuth state (the app, codes and tokens) is not part of it, so the credentials a test
+ * A snapshot holds the data and the webhook log (every resource's objects, tombstones included, the
+ * outbox and its attempts); the OAuth state (the app, codes and tokens) is not part of it, so the credentials a test
  * holds stay valid across reset and restore.
  */
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { SqliteDatabase } from './database.js';
+import Database from 'better-sqlite3';
+import { openDatabase, type SqliteDatabase } from './database.js';
 import { MIGRATIONS } from './schema.js';
 
 /** Data tables in insertion order (a parent before the rows that reference it). */
-const DATA_TABLES = ['customers', 'objects', 'outbox', 'delivery_attempts'] as const;
+const DATA_TABLES = ['resources', 'outbox', 'delivery_attempts'] as const;
 const SEQUENCE = 'sqlite_sequence';
 const BENCH = 'bench';
 const SEED = 'seed';
@@ -251,20 +252,54 @@ export class SnapshotStore {
     }).immediate();
   }
 
-  /** Runs `fn` with the database file attached (checked to be of this schema version), then detaches it. */
+  /**
+   * Runs `fn` with the database file attached, then detaches it. A file of an older schema version (a
+   * snapshot taken before an upgrade) is migrated first, on a temporary copy: the snapshot file itself
+   * is left as it was written. A newer one is refused.
+   */
   #withAttached<T>(file: string, fn: (schema: string) => T): T {
+    const version = fileVersion(file);
+    if (version > MIGRATIONS.length) throw new Error(`${file} was written by a sandbox with schema version ${version}, this one has ${MIGRATIONS.length}`);
+    const copy = version < MIGRATIONS.length ? migratedCopy(file) : undefined;
     const schema = `image_${randomBytes(4).toString('hex')}`;
-    this.#db.prepare(`ATTACH DATABASE ? AS ${schema}`).run(file);
     try {
-      const version = Number(this.#db.pragma(`${schema}.user_version`, { simple: true }));
-      if (version !== MIGRATIONS.length) {
-        throw new Error(`${file} was written by a sandbox with schema version ${version}, this one has ${MIGRATIONS.length}`);
+      this.#db.prepare(`ATTACH DATABASE ? AS ${schema}`).run(copy ?? file);
+      try {
+        return fn(schema);
+      } finally {
+        this.#db.exec(`DETACH DATABASE ${schema}`);
       }
-      return fn(schema);
     } finally {
-      this.#db.exec(`DETACH DATABASE ${schema}`);
+      if (copy !== undefined) rmSync(copy, { force: true });
     }
   }
+}
+
+function fileVersion(file: string): number {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return Number(db.pragma('user_version', { simple: true }));
+  } finally {
+    db.close();
+  }
+}
+
+/** A temporary copy of an older database file, migrated to this schema version. */
+function migratedCopy(file: string): string {
+  const copy = join(tmpdir(), `commerce-sandbox-image-${randomBytes(6).toString('hex')}.sqlite`);
+  const source = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    writeFileSync(copy, source.serialize());
+  } finally {
+    source.close();
+  }
+  try {
+    openDatabase(copy, 'normal').close();
+  } catch (error) {
+    rmSync(copy, { force: true });
+    throw error;
+  }
+  return copy;
 }
 
 function safeReaddir(directory: string): string[] {

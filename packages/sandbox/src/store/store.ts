@@ -1,25 +1,25 @@
 /** The store: one SQLite database and the statements of each table. Writes go through {@link Store.write}. */
-import { CustomerStore } from './customers.js';
+import { RESOURCES } from '../generated/resources.js';
 import { openDatabase, type SqliteDatabase, type Synchronous } from './database.js';
-import { ObjectStore } from './objects.js';
 import { OAuthStore } from './oauth.js';
 import { OutboxStore } from './outbox.js';
+import type { ResourceModel } from './resource-model.js';
+import { ResourceStore } from './resources.js';
 import { SnapshotStore } from './snapshots.js';
 
 export class Store {
   readonly db: SqliteDatabase;
-  readonly customers: CustomerStore;
-  readonly objects: ObjectStore;
+  readonly resources: ResourceStore;
   readonly oauth: OAuthStore;
   readonly outbox: OutboxStore;
   readonly snapshots: SnapshotStore;
   readonly #getMeta;
   readonly #setMeta;
 
-  constructor(file: string | undefined, synchronous: Synchronous) {
+  /** @param models the resources to store (by default the spec's, from the generated table) */
+  constructor(file: string | undefined, synchronous: Synchronous, models: readonly ResourceModel[] = RESOURCES) {
     this.db = openDatabase(file, synchronous);
-    this.customers = new CustomerStore(this.db);
-    this.objects = new ObjectStore(this.db);
+    this.resources = new ResourceStore(this.db, models);
     this.oauth = new OAuthStore(this.db);
     this.outbox = new OutboxStore(this.db);
     this.snapshots = new SnapshotStore(this.db, file);

@@ -1,0 +1,111 @@
+/**
+ * The resource engine: list, create, retrieve, update and delete for every resource of the spec, the
+ * same way for each. Bodies arrive checked by the spec's validators (unknown fields refused), so a
+ * creation stores the fields given plus the spec's defaults, and an update changes exactly the fields
+ * its body names. Every write and its webhook event share one transaction; {@link ResourceService.write}
+ * runs several writes (and the events of each) as one, which is what placing an order needs: take
+ * stock, create the order and its charge, emit the events, all or nothing.
+ */
+import type { Clock } from '@commerce-kit/internal/clock';
+import type { WebhookEventType } from '@commerce-kit/webhooks';
+import type { EventOutbox } from '../events/outbox.js';
+import type { ResourceObject } from '../store/resource-model.js';
+import type { Store } from '../store/store.js';
+import { pageQuery, type ListEnvelope, type ListParams } from './lists.js';
+import { notFound } from './problem.js';
+
+type Fields = Readonly<Record<string, unknown>>;
+
+/** Writes inside one transaction of {@link ResourceService.write}: each records its webhook event in the same transaction. */
+export interface ResourceWriter {
+  /** The live object, or undefined. */
+  get(kind: string, id: string): ResourceObject | undefined;
+  /** Creates an object (its `created` event recorded). */
+  create(kind: string, fields: Fields): ResourceObject;
+  /** Changes the fields named (its `updated` event recorded); 404 Problem for an unknown or deleted id. */
+  update(kind: string, id: string, changes: Fields): ResourceObject;
+  /** Deletes an object, keeping its place in the list (its `deleted` event recorded); 404 Problem for an unknown or deleted id. */
+  delete(kind: string, id: string): void;
+  /** Records any other event (`order_payment_succeeded`, `product_soldout`…) in the same transaction. */
+  emit(type: WebhookEventType, data: { readonly id: string; readonly [field: string]: unknown }): void;
+}
+
+export class ResourceService {
+  readonly #store: Store;
+  readonly #events: EventOutbox;
+  readonly #clock: Clock;
+  readonly #committed: () => void;
+  readonly #writer: ResourceWriter;
+
+  /** @param committed called after each committed write (wakes the webhook dispatcher) */
+  constructor(store: Store, events: EventOutbox, clock: Clock, committed: () => void) {
+    this.#store = store;
+    this.#events = events;
+    this.#clock = clock;
+    this.#committed = committed;
+    this.#writer = this.#createWriter();
+  }
+
+  list(kind: string, params: ListParams): ListEnvelope<ResourceObject> {
+    const resources = this.#store.resources;
+    const query = pageQuery(params, (id) => resources.position(kind, id));
+    const page = resources.page(kind, query);
+    return { limit: query.limit, has_more: page.hasMore, data: page.data };
+  }
+
+  retrieve(kind: string, id: string): ResourceObject {
+    return this.#store.resources.get(kind, id) ?? this.#notFound(kind, id);
+  }
+
+  create(kind: string, fields: Fields): ResourceObject {
+    return this.write((tx) => tx.create(kind, fields));
+  }
+
+  /** A partial update: fields absent from `changes` keep their value; `null` clears a nullable one. */
+  update(kind: string, id: string, changes: Fields): ResourceObject {
+    return this.write((tx) => tx.update(kind, id, changes));
+  }
+
+  delete(kind: string, id: string): void {
+    this.write((tx) => tx.delete(kind, id));
+  }
+
+  /** Runs `fn`'s writes and their events in one transaction (none of them if it throws), then wakes the dispatcher. */
+  write<T>(fn: (tx: ResourceWriter) => T): T {
+    const result = this.#store.write(() => fn(this.#writer));
+    this.#committed();
+    return result;
+  }
+
+  #notFound(kind: string, id: string): never {
+    throw notFound('id', `no ${this.#store.resources.model(kind).noun} with id ${JSON.stringify(id)}`);
+  }
+
+  #createWriter(): ResourceWriter {
+    const resources = this.#store.resources;
+    const record = (kind: string, change: 'created' | 'updated' | 'deleted', data: { readonly id: string; readonly [field: string]: unknown }): void => {
+      const type = resources.model(kind).events?.[change];
+      if (type !== undefined) this.#events.record(type, data);
+    };
+    return {
+      get: (kind, id) => resources.get(kind, id),
+      create: (kind, fields) => {
+        const created = resources.insert(kind, new Date(this.#clock.now()).toISOString(), fields);
+        record(kind, 'created', created);
+        return created;
+      },
+      update: (kind, id, changes) => {
+        const updated = resources.update(kind, id, changes) ?? this.#notFound(kind, id);
+        record(kind, 'updated', updated);
+        return updated;
+      },
+      delete: (kind, id) => {
+        if (!resources.delete(kind, id)) this.#notFound(kind, id);
+        record(kind, 'deleted', { id, deleted: true });
+      },
+      emit: (type, data) => {
+        this.#events.record(type, data);
+      },
+    };
+  }
+}

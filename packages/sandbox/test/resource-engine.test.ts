@@ -1,0 +1,147 @@
+// The resource engine takes every field from the spec: an optional field added to a copy of the spec
+// (to a resource's schema and its create and update bodies) is stored, defaulted, updated, retrieved,
+// listed and sent in webhooks with no sandbox code changed. The generator refuses a spec the engine
+// could not serve, with a message, rather than generating a sandbox that answers wrong.
+import { describe, expect, test } from 'vitest';
+import { validateCustomerUpdateRequest } from '@commerce-kit/api-types/validators';
+import { componentJsonSchemas, createAjv, loadSpec, schemaId } from '../../../tools/api-types/generate.mjs';
+import { resourceModels, ResourceModelError } from '../../../tools/sandbox/generate.mjs';
+import { RESOURCES } from '../src/generated/resources.js';
+import { EventOutbox } from '../src/events/outbox.js';
+import { seedStore } from '../src/seed/seed.js';
+import { ResourceService } from '../src/services/resources.js';
+import type { ResourceObject } from '../src/store/resource-model.js';
+import { Store } from '../src/store/store.js';
+import { ManualClock } from '../src/testing.js';
+
+type Json = Record<string, any>;
+
+const original = (await loadSpec()) as Json;
+
+/** A copy of the spec with one more optional field on a resource: its schema, its create and update bodies. */
+function withField(schema: string, field: string, definition: Json): Json {
+  const spec = structuredClone(original);
+  const schemas = spec['components']['schemas'];
+  for (const name of [schema, `${schema}CreateRequest`, `${schema}UpdateRequest`]) schemas[name]['properties'][field] = definition;
+  return spec;
+}
+
+/** The validators of a spec's component schemas, compiled as the code generator compiles them. */
+function validatorsOf(spec: Json): (name: string) => (value: unknown) => boolean {
+  const ajv = createAjv();
+  for (const schema of componentJsonSchemas(spec).values()) ajv.addSchema(schema);
+  return (name) => {
+    const validate = ajv.getSchema(schemaId(name));
+    if (!validate) throw new Error(`no schema ${name}`);
+    return (value) => {
+      const ok = validate(value) as boolean;
+      if (!ok) throw new Error(`${name}: ${JSON.stringify(validate.errors)}`);
+      return ok;
+    };
+  };
+}
+
+function engineFor(spec: Json): { store: Store; engine: ResourceService; clock: ManualClock } {
+  const clock = new ManualClock('2025-06-01T12:00:00Z');
+  const store = new Store(undefined, 'normal', resourceModels(spec));
+  seedStore(store, 1, 3);
+  const engine = new ResourceService(store, new EventOutbox(store, clock, false), clock, () => {});
+  return { store, engine, clock };
+}
+
+describe('an optional field added to the spec needs no sandbox code', () => {
+  test('the generated resource table is what the generator makes of the spec', () => {
+    expect(resourceModels(original)).toEqual(RESOURCES);
+  });
+
+  test('a customer field: created (given or defaulted to null), updated, retrieved, listed, in the events', () => {
+    const spec = withField('Customer', 'nickname', { type: ['string', 'null'] });
+    const valid = validatorsOf(spec);
+    const { store, engine, clock } = engineFor(spec);
+
+    // The spec as shipped refuses the field: the validators are what let it in.
+    expect(validateCustomerUpdateRequest({ nickname: 'Countess' })).toBe(false);
+
+    const body = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', nickname: 'Countess' };
+    valid('CustomerCreateRequest')(body);
+    const ada = engine.create('customers', body);
+    expect(ada).toMatchObject({ nickname: 'Countess', first_name: 'Ada' });
+    valid('Customer')(ada);
+
+    const plain = engine.create('customers', { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.org' });
+    expect(plain['nickname']).toBeNull();
+    valid('Customer')(plain);
+
+    clock.advance(1000);
+    const change = { nickname: 'Enchantress of Numbers' };
+    valid('CustomerUpdateRequest')(change);
+    const updated = engine.update('customers', ada.id, change);
+    expect(updated).toEqual({ ...ada, nickname: 'Enchantress of Numbers' });
+    expect(engine.update('customers', ada.id, { nickname: null })['nickname']).toBeNull();
+    engine.update('customers', ada.id, { nickname: 'Countess' });
+
+    expect(engine.retrieve('customers', ada.id)).toMatchObject({ nickname: 'Countess', last_name: 'Lovelace' });
+    const page = engine.list('customers', { limit: 100 });
+    valid('CustomerList')(page);
+    expect(page.data.map((c: ResourceObject) => c['nickname'])).toEqual([null, null, null, 'Countess', null]);
+
+    const events = store.outbox.list(10).reverse().map((row) => [row.event_type, JSON.parse(row.data).nickname]);
+    expect(events).toEqual([
+      ['customer_created', 'Countess'],
+      ['customer_created', null],
+      ['customer_updated', 'Enchantress of Numbers'],
+      ['customer_updated', null],
+      ['customer_updated', 'Countess'],
+    ]);
+  });
+});
+
+describe('the generator refuses what the engine could not serve', () => {
+  const refused = (change: (spec: Json) => void): string => {
+    const spec = structuredClone(original);
+    change(spec);
+    try {
+      resourceModels(spec);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ResourceModelError);
+      return (error as Error).message;
+    }
+    throw new Error('the generator accepted the spec');
+  };
+
+  test('a body field the resource does not answer', () => {
+    expect(refused((spec) => (spec['components']['schemas']['CustomerUpdateRequest']['properties']['nick'] = { type: 'string' }))).toMatch(
+      /the update body's field nick is not a property of Customer/,
+    );
+  });
+
+  test('a field every object has but a creation may leave out with nothing to store', () => {
+    expect(
+      refused((spec) => {
+        const customer = spec['components']['schemas']['Customer'];
+        customer['properties']['tier'] = { type: 'string' };
+        customer['required'].push('tier');
+        spec['components']['schemas']['CustomerCreateRequest']['properties']['tier'] = { type: 'string' };
+      }),
+    ).toMatch(/Customer.tier is required in every Customer but a creation may leave it out/);
+  });
+
+  test('a writable resource whose events are not webhook event types', () => {
+    expect(refused((spec) => (spec['components']['schemas']['WebhookEventType']['enum'] = ['customer_created', 'customer_updated']))).toMatch(
+      /customer_deleted is not a WebhookEventType/,
+    );
+  });
+
+  test('examples whose ids do not share one format', () => {
+    expect(refused((spec) => (spec['components']['schemas']['Customer']['examples'][1]['id'] = 'customer-43'))).toMatch(/not prefix_digits/);
+  });
+
+  test('a write answered with another status than the platform documents', () => {
+    expect(
+      refused((spec) => {
+        const put = spec['paths']['/customers/{id}']['put'];
+        put['responses'] = { '200': put['responses']['201'], '400': put['responses']['400'] };
+      }),
+    ).toMatch(/answers 200; a successful update answers 201/);
+  });
+});
