@@ -11,7 +11,9 @@ describe('specOperations', () => {
     expect(byId.retrieveCustomer.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { $ref: '#/components/schemas/ObjectId' }, schemaRef: 'ObjectId' }]);
     expect(byId.createCustomer.requestBody).toMatchObject({ required: true, contentType: 'application/json', schemaRef: 'CustomerCreateRequest' });
     expect(byId.createCustomer.success).toMatchObject({ status: '201', schemaRef: 'Customer' });
-    expect(byId.deleteCustomer.success).toEqual({ status: '204', contentType: undefined, schema: undefined, schemaRef: undefined, headers: [] });
+    expect(byId.deleteCustomer.success).toEqual({ status: '204', contentType: undefined, otherContentTypes: [], schema: undefined, schemaRef: undefined, headers: [] });
+    // A response with two media types: the first is `contentType`, the others are listed.
+    expect(byId.authorize.responses.find((r) => r.status === '400')).toMatchObject({ contentType: 'application/json', otherContentTypes: ['text/html'], schemaRef: 'ErrorBody' });
     expect(byId.listCustomers.parameters.map((p) => p.name)).toEqual(['limit', 'starting_after', 'ending_before']);
     expect(byId.listCustomers.responses.find((r) => r.status === '429').headers).toEqual(['Retry-After']);
     expect(byId.authorize.authenticated).toBe(false);
