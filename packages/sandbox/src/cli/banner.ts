@@ -1,6 +1,7 @@
 /** What the CLI prints at start. The test app's secrets and the control key are printed here on purpose, and nowhere else. */
 import type { Sandbox } from '../sandbox.js';
 import { DEFAULT_URL } from './control-client.js';
+import { DOCS_PATH } from '../http/docs-routes.js';
 
 /** The authorize URL a developer opens in a browser to walk through the consent page. */
 export function authorizeUrl(sandbox: Sandbox, state = 'sandbox1'): string {
@@ -37,6 +38,7 @@ export function banner(sandbox: Sandbox, facts: BannerFacts): string {
   webhooks        ${facts.webhookUrl ? `POST ${facts.webhookUrl}` : 'not sent (--webhook-url URL to receive them)'}; deliveries at ${sandbox.url}/_sandbox/deliveries
   rate limit      ${facts.rateLimit === 0 ? 'off (--rate-limit 0)' : `${facts.rateLimit} requests per minute per account (--rate-limit N; 0 turns it off)`}
   contract        ${facts.strict ? 'strict: requests that depart from the spec are answered 400' : 'checked; departures listed (--strict answers them 400)'}; \`${command} report${urlFlag}\`
+  docs            ${sandbox.url}${DOCS_PATH} (the REST API reference)
 
 Test app (local sandbox credentials, printed on purpose):
 ${rows([
