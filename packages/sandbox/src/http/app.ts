@@ -11,7 +11,6 @@ import { parseJson } from '@commerce-kit/internal/safe-json';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono, type Context } from 'hono';
-import { ServerResponse } from 'node:http';
 import { validateOAuthErrorBody } from '@commerce-kit/api-types/validators';
 import { ROUTES, type OperationId } from '../generated/routes.js';
 import type { Logger } from '../logger.js';
@@ -27,10 +26,11 @@ import { createHandlers, QUERY_CHECKED_BY_HANDLER, type HandlerInput, type Servi
 import { registerDocsRoutes } from './docs-routes.js';
 import { registerOidcRoutes } from './oidc-routes.js';
 import { parseTokenForm } from './token-form.js';
-import { invalidRequest, Problem } from './problem.js';
+import { invalidRequest, Problem } from '../services/problem.js';
 import type { Reply } from './reply.js';
 import { responseMismatch, type ResponseMismatchAction } from './response-check.js';
 import type { RouteSpec } from './route-spec.js';
+import { outgoingOf, problemReply, send } from './send.js';
 
 export interface AppDeps extends PageDeps, BenchRouteDeps {
   readonly clock: Clock;
@@ -119,41 +119,11 @@ async function bodyOf(route: RouteSpec, request: Request): Promise<unknown> {
   return parsed.value;
 }
 
-/** The Node response under @hono/node-server (`c.env.outgoing`); absent when the app is called with `app.fetch`. */
-function outgoingOf(c: Context): ServerResponse | undefined {
-  const env = c.env as Partial<HttpBindings> | undefined;
-  return env?.outgoing instanceof ServerResponse ? env.outgoing : undefined;
-}
-
 /** The Authorization header, read from Node's parsed headers when there (no web `Headers` built per request). */
 function authorizationOf(c: Context): string | undefined {
   const env = c.env as Partial<HttpBindings> | undefined;
   const header = env?.incoming?.headers.authorization;
   return header ?? c.req.header('authorization');
-}
-
-function send(c: Context, reply: Reply): Response {
-  const headers: Record<string, string> = { ...reply.headers };
-  let payload: string | undefined;
-  if (reply.html !== undefined) payload = reply.html;
-  else if (reply.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(reply.body);
-  }
-  const outgoing = outgoingOf(c);
-  if (outgoing) {
-    // Written straight to Node's response: one writeHead + end, no web stream in between
-    // (the adapter reads a web Response's body stream with a timer between chunks).
-    if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
-    outgoing.writeHead(reply.status, headers);
-    outgoing.end(payload);
-    return RESPONSE_ALREADY_SENT;
-  }
-  return new Response(payload ?? null, { status: reply.status, headers });
-}
-
-function problemReply(problem: Problem): Reply {
-  return { status: problem.status, body: problem.body, headers: problem.headers };
 }
 
 /**
