@@ -1,4 +1,5 @@
 /** The app: its database, its routes on one Hono app, and how it stops. */
+import { AuthenticationError, OAuthError } from '@commerce-kit/api-client';
 import type { WebhookHandler } from '@commerce-kit/webhooks';
 import { Hono } from 'hono';
 import { WEBHOOK_PATH, type AppConfig } from './config.js';
@@ -35,6 +36,10 @@ export function createApp(config: AppConfig): App {
   // The platform POSTs here: the handler reads the raw request and answers it (200 at once).
   app.post(WEBHOOK_PATH, (c) => webhooks.fetch(c.req.raw));
   app.onError((error, c) => {
+    // Tokens the platform no longer takes (revoked, or kept from another platform): install again.
+    if (error instanceof AuthenticationError || error instanceof OAuthError) {
+      return c.html(messagePage('Install again', 'The platform no longer accepts this installation\'s tokens. Install the app again.'), 401);
+    }
     config.log?.(`error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.message : String(error)}`);
     return c.html(messagePage('Something went wrong', 'The app could not answer this request; the terminal says why.'), 500);
   });

@@ -1,0 +1,59 @@
+// The app's data in a file (`npm run example -- --database FILE`): what it kept is there after a restart,
+// and tokens the platform no longer takes (the sandbox is new on each start) send the browser to Install.
+// Without a browser: the requests a browser would make, with the cookies by hand.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { startExample, type RunningExample } from '../src/example.js';
+
+let example: RunningExample | undefined;
+const dirs: string[] = [];
+
+afterEach(async () => {
+  await example?.close();
+  example = undefined;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Install → Allow → callback, as the browser does it; resolves with the session cookie. */
+async function install(running: RunningExample): Promise<string> {
+  const started = await fetch(`${running.url}/install`, { method: 'POST', redirect: 'manual' });
+  const stateCookie = (started.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const consentPage = await (await fetch(started.headers.get('location') ?? '', { headers: { accept: 'text/html' } })).text();
+  const consent = /name="consent" value="([^"]+)"/.exec(consentPage)?.[1] ?? '';
+  const allowed = await fetch(`${running.sandbox.url}/_sandbox/consent`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ consent, decision: 'allow' }),
+    redirect: 'manual',
+  });
+  const landed = await fetch(allowed.headers.get('location') ?? '', { headers: { cookie: stateCookie }, redirect: 'manual' });
+  expect(landed.headers.get('location')).toBe('/customers');
+  const session = (landed.headers.getSetCookie().find((cookie) => cookie.startsWith('sid=')) ?? '').split(';')[0] ?? '';
+  expect(session).toMatch(/^sid=./);
+  return session;
+}
+
+test('with a database file, a session outlives a restart, and tokens of another platform mean Install again', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'example-app-'));
+  dirs.push(dir);
+  const database = path.join(dir, 'app.sqlite');
+
+  example = await startExample({ port: 0, sandboxPort: 0, database });
+  const session = await install(example);
+  const page = await fetch(`${example.url}/customers`, { headers: { cookie: session } });
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('data-id="cus_');
+  await example.close();
+
+  // A new sandbox (new credentials, new tokens) and the same app database.
+  example = await startExample({ port: 0, sandboxPort: 0, database });
+  expect(example.app.db.prepare('SELECT count(*) AS n FROM installations').get()).toEqual({ n: 1 });
+  const refused = await fetch(`${example.url}/customers`, { headers: { cookie: session } });
+  expect(refused.status).toBe(401);
+  expect(await refused.text()).toContain('Install again');
+  // …which works.
+  const again = await install(example);
+  expect((await fetch(`${example.url}/customers`, { headers: { cookie: again } })).status).toBe(200);
+});
