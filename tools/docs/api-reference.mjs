@@ -37,6 +37,7 @@ export function withUnspecifiedNotes(spec) {
     const out = {};
     for (const [key, value] of Object.entries(node)) out[key] = copy(value, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
     const text = out['x-unspecified'];
+    if (text !== undefined && typeof text !== 'string') throw new Error(`${pointer || '/'}: x-unspecified must be a text, to be shown in the description`);
     if (typeof text === 'string') {
       const note = `**${UNSPECIFIED_LABEL}** ${text.trim()}`;
       const description = typeof out.description === 'string' ? out.description.trimEnd() : '';

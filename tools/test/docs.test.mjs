@@ -22,6 +22,7 @@ describe('x-unspecified notes (unit)', () => {
     expect(out.info['x-unspecified']).toBe('The base URL. ');
     expect(notes.map((note) => note.pointer)).toEqual(['/info', '/components/schemas/A~1B']);
     expect(spec).toEqual(before);
+    expect(() => withUnspecifiedNotes({ paths: { '/x': { get: { 'x-unspecified': true } } } })).toThrow('/paths/~1x/get: x-unspecified must be a text');
   });
 
   it("build-docs' output: progress and framed notices pass, anything else is a warning", () => {
