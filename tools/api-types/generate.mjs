@@ -25,7 +25,7 @@ const COMPONENT_REF = '#/components/schemas/';
 /** OpenAPI-only keywords and test fixtures that do not belong in a published JSON Schema. */
 const OPENAPI_ONLY_KEYS = new Set(['discriminator', 'x-invalid-examples', 'xml', 'externalDocs']);
 /** Annotation keywords of ours that ajv must accept in strict mode. */
-export const ANNOTATION_KEYWORDS = ['x-unspecified'];
+export const ANNOTATION_KEYWORDS = ['x-unspecified', 'x-default-from'];
 
 export async function loadSpec() {
   return YAML.parse(await readFile(path.join(REPO_ROOT, SPEC_PATH), 'utf8'));
@@ -97,7 +97,9 @@ export function createAjv(options = {}) {
 }
 
 async function typescriptTypes(spec) {
-  const ast = await openapiTS(structuredClone(spec), { silent: true });
+  // defaultNonNullable: false — the spec's `default`s are what the platform stores for a field a request
+  // body leaves out (`active`, `product_ids`), so such a field stays optional in the body's type.
+  const ast = await openapiTS(structuredClone(spec), { silent: true, defaultNonNullable: false });
   return `/**\n * ${GENERATED_BANNER}\n * Source: ${SPEC_PATH} (openapi-typescript).\n */\n\n${astToString(ast)}`;
 }
 

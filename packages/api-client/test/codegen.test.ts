@@ -39,7 +39,7 @@ async function buildFixture(feature: string, spec: Record<string, any>): Promise
   cpSync(join(ROOT, 'src'), join(dir, 'src'), { recursive: true, filter: (from) => !from.includes(`${sep}generated`) });
   mkdirSync(join(dir, 'src', 'generated'));
   writeFileSync(join(dir, 'src', 'generated', 'resources.ts'), resourcesModule(spec, { source: `test/codegen/${feature}` }));
-  writeFileSync(join(dir, 'fixture-types.ts'), astToString(await openapiTS(structuredClone(spec) as Parameters<typeof openapiTS>[0], { silent: true })));
+  writeFileSync(join(dir, 'fixture-types.ts'), astToString(await openapiTS(structuredClone(spec) as Parameters<typeof openapiTS>[0], { silent: true, defaultNonNullable: false })));
   cpSync(join(FIXTURES, feature, 'usage.ts'), join(dir, 'usage.ts'));
   const program = ts.createProgram([join(dir, 'usage.ts')], compilerOptions(dir));
   const diagnostics = ts

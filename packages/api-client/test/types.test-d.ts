@@ -2,7 +2,20 @@
  * Type-level tests, checked by `tsc` (the package's `typecheck` target).
  * Each `@ts-expect-error` must stay an error; each `expectTypeOf` pins an inferred type.
  */
-import type { BlogPost, Charge, Customer, CustomerCreateRequest, CustomerUpdateRequest, Discount, ListEnvelope as TypesListEnvelope } from '@commerce-kit/api-types';
+import type {
+  BlogPost,
+  BlogPostCreateRequest,
+  Category,
+  Charge,
+  Customer,
+  CustomerCreateRequest,
+  CustomerUpdateRequest,
+  Discount,
+  ListEnvelope as TypesListEnvelope,
+  Order,
+  Product,
+  ProductUpdateRequest,
+} from '@commerce-kit/api-types';
 import { expectTypeOf } from 'vitest';
 import {
   ApiError,
@@ -116,6 +129,25 @@ void client.customers.retrieve();
 void client.customers.del(42);
 // @ts-expect-error only the operations of the spec exist
 void client.charges.create({});
+// @ts-expect-error charges and orders are read, never written, through the API
+void client.orders.del('ord_1');
+
+// --- products, categories, blog posts, discounts: the same four verbs -----------------
+expectTypeOf(client.products.create({ title: 'Teapot', description: 'For two.', price: 39.5 })).toEqualTypeOf<Promise<Product>>();
+expectTypeOf(client.products.update).parameter(1).toEqualTypeOf<ProductUpdateRequest>();
+expectTypeOf(client.categories.retrieve('cat_1')).toEqualTypeOf<Promise<Category>>();
+expectTypeOf(client.blogPosts.create).parameter(0).toEqualTypeOf<BlogPostCreateRequest>();
+expectTypeOf(client.discounts.del('disc_1')).toEqualTypeOf<Promise<undefined>>();
+expectTypeOf(client.orders.retrieve('ord_1')).toEqualTypeOf<Promise<Order>>();
+// A field with a default in the spec (`active`, `product_ids`) may be left out.
+void client.discounts.create({ code: 'SPRING10', percent_off: 10 });
+void client.categories.create({ title: 'Tea', description: 'Leaves.' });
+// @ts-expect-error price is required
+void client.products.create({ title: 'Teapot', description: 'For two.' });
+// @ts-expect-error tags is required (the theme kit requires them)
+void client.blogPosts.create({ title: 'Hi', meta_description: 'Hi.', content: '<p>Hi</p>' });
+// @ts-expect-error an update names writable fields only
+void client.discounts.update('disc_1', { id: 'disc_2' });
 
 // --- generic call, typed from `paths` ------------------------------------------------
 expectTypeOf(client.get('/customers', { query: { limit: 5 } })).resolves.toMatchTypeOf<{ data: Customer[]; has_more: boolean; limit: number }>();

@@ -30,14 +30,30 @@ export type EmailAddress = Schemas['EmailAddress'];
 export type Charge = Schemas['Charge'];
 /** An order: `id` and `created_time` are typed, other fields are open (the platform's API documentation does not show them). */
 export type Order = Schemas['Order'];
-/** A product: `id` and `created_time` are typed, other fields are open (the platform's API documentation does not show them). */
+/** A product: the theme kit's product fields (`title`, `description`, `price`; `featured_image`, `sku`, `currency`, `quantity` or `null`); other fields open. */
 export type Product = Schemas['Product'];
-/** A category: `id` and `created_time` are typed, other fields are open (the platform's API documentation does not show them). */
+/** Body of a product creation: `title`, `description`, `price` required; the other fields default to `null`. */
+export type ProductCreateRequest = Schemas['ProductCreateRequest'];
+/** Body of a product update: any subset of the writable fields; `null` clears a nullable one. */
+export type ProductUpdateRequest = Schemas['ProductUpdateRequest'];
+/** A category: `title`, `description`, `featured_image`, and its products as `product_ids`; other fields open. */
 export type Category = Schemas['Category'];
-/** A blog post: `id` and `created_time` are typed, other fields are open (the platform's API documentation does not show them). */
+/** Body of a category creation: `title`, `description` required; `product_ids` defaults to `[]`. */
+export type CategoryCreateRequest = Schemas['CategoryCreateRequest'];
+/** Body of a category update: any subset of the writable fields. */
+export type CategoryUpdateRequest = Schemas['CategoryUpdateRequest'];
+/** A blog post: the theme kit's article fields (`title`, `meta_description`, `content`, `tags`, `published_time`, `featured_image`); other fields open. */
 export type BlogPost = Schemas['BlogPost'];
-/** A discount: `id` and `created_time` are typed, other fields are open (the platform's API documentation does not show them). */
+/** Body of a blog post creation: `title`, `meta_description`, `content`, `tags` required; `published_time` defaults to the creation time. */
+export type BlogPostCreateRequest = Schemas['BlogPostCreateRequest'];
+/** Body of a blog post update: any subset of the writable fields. */
+export type BlogPostUpdateRequest = Schemas['BlogPostUpdateRequest'];
+/** A discount: `code`, `percent_off` and `active` (neither platform document shows its fields: a minimal set); other fields open. */
 export type Discount = Schemas['Discount'];
+/** Body of a discount creation: `code`, `percent_off` required; `active` defaults to `true`. */
+export type DiscountCreateRequest = Schemas['DiscountCreateRequest'];
+/** Body of a discount update: any subset of the writable fields. */
+export type DiscountUpdateRequest = Schemas['DiscountUpdateRequest'];
 
 /** The list envelope every list method answers with. */
 export interface ListEnvelope<T> {

@@ -28,8 +28,18 @@ describe('status codes of record writes (201 for POST/PUT, 204 for DELETE)', () 
     expect(resolve(responses['204']!).content).toBeUndefined();
   });
 
-  it('the customer resource has all four verbs', () => {
+  it('customers, products, categories, blog posts and discounts have all four verbs; charges and orders list and retrieve', () => {
     const prefixes = writes.map(({ prefix }) => prefix);
-    expect(prefixes).toEqual(expect.arrayContaining(['paths POST /customers', 'paths GET /customers/{id}', 'paths PUT /customers/{id}', 'paths DELETE /customers/{id}']));
+    for (const resource of ['customers', 'products', 'categories', 'blog_posts', 'discounts']) {
+      expect(prefixes).toEqual(
+        expect.arrayContaining([`paths GET /${resource}`, `paths POST /${resource}`, `paths GET /${resource}/{id}`, `paths PUT /${resource}/{id}`, `paths DELETE /${resource}/{id}`]),
+      );
+    }
+    for (const resource of ['charges', 'orders']) {
+      expect(prefixes.filter((prefix) => prefix.startsWith(`paths `) && prefix.split(' ')[2]!.split('/')[1] === resource).sort()).toEqual([
+        `paths GET /${resource}`,
+        `paths GET /${resource}/{id}`,
+      ]);
+    }
   });
 });

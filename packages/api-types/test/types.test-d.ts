@@ -3,8 +3,13 @@
 import { expectTypeOf } from 'vitest';
 import type {
   ApiErrorBody,
+  BlogPost,
+  Category,
   Charge,
   Customer,
+  DiscountCreateRequest,
+  Product,
+  ProductCreateRequest,
   ListEnvelope,
   ListParams,
   ListResources,
@@ -34,6 +39,19 @@ expectTypeOf<Customer>().toEqualTypeOf<{
 expectTypeOf<Charge['id']>().toEqualTypeOf<string>();
 expectTypeOf<Charge['created_time']>().toEqualTypeOf<string | undefined>();
 expectTypeOf<Charge['amount']>().toEqualTypeOf<unknown>();
+
+// Resources whose fields the theme kit shows: typed, required where it requires them, other fields open.
+expectTypeOf<Product['title']>().toEqualTypeOf<string>();
+expectTypeOf<Product['price']>().toEqualTypeOf<number>();
+expectTypeOf<Product['quantity']>().toEqualTypeOf<number | null | undefined>();
+expectTypeOf<Product['colour']>().toEqualTypeOf<unknown>();
+expectTypeOf<Category['product_ids']>().toEqualTypeOf<string[] | undefined>();
+expectTypeOf<BlogPost['tags']>().toEqualTypeOf<string[]>();
+// Request bodies: what has a default (null, [], true, the creation time) may be left out; nothing else is accepted.
+export const minimalProduct: ProductCreateRequest = { title: 'Teapot', description: 'For two.', price: 39.5 };
+export const minimalDiscount: DiscountCreateRequest = { code: 'SPRING10', percent_off: 10 };
+// @ts-expect-error an unknown field is refused
+export const misspelled: DiscountCreateRequest = { code: 'SPRING10', percent_off: 10, activ: true };
 
 expectTypeOf<ListEnvelope<Customer>>().toEqualTypeOf<{ limit: number; has_more: boolean; data: Customer[] }>();
 expectTypeOf<paths['/customers']['get']['responses'][200]['content']['application/json']['data']>().toEqualTypeOf<Customer[]>();

@@ -138,9 +138,9 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 }
 
 /**
- * Starts a sandbox of the platform's REST API: customers (stateful, on SQLite), the six read-only
- * lists, OAuth with a consent page, a per-account rate limit and signed customer webhooks. Every
- * request and response is checked against the API spec.
+ * Starts a sandbox of the platform's REST API: every resource (stateful, on SQLite; charges and orders
+ * read-only), OAuth with a consent page, a per-account rate limit and signed webhooks for every write.
+ * Every request and response is checked against the API spec.
  *
  * @throws {SandboxConfigurationError} for a bad option (before anything starts)
  * @throws {SandboxStartError} when the data file cannot be opened or the port cannot be listened on

@@ -94,6 +94,18 @@ describe('an optional field added to the spec needs no sandbox code', () => {
       ['customer_updated', 'Countess'],
     ]);
   });
+
+  test('a field with a default on a resource without nulls: the default is stored, the field then changes', () => {
+    const spec = withField('Discount', 'stackable', { type: 'boolean' });
+    spec['components']['schemas']['DiscountCreateRequest']['properties']['stackable'] = { type: 'boolean', default: false };
+    const valid = validatorsOf(spec);
+    const { engine } = engineFor(spec);
+    const created = engine.create('discounts', { code: 'SPRING', percent_off: 10 });
+    expect(created).toMatchObject({ code: 'SPRING', stackable: false });
+    valid('Discount')(created);
+    expect(engine.update('discounts', created.id, { stackable: true })['stackable']).toBe(true);
+    expect(engine.list('discounts', { limit: 100 }).data.at(-1)).toMatchObject({ id: created.id, stackable: true });
+  });
 });
 
 describe('the generator refuses what the engine could not serve', () => {

@@ -27,31 +27,67 @@ export interface Resources {
   readonly charges: {
     /** List charges. `GET /charges` (`listCharges`). Resolves with the first page and iterates over every object of every page. */
     list(params?: OperationListParams<Op<'listCharges'>>, options?: CallOptions): ListPromise<OperationListItem<Op<'listCharges'>>, OperationResult<Op<'listCharges'>>>;
+    /** Retrieve a charge. `GET /charges/{id}` (`retrieveCharge`). Resolves with the 200 response body. */
+    retrieve(id: OperationPathParam<Op<'retrieveCharge'>, 'id'>, options?: CallOptions): Promise<OperationResult<Op<'retrieveCharge'>>>;
   };
   /** Orders. Fields not shown in the platform's API documentation. */
   readonly orders: {
     /** List orders. `GET /orders` (`listOrders`). Resolves with the first page and iterates over every object of every page. */
     list(params?: OperationListParams<Op<'listOrders'>>, options?: CallOptions): ListPromise<OperationListItem<Op<'listOrders'>>, OperationResult<Op<'listOrders'>>>;
+    /** Retrieve an order. `GET /orders/{id}` (`retrieveOrder`). Resolves with the 200 response body. */
+    retrieve(id: OperationPathParam<Op<'retrieveOrder'>, 'id'>, options?: CallOptions): Promise<OperationResult<Op<'retrieveOrder'>>>;
   };
-  /** Products. Fields not shown in the platform's API documentation. */
+  /** Products of a store. Their fields are not shown in the platform's API documentation; they are the theme kit's product fields (the same store's data), in the API's snake_case. */
   readonly products: {
     /** List products. `GET /products` (`listProducts`). Resolves with the first page and iterates over every object of every page. */
     list(params?: OperationListParams<Op<'listProducts'>>, options?: CallOptions): ListPromise<OperationListItem<Op<'listProducts'>>, OperationResult<Op<'listProducts'>>>;
+    /** Create a product. `POST /products` (`createProduct`). Resolves with the record as stored (201 Created). */
+    create(body: OperationBody<Op<'createProduct'>>, options?: CallOptions): Promise<OperationResult<Op<'createProduct'>>>;
+    /** Retrieve a product. `GET /products/{id}` (`retrieveProduct`). Resolves with the 200 response body. */
+    retrieve(id: OperationPathParam<Op<'retrieveProduct'>, 'id'>, options?: CallOptions): Promise<OperationResult<Op<'retrieveProduct'>>>;
+    /** Update a product. `PUT /products/{id}` (`updateProduct`). Resolves with the record as stored (201 Created). */
+    update(id: OperationPathParam<Op<'updateProduct'>, 'id'>, body: OperationBody<Op<'updateProduct'>>, options?: CallOptions): Promise<OperationResult<Op<'updateProduct'>>>;
+    /** Delete a product. `DELETE /products/{id}` (`deleteProduct`). Resolves with `undefined` (204 No Content). */
+    del(id: OperationPathParam<Op<'deleteProduct'>, 'id'>, options?: CallOptions): Promise<OperationResult<Op<'deleteProduct'>>>;
   };
-  /** Product categories. Fields not shown in the platform's API documentation. */
+  /** Product categories. Their fields are not shown in the platform's API documentation; they are the theme kit's category fields (the same store's data), in the API's snake_case. */
   readonly categories: {
     /** List categories. `GET /categories` (`listCategories`). Resolves with the first page and iterates over every object of every page. */
     list(params?: OperationListParams<Op<'listCategories'>>, options?: CallOptions): ListPromise<OperationListItem<Op<'listCategories'>>, OperationResult<Op<'listCategories'>>>;
+    /** Create a category. `POST /categories` (`createCategory`). Resolves with the record as stored (201 Created). */
+    create(body: OperationBody<Op<'createCategory'>>, options?: CallOptions): Promise<OperationResult<Op<'createCategory'>>>;
+    /** Retrieve a category. `GET /categories/{id}` (`retrieveCategory`). Resolves with the 200 response body. */
+    retrieve(id: OperationPathParam<Op<'retrieveCategory'>, 'id'>, options?: CallOptions): Promise<OperationResult<Op<'retrieveCategory'>>>;
+    /** Update a category. `PUT /categories/{id}` (`updateCategory`). Resolves with the record as stored (201 Created). */
+    update(id: OperationPathParam<Op<'updateCategory'>, 'id'>, body: OperationBody<Op<'updateCategory'>>, options?: CallOptions): Promise<OperationResult<Op<'updateCategory'>>>;
+    /** Delete a category. `DELETE /categories/{id}` (`deleteCategory`). Resolves with `undefined` (204 No Content). */
+    del(id: OperationPathParam<Op<'deleteCategory'>, 'id'>, options?: CallOptions): Promise<OperationResult<Op<'deleteCategory'>>>;
   };
-  /** Blog posts. Fields not shown in the platform's API documentation. */
+  /** Blog posts. Their fields are not shown in the platform's API documentation; they are the theme kit's article fields (the same store's data), in the API's snake_case. */
   readonly blogPosts: {
     /** List blog posts. `GET /blog_posts` (`listBlogPosts`). Resolves with the first page and iterates over every object of every page. */
     list(params?: OperationListParams<Op<'listBlogPosts'>>, options?: CallOptions): ListPromise<OperationListItem<Op<'listBlogPosts'>>, OperationResult<Op<'listBlogPosts'>>>;
+    /** Create a blog post. `POST /blog_posts` (`createBlogPost`). Resolves with the record as stored (201 Created). */
+    create(body: OperationBody<Op<'createBlogPost'>>, options?: CallOptions): Promise<OperationResult<Op<'createBlogPost'>>>;
+    /** Retrieve a blog post. `GET /blog_posts/{id}` (`retrieveBlogPost`). Resolves with the 200 response body. */
+    retrieve(id: OperationPathParam<Op<'retrieveBlogPost'>, 'id'>, options?: CallOptions): Promise<OperationResult<Op<'retrieveBlogPost'>>>;
+    /** Update a blog post. `PUT /blog_posts/{id}` (`updateBlogPost`). Resolves with the record as stored (201 Created). */
+    update(id: OperationPathParam<Op<'updateBlogPost'>, 'id'>, body: OperationBody<Op<'updateBlogPost'>>, options?: CallOptions): Promise<OperationResult<Op<'updateBlogPost'>>>;
+    /** Delete a blog post. `DELETE /blog_posts/{id}` (`deleteBlogPost`). Resolves with `undefined` (204 No Content). */
+    del(id: OperationPathParam<Op<'deleteBlogPost'>, 'id'>, options?: CallOptions): Promise<OperationResult<Op<'deleteBlogPost'>>>;
   };
-  /** Discounts. Fields not shown in the platform's API documentation. */
+  /** Discounts. Fields shown in neither platform document; a minimal set is modelled. */
   readonly discounts: {
     /** List discounts. `GET /discounts` (`listDiscounts`). Resolves with the first page and iterates over every object of every page. */
     list(params?: OperationListParams<Op<'listDiscounts'>>, options?: CallOptions): ListPromise<OperationListItem<Op<'listDiscounts'>>, OperationResult<Op<'listDiscounts'>>>;
+    /** Create a discount. `POST /discounts` (`createDiscount`). Resolves with the record as stored (201 Created). */
+    create(body: OperationBody<Op<'createDiscount'>>, options?: CallOptions): Promise<OperationResult<Op<'createDiscount'>>>;
+    /** Retrieve a discount. `GET /discounts/{id}` (`retrieveDiscount`). Resolves with the 200 response body. */
+    retrieve(id: OperationPathParam<Op<'retrieveDiscount'>, 'id'>, options?: CallOptions): Promise<OperationResult<Op<'retrieveDiscount'>>>;
+    /** Update a discount. `PUT /discounts/{id}` (`updateDiscount`). Resolves with the record as stored (201 Created). */
+    update(id: OperationPathParam<Op<'updateDiscount'>, 'id'>, body: OperationBody<Op<'updateDiscount'>>, options?: CallOptions): Promise<OperationResult<Op<'updateDiscount'>>>;
+    /** Delete a discount. `DELETE /discounts/{id}` (`deleteDiscount`). Resolves with `undefined` (204 No Content). */
+    del(id: OperationPathParam<Op<'deleteDiscount'>, 'id'>, options?: CallOptions): Promise<OperationResult<Op<'deleteDiscount'>>>;
   };
 }
 
@@ -66,20 +102,38 @@ export const RESOURCES: ResourceTable = {
   },
   charges: {
     list: { method: 'GET', path: '/charges', pathParams: [], body: 'none', query: 'optional', list: true, bounds: { limit: { integer: true, min: 1, max: 100 } } },
+    retrieve: { method: 'GET', path: '/charges/{id}', pathParams: ['id'], body: 'none', query: 'none', list: false, bounds: {} },
   },
   orders: {
     list: { method: 'GET', path: '/orders', pathParams: [], body: 'none', query: 'optional', list: true, bounds: { limit: { integer: true, min: 1, max: 100 } } },
+    retrieve: { method: 'GET', path: '/orders/{id}', pathParams: ['id'], body: 'none', query: 'none', list: false, bounds: {} },
   },
   products: {
     list: { method: 'GET', path: '/products', pathParams: [], body: 'none', query: 'optional', list: true, bounds: { limit: { integer: true, min: 1, max: 100 } } },
+    create: { method: 'POST', path: '/products', pathParams: [], body: 'required', query: 'none', list: false, bounds: {} },
+    retrieve: { method: 'GET', path: '/products/{id}', pathParams: ['id'], body: 'none', query: 'none', list: false, bounds: {} },
+    update: { method: 'PUT', path: '/products/{id}', pathParams: ['id'], body: 'required', query: 'none', list: false, bounds: {} },
+    del: { method: 'DELETE', path: '/products/{id}', pathParams: ['id'], body: 'none', query: 'none', list: false, bounds: {} },
   },
   categories: {
     list: { method: 'GET', path: '/categories', pathParams: [], body: 'none', query: 'optional', list: true, bounds: { limit: { integer: true, min: 1, max: 100 } } },
+    create: { method: 'POST', path: '/categories', pathParams: [], body: 'required', query: 'none', list: false, bounds: {} },
+    retrieve: { method: 'GET', path: '/categories/{id}', pathParams: ['id'], body: 'none', query: 'none', list: false, bounds: {} },
+    update: { method: 'PUT', path: '/categories/{id}', pathParams: ['id'], body: 'required', query: 'none', list: false, bounds: {} },
+    del: { method: 'DELETE', path: '/categories/{id}', pathParams: ['id'], body: 'none', query: 'none', list: false, bounds: {} },
   },
   blogPosts: {
     list: { method: 'GET', path: '/blog_posts', pathParams: [], body: 'none', query: 'optional', list: true, bounds: { limit: { integer: true, min: 1, max: 100 } } },
+    create: { method: 'POST', path: '/blog_posts', pathParams: [], body: 'required', query: 'none', list: false, bounds: {} },
+    retrieve: { method: 'GET', path: '/blog_posts/{id}', pathParams: ['id'], body: 'none', query: 'none', list: false, bounds: {} },
+    update: { method: 'PUT', path: '/blog_posts/{id}', pathParams: ['id'], body: 'required', query: 'none', list: false, bounds: {} },
+    del: { method: 'DELETE', path: '/blog_posts/{id}', pathParams: ['id'], body: 'none', query: 'none', list: false, bounds: {} },
   },
   discounts: {
     list: { method: 'GET', path: '/discounts', pathParams: [], body: 'none', query: 'optional', list: true, bounds: { limit: { integer: true, min: 1, max: 100 } } },
+    create: { method: 'POST', path: '/discounts', pathParams: [], body: 'required', query: 'none', list: false, bounds: {} },
+    retrieve: { method: 'GET', path: '/discounts/{id}', pathParams: ['id'], body: 'none', query: 'none', list: false, bounds: {} },
+    update: { method: 'PUT', path: '/discounts/{id}', pathParams: ['id'], body: 'required', query: 'none', list: false, bounds: {} },
+    del: { method: 'DELETE', path: '/discounts/{id}', pathParams: ['id'], body: 'none', query: 'none', list: false, bounds: {} },
   },
 };

@@ -98,6 +98,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/charges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The charge's id.
+                 * @example ch_00000000000000000000000007
+                 */
+                id: components["parameters"]["ChargeId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a charge
+         * @description Returns the charge with this id. The response is JSON, errors included.
+         */
+        get: operations["retrieveCharge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders": {
         parameters: {
             query?: never;
@@ -116,6 +142,32 @@ export interface paths {
          *     The response is JSON, errors included, whatever `Accept` header the request carries.
          */
         get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example ord_00000000000000000000000007
+                 */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve an order
+         * @description Returns the order with this id. The response is JSON, errors included.
+         */
+        get: operations["retrieveOrder"];
         put?: never;
         post?: never;
         delete?: never;
@@ -143,8 +195,50 @@ export interface paths {
          */
         get: operations["listProducts"];
         put?: never;
-        post?: never;
+        /**
+         * Create a product
+         * @description Creates a product and answers **201** with the product as stored, `id` and `created_time` assigned by the
+         *     platform; a field the body leaves out is stored with its documented default. The response is
+         *     JSON, errors included; a validation failure is a 400 whose `errors` map names each field.
+         */
+        post: operations["createProduct"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The product's id.
+                 * @example prod_00000000000000000000000007
+                 */
+                id: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a product
+         * @description Returns the product with this id. The response is JSON, errors included.
+         */
+        get: operations["retrieveProduct"];
+        /**
+         * Update a product
+         * @description Updates the product with this id and answers **201** with the product as stored (the platform answers
+         *     201 to a successful POST or PUT of a record). Fields the body does not name keep their values;
+         *     `null` clears a nullable field. The response is JSON, errors included.
+         */
+        put: operations["updateProduct"];
+        post?: never;
+        /**
+         * Delete a product
+         * @description Deletes the product with this id and answers **204** with no body. Errors are JSON.
+         */
+        delete: operations["deleteProduct"];
         options?: never;
         head?: never;
         patch?: never;
@@ -169,8 +263,50 @@ export interface paths {
          */
         get: operations["listCategories"];
         put?: never;
-        post?: never;
+        /**
+         * Create a category
+         * @description Creates a category and answers **201** with the category as stored, `id` and `created_time` assigned by the
+         *     platform; a field the body leaves out is stored with its documented default. The response is
+         *     JSON, errors included; a validation failure is a 400 whose `errors` map names each field.
+         */
+        post: operations["createCategory"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The category's id.
+                 * @example cat_00000000000000000000000003
+                 */
+                id: components["parameters"]["CategoryId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a category
+         * @description Returns the category with this id. The response is JSON, errors included.
+         */
+        get: operations["retrieveCategory"];
+        /**
+         * Update a category
+         * @description Updates the category with this id and answers **201** with the category as stored (the platform answers
+         *     201 to a successful POST or PUT of a record). Fields the body does not name keep their values;
+         *     `null` clears a nullable field. The response is JSON, errors included.
+         */
+        put: operations["updateCategory"];
+        post?: never;
+        /**
+         * Delete a category
+         * @description Deletes the category with this id and answers **204** with no body. Errors are JSON.
+         */
+        delete: operations["deleteCategory"];
         options?: never;
         head?: never;
         patch?: never;
@@ -195,8 +331,50 @@ export interface paths {
          */
         get: operations["listBlogPosts"];
         put?: never;
-        post?: never;
+        /**
+         * Create a blog post
+         * @description Creates a blog post and answers **201** with the blog post as stored, `id` and `created_time` assigned by the
+         *     platform; a field the body leaves out is stored with its documented default. The response is
+         *     JSON, errors included; a validation failure is a 400 whose `errors` map names each field.
+         */
+        post: operations["createBlogPost"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blog_posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The blog post's id.
+                 * @example post_00000000000000000000000002
+                 */
+                id: components["parameters"]["BlogPostId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a blog post
+         * @description Returns the blog post with this id. The response is JSON, errors included.
+         */
+        get: operations["retrieveBlogPost"];
+        /**
+         * Update a blog post
+         * @description Updates the blog post with this id and answers **201** with the blog post as stored (the platform answers
+         *     201 to a successful POST or PUT of a record). Fields the body does not name keep their values;
+         *     `null` clears a nullable field. The response is JSON, errors included.
+         */
+        put: operations["updateBlogPost"];
+        post?: never;
+        /**
+         * Delete a blog post
+         * @description Deletes the blog post with this id and answers **204** with no body. Errors are JSON.
+         */
+        delete: operations["deleteBlogPost"];
         options?: never;
         head?: never;
         patch?: never;
@@ -221,8 +399,50 @@ export interface paths {
          */
         get: operations["listDiscounts"];
         put?: never;
-        post?: never;
+        /**
+         * Create a discount
+         * @description Creates a discount and answers **201** with the discount as stored, `id` and `created_time` assigned by the
+         *     platform; a field the body leaves out is stored with its documented default. The response is
+         *     JSON, errors included; a validation failure is a 400 whose `errors` map names each field.
+         */
+        post: operations["createDiscount"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The discount's id.
+                 * @example disc_00000000000000000000000007
+                 */
+                id: components["parameters"]["DiscountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a discount
+         * @description Returns the discount with this id. The response is JSON, errors included.
+         */
+        get: operations["retrieveDiscount"];
+        /**
+         * Update a discount
+         * @description Updates the discount with this id and answers **201** with the discount as stored (the platform answers
+         *     201 to a successful POST or PUT of a record). Fields the body does not name keep their values;
+         *     `null` clears a nullable field. The response is JSON, errors included.
+         */
+        put: operations["updateDiscount"];
+        post?: never;
+        /**
+         * Delete a discount
+         * @description Deletes the discount with this id and answers **204** with no body. Errors are JSON.
+         */
+        delete: operations["deleteDiscount"];
         options?: never;
         head?: never;
         patch?: never;
@@ -740,56 +960,335 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description A product. Only `id` (and the creation time that list ordering relies on) is known; the other fields are not shown in the platform document, so any other property is allowed.
+         * @description A product of a store. The platform document does not show its fields; they are the theme kit's product fields (the same store's data) in the API's snake_case. `title`, `description` and `price` are always present, the optional fields `null` when not set; any other property is allowed.
          * @example {
          *       "id": "prod_00000000000000000000000007",
-         *       "created_time": "2026-03-14T09:26:53.589Z"
+         *       "created_time": "2023-11-03T01:10:00.000Z",
+         *       "title": "Handcrafted Granite Teapot",
+         *       "description": "A teapot for two, glazed by hand.",
+         *       "featured_image": "https://picsum.photos/seed/teapot/800/800",
+         *       "sku": "TEA-POT-2",
+         *       "currency": "USD",
+         *       "price": 39.5,
+         *       "quantity": 12
+         *     }
+         * @example {
+         *       "id": "prod_00000000000000000000000008",
+         *       "created_time": "2023-11-03T01:20:00.000Z",
+         *       "title": "Sencha",
+         *       "description": "Steamed green tea, 100 g.",
+         *       "featured_image": null,
+         *       "sku": null,
+         *       "currency": null,
+         *       "price": 8,
+         *       "quantity": null
          *     }
          */
         Product: {
             id: components["schemas"]["ObjectId"];
             created_time?: components["schemas"]["Timestamp"];
+            title: string;
+            description: string;
+            /** @description Image URI. */
+            featured_image?: string | null;
+            /** @description Stock keeping unit. */
+            sku?: string | null;
+            /** @description ISO 4217 code of the price's currency; `null` for the store's currency. */
+            currency?: string | null;
+            price: number;
+            /** @description Available quantity; `null` when not tracked. */
+            quantity?: number | null;
         } & {
             [key: string]: unknown;
         };
         /**
-         * @description A category. Only `id` (and the creation time that list ordering relies on) is known; the other fields are not shown in the platform document, so any other property is allowed.
+         * @description Body of a product creation: the writable fields of Product. `title`, `description` and `price` are required; the other fields default to `null`. Other properties are refused (a misspelled field must not be dropped silently).
          * @example {
-         *       "id": "cat_00000000000000000000000007",
-         *       "created_time": "2026-03-14T09:26:53.589Z"
+         *       "title": "Handcrafted Granite Teapot",
+         *       "description": "A teapot for two, glazed by hand.",
+         *       "price": 39.5
+         *     }
+         * @example {
+         *       "title": "Sencha",
+         *       "description": "Steamed green tea, 100 g.",
+         *       "featured_image": null,
+         *       "sku": "TEA-SEN-100",
+         *       "currency": "EUR",
+         *       "price": 8,
+         *       "quantity": 40
+         *     }
+         */
+        ProductCreateRequest: {
+            title: string;
+            description: string;
+            /** @description Image URI. */
+            featured_image?: string | null;
+            /** @description Stock keeping unit. */
+            sku?: string | null;
+            /** @description ISO 4217 code (three capital letters); `null` for the store's currency. */
+            currency?: string | null;
+            price: number;
+            /** @description Available quantity; `null` when not tracked. */
+            quantity?: number | null;
+        };
+        /**
+         * @description Body of a product update: any subset of the writable fields of Product; fields not named keep their values, `null` clears a nullable one. Other properties are refused.
+         * @example {
+         *       "price": 35
+         *     }
+         * @example {
+         *       "quantity": 0,
+         *       "sku": null
+         *     }
+         */
+        ProductUpdateRequest: {
+            title?: string;
+            description?: string;
+            /** @description Image URI. */
+            featured_image?: string | null;
+            /** @description Stock keeping unit. */
+            sku?: string | null;
+            /** @description ISO 4217 code (three capital letters); `null` for the store's currency. */
+            currency?: string | null;
+            price?: number;
+            /** @description Available quantity; `null` when not tracked. */
+            quantity?: number | null;
+        };
+        /**
+         * @description A product category. The platform document does not show its fields; they are the theme kit's category fields (the same store's data) in the API's snake_case: `title`, `description`, an optional `featured_image`, and its products as `product_ids` (the theme kit's `items`; their number is its `numItems`). Any other property is allowed.
+         * @example {
+         *       "id": "cat_00000000000000000000000002",
+         *       "created_time": "2023-11-02T01:00:00.000Z",
+         *       "title": "Tea",
+         *       "description": "Loose-leaf teas from three continents.",
+         *       "featured_image": null,
+         *       "product_ids": [
+         *         "prod_00000000000000000000000007",
+         *         "prod_00000000000000000000000008"
+         *       ]
+         *     }
+         * @example {
+         *       "id": "cat_00000000000000000000000003",
+         *       "created_time": "2023-11-02T02:00:00.000Z",
+         *       "title": "Gifts",
+         *       "description": "Sets to give away.",
+         *       "featured_image": "https://picsum.photos/seed/gifts/1200/630",
+         *       "product_ids": []
          *     }
          */
         Category: {
             id: components["schemas"]["ObjectId"];
             created_time?: components["schemas"]["Timestamp"];
+            title: string;
+            description: string;
+            /** @description Image URI. */
+            featured_image?: string | null;
+            /** @description The ids of the category's products, in the category's order. */
+            product_ids?: components["schemas"]["ObjectId"][];
         } & {
             [key: string]: unknown;
         };
         /**
-         * @description A blog post. Only `id` (and the creation time that list ordering relies on) is known; the other fields are not shown in the platform document, so any other property is allowed.
+         * @description Body of a category creation: the writable fields of Category. `title` and `description` are required; `featured_image` defaults to `null`, `product_ids` to `[]`. Other properties are refused (a misspelled field must not be dropped silently).
          * @example {
-         *       "id": "post_00000000000000000000000007",
-         *       "created_time": "2026-03-14T09:26:53.589Z"
+         *       "title": "Tea",
+         *       "description": "Loose-leaf teas from three continents."
+         *     }
+         * @example {
+         *       "title": "Tea",
+         *       "description": "Loose-leaf teas from three continents.",
+         *       "featured_image": "https://picsum.photos/seed/tea/1200/630",
+         *       "product_ids": [
+         *         "prod_00000000000000000000000007"
+         *       ]
+         *     }
+         */
+        CategoryCreateRequest: {
+            title: string;
+            description: string;
+            /** @description Image URI. */
+            featured_image?: string | null;
+            /**
+             * @description The ids of the category's products, in the category's order.
+             * @default []
+             */
+            product_ids?: components["schemas"]["ObjectId"][];
+        };
+        /**
+         * @description Body of a category update: any subset of the writable fields of Category; fields not named keep their values, `null` clears a nullable one. Other properties are refused.
+         * @example {
+         *       "product_ids": []
+         *     }
+         * @example {
+         *       "title": "Teas",
+         *       "featured_image": null
+         *     }
+         */
+        CategoryUpdateRequest: {
+            title?: string;
+            description?: string;
+            /** @description Image URI. */
+            featured_image?: string | null;
+            /** @description The ids of the category's products, in the category's order. */
+            product_ids?: components["schemas"]["ObjectId"][];
+        };
+        /**
+         * @description A blog post. The platform document does not show its fields; they are the theme kit's article fields (the same store's data) in the API's snake_case; the article's `createdTime` is the post's `created_time`. `title`, `meta_description`, `content` (HTML) and `tags` are always present; any other property is allowed.
+         * @example {
+         *       "id": "post_00000000000000000000000001",
+         *       "created_time": "2026-03-14T09:26:53.589Z",
+         *       "title": "Brewing green tea",
+         *       "meta_description": "Water below boiling, and not for long.",
+         *       "content": "<p>Heat the water to 80 °C and steep for two minutes.</p>",
+         *       "published_time": "2026-03-14T09:26:53.589Z",
+         *       "featured_image": null,
+         *       "tags": [
+         *         "brewing",
+         *         "guides"
+         *       ]
+         *     }
+         * @example {
+         *       "id": "post_00000000000000000000000002",
+         *       "created_time": "2026-03-15T10:00:00.000Z",
+         *       "title": "Our new teapots",
+         *       "meta_description": "Glazed by hand, for two.",
+         *       "content": "<p>They are here.</p>",
+         *       "published_time": "2026-03-20T08:00:00Z",
+         *       "featured_image": "https://picsum.photos/seed/teapots/1200/630",
+         *       "tags": []
          *     }
          */
         BlogPost: {
             id: components["schemas"]["ObjectId"];
             created_time?: components["schemas"]["Timestamp"];
+            title: string;
+            meta_description: string;
+            /** @description The post's HTML. */
+            content: string;
+            /** @description When the post is (or was) published. */
+            published_time?: components["schemas"]["Timestamp"];
+            /** @description Image URI. */
+            featured_image?: string | null;
+            tags: string[];
         } & {
             [key: string]: unknown;
         };
         /**
-         * @description A discount. Only `id` (and the creation time that list ordering relies on) is known; the other fields are not shown in the platform document, so any other property is allowed.
+         * @description Body of a blog post creation: the writable fields of BlogPost. `title`, `meta_description`, `content` and `tags` are required; `published_time` defaults to the post's creation time (the theme kit's "current date"), `featured_image` to `null`. Other properties are refused (a misspelled field must not be dropped silently).
+         * @example {
+         *       "title": "Brewing green tea",
+         *       "meta_description": "Water below boiling, and not for long.",
+         *       "content": "<p>Heat the water to 80 °C and steep for two minutes.</p>",
+         *       "tags": [
+         *         "brewing"
+         *       ]
+         *     }
+         * @example {
+         *       "title": "Our new teapots",
+         *       "meta_description": "Glazed by hand, for two.",
+         *       "content": "<p>They are here.</p>",
+         *       "published_time": "2026-03-20T08:00:00Z",
+         *       "featured_image": null,
+         *       "tags": []
+         *     }
+         */
+        BlogPostCreateRequest: {
+            title: string;
+            meta_description: string;
+            /** @description The post's HTML. */
+            content: string;
+            /** @description When the post is (or was) published. When left out, the post's creation time. */
+            published_time?: components["schemas"]["Timestamp"];
+            /** @description Image URI. */
+            featured_image?: string | null;
+            tags: string[];
+        };
+        /**
+         * @description Body of a blog post update: any subset of the writable fields of BlogPost; fields not named keep their values, `null` clears a nullable one. Other properties are refused.
+         * @example {
+         *       "tags": [
+         *         "brewing",
+         *         "green-tea"
+         *       ]
+         *     }
+         * @example {
+         *       "published_time": "2026-04-01T08:00:00Z"
+         *     }
+         */
+        BlogPostUpdateRequest: {
+            title?: string;
+            meta_description?: string;
+            /** @description The post's HTML. */
+            content?: string;
+            /** @description When the post is (or was) published. */
+            published_time?: components["schemas"]["Timestamp"];
+            /** @description Image URI. */
+            featured_image?: string | null;
+            tags?: string[];
+        };
+        /**
+         * @description A discount. Neither platform document shows its fields; a minimal set is modelled: a `code`, a `percent_off` and whether it is `active`. Any other property is allowed.
          * @example {
          *       "id": "disc_00000000000000000000000007",
-         *       "created_time": "2026-03-14T09:26:53.589Z"
+         *       "created_time": "2023-12-08T00:00:00.000Z",
+         *       "code": "SPRING10",
+         *       "percent_off": 10,
+         *       "active": true
+         *     }
+         * @example {
+         *       "id": "disc_00000000000000000000000008",
+         *       "created_time": "2023-12-09T00:00:00.000Z",
+         *       "code": "WELCOME5",
+         *       "percent_off": 5,
+         *       "active": false
          *     }
          */
         Discount: {
             id: components["schemas"]["ObjectId"];
             created_time?: components["schemas"]["Timestamp"];
+            /** @description What a shopper enters. */
+            code: string;
+            /** @description The percentage taken off, above 0 and at most 100. */
+            percent_off: number;
+            active?: boolean;
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * @description Body of a discount creation: the writable fields of Discount. `code` and `percent_off` are required; `active` defaults to `true`. Other properties are refused (a misspelled field must not be dropped silently).
+         * @example {
+         *       "code": "SPRING10",
+         *       "percent_off": 10
+         *     }
+         * @example {
+         *       "code": "WELCOME5",
+         *       "percent_off": 5,
+         *       "active": false
+         *     }
+         */
+        DiscountCreateRequest: {
+            /** @description What a shopper enters. */
+            code: string;
+            /** @description The percentage taken off, above 0 and at most 100. */
+            percent_off: number;
+            /** @default true */
+            active?: boolean;
+        };
+        /**
+         * @description Body of a discount update: any subset of the writable fields of Discount; fields not named keep their values, `null` clears a nullable one. Other properties are refused.
+         * @example {
+         *       "active": false
+         *     }
+         * @example {
+         *       "percent_off": 15
+         *     }
+         */
+        DiscountUpdateRequest: {
+            /** @description What a shopper enters. */
+            code?: string;
+            /** @description The percentage taken off, above 0 and at most 100. */
+            percent_off?: number;
+            active?: boolean;
         };
         /**
          * @description List envelope whose `data` items are Customer objects. `has_more` false means this set is the end of the list.
@@ -868,7 +1367,14 @@ export interface components {
          *       "data": [
          *         {
          *           "id": "prod_00000000000000000000000007",
-         *           "created_time": "2026-03-14T09:26:53.589Z"
+         *           "created_time": "2023-11-03T01:10:00.000Z",
+         *           "title": "Handcrafted Granite Teapot",
+         *           "description": "A teapot for two, glazed by hand.",
+         *           "featured_image": "https://picsum.photos/seed/teapot/800/800",
+         *           "sku": "TEA-POT-2",
+         *           "currency": "USD",
+         *           "price": 39.5,
+         *           "quantity": 12
          *         }
          *       ]
          *     }
@@ -888,8 +1394,15 @@ export interface components {
          *       "has_more": false,
          *       "data": [
          *         {
-         *           "id": "cat_00000000000000000000000007",
-         *           "created_time": "2026-03-14T09:26:53.589Z"
+         *           "id": "cat_00000000000000000000000002",
+         *           "created_time": "2023-11-02T01:00:00.000Z",
+         *           "title": "Tea",
+         *           "description": "Loose-leaf teas from three continents.",
+         *           "featured_image": null,
+         *           "product_ids": [
+         *             "prod_00000000000000000000000007",
+         *             "prod_00000000000000000000000008"
+         *           ]
          *         }
          *       ]
          *     }
@@ -909,8 +1422,17 @@ export interface components {
          *       "has_more": false,
          *       "data": [
          *         {
-         *           "id": "post_00000000000000000000000007",
-         *           "created_time": "2026-03-14T09:26:53.589Z"
+         *           "id": "post_00000000000000000000000001",
+         *           "created_time": "2026-03-14T09:26:53.589Z",
+         *           "title": "Brewing green tea",
+         *           "meta_description": "Water below boiling, and not for long.",
+         *           "content": "<p>Heat the water to 80 °C and steep for two minutes.</p>",
+         *           "published_time": "2026-03-14T09:26:53.589Z",
+         *           "featured_image": null,
+         *           "tags": [
+         *             "brewing",
+         *             "guides"
+         *           ]
          *         }
          *       ]
          *     }
@@ -931,7 +1453,10 @@ export interface components {
          *       "data": [
          *         {
          *           "id": "disc_00000000000000000000000007",
-         *           "created_time": "2026-03-14T09:26:53.589Z"
+         *           "created_time": "2023-12-08T00:00:00.000Z",
+         *           "code": "SPRING10",
+         *           "percent_off": 10,
+         *           "active": true
          *         }
          *       ]
          *     }
@@ -1119,15 +1644,6 @@ export interface components {
         };
     };
     responses: {
-        /** @description Created; a POST or PUT of a record succeeded (the platform answers 201 to both). The body is the record as stored. Customers are the only resource whose write operations the spec describes. */
-        Created: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Customer"];
-            };
-        };
         /** @description Deleted; a DELETE succeeded. No body. */
         NoContent: {
             headers: {
@@ -1225,20 +1741,110 @@ export interface components {
          */
         Limit: number;
         /**
-         * @description Cursor (an existing object id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
+         * @description Cursor (an existing customer id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
          * @example cus_00000000000000000000000041
          */
-        StartingAfter: components["schemas"]["ObjectId"];
+        CustomerStartingAfter: components["schemas"]["ObjectId"];
         /**
-         * @description Cursor (an existing object id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
+         * @description Cursor (an existing customer id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
          * @example cus_00000000000000000000000042
          */
-        EndingBefore: components["schemas"]["ObjectId"];
+        CustomerEndingBefore: components["schemas"]["ObjectId"];
+        /**
+         * @description Cursor (an existing charge id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
+         * @example ch_00000000000000000000000007
+         */
+        ChargeStartingAfter: components["schemas"]["ObjectId"];
+        /**
+         * @description Cursor (an existing charge id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
+         * @example ch_00000000000000000000000008
+         */
+        ChargeEndingBefore: components["schemas"]["ObjectId"];
+        /**
+         * @description Cursor (an existing order id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
+         * @example ord_00000000000000000000000007
+         */
+        OrderStartingAfter: components["schemas"]["ObjectId"];
+        /**
+         * @description Cursor (an existing order id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
+         * @example ord_00000000000000000000000008
+         */
+        OrderEndingBefore: components["schemas"]["ObjectId"];
+        /**
+         * @description Cursor (an existing product id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
+         * @example prod_00000000000000000000000007
+         */
+        ProductStartingAfter: components["schemas"]["ObjectId"];
+        /**
+         * @description Cursor (an existing product id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
+         * @example prod_00000000000000000000000008
+         */
+        ProductEndingBefore: components["schemas"]["ObjectId"];
+        /**
+         * @description Cursor (an existing category id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
+         * @example cat_00000000000000000000000002
+         */
+        CategoryStartingAfter: components["schemas"]["ObjectId"];
+        /**
+         * @description Cursor (an existing category id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
+         * @example cat_00000000000000000000000003
+         */
+        CategoryEndingBefore: components["schemas"]["ObjectId"];
+        /**
+         * @description Cursor (an existing blog post id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
+         * @example post_00000000000000000000000001
+         */
+        BlogPostStartingAfter: components["schemas"]["ObjectId"];
+        /**
+         * @description Cursor (an existing blog post id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
+         * @example post_00000000000000000000000002
+         */
+        BlogPostEndingBefore: components["schemas"]["ObjectId"];
+        /**
+         * @description Cursor (an existing discount id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
+         * @example disc_00000000000000000000000007
+         */
+        DiscountStartingAfter: components["schemas"]["ObjectId"];
+        /**
+         * @description Cursor (an existing discount id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
+         * @example disc_00000000000000000000000008
+         */
+        DiscountEndingBefore: components["schemas"]["ObjectId"];
         /**
          * @description The customer's id.
          * @example cus_00000000000000000000000042
          */
         CustomerId: components["schemas"]["ObjectId"];
+        /**
+         * @description The charge's id.
+         * @example ch_00000000000000000000000007
+         */
+        ChargeId: components["schemas"]["ObjectId"];
+        /**
+         * @description The order's id.
+         * @example ord_00000000000000000000000007
+         */
+        OrderId: components["schemas"]["ObjectId"];
+        /**
+         * @description The product's id.
+         * @example prod_00000000000000000000000007
+         */
+        ProductId: components["schemas"]["ObjectId"];
+        /**
+         * @description The category's id.
+         * @example cat_00000000000000000000000003
+         */
+        CategoryId: components["schemas"]["ObjectId"];
+        /**
+         * @description The blog post's id.
+         * @example post_00000000000000000000000002
+         */
+        BlogPostId: components["schemas"]["ObjectId"];
+        /**
+         * @description The discount's id.
+         * @example disc_00000000000000000000000007
+         */
+        DiscountId: components["schemas"]["ObjectId"];
         /**
          * @description Base64 of the raw HMAC-SHA256 digest of `timestamp` followed by `token` (ASCII, no separator), keyed with the application's webhook verification key. Documented as `HTTP_X_SERVICE_SIGNATURE` (the CGI-style name), read as `x-service-signature` by servers that normalise header names.
          * @example VeMGS6DS101K+D8vmJ42KqeAvRYy6QBWwMwjj17Qt04=
@@ -1256,6 +1862,54 @@ export interface components {
         CustomerUpdate: {
             content: {
                 "application/json": components["schemas"]["CustomerUpdateRequest"];
+            };
+        };
+        /** @description The new product's fields, as a JSON object (`Content-Type: application/json`). No limit on the body's size is shown in the platform document. */
+        ProductCreate: {
+            content: {
+                "application/json": components["schemas"]["ProductCreateRequest"];
+            };
+        };
+        /** @description The fields to change, as a JSON object (`Content-Type: application/json`). No limit on the body's size is shown in the platform document. */
+        ProductUpdate: {
+            content: {
+                "application/json": components["schemas"]["ProductUpdateRequest"];
+            };
+        };
+        /** @description The new category's fields, as a JSON object (`Content-Type: application/json`). No limit on the body's size is shown in the platform document. */
+        CategoryCreate: {
+            content: {
+                "application/json": components["schemas"]["CategoryCreateRequest"];
+            };
+        };
+        /** @description The fields to change, as a JSON object (`Content-Type: application/json`). No limit on the body's size is shown in the platform document. */
+        CategoryUpdate: {
+            content: {
+                "application/json": components["schemas"]["CategoryUpdateRequest"];
+            };
+        };
+        /** @description The new blog post's fields, as a JSON object (`Content-Type: application/json`). No limit on the body's size is shown in the platform document. */
+        BlogPostCreate: {
+            content: {
+                "application/json": components["schemas"]["BlogPostCreateRequest"];
+            };
+        };
+        /** @description The fields to change, as a JSON object (`Content-Type: application/json`). No limit on the body's size is shown in the platform document. */
+        BlogPostUpdate: {
+            content: {
+                "application/json": components["schemas"]["BlogPostUpdateRequest"];
+            };
+        };
+        /** @description The new discount's fields, as a JSON object (`Content-Type: application/json`). No limit on the body's size is shown in the platform document. */
+        DiscountCreate: {
+            content: {
+                "application/json": components["schemas"]["DiscountCreateRequest"];
+            };
+        };
+        /** @description The fields to change, as a JSON object (`Content-Type: application/json`). No limit on the body's size is shown in the platform document. */
+        DiscountUpdate: {
+            content: {
+                "application/json": components["schemas"]["DiscountUpdateRequest"];
             };
         };
         /** @description A webhook delivery. The event type's payload field is not shown in the platform document. */
@@ -1285,15 +1939,15 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Cursor (an existing object id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
+                 * @description Cursor (an existing customer id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
                  * @example cus_00000000000000000000000041
                  */
-                starting_after?: components["parameters"]["StartingAfter"];
+                starting_after?: components["parameters"]["CustomerStartingAfter"];
                 /**
-                 * @description Cursor (an existing object id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
+                 * @description Cursor (an existing customer id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
                  * @example cus_00000000000000000000000042
                  */
-                ending_before?: components["parameters"]["EndingBefore"];
+                ending_before?: components["parameters"]["CustomerEndingBefore"];
             };
             header?: never;
             path?: never;
@@ -1326,7 +1980,15 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["CustomerCreate"];
         responses: {
-            201: components["responses"]["Created"];
+            /** @description The customer as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1381,7 +2043,15 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["CustomerUpdate"];
         responses: {
-            201: components["responses"]["Created"];
+            /** @description The customer as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -1423,15 +2093,15 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Cursor (an existing object id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
-                 * @example cus_00000000000000000000000041
+                 * @description Cursor (an existing charge id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
+                 * @example ch_00000000000000000000000007
                  */
-                starting_after?: components["parameters"]["StartingAfter"];
+                starting_after?: components["parameters"]["ChargeStartingAfter"];
                 /**
-                 * @description Cursor (an existing object id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
-                 * @example cus_00000000000000000000000042
+                 * @description Cursor (an existing charge id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
+                 * @example ch_00000000000000000000000008
                  */
-                ending_before?: components["parameters"]["EndingBefore"];
+                ending_before?: components["parameters"]["ChargeEndingBefore"];
             };
             header?: never;
             path?: never;
@@ -1455,6 +2125,37 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    retrieveCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The charge's id.
+                 * @example ch_00000000000000000000000007
+                 */
+                id: components["parameters"]["ChargeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The charge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Charge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     listOrders: {
         parameters: {
             query?: {
@@ -1464,15 +2165,15 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Cursor (an existing object id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
-                 * @example cus_00000000000000000000000041
+                 * @description Cursor (an existing order id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
+                 * @example ord_00000000000000000000000007
                  */
-                starting_after?: components["parameters"]["StartingAfter"];
+                starting_after?: components["parameters"]["OrderStartingAfter"];
                 /**
-                 * @description Cursor (an existing object id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
-                 * @example cus_00000000000000000000000042
+                 * @description Cursor (an existing order id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
+                 * @example ord_00000000000000000000000008
                  */
-                ending_before?: components["parameters"]["EndingBefore"];
+                ending_before?: components["parameters"]["OrderEndingBefore"];
             };
             header?: never;
             path?: never;
@@ -1496,6 +2197,37 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    retrieveOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example ord_00000000000000000000000007
+                 */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     listProducts: {
         parameters: {
             query?: {
@@ -1505,15 +2237,15 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Cursor (an existing object id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
-                 * @example cus_00000000000000000000000041
+                 * @description Cursor (an existing product id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
+                 * @example prod_00000000000000000000000007
                  */
-                starting_after?: components["parameters"]["StartingAfter"];
+                starting_after?: components["parameters"]["ProductStartingAfter"];
                 /**
-                 * @description Cursor (an existing object id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
-                 * @example cus_00000000000000000000000042
+                 * @description Cursor (an existing product id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
+                 * @example prod_00000000000000000000000008
                  */
-                ending_before?: components["parameters"]["EndingBefore"];
+                ending_before?: components["parameters"]["ProductEndingBefore"];
             };
             header?: never;
             path?: never;
@@ -1537,6 +2269,119 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ProductCreate"];
+        responses: {
+            /** @description The product as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    retrieveProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The product's id.
+                 * @example prod_00000000000000000000000007
+                 */
+                id: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The product's id.
+                 * @example prod_00000000000000000000000007
+                 */
+                id: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ProductUpdate"];
+        responses: {
+            /** @description The product as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The product's id.
+                 * @example prod_00000000000000000000000007
+                 */
+                id: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     listCategories: {
         parameters: {
             query?: {
@@ -1546,15 +2391,15 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Cursor (an existing object id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
-                 * @example cus_00000000000000000000000041
+                 * @description Cursor (an existing category id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
+                 * @example cat_00000000000000000000000002
                  */
-                starting_after?: components["parameters"]["StartingAfter"];
+                starting_after?: components["parameters"]["CategoryStartingAfter"];
                 /**
-                 * @description Cursor (an existing object id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
-                 * @example cus_00000000000000000000000042
+                 * @description Cursor (an existing category id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
+                 * @example cat_00000000000000000000000003
                  */
-                ending_before?: components["parameters"]["EndingBefore"];
+                ending_before?: components["parameters"]["CategoryEndingBefore"];
             };
             header?: never;
             path?: never;
@@ -1578,6 +2423,119 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    createCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CategoryCreate"];
+        responses: {
+            /** @description The category as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    retrieveCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The category's id.
+                 * @example cat_00000000000000000000000003
+                 */
+                id: components["parameters"]["CategoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The category's id.
+                 * @example cat_00000000000000000000000003
+                 */
+                id: components["parameters"]["CategoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CategoryUpdate"];
+        responses: {
+            /** @description The category as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The category's id.
+                 * @example cat_00000000000000000000000003
+                 */
+                id: components["parameters"]["CategoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     listBlogPosts: {
         parameters: {
             query?: {
@@ -1587,15 +2545,15 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Cursor (an existing object id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
-                 * @example cus_00000000000000000000000041
+                 * @description Cursor (an existing blog post id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
+                 * @example post_00000000000000000000000001
                  */
-                starting_after?: components["parameters"]["StartingAfter"];
+                starting_after?: components["parameters"]["BlogPostStartingAfter"];
                 /**
-                 * @description Cursor (an existing object id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
-                 * @example cus_00000000000000000000000042
+                 * @description Cursor (an existing blog post id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
+                 * @example post_00000000000000000000000002
                  */
-                ending_before?: components["parameters"]["EndingBefore"];
+                ending_before?: components["parameters"]["BlogPostEndingBefore"];
             };
             header?: never;
             path?: never;
@@ -1619,6 +2577,119 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    createBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["BlogPostCreate"];
+        responses: {
+            /** @description The blog post as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPost"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    retrieveBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The blog post's id.
+                 * @example post_00000000000000000000000002
+                 */
+                id: components["parameters"]["BlogPostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blog post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPost"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The blog post's id.
+                 * @example post_00000000000000000000000002
+                 */
+                id: components["parameters"]["BlogPostId"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["BlogPostUpdate"];
+        responses: {
+            /** @description The blog post as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPost"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The blog post's id.
+                 * @example post_00000000000000000000000002
+                 */
+                id: components["parameters"]["BlogPostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     listDiscounts: {
         parameters: {
             query?: {
@@ -1628,15 +2699,15 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Cursor (an existing object id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
-                 * @example cus_00000000000000000000000041
+                 * @description Cursor (an existing discount id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
+                 * @example disc_00000000000000000000000007
                  */
-                starting_after?: components["parameters"]["StartingAfter"];
+                starting_after?: components["parameters"]["DiscountStartingAfter"];
                 /**
-                 * @description Cursor (an existing object id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
-                 * @example cus_00000000000000000000000042
+                 * @description Cursor (an existing discount id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
+                 * @example disc_00000000000000000000000008
                  */
-                ending_before?: components["parameters"]["EndingBefore"];
+                ending_before?: components["parameters"]["DiscountEndingBefore"];
             };
             header?: never;
             path?: never;
@@ -1653,6 +2724,119 @@ export interface operations {
                     "application/json": components["schemas"]["DiscountList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    createDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["DiscountCreate"];
+        responses: {
+            /** @description The discount as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Discount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    retrieveDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The discount's id.
+                 * @example disc_00000000000000000000000007
+                 */
+                id: components["parameters"]["DiscountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The discount. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Discount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The discount's id.
+                 * @example disc_00000000000000000000000007
+                 */
+                id: components["parameters"]["DiscountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["DiscountUpdate"];
+        responses: {
+            /** @description The discount as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Discount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The discount's id.
+                 * @example disc_00000000000000000000000007
+                 */
+                id: components["parameters"]["DiscountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];

@@ -22,12 +22,20 @@ export declare const validateAddress: Validator<components['schemas']['Address']
 export declare const validateAuthorizationCodeTokenRequest: Validator<components['schemas']['AuthorizationCodeTokenRequest']>;
 /** Validates a value against the `BlogPost` schema of specs/openapi.yaml. */
 export declare const validateBlogPost: Validator<components['schemas']['BlogPost']>;
+/** Validates a value against the `BlogPostCreateRequest` schema of specs/openapi.yaml. */
+export declare const validateBlogPostCreateRequest: Validator<components['schemas']['BlogPostCreateRequest']>;
 /** Validates a value against the `BlogPostList` schema of specs/openapi.yaml. */
 export declare const validateBlogPostList: Validator<components['schemas']['BlogPostList']>;
+/** Validates a value against the `BlogPostUpdateRequest` schema of specs/openapi.yaml. */
+export declare const validateBlogPostUpdateRequest: Validator<components['schemas']['BlogPostUpdateRequest']>;
 /** Validates a value against the `Category` schema of specs/openapi.yaml. */
 export declare const validateCategory: Validator<components['schemas']['Category']>;
+/** Validates a value against the `CategoryCreateRequest` schema of specs/openapi.yaml. */
+export declare const validateCategoryCreateRequest: Validator<components['schemas']['CategoryCreateRequest']>;
 /** Validates a value against the `CategoryList` schema of specs/openapi.yaml. */
 export declare const validateCategoryList: Validator<components['schemas']['CategoryList']>;
+/** Validates a value against the `CategoryUpdateRequest` schema of specs/openapi.yaml. */
+export declare const validateCategoryUpdateRequest: Validator<components['schemas']['CategoryUpdateRequest']>;
 /** Validates a value against the `Charge` schema of specs/openapi.yaml. */
 export declare const validateCharge: Validator<components['schemas']['Charge']>;
 /** Validates a value against the `ChargeList` schema of specs/openapi.yaml. */
@@ -42,8 +50,12 @@ export declare const validateCustomerList: Validator<components['schemas']['Cust
 export declare const validateCustomerUpdateRequest: Validator<components['schemas']['CustomerUpdateRequest']>;
 /** Validates a value against the `Discount` schema of specs/openapi.yaml. */
 export declare const validateDiscount: Validator<components['schemas']['Discount']>;
+/** Validates a value against the `DiscountCreateRequest` schema of specs/openapi.yaml. */
+export declare const validateDiscountCreateRequest: Validator<components['schemas']['DiscountCreateRequest']>;
 /** Validates a value against the `DiscountList` schema of specs/openapi.yaml. */
 export declare const validateDiscountList: Validator<components['schemas']['DiscountList']>;
+/** Validates a value against the `DiscountUpdateRequest` schema of specs/openapi.yaml. */
+export declare const validateDiscountUpdateRequest: Validator<components['schemas']['DiscountUpdateRequest']>;
 /** Validates a value against the `EmailAddress` schema of specs/openapi.yaml. */
 export declare const validateEmailAddress: Validator<components['schemas']['EmailAddress']>;
 /** Validates a value against the `ErrorBody` schema of specs/openapi.yaml. */
@@ -58,8 +70,12 @@ export declare const validateOrder: Validator<components['schemas']['Order']>;
 export declare const validateOrderList: Validator<components['schemas']['OrderList']>;
 /** Validates a value against the `Product` schema of specs/openapi.yaml. */
 export declare const validateProduct: Validator<components['schemas']['Product']>;
+/** Validates a value against the `ProductCreateRequest` schema of specs/openapi.yaml. */
+export declare const validateProductCreateRequest: Validator<components['schemas']['ProductCreateRequest']>;
 /** Validates a value against the `ProductList` schema of specs/openapi.yaml. */
 export declare const validateProductList: Validator<components['schemas']['ProductList']>;
+/** Validates a value against the `ProductUpdateRequest` schema of specs/openapi.yaml. */
+export declare const validateProductUpdateRequest: Validator<components['schemas']['ProductUpdateRequest']>;
 /** Validates a value against the `RefreshTokenRequest` schema of specs/openapi.yaml. */
 export declare const validateRefreshTokenRequest: Validator<components['schemas']['RefreshTokenRequest']>;
 /** Validates a value against the `Timestamp` schema of specs/openapi.yaml. */

@@ -482,6 +482,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate21.evaluated = { "props": { "grant_type": true, "client_id": true, "code_verifier": true, "client_secret": true, "redirect_uri": true, "code": true }, "dynamicProps": false, "dynamicItems": false };
 var validateBlogPost = validate22;
+var schema33 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:BlogPost", "title": "BlogPost", "type": "object", "description": "A blog post. The platform document does not show its fields; they are the theme kit's article fields (the same store's data) in the API's snake_case; the article's `createdTime` is the post's `created_time`. `title`, `meta_description`, `content` (HTML) and `tags` are always present; any other property is allowed.", "x-unspecified": "The fields of a blog post: not shown in the platform's API documentation. Taken from the theme kit's article (title, metaDescription, content, publishedTime, featuredImage, tags), required where it requires them; its createdTime is the post's created_time, optional here as for the other resources.", "required": ["id", "title", "meta_description", "content", "tags"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "title": { "type": "string" }, "meta_description": { "type": "string" }, "content": { "type": "string", "description": "The post's HTML." }, "published_time": { "$ref": "#/$defs/Timestamp", "description": "When the post is (or was) published." }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "tags": { "type": "array", "items": { "type": "string" } } }, "additionalProperties": true, "examples": [{ "id": "post_00000000000000000000000001", "created_time": "2026-03-14T09:26:53.589Z", "title": "Brewing green tea", "meta_description": "Water below boiling, and not for long.", "content": "<p>Heat the water to 80 \xB0C and steep for two minutes.</p>", "published_time": "2026-03-14T09:26:53.589Z", "featured_image": null, "tags": ["brewing", "guides"] }, { "id": "post_00000000000000000000000002", "created_time": "2026-03-15T10:00:00.000Z", "title": "Our new teapots", "meta_description": "Glazed by hand, for two.", "content": "<p>They are here.</p>", "published_time": "2026-03-20T08:00:00Z", "featured_image": "https://picsum.photos/seed/teapots/1200/630", "tags": [] }], "$defs": { "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
 var formats2 = require_formats2()["date-time"];
 function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
@@ -504,24 +505,60 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.title === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.meta_description === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "meta_description" }, message: "must have required property 'meta_description'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.content === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "content" }, message: "must have required property 'content'" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.tags === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "tags" }, message: "must have required property 'tags'" };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
     if (data.id !== void 0) {
       let data0 = data.id;
       if (typeof data0 === "string") {
         if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err5 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err1];
+            vErrors = [err5];
           } else {
-            vErrors.push(err1);
+            vErrors.push(err5);
           }
           errors++;
         }
       } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err6 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err6];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -530,16 +567,182 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.created_time;
       if (typeof data1 === "string") {
         if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          const err7 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err7];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err7);
           }
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err8 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== void 0) {
+      if (typeof data.title !== "string") {
+        const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.meta_description !== void 0) {
+      if (typeof data.meta_description !== "string") {
+        const err10 = { instancePath: instancePath + "/meta_description", schemaPath: "#/properties/meta_description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.content !== void 0) {
+      if (typeof data.content !== "string") {
+        const err11 = { instancePath: instancePath + "/content", schemaPath: "#/properties/content/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.published_time !== void 0) {
+      let data5 = data.published_time;
+      if (typeof data5 === "string") {
+        if (!formats2.validate(data5)) {
+          const err12 = { instancePath: instancePath + "/published_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = { instancePath: instancePath + "/published_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.featured_image !== void 0) {
+      let data6 = data.featured_image;
+      if (typeof data6 !== "string" && data6 !== null) {
+        const err14 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema33.properties.featured_image.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.tags !== void 0) {
+      let data7 = data.tags;
+      if (Array.isArray(data7)) {
+        const len0 = data7.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data7[i0] !== "string") {
+            const err15 = { instancePath: instancePath + "/tags/" + i0, schemaPath: "#/properties/tags/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err16 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err17 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err17];
+    } else {
+      vErrors.push(err17);
+    }
+    errors++;
+  }
+  validate22.errors = vErrors;
+  return errors === 0;
+}
+validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateBlogPostCreateRequest = validate23;
+var schema37 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:BlogPostCreateRequest", "title": "BlogPostCreateRequest", "type": "object", "description": "Body of a blog post creation: the writable fields of BlogPost. `title`, `meta_description`, `content` and `tags` are required; `published_time` defaults to the post's creation time (the theme kit's \"current date\"), `featured_image` to `null`. Other properties are refused (a misspelled field must not be dropped silently).", "x-unspecified": "Request payload shapes of POST and PUT are not shown; the writable fields, the required ones, the defaults and the refusal of unknown properties are our choice.", "required": ["title", "meta_description", "content", "tags"], "properties": { "title": { "type": "string" }, "meta_description": { "type": "string" }, "content": { "type": "string", "description": "The post's HTML." }, "published_time": { "$ref": "#/$defs/Timestamp", "description": "When the post is (or was) published. When left out, the post's creation time.", "x-default-from": "created_time" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "tags": { "type": "array", "items": { "type": "string" } } }, "additionalProperties": false, "examples": [{ "title": "Brewing green tea", "meta_description": "Water below boiling, and not for long.", "content": "<p>Heat the water to 80 \xB0C and steep for two minutes.</p>", "tags": ["brewing"] }, { "title": "Our new teapots", "meta_description": "Glazed by hand, for two.", "content": "<p>They are here.</p>", "published_time": "2026-03-20T08:00:00Z", "featured_image": null, "tags": [] }], "$defs": { "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
+function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate23.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.title === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.meta_description === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "meta_description" }, message: "must have required property 'meta_description'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.content === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "content" }, message: "must have required property 'content'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.tags === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "tags" }, message: "must have required property 'tags'" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "title" || key0 === "meta_description" || key0 === "content" || key0 === "published_time" || key0 === "featured_image" || key0 === "tags")) {
+        const err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -548,24 +751,117 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.title !== void 0) {
+      if (typeof data.title !== "string") {
+        const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.meta_description !== void 0) {
+      if (typeof data.meta_description !== "string") {
+        const err6 = { instancePath: instancePath + "/meta_description", schemaPath: "#/properties/meta_description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.content !== void 0) {
+      if (typeof data.content !== "string") {
+        const err7 = { instancePath: instancePath + "/content", schemaPath: "#/properties/content/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.published_time !== void 0) {
+      let data3 = data.published_time;
+      if (typeof data3 === "string") {
+        if (!formats2.validate(data3)) {
+          const err8 = { instancePath: instancePath + "/published_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = { instancePath: instancePath + "/published_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.featured_image !== void 0) {
+      let data4 = data.featured_image;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err10 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema37.properties.featured_image.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.tags !== void 0) {
+      let data5 = data.tags;
+      if (Array.isArray(data5)) {
+        const len0 = data5.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data5[i0] !== "string") {
+            const err11 = { instancePath: instancePath + "/tags/" + i0, schemaPath: "#/properties/tags/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err13];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err13);
     }
     errors++;
   }
-  validate22.errors = vErrors;
+  validate23.errors = vErrors;
   return errors === 0;
 }
-validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateBlogPostList = validate23;
-function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate23.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateBlogPostList = validate24;
+var schema40 = { "type": "object", "description": "A blog post. The platform document does not show its fields; they are the theme kit's article fields (the same store's data) in the API's snake_case; the article's `createdTime` is the post's `created_time`. `title`, `meta_description`, `content` (HTML) and `tags` are always present; any other property is allowed.", "x-unspecified": "The fields of a blog post: not shown in the platform's API documentation. Taken from the theme kit's article (title, metaDescription, content, publishedTime, featuredImage, tags), required where it requires them; its createdTime is the post's created_time, optional here as for the other resources.", "required": ["id", "title", "meta_description", "content", "tags"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "title": { "type": "string" }, "meta_description": { "type": "string" }, "content": { "type": "string", "description": "The post's HTML." }, "published_time": { "$ref": "#/$defs/Timestamp", "description": "When the post is (or was) published." }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "tags": { "type": "array", "items": { "type": "string" } } }, "additionalProperties": true, "examples": [{ "id": "post_00000000000000000000000001", "created_time": "2026-03-14T09:26:53.589Z", "title": "Brewing green tea", "meta_description": "Water below boiling, and not for long.", "content": "<p>Heat the water to 80 \xB0C and steep for two minutes.</p>", "published_time": "2026-03-14T09:26:53.589Z", "featured_image": null, "tags": ["brewing", "guides"] }, { "id": "post_00000000000000000000000002", "created_time": "2026-03-15T10:00:00.000Z", "title": "Our new teapots", "meta_description": "Glazed by hand, for two.", "content": "<p>They are here.</p>", "published_time": "2026-03-20T08:00:00Z", "featured_image": "https://picsum.photos/seed/teapots/1200/630", "tags": [] }] };
+function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate24.evaluated;
+  const evaluated0 = validate25.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -582,24 +878,60 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.title === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.meta_description === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "meta_description" }, message: "must have required property 'meta_description'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.content === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "content" }, message: "must have required property 'content'" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.tags === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "tags" }, message: "must have required property 'tags'" };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
     if (data.id !== void 0) {
       let data0 = data.id;
       if (typeof data0 === "string") {
         if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err5 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err1];
+            vErrors = [err5];
           } else {
-            vErrors.push(err1);
+            vErrors.push(err5);
           }
           errors++;
         }
       } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err6 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err6];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -608,42 +940,134 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.created_time;
       if (typeof data1 === "string") {
         if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          const err7 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err7];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err7);
           }
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err8 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err8];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== void 0) {
+      if (typeof data.title !== "string") {
+        const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.meta_description !== void 0) {
+      if (typeof data.meta_description !== "string") {
+        const err10 = { instancePath: instancePath + "/meta_description", schemaPath: "#/properties/meta_description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.content !== void 0) {
+      if (typeof data.content !== "string") {
+        const err11 = { instancePath: instancePath + "/content", schemaPath: "#/properties/content/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.published_time !== void 0) {
+      let data5 = data.published_time;
+      if (typeof data5 === "string") {
+        if (!formats2.validate(data5)) {
+          const err12 = { instancePath: instancePath + "/published_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = { instancePath: instancePath + "/published_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.featured_image !== void 0) {
+      let data6 = data.featured_image;
+      if (typeof data6 !== "string" && data6 !== null) {
+        const err14 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema40.properties.featured_image.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.tags !== void 0) {
+      let data7 = data.tags;
+      if (Array.isArray(data7)) {
+        const len0 = data7.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data7[i0] !== "string") {
+            const err15 = { instancePath: instancePath + "/tags/" + i0, schemaPath: "#/properties/tags/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err16 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
         }
         errors++;
       }
     }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err17 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err17];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err17);
     }
     errors++;
   }
-  validate24.errors = vErrors;
+  validate25.errors = vErrors;
   return errors === 0;
 }
-validate24.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate25.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate23.evaluated;
+  const evaluated0 = validate24.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -726,8 +1150,8 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate24(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+          if (!validate25(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
             errors = vErrors.length;
           }
         }
@@ -750,16 +1174,17 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate23.errors = vErrors;
+  validate24.errors = vErrors;
   return errors === 0;
 }
-validate23.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateCategory = validate26;
-function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate24.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+var validateBlogPostUpdateRequest = validate27;
+var schema44 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:BlogPostUpdateRequest", "title": "BlogPostUpdateRequest", "type": "object", "description": "Body of a blog post update: any subset of the writable fields of BlogPost; fields not named keep their values, `null` clears a nullable one. Other properties are refused.", "x-unspecified": "Request payload shapes of POST and PUT are not shown; partial updates and the refusal of unknown properties are our choice.", "properties": { "title": { "type": "string" }, "meta_description": { "type": "string" }, "content": { "type": "string", "description": "The post's HTML." }, "published_time": { "$ref": "#/$defs/Timestamp", "description": "When the post is (or was) published." }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "tags": { "type": "array", "items": { "type": "string" } } }, "additionalProperties": false, "examples": [{ "tags": ["brewing", "green-tea"] }, { "published_time": "2026-04-01T08:00:00Z" }], "$defs": { "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
+function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate26.evaluated;
+  const evaluated0 = validate27.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -767,29 +1192,31 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
     evaluated0.items = void 0;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
+    for (const key0 in data) {
+      if (!(key0 === "title" || key0 === "meta_description" || key0 === "content" || key0 === "published_time" || key0 === "featured_image" || key0 === "tags")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
         }
-      } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        errors++;
+      }
+    }
+    if (data.title !== void 0) {
+      if (typeof data.title !== "string") {
+        const err1 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.meta_description !== void 0) {
+      if (typeof data.meta_description !== "string") {
+        const err2 = { instancePath: instancePath + "/meta_description", schemaPath: "#/properties/meta_description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -798,43 +1225,93 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.created_time !== void 0) {
-      let data1 = data.created_time;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+    if (data.content !== void 0) {
+      if (typeof data.content !== "string") {
+        const err3 = { instancePath: instancePath + "/content", schemaPath: "#/properties/content/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.published_time !== void 0) {
+      let data3 = data.published_time;
+      if (typeof data3 === "string") {
+        if (!formats2.validate(data3)) {
+          const err4 = { instancePath: instancePath + "/published_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err4];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err4);
           }
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err5 = { instancePath: instancePath + "/published_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err5];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.featured_image !== void 0) {
+      let data4 = data.featured_image;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err6 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema44.properties.featured_image.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.tags !== void 0) {
+      let data5 = data.tags;
+      if (Array.isArray(data5)) {
+        const len0 = data5.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data5[i0] !== "string") {
+            const err7 = { instancePath: instancePath + "/tags/" + i0, schemaPath: "#/properties/tags/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
         }
         errors++;
       }
     }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err9];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err9);
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate27.errors = vErrors;
   return errors === 0;
 }
-validate26.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateCategoryList = validate27;
+validate27.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateCategory = validate28;
+var schema46 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:Category", "title": "Category", "type": "object", "description": "A product category. The platform document does not show its fields; they are the theme kit's category fields (the same store's data) in the API's snake_case: `title`, `description`, an optional `featured_image`, and its products as `product_ids` (the theme kit's `items`; their number is its `numItems`). Any other property is allowed.", "x-unspecified": "The fields of a category: not shown in the platform's API documentation. Taken from the theme kit's category (title, description, featuredImage, and its items as product ids); the creation time is not documented for categories, so it stays optional.", "required": ["id", "title", "description"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "product_ids": { "type": "array", "description": "The ids of the category's products, in the category's order.", "items": { "$ref": "#/$defs/ObjectId" } } }, "additionalProperties": true, "examples": [{ "id": "cat_00000000000000000000000002", "created_time": "2023-11-02T01:00:00.000Z", "title": "Tea", "description": "Loose-leaf teas from three continents.", "featured_image": null, "product_ids": ["prod_00000000000000000000000007", "prod_00000000000000000000000008"] }, { "id": "cat_00000000000000000000000003", "created_time": "2023-11-02T02:00:00.000Z", "title": "Gifts", "description": "Sets to give away.", "featured_image": "https://picsum.photos/seed/gifts/1200/630", "product_ids": [] }], "$defs": { "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
 function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate28.evaluated;
@@ -854,33 +1331,29 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.title === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.description === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "description" }, message: "must have required property 'description'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     if (data.id !== void 0) {
       let data0 = data.id;
       if (typeof data0 === "string") {
         if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.created_time !== void 0) {
-      let data1 = data.created_time;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          const err3 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -889,7 +1362,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err4 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -898,81 +1371,11 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-  } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate28.errors = vErrors;
-  return errors === 0;
-}
-validate28.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate27.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.limit === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "limit" }, message: "must have required property 'limit'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.has_more === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "has_more" }, message: "must have required property 'has_more'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.data === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" }, message: "must have required property 'data'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.limit !== void 0) {
-      let data0 = data.limit;
-      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        const err3 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 > 100 || isNaN(data0)) {
-          const err4 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data0 < 1 || isNaN(data0)) {
-          const err5 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+    if (data.created_time !== void 0) {
+      let data1 = data.created_time;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err5 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err5];
           } else {
@@ -980,11 +1383,8 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      }
-    }
-    if (data.has_more !== void 0) {
-      if (typeof data.has_more !== "boolean") {
-        const err6 = { instancePath: instancePath + "/has_more", schemaPath: "#/properties/has_more/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+      } else {
+        const err6 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -993,18 +1393,9 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.data !== void 0) {
-      let data2 = data.data;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate28(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+    if (data.title !== void 0) {
+      if (typeof data.title !== "string") {
+        const err7 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -1013,20 +1404,371 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.description !== void 0) {
+      if (typeof data.description !== "string") {
+        const err8 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.featured_image !== void 0) {
+      let data4 = data.featured_image;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err9 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema46.properties.featured_image.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.product_ids !== void 0) {
+      let data5 = data.product_ids;
+      if (Array.isArray(data5)) {
+        const len0 = data5.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data6 = data5[i0];
+          if (typeof data6 === "string") {
+            if (func1(data6) < 1) {
+              const err10 = { instancePath: instancePath + "/product_ids/" + i0, schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/product_ids/" + i0, schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/product_ids", schemaPath: "#/properties/product_ids/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err8];
+      vErrors = [err13];
     } else {
-      vErrors.push(err8);
+      vErrors.push(err13);
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate28.errors = vErrors;
   return errors === 0;
 }
-validate27.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateCharge = validate30;
+validate28.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateCategoryCreateRequest = validate29;
+var schema50 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CategoryCreateRequest", "title": "CategoryCreateRequest", "type": "object", "description": "Body of a category creation: the writable fields of Category. `title` and `description` are required; `featured_image` defaults to `null`, `product_ids` to `[]`. Other properties are refused (a misspelled field must not be dropped silently).", "x-unspecified": "Request payload shapes of POST and PUT are not shown; the writable fields, the required ones, the defaults and the refusal of unknown properties are our choice.", "required": ["title", "description"], "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "product_ids": { "type": "array", "description": "The ids of the category's products, in the category's order.", "default": [], "items": { "$ref": "#/$defs/ObjectId" } } }, "additionalProperties": false, "examples": [{ "title": "Tea", "description": "Loose-leaf teas from three continents." }, { "title": "Tea", "description": "Loose-leaf teas from three continents.", "featured_image": "https://picsum.photos/seed/tea/1200/630", "product_ids": ["prod_00000000000000000000000007"] }], "$defs": { "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] } } };
+function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate29.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.title === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.description === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "description" }, message: "must have required property 'description'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "title" || key0 === "description" || key0 === "featured_image" || key0 === "product_ids")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== void 0) {
+      if (typeof data.title !== "string") {
+        const err3 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== void 0) {
+      if (typeof data.description !== "string") {
+        const err4 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.featured_image !== void 0) {
+      let data2 = data.featured_image;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err5 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema50.properties.featured_image.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.product_ids !== void 0) {
+      let data3 = data.product_ids;
+      if (Array.isArray(data3)) {
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data4 = data3[i0];
+          if (typeof data4 === "string") {
+            if (func1(data4) < 1) {
+              const err6 = { instancePath: instancePath + "/product_ids/" + i0, schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+          } else {
+            const err7 = { instancePath: instancePath + "/product_ids/" + i0, schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/product_ids", schemaPath: "#/properties/product_ids/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate29.errors = vErrors;
+  return errors === 0;
+}
+validate29.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateCategoryList = validate30;
+var schema53 = { "type": "object", "description": "A product category. The platform document does not show its fields; they are the theme kit's category fields (the same store's data) in the API's snake_case: `title`, `description`, an optional `featured_image`, and its products as `product_ids` (the theme kit's `items`; their number is its `numItems`). Any other property is allowed.", "x-unspecified": "The fields of a category: not shown in the platform's API documentation. Taken from the theme kit's category (title, description, featuredImage, and its items as product ids); the creation time is not documented for categories, so it stays optional.", "required": ["id", "title", "description"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "product_ids": { "type": "array", "description": "The ids of the category's products, in the category's order.", "items": { "$ref": "#/$defs/ObjectId" } } }, "additionalProperties": true, "examples": [{ "id": "cat_00000000000000000000000002", "created_time": "2023-11-02T01:00:00.000Z", "title": "Tea", "description": "Loose-leaf teas from three continents.", "featured_image": null, "product_ids": ["prod_00000000000000000000000007", "prod_00000000000000000000000008"] }, { "id": "cat_00000000000000000000000003", "created_time": "2023-11-02T02:00:00.000Z", "title": "Gifts", "description": "Sets to give away.", "featured_image": "https://picsum.photos/seed/gifts/1200/630", "product_ids": [] }] };
+function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate31.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.title === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.description === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "description" }, message: "must have required property 'description'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err3 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.created_time !== void 0) {
+      let data1 = data.created_time;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err5 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== void 0) {
+      if (typeof data.title !== "string") {
+        const err7 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== void 0) {
+      if (typeof data.description !== "string") {
+        const err8 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.featured_image !== void 0) {
+      let data4 = data.featured_image;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err9 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema53.properties.featured_image.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.product_ids !== void 0) {
+      let data5 = data.product_ids;
+      if (Array.isArray(data5)) {
+        const len0 = data5.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data6 = data5[i0];
+          if (typeof data6 === "string") {
+            if (func1(data6) < 1) {
+              const err10 = { instancePath: instancePath + "/product_ids/" + i0, schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/product_ids/" + i0, schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/product_ids", schemaPath: "#/properties/product_ids/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate31.errors = vErrors;
+  return errors === 0;
+}
+validate31.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -1039,8 +1781,8 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     evaluated0.items = void 0;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+    if (data.limit === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "limit" }, message: "must have required property 'limit'" };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -1048,20 +1790,139 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+    if (data.has_more === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "has_more" }, message: "must have required property 'has_more'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.data === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" }, message: "must have required property 'data'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.limit !== void 0) {
+      let data0 = data.limit;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+        const err3 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 100 || isNaN(data0)) {
+          const err4 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100" };
           if (vErrors === null) {
-            vErrors = [err1];
+            vErrors = [err4];
           } else {
-            vErrors.push(err1);
+            vErrors.push(err4);
           }
           errors++;
         }
+        if (data0 < 1 || isNaN(data0)) {
+          const err5 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.has_more !== void 0) {
+      if (typeof data.has_more !== "boolean") {
+        const err6 = { instancePath: instancePath + "/has_more", schemaPath: "#/properties/has_more/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.data !== void 0) {
+      let data2 = data.data;
+      if (Array.isArray(data2)) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate31(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+            errors = vErrors.length;
+          }
+        }
       } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err7 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate30.errors = vErrors;
+  return errors === 0;
+}
+validate30.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+var validateCategoryUpdateRequest = validate33;
+var schema57 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CategoryUpdateRequest", "title": "CategoryUpdateRequest", "type": "object", "description": "Body of a category update: any subset of the writable fields of Category; fields not named keep their values, `null` clears a nullable one. Other properties are refused.", "x-unspecified": "Request payload shapes of POST and PUT are not shown; partial updates and the refusal of unknown properties are our choice.", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "product_ids": { "type": "array", "description": "The ids of the category's products, in the category's order.", "items": { "$ref": "#/$defs/ObjectId" } } }, "additionalProperties": false, "examples": [{ "product_ids": [] }, { "title": "Teas", "featured_image": null }], "$defs": { "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] } } };
+function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate33.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "title" || key0 === "description" || key0 === "featured_image" || key0 === "product_ids")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== void 0) {
+      if (typeof data.title !== "string") {
+        const err1 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== void 0) {
+      if (typeof data.description !== "string") {
+        const err2 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -1070,46 +1931,73 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.created_time !== void 0) {
-      let data1 = data.created_time;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err3];
+    if (data.featured_image !== void 0) {
+      let data2 = data.featured_image;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err3 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema57.properties.featured_image.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.product_ids !== void 0) {
+      let data3 = data.product_ids;
+      if (Array.isArray(data3)) {
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data4 = data3[i0];
+          if (typeof data4 === "string") {
+            if (func1(data4) < 1) {
+              const err4 = { instancePath: instancePath + "/product_ids/" + i0, schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
           } else {
-            vErrors.push(err3);
+            const err5 = { instancePath: instancePath + "/product_ids/" + i0, schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
           }
-          errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err6 = { instancePath: instancePath + "/product_ids", schemaPath: "#/properties/product_ids/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err6];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err6);
         }
         errors++;
       }
     }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err7];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err7);
     }
     errors++;
   }
-  validate30.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-validate30.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateChargeList = validate31;
-function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate33.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateCharge = validate34;
+function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate32.evaluated;
+  const evaluated0 = validate34.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1179,15 +2067,93 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-validate32.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate34.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateChargeList = validate35;
+function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate36.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.created_time !== void 0) {
+      let data1 = data.created_time;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate36.errors = vErrors;
+  return errors === 0;
+}
+validate36.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate31.evaluated;
+  const evaluated0 = validate35.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1270,8 +2236,8 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate32(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+          if (!validate36(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
             errors = vErrors.length;
           }
         }
@@ -1294,18 +2260,18 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-validate31.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateCustomer = validate34;
-var schema54 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:Customer", "title": "Customer", "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "EmailAddress": { "type": "string", "format": "email", "description": "An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`\"ada lovelace\"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.", "x-unspecified": "The format of email addresses: the platform's API documentation says only \"Email address.\" RFC 5321's Mailbox is our choice (tolerant: it accepts `a@localhost` and `0@com`, which many email validators refuse); the platform may check more or less.", "examples": ["ada@example.com", "a@localhost", "0@com", "o'brien+news@example.co.uk", '"ada lovelace"@example.com', "ada@[192.0.2.1]", "ada@[IPv6:2001:db8::1]"] }, "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
-var formats16 = require_formats2().email;
-function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate35.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+var validateCustomer = validate38;
+var schema66 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:Customer", "title": "Customer", "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "EmailAddress": { "type": "string", "format": "email", "description": "An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`\"ada lovelace\"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.", "x-unspecified": "The format of email addresses: the platform's API documentation says only \"Email address.\" RFC 5321's Mailbox is our choice (tolerant: it accepts `a@localhost` and `0@com`, which many email validators refuse); the platform may check more or less.", "examples": ["ada@example.com", "a@localhost", "0@com", "o'brien+news@example.co.uk", '"ada lovelace"@example.com', "ada@[192.0.2.1]", "ada@[IPv6:2001:db8::1]"] }, "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
+var formats24 = require_formats2().email;
+function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate34.evaluated;
+  const evaluated0 = validate38.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1454,7 +2420,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.email !== void 0) {
       let data4 = data.email;
       if (typeof data4 === "string") {
-        if (!formats16(data4)) {
+        if (!formats24(data4)) {
           const err14 = { instancePath: instancePath + "/email", schemaPath: "#/$defs/EmailAddress/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
           if (vErrors === null) {
             vErrors = [err14];
@@ -1476,7 +2442,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.company !== void 0) {
       let data5 = data.company;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err16 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema54.properties.company.type }, message: "must be string,null" };
+        const err16 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema66.properties.company.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err16];
         } else {
@@ -1614,17 +2580,17 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-validate34.evaluated = { "props": { "id": true, "created_time": true, "first_name": true, "last_name": true, "email": true, "company": true, "delivery_address": true, "billing_address": true }, "dynamicProps": false, "dynamicItems": false };
-var validateCustomerCreateRequest = validate35;
-var schema60 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CustomerCreateRequest", "title": "CustomerCreateRequest", "type": "object", "description": "Body of a customer creation: the writable fields of Customer. `first_name`, `last_name` and `email` are required; `company` and the addresses default to null. Other properties are refused (a misspelled field must not be dropped silently).", "x-unspecified": "Request payload shapes of POST and PUT are not shown; the writable fields, the required ones and the refusal of unknown properties are our choice.", "required": ["first_name", "last_name", "email"], "properties": { "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "additionalProperties": false, "examples": [{ "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com" }, { "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "EmailAddress": { "type": "string", "format": "email", "description": "An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`\"ada lovelace\"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.", "x-unspecified": "The format of email addresses: the platform's API documentation says only \"Email address.\" RFC 5321's Mailbox is our choice (tolerant: it accepts `a@localhost` and `0@com`, which many email validators refuse); the platform may check more or less.", "examples": ["ada@example.com", "a@localhost", "0@com", "o'brien+news@example.co.uk", '"ada lovelace"@example.com', "ada@[192.0.2.1]", "ada@[IPv6:2001:db8::1]"] } } };
-function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate38.evaluated = { "props": { "id": true, "created_time": true, "first_name": true, "last_name": true, "email": true, "company": true, "delivery_address": true, "billing_address": true }, "dynamicProps": false, "dynamicItems": false };
+var validateCustomerCreateRequest = validate39;
+var schema72 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CustomerCreateRequest", "title": "CustomerCreateRequest", "type": "object", "description": "Body of a customer creation: the writable fields of Customer. `first_name`, `last_name` and `email` are required; `company` and the addresses default to null. Other properties are refused (a misspelled field must not be dropped silently).", "x-unspecified": "Request payload shapes of POST and PUT are not shown; the writable fields, the required ones and the refusal of unknown properties are our choice.", "required": ["first_name", "last_name", "email"], "properties": { "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "additionalProperties": false, "examples": [{ "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com" }, { "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "EmailAddress": { "type": "string", "format": "email", "description": "An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`\"ada lovelace\"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.", "x-unspecified": "The format of email addresses: the platform's API documentation says only \"Email address.\" RFC 5321's Mailbox is our choice (tolerant: it accepts `a@localhost` and `0@com`, which many email validators refuse); the platform may check more or less.", "examples": ["ada@example.com", "a@localhost", "0@com", "o'brien+news@example.co.uk", '"ada lovelace"@example.com', "ada@[192.0.2.1]", "ada@[IPv6:2001:db8::1]"] } } };
+function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate39.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1695,7 +2661,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.email !== void 0) {
       let data2 = data.email;
       if (typeof data2 === "string") {
-        if (!formats16(data2)) {
+        if (!formats24(data2)) {
           const err6 = { instancePath: instancePath + "/email", schemaPath: "#/$defs/EmailAddress/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
           if (vErrors === null) {
             vErrors = [err6];
@@ -1717,7 +2683,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.company !== void 0) {
       let data3 = data.company;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err8 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema60.properties.company.type }, message: "must be string,null" };
+        const err8 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema72.properties.company.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -1855,16 +2821,16 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateCustomerList = validate36;
-var schema65 = { "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }] };
-function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate39.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateCustomerList = validate40;
+var schema77 = { "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }] };
+function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate37.evaluated;
+  const evaluated0 = validate41.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2013,7 +2979,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.email !== void 0) {
       let data4 = data.email;
       if (typeof data4 === "string") {
-        if (!formats16(data4)) {
+        if (!formats24(data4)) {
           const err14 = { instancePath: instancePath + "/email", schemaPath: "#/$defs/EmailAddress/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
           if (vErrors === null) {
             vErrors = [err14];
@@ -2035,7 +3001,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.company !== void 0) {
       let data5 = data.company;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err16 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema65.properties.company.type }, message: "must be string,null" };
+        const err16 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema77.properties.company.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err16];
         } else {
@@ -2173,15 +3139,15 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-validate37.evaluated = { "props": { "id": true, "created_time": true, "first_name": true, "last_name": true, "email": true, "company": true, "delivery_address": true, "billing_address": true }, "dynamicProps": false, "dynamicItems": false };
-function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate41.evaluated = { "props": { "id": true, "created_time": true, "first_name": true, "last_name": true, "email": true, "company": true, "delivery_address": true, "billing_address": true }, "dynamicProps": false, "dynamicItems": false };
+function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate36.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2264,8 +3230,8 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate37(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+          if (!validate41(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
             errors = vErrors.length;
           }
         }
@@ -2288,17 +3254,17 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate36.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateCustomerUpdateRequest = validate39;
-var schema71 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CustomerUpdateRequest", "title": "CustomerUpdateRequest", "type": "object", "description": "Body of a customer update: any subset of the writable fields of Customer; fields not named keep their values, `null` clears `company` or an address. Other properties are refused.", "x-unspecified": "Request payload shapes of POST and PUT are not shown; partial updates and the refusal of unknown properties are our choice.", "properties": { "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "additionalProperties": false, "examples": [{ "email": "ada.lovelace@example.com" }, { "company": null, "billing_address": {} }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "EmailAddress": { "type": "string", "format": "email", "description": "An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`\"ada lovelace\"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.", "x-unspecified": "The format of email addresses: the platform's API documentation says only \"Email address.\" RFC 5321's Mailbox is our choice (tolerant: it accepts `a@localhost` and `0@com`, which many email validators refuse); the platform may check more or less.", "examples": ["ada@example.com", "a@localhost", "0@com", "o'brien+news@example.co.uk", '"ada lovelace"@example.com', "ada@[192.0.2.1]", "ada@[IPv6:2001:db8::1]"] } } };
-function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate40.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+var validateCustomerUpdateRequest = validate43;
+var schema83 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CustomerUpdateRequest", "title": "CustomerUpdateRequest", "type": "object", "description": "Body of a customer update: any subset of the writable fields of Customer; fields not named keep their values, `null` clears `company` or an address. Other properties are refused.", "x-unspecified": "Request payload shapes of POST and PUT are not shown; partial updates and the refusal of unknown properties are our choice.", "properties": { "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "additionalProperties": false, "examples": [{ "email": "ada.lovelace@example.com" }, { "company": null, "billing_address": {} }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "EmailAddress": { "type": "string", "format": "email", "description": "An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`\"ada lovelace\"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.", "x-unspecified": "The format of email addresses: the platform's API documentation says only \"Email address.\" RFC 5321's Mailbox is our choice (tolerant: it accepts `a@localhost` and `0@com`, which many email validators refuse); the platform may check more or less.", "examples": ["ada@example.com", "a@localhost", "0@com", "o'brien+news@example.co.uk", '"ada lovelace"@example.com', "ada@[192.0.2.1]", "ada@[IPv6:2001:db8::1]"] } } };
+function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate43.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2342,7 +3308,7 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.email !== void 0) {
       let data2 = data.email;
       if (typeof data2 === "string") {
-        if (!formats16(data2)) {
+        if (!formats24(data2)) {
           const err3 = { instancePath: instancePath + "/email", schemaPath: "#/$defs/EmailAddress/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
           if (vErrors === null) {
             vErrors = [err3];
@@ -2364,7 +3330,7 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.company !== void 0) {
       let data3 = data.company;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err5 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema71.properties.company.type }, message: "must be string,null" };
+        const err5 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema83.properties.company.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err5];
         } else {
@@ -2502,16 +3468,16 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateDiscount = validate40;
-function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate43.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateDiscount = validate44;
+function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2528,33 +3494,29 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.code === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.percent_off === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "percent_off" }, message: "must have required property 'percent_off'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     if (data.id !== void 0) {
       let data0 = data.id;
       if (typeof data0 === "string") {
         if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.created_time !== void 0) {
-      let data1 = data.created_time;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          const err3 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -2563,7 +3525,7 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err4 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -2572,24 +3534,199 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.created_time !== void 0) {
+      let data1 = data.created_time;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err5 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.code !== void 0) {
+      if (typeof data.code !== "string") {
+        const err7 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.percent_off !== void 0) {
+      let data3 = data.percent_off;
+      if (!(typeof data3 == "number" && isFinite(data3))) {
+        const err8 = { instancePath: instancePath + "/percent_off", schemaPath: "#/properties/percent_off/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== void 0) {
+      if (typeof data.active !== "boolean") {
+        const err9 = { instancePath: instancePath + "/active", schemaPath: "#/properties/active/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err10];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err10);
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateDiscountList = validate41;
-function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate44.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateDiscountCreateRequest = validate45;
+function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate45.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.code === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.percent_off === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "percent_off" }, message: "must have required property 'percent_off'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "code" || key0 === "percent_off" || key0 === "active")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.code !== void 0) {
+      let data0 = data.code;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err3 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.percent_off !== void 0) {
+      let data1 = data.percent_off;
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 > 100 || isNaN(data1)) {
+          const err5 = { instancePath: instancePath + "/percent_off", schemaPath: "#/properties/percent_off/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1 <= 0 || isNaN(data1)) {
+          const err6 = { instancePath: instancePath + "/percent_off", schemaPath: "#/properties/percent_off/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/percent_off", schemaPath: "#/properties/percent_off/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== void 0) {
+      if (typeof data.active !== "boolean") {
+        const err8 = { instancePath: instancePath + "/active", schemaPath: "#/properties/active/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate45.errors = vErrors;
+  return errors === 0;
+}
+validate45.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateDiscountList = validate46;
+function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2606,33 +3743,29 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.code === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.percent_off === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "percent_off" }, message: "must have required property 'percent_off'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     if (data.id !== void 0) {
       let data0 = data.id;
       if (typeof data0 === "string") {
         if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.created_time !== void 0) {
-      let data1 = data.created_time;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          const err3 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -2641,7 +3774,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err4 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -2650,24 +3783,80 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.created_time !== void 0) {
+      let data1 = data.created_time;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err5 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.code !== void 0) {
+      if (typeof data.code !== "string") {
+        const err7 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.percent_off !== void 0) {
+      let data3 = data.percent_off;
+      if (!(typeof data3 == "number" && isFinite(data3))) {
+        const err8 = { instancePath: instancePath + "/percent_off", schemaPath: "#/properties/percent_off/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== void 0) {
+      if (typeof data.active !== "boolean") {
+        const err9 = { instancePath: instancePath + "/active", schemaPath: "#/properties/active/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err10];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err10);
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate47.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate47.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate41.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2750,8 +3939,8 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate42(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+          if (!validate47(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
             errors = vErrors.length;
           }
         }
@@ -2774,16 +3963,117 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateEmailAddress = validate44;
-function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate46.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDiscountUpdateRequest = validate49;
+function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate49.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "code" || key0 === "percent_off" || key0 === "active")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.code !== void 0) {
+      let data0 = data.code;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err1 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.percent_off !== void 0) {
+      let data1 = data.percent_off;
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 > 100 || isNaN(data1)) {
+          const err3 = { instancePath: instancePath + "/percent_off", schemaPath: "#/properties/percent_off/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (data1 <= 0 || isNaN(data1)) {
+          const err4 = { instancePath: instancePath + "/percent_off", schemaPath: "#/properties/percent_off/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/percent_off", schemaPath: "#/properties/percent_off/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== void 0) {
+      if (typeof data.active !== "boolean") {
+        const err6 = { instancePath: instancePath + "/active", schemaPath: "#/properties/active/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate49.errors = vErrors;
+  return errors === 0;
+}
+validate49.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateEmailAddress = validate50;
+function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2791,7 +4081,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
     evaluated0.items = void 0;
   }
   if (typeof data === "string") {
-    if (!formats16(data)) {
+    if (!formats24(data)) {
       const err0 = { instancePath, schemaPath: "#/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
       if (vErrors === null) {
         vErrors = [err0];
@@ -2809,16 +4099,16 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var validateErrorBody = validate45;
-function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate50.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var validateErrorBody = validate51;
+function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2893,16 +4183,16 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateOAuthErrorBody = validate46;
-function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate51.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateOAuthErrorBody = validate52;
+function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2941,16 +4231,16 @@ function validate46(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateObjectId = validate47;
-function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate52.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateObjectId = validate53;
+function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2976,363 +4266,13 @@ function validate47(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate53.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var validateOrder = validate48;
-function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate48.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.created_time !== void 0) {
-      let data1 = data.created_time;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate48.errors = vErrors;
-  return errors === 0;
-}
-validate48.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateOrderList = validate49;
-function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate50.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.created_time !== void 0) {
-      let data1 = data.created_time;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate50.errors = vErrors;
-  return errors === 0;
-}
-validate50.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate49.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.limit === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "limit" }, message: "must have required property 'limit'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.has_more === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "has_more" }, message: "must have required property 'has_more'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.data === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" }, message: "must have required property 'data'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.limit !== void 0) {
-      let data0 = data.limit;
-      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        const err3 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 > 100 || isNaN(data0)) {
-          const err4 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data0 < 1 || isNaN(data0)) {
-          const err5 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.has_more !== void 0) {
-      if (typeof data.has_more !== "boolean") {
-        const err6 = { instancePath: instancePath + "/has_more", schemaPath: "#/properties/has_more/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.data !== void 0) {
-      let data2 = data.data;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate50(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate49.errors = vErrors;
-  return errors === 0;
-}
-validate49.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateProduct = validate52;
-function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate52.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.created_time !== void 0) {
-      let data1 = data.created_time;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate52.errors = vErrors;
-  return errors === 0;
-}
-validate52.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateProductList = validate53;
+validate53.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var validateOrder = validate54;
 function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate54.evaluated;
@@ -3409,11 +4349,89 @@ function validate54(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate54.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+var validateOrderList = validate55;
+function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate56.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.created_time !== void 0) {
+      let data1 = data.created_time;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate56.errors = vErrors;
+  return errors === 0;
+}
+validate56.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3496,8 +4514,8 @@ function validate53(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate54(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+          if (!validate56(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
             errors = vErrors.length;
           }
         }
@@ -3520,16 +4538,840 @@ function validate53(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateRefreshTokenRequest = validate56;
-function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate55.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+var validateProduct = validate58;
+var schema107 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:Product", "title": "Product", "type": "object", "description": "A product of a store. The platform document does not show its fields; they are the theme kit's product fields (the same store's data) in the API's snake_case. `title`, `description` and `price` are always present, the optional fields `null` when not set; any other property is allowed.", "x-unspecified": "The fields of a product: not shown in the platform's API documentation. Taken from the theme kit's product (title, description, featuredImage, sku, currency, price, quantity), required where it requires them; the creation time is not documented for products, so it stays optional.", "required": ["id", "title", "description", "price"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "sku": { "type": ["string", "null"], "description": "Stock keeping unit." }, "currency": { "type": ["string", "null"], "description": "ISO 4217 code of the price's currency; `null` for the store's currency." }, "price": { "type": "number" }, "quantity": { "type": ["integer", "null"], "description": "Available quantity; `null` when not tracked." } }, "additionalProperties": true, "examples": [{ "id": "prod_00000000000000000000000007", "created_time": "2023-11-03T01:10:00.000Z", "title": "Handcrafted Granite Teapot", "description": "A teapot for two, glazed by hand.", "featured_image": "https://picsum.photos/seed/teapot/800/800", "sku": "TEA-POT-2", "currency": "USD", "price": 39.5, "quantity": 12 }, { "id": "prod_00000000000000000000000008", "created_time": "2023-11-03T01:20:00.000Z", "title": "Sencha", "description": "Steamed green tea, 100 g.", "featured_image": null, "sku": null, "currency": null, "price": 8, "quantity": null }], "$defs": { "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
+function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate58.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.title === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.description === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "description" }, message: "must have required property 'description'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.price === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "price" }, message: "must have required property 'price'" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.created_time !== void 0) {
+      let data1 = data.created_time;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err6 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== void 0) {
+      if (typeof data.title !== "string") {
+        const err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== void 0) {
+      if (typeof data.description !== "string") {
+        const err9 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.featured_image !== void 0) {
+      let data4 = data.featured_image;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err10 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema107.properties.featured_image.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.sku !== void 0) {
+      let data5 = data.sku;
+      if (typeof data5 !== "string" && data5 !== null) {
+        const err11 = { instancePath: instancePath + "/sku", schemaPath: "#/properties/sku/type", keyword: "type", params: { type: schema107.properties.sku.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.currency !== void 0) {
+      let data6 = data.currency;
+      if (typeof data6 !== "string" && data6 !== null) {
+        const err12 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: schema107.properties.currency.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.price !== void 0) {
+      let data7 = data.price;
+      if (!(typeof data7 == "number" && isFinite(data7))) {
+        const err13 = { instancePath: instancePath + "/price", schemaPath: "#/properties/price/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.quantity !== void 0) {
+      let data8 = data.quantity;
+      if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8)) && data8 !== null) {
+        const err14 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/type", keyword: "type", params: { type: schema107.properties.quantity.type }, message: "must be integer,null" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  }
+  validate58.errors = vErrors;
+  return errors === 0;
+}
+validate58.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateProductCreateRequest = validate59;
+var schema110 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:ProductCreateRequest", "title": "ProductCreateRequest", "type": "object", "description": "Body of a product creation: the writable fields of Product. `title`, `description` and `price` are required; the other fields default to `null`. Other properties are refused (a misspelled field must not be dropped silently).", "x-unspecified": "Request payload shapes of POST and PUT are not shown; the writable fields, the required ones, the defaults and the refusal of unknown properties are our choice.", "required": ["title", "description", "price"], "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "sku": { "type": ["string", "null"], "description": "Stock keeping unit." }, "currency": { "type": ["string", "null"], "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code (three capital letters); `null` for the store's currency." }, "price": { "type": "number", "minimum": 0 }, "quantity": { "type": ["integer", "null"], "minimum": 0, "description": "Available quantity; `null` when not tracked." } }, "additionalProperties": false, "examples": [{ "title": "Handcrafted Granite Teapot", "description": "A teapot for two, glazed by hand.", "price": 39.5 }, { "title": "Sencha", "description": "Steamed green tea, 100 g.", "featured_image": null, "sku": "TEA-SEN-100", "currency": "EUR", "price": 8, "quantity": 40 }] };
+var pattern5 = new RegExp("^[A-Z]{3}$", "u");
+function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate59.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.title === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.description === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "description" }, message: "must have required property 'description'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.price === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "price" }, message: "must have required property 'price'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "title" || key0 === "description" || key0 === "featured_image" || key0 === "sku" || key0 === "currency" || key0 === "price" || key0 === "quantity")) {
+        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== void 0) {
+      if (typeof data.title !== "string") {
+        const err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== void 0) {
+      if (typeof data.description !== "string") {
+        const err5 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.featured_image !== void 0) {
+      let data2 = data.featured_image;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err6 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema110.properties.featured_image.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.sku !== void 0) {
+      let data3 = data.sku;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err7 = { instancePath: instancePath + "/sku", schemaPath: "#/properties/sku/type", keyword: "type", params: { type: schema110.properties.sku.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.currency !== void 0) {
+      let data4 = data.currency;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err8 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: schema110.properties.currency.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data4 === "string") {
+        if (!pattern5.test(data4)) {
+          const err9 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.price !== void 0) {
+      let data5 = data.price;
+      if (typeof data5 == "number" && isFinite(data5)) {
+        if (data5 < 0 || isNaN(data5)) {
+          const err10 = { instancePath: instancePath + "/price", schemaPath: "#/properties/price/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = { instancePath: instancePath + "/price", schemaPath: "#/properties/price/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.quantity !== void 0) {
+      let data6 = data.quantity;
+      if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6)) && data6 !== null) {
+        const err12 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/type", keyword: "type", params: { type: schema110.properties.quantity.type }, message: "must be integer,null" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (data6 < 0 || isNaN(data6)) {
+          const err13 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate59.errors = vErrors;
+  return errors === 0;
+}
+validate59.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateProductList = validate60;
+var schema112 = { "type": "object", "description": "A product of a store. The platform document does not show its fields; they are the theme kit's product fields (the same store's data) in the API's snake_case. `title`, `description` and `price` are always present, the optional fields `null` when not set; any other property is allowed.", "x-unspecified": "The fields of a product: not shown in the platform's API documentation. Taken from the theme kit's product (title, description, featuredImage, sku, currency, price, quantity), required where it requires them; the creation time is not documented for products, so it stays optional.", "required": ["id", "title", "description", "price"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "sku": { "type": ["string", "null"], "description": "Stock keeping unit." }, "currency": { "type": ["string", "null"], "description": "ISO 4217 code of the price's currency; `null` for the store's currency." }, "price": { "type": "number" }, "quantity": { "type": ["integer", "null"], "description": "Available quantity; `null` when not tracked." } }, "additionalProperties": true, "examples": [{ "id": "prod_00000000000000000000000007", "created_time": "2023-11-03T01:10:00.000Z", "title": "Handcrafted Granite Teapot", "description": "A teapot for two, glazed by hand.", "featured_image": "https://picsum.photos/seed/teapot/800/800", "sku": "TEA-POT-2", "currency": "USD", "price": 39.5, "quantity": 12 }, { "id": "prod_00000000000000000000000008", "created_time": "2023-11-03T01:20:00.000Z", "title": "Sencha", "description": "Steamed green tea, 100 g.", "featured_image": null, "sku": null, "currency": null, "price": 8, "quantity": null }] };
+function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate61.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.title === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.description === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "description" }, message: "must have required property 'description'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.price === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "price" }, message: "must have required property 'price'" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.created_time !== void 0) {
+      let data1 = data.created_time;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err6 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== void 0) {
+      if (typeof data.title !== "string") {
+        const err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== void 0) {
+      if (typeof data.description !== "string") {
+        const err9 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.featured_image !== void 0) {
+      let data4 = data.featured_image;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err10 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema112.properties.featured_image.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.sku !== void 0) {
+      let data5 = data.sku;
+      if (typeof data5 !== "string" && data5 !== null) {
+        const err11 = { instancePath: instancePath + "/sku", schemaPath: "#/properties/sku/type", keyword: "type", params: { type: schema112.properties.sku.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.currency !== void 0) {
+      let data6 = data.currency;
+      if (typeof data6 !== "string" && data6 !== null) {
+        const err12 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: schema112.properties.currency.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.price !== void 0) {
+      let data7 = data.price;
+      if (!(typeof data7 == "number" && isFinite(data7))) {
+        const err13 = { instancePath: instancePath + "/price", schemaPath: "#/properties/price/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.quantity !== void 0) {
+      let data8 = data.quantity;
+      if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8)) && data8 !== null) {
+        const err14 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/type", keyword: "type", params: { type: schema112.properties.quantity.type }, message: "must be integer,null" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  }
+  validate61.errors = vErrors;
+  return errors === 0;
+}
+validate61.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate60.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.limit === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "limit" }, message: "must have required property 'limit'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.has_more === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "has_more" }, message: "must have required property 'has_more'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.data === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" }, message: "must have required property 'data'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.limit !== void 0) {
+      let data0 = data.limit;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+        const err3 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 100 || isNaN(data0)) {
+          const err4 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data0 < 1 || isNaN(data0)) {
+          const err5 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.has_more !== void 0) {
+      if (typeof data.has_more !== "boolean") {
+        const err6 = { instancePath: instancePath + "/has_more", schemaPath: "#/properties/has_more/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.data !== void 0) {
+      let data2 = data.data;
+      if (Array.isArray(data2)) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate61(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate60.errors = vErrors;
+  return errors === 0;
+}
+validate60.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+var validateProductUpdateRequest = validate63;
+var schema115 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:ProductUpdateRequest", "title": "ProductUpdateRequest", "type": "object", "description": "Body of a product update: any subset of the writable fields of Product; fields not named keep their values, `null` clears a nullable one. Other properties are refused.", "x-unspecified": "Request payload shapes of POST and PUT are not shown; partial updates and the refusal of unknown properties are our choice.", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "sku": { "type": ["string", "null"], "description": "Stock keeping unit." }, "currency": { "type": ["string", "null"], "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code (three capital letters); `null` for the store's currency." }, "price": { "type": "number", "minimum": 0 }, "quantity": { "type": ["integer", "null"], "minimum": 0, "description": "Available quantity; `null` when not tracked." } }, "additionalProperties": false, "examples": [{ "price": 35 }, { "quantity": 0, "sku": null }] };
+function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate63.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "title" || key0 === "description" || key0 === "featured_image" || key0 === "sku" || key0 === "currency" || key0 === "price" || key0 === "quantity")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== void 0) {
+      if (typeof data.title !== "string") {
+        const err1 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== void 0) {
+      if (typeof data.description !== "string") {
+        const err2 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.featured_image !== void 0) {
+      let data2 = data.featured_image;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err3 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema115.properties.featured_image.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.sku !== void 0) {
+      let data3 = data.sku;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err4 = { instancePath: instancePath + "/sku", schemaPath: "#/properties/sku/type", keyword: "type", params: { type: schema115.properties.sku.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.currency !== void 0) {
+      let data4 = data.currency;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err5 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: schema115.properties.currency.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (typeof data4 === "string") {
+        if (!pattern5.test(data4)) {
+          const err6 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.price !== void 0) {
+      let data5 = data.price;
+      if (typeof data5 == "number" && isFinite(data5)) {
+        if (data5 < 0 || isNaN(data5)) {
+          const err7 = { instancePath: instancePath + "/price", schemaPath: "#/properties/price/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/price", schemaPath: "#/properties/price/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.quantity !== void 0) {
+      let data6 = data.quantity;
+      if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6)) && data6 !== null) {
+        const err9 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/type", keyword: "type", params: { type: schema115.properties.quantity.type }, message: "must be integer,null" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (data6 < 0 || isNaN(data6)) {
+          const err10 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate63.errors = vErrors;
+  return errors === 0;
+}
+validate63.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateRefreshTokenRequest = validate64;
+function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3651,16 +5493,16 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { "props": { "grant_type": true, "refresh_token": true, "client_id": true, "client_secret": true }, "dynamicProps": false, "dynamicItems": false };
-var validateTimestamp = validate57;
-function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate64.evaluated = { "props": { "grant_type": true, "refresh_token": true, "client_id": true, "client_secret": true }, "dynamicProps": false, "dynamicItems": false };
+var validateTimestamp = validate65;
+function validate65(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3686,16 +5528,16 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var validateTokenRequest = validate58;
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate65.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var validateTokenRequest = validate66;
+function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -4037,18 +5879,18 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate58.errors = vErrors;
+  validate66.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate58.evaluated = { "dynamicProps": true, "dynamicItems": false };
-var validateTokenResponse = validate59;
-var schema105 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:TokenResponse", "title": "TokenResponse", "type": "object", "description": "Token response. Two variants are documented and both are accepted: one with `token_type`\n`Bearer`, `expires_in` 7776000 and an `id_token` (openid scope); the other with `token_type`\n`bearer`, `expires_in` 43199 and a `scope` (e.g. `api_all`). `refresh_token` is present when\n`offline_access` was granted, and a refresh always returns a new one.\n", "x-unspecified": "Which fields go together: the document gives `token_type` (Bearer/bearer), `expires_in` (7776000/43199), `id_token` and `scope` as two variants without a rule pairing them, so each is accepted with any of the others.", "required": ["access_token", "token_type", "expires_in"], "properties": { "access_token": { "type": "string", "minLength": 1 }, "token_type": { "type": "string", "enum": ["Bearer", "bearer"], "description": "`Bearer` in one documented variant, `bearer` in the other; both mean a bearer token." }, "expires_in": { "type": "integer", "minimum": 0, "description": "Lifetime of the access token, in seconds." }, "refresh_token": { "type": "string", "minLength": 1, "description": "Present when `offline_access` was granted. Its lifetime is not shown in the platform document.", "x-unspecified": "Lifetime of refresh tokens." }, "id_token": { "type": "string", "description": "OpenID Connect ID token (openid scope); present in one documented variant." }, "scope": { "type": "string", "description": "Granted scopes, space-separated; present in the other documented variant." } }, "additionalProperties": true, "examples": [{ "access_token": "at_5b1e0f9d8c7b6a59", "token_type": "Bearer", "expires_in": 7776e3, "refresh_token": "rt_8d7f6e5c4b3a", "id_token": "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1c2VyXzEifQ." }, { "access_token": "at_0a1b2c3d4e5f6789", "token_type": "bearer", "expires_in": 43199, "refresh_token": "rt_1f2e3d4c5b6a", "scope": "api_all" }] };
-function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate66.evaluated = { "dynamicProps": true, "dynamicItems": false };
+var validateTokenResponse = validate67;
+var schema121 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:TokenResponse", "title": "TokenResponse", "type": "object", "description": "Token response. Two variants are documented and both are accepted: one with `token_type`\n`Bearer`, `expires_in` 7776000 and an `id_token` (openid scope); the other with `token_type`\n`bearer`, `expires_in` 43199 and a `scope` (e.g. `api_all`). `refresh_token` is present when\n`offline_access` was granted, and a refresh always returns a new one.\n", "x-unspecified": "Which fields go together: the document gives `token_type` (Bearer/bearer), `expires_in` (7776000/43199), `id_token` and `scope` as two variants without a rule pairing them, so each is accepted with any of the others.", "required": ["access_token", "token_type", "expires_in"], "properties": { "access_token": { "type": "string", "minLength": 1 }, "token_type": { "type": "string", "enum": ["Bearer", "bearer"], "description": "`Bearer` in one documented variant, `bearer` in the other; both mean a bearer token." }, "expires_in": { "type": "integer", "minimum": 0, "description": "Lifetime of the access token, in seconds." }, "refresh_token": { "type": "string", "minLength": 1, "description": "Present when `offline_access` was granted. Its lifetime is not shown in the platform document.", "x-unspecified": "Lifetime of refresh tokens." }, "id_token": { "type": "string", "description": "OpenID Connect ID token (openid scope); present in one documented variant." }, "scope": { "type": "string", "description": "Granted scopes, space-separated; present in the other documented variant." } }, "additionalProperties": true, "examples": [{ "access_token": "at_5b1e0f9d8c7b6a59", "token_type": "Bearer", "expires_in": 7776e3, "refresh_token": "rt_8d7f6e5c4b3a", "id_token": "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1c2VyXzEifQ." }, { "access_token": "at_0a1b2c3d4e5f6789", "token_type": "bearer", "expires_in": 43199, "refresh_token": "rt_1f2e3d4c5b6a", "scope": "api_all" }] };
+function validate67(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -4117,7 +5959,7 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "Bearer" || data1 === "bearer")) {
-        const err6 = { instancePath: instancePath + "/token_type", schemaPath: "#/properties/token_type/enum", keyword: "enum", params: { allowedValues: schema105.properties.token_type.enum }, message: "must be equal to one of the allowed values" };
+        const err6 = { instancePath: instancePath + "/token_type", schemaPath: "#/properties/token_type/enum", keyword: "enum", params: { allowedValues: schema121.properties.token_type.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -4202,16 +6044,16 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateWebhookAck = validate60;
-function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate67.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateWebhookAck = validate68;
+function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -4259,17 +6101,17 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { "props": { "received": true, "reason": true }, "dynamicProps": false, "dynamicItems": false };
-var validateWebhookEventType = validate61;
-var schema107 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:WebhookEventType", "title": "WebhookEventType", "type": "string", "description": "The 19 event types the platform sends. The payload field carrying the type is not shown.", "enum": ["blog_post_created", "blog_post_updated", "blog_post_deleted", "category_created", "category_updated", "category_deleted", "customer_created", "customer_updated", "customer_deleted", "discount_created", "discount_updated", "discount_deleted", "order_payment_succeeded", "order_completed", "product_created", "product_updated", "product_deleted", "product_soldout", "product_variant_soldout"], "examples": ["customer_created"] };
-function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate68.evaluated = { "props": { "received": true, "reason": true }, "dynamicProps": false, "dynamicItems": false };
+var validateWebhookEventType = validate69;
+var schema123 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:WebhookEventType", "title": "WebhookEventType", "type": "string", "description": "The 19 event types the platform sends. The payload field carrying the type is not shown.", "enum": ["blog_post_created", "blog_post_updated", "blog_post_deleted", "category_created", "category_updated", "category_deleted", "customer_created", "customer_updated", "customer_deleted", "discount_created", "discount_updated", "discount_deleted", "order_payment_succeeded", "order_completed", "product_created", "product_updated", "product_deleted", "product_soldout", "product_variant_soldout"], "examples": ["customer_created"] };
+function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -4286,7 +6128,7 @@ function validate61(data, { instancePath = "", parentData, parentDataProperty, r
     errors++;
   }
   if (!(data === "blog_post_created" || data === "blog_post_updated" || data === "blog_post_deleted" || data === "category_created" || data === "category_updated" || data === "category_deleted" || data === "customer_created" || data === "customer_updated" || data === "customer_deleted" || data === "discount_created" || data === "discount_updated" || data === "discount_deleted" || data === "order_payment_succeeded" || data === "order_completed" || data === "product_created" || data === "product_updated" || data === "product_deleted" || data === "product_soldout" || data === "product_variant_soldout")) {
-    const err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema107.enum }, message: "must be equal to one of the allowed values" };
+    const err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema123.enum }, message: "must be equal to one of the allowed values" };
     if (vErrors === null) {
       vErrors = [err1];
     } else {
@@ -4294,16 +6136,16 @@ function validate61(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate69.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var validateWebhookPayload = validate62;
-function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate69.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var validateWebhookPayload = validate70;
+function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -4435,17 +6277,21 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+validate70.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 export {
   validateAddress,
   validateAuthorizationCodeTokenRequest,
   validateBlogPost,
+  validateBlogPostCreateRequest,
   validateBlogPostList,
+  validateBlogPostUpdateRequest,
   validateCategory,
+  validateCategoryCreateRequest,
   validateCategoryList,
+  validateCategoryUpdateRequest,
   validateCharge,
   validateChargeList,
   validateCustomer,
@@ -4453,7 +6299,9 @@ export {
   validateCustomerList,
   validateCustomerUpdateRequest,
   validateDiscount,
+  validateDiscountCreateRequest,
   validateDiscountList,
+  validateDiscountUpdateRequest,
   validateEmailAddress,
   validateErrorBody,
   validateOAuthErrorBody,
@@ -4461,7 +6309,9 @@ export {
   validateOrder,
   validateOrderList,
   validateProduct,
+  validateProductCreateRequest,
   validateProductList,
+  validateProductUpdateRequest,
   validateRefreshTokenRequest,
   validateTimestamp,
   validateTokenRequest,

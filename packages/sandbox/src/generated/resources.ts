@@ -36,6 +36,7 @@ export const RESOURCES = [
     idDigits: 26,
     operations: {
       list: { operationId: "listCharges", status: 200 },
+      retrieve: { operationId: "retrieveCharge", status: 200 },
     },
     fields: [],
   },
@@ -47,6 +48,7 @@ export const RESOURCES = [
     idDigits: 26,
     operations: {
       list: { operationId: "listOrders", status: 200 },
+      retrieve: { operationId: "retrieveOrder", status: 200 },
     },
     fields: [],
   },
@@ -58,8 +60,21 @@ export const RESOURCES = [
     idDigits: 26,
     operations: {
       list: { operationId: "listProducts", status: 200 },
+      create: { operationId: "createProduct", status: 201 },
+      retrieve: { operationId: "retrieveProduct", status: 200 },
+      update: { operationId: "updateProduct", status: 201 },
+      delete: { operationId: "deleteProduct", status: 204 },
     },
-    fields: [],
+    events: { created: "product_created", updated: "product_updated", deleted: "product_deleted" },
+    fields: [
+      { name: "title", onCreate: "required" },
+      { name: "description", onCreate: "required" },
+      { name: "featured_image", onCreate: { value: null } },
+      { name: "sku", onCreate: { value: null } },
+      { name: "currency", onCreate: { value: null } },
+      { name: "price", onCreate: "required" },
+      { name: "quantity", onCreate: { value: null } },
+    ],
   },
   {
     kind: "categories",
@@ -69,8 +84,18 @@ export const RESOURCES = [
     idDigits: 26,
     operations: {
       list: { operationId: "listCategories", status: 200 },
+      create: { operationId: "createCategory", status: 201 },
+      retrieve: { operationId: "retrieveCategory", status: 200 },
+      update: { operationId: "updateCategory", status: 201 },
+      delete: { operationId: "deleteCategory", status: 204 },
     },
-    fields: [],
+    events: { created: "category_created", updated: "category_updated", deleted: "category_deleted" },
+    fields: [
+      { name: "title", onCreate: "required" },
+      { name: "description", onCreate: "required" },
+      { name: "featured_image", onCreate: { value: null } },
+      { name: "product_ids", onCreate: { value: [] } },
+    ],
   },
   {
     kind: "blog_posts",
@@ -80,8 +105,20 @@ export const RESOURCES = [
     idDigits: 26,
     operations: {
       list: { operationId: "listBlogPosts", status: 200 },
+      create: { operationId: "createBlogPost", status: 201 },
+      retrieve: { operationId: "retrieveBlogPost", status: 200 },
+      update: { operationId: "updateBlogPost", status: 201 },
+      delete: { operationId: "deleteBlogPost", status: 204 },
     },
-    fields: [],
+    events: { created: "blog_post_created", updated: "blog_post_updated", deleted: "blog_post_deleted" },
+    fields: [
+      { name: "title", onCreate: "required" },
+      { name: "meta_description", onCreate: "required" },
+      { name: "content", onCreate: "required" },
+      { name: "published_time", onCreate: { from: "created_time" } },
+      { name: "featured_image", onCreate: { value: null } },
+      { name: "tags", onCreate: "required" },
+    ],
   },
   {
     kind: "discounts",
@@ -91,8 +128,17 @@ export const RESOURCES = [
     idDigits: 26,
     operations: {
       list: { operationId: "listDiscounts", status: 200 },
+      create: { operationId: "createDiscount", status: 201 },
+      retrieve: { operationId: "retrieveDiscount", status: 200 },
+      update: { operationId: "updateDiscount", status: 201 },
+      delete: { operationId: "deleteDiscount", status: 204 },
     },
-    fields: [],
+    events: { created: "discount_created", updated: "discount_updated", deleted: "discount_deleted" },
+    fields: [
+      { name: "code", onCreate: "required" },
+      { name: "percent_off", onCreate: "required" },
+      { name: "active", onCreate: { value: true } },
+    ],
   },
 ] as const satisfies readonly ResourceModel[];
 
@@ -100,4 +146,4 @@ export const RESOURCES = [
 export type ResourceKind = (typeof RESOURCES)[number]['kind'];
 
 /** The operations the resource engine serves. */
-export type ResourceOperationId = "listCustomers" | "createCustomer" | "retrieveCustomer" | "updateCustomer" | "deleteCustomer" | "listCharges" | "listOrders" | "listProducts" | "listCategories" | "listBlogPosts" | "listDiscounts";
+export type ResourceOperationId = "listCustomers" | "createCustomer" | "retrieveCustomer" | "updateCustomer" | "deleteCustomer" | "listCharges" | "retrieveCharge" | "listOrders" | "retrieveOrder" | "listProducts" | "createProduct" | "retrieveProduct" | "updateProduct" | "deleteProduct" | "listCategories" | "createCategory" | "retrieveCategory" | "updateCategory" | "deleteCategory" | "listBlogPosts" | "createBlogPost" | "retrieveBlogPost" | "updateBlogPost" | "deleteBlogPost" | "listDiscounts" | "createDiscount" | "retrieveDiscount" | "updateDiscount" | "deleteDiscount";

@@ -60,6 +60,16 @@ def from_dict(f: Callable[[Any], T], x: Any) -> Dict[str, T]:
     return { k: f(v) for (k, v) in x.items() }
 
 
+def from_float(x: Any) -> float:
+    assert isinstance(x, (float, int)) and not isinstance(x, bool)
+    return float(x)
+
+
+def to_float(x: Any) -> float:
+    assert isinstance(x, (int, float))
+    return x
+
+
 class AuthorizationCodeTokenRequestGrantType(Enum):
     AUTHORIZATION_CODE = "authorization_code"
 
@@ -111,47 +121,144 @@ class AuthorizationCodeTokenRequest:
 
 @dataclass
 class BlogPost:
-    """A blog post. Only `id` (and the creation time that list ordering relies on) is known; the
-    other fields are not shown in the platform document, so any other property is allowed.
+    """A blog post. The platform document does not show its fields; they are the theme kit's
+    article fields (the same store's data) in the API's snake_case; the article's
+    `createdTime` is the post's `created_time`. `title`, `meta_description`, `content` (HTML)
+    and `tags` are always present; any other property is allowed.
     """
+    content: str
+    """The post's HTML."""
+
     id: str
+    meta_description: str
+    tags: List[str]
+    title: str
     created_time: Optional[str] = None
+    featured_image: Optional[str] = None
+    """Image URI."""
+
+    published_time: Optional[str] = None
+    """When the post is (or was) published."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'BlogPost':
         assert isinstance(obj, dict)
+        content = from_str(obj.get("content"))
         id = from_str(obj.get("id"))
+        meta_description = from_str(obj.get("meta_description"))
+        tags = from_list(from_str, obj.get("tags"))
+        title = from_str(obj.get("title"))
         created_time = from_union([from_str, from_none], obj.get("created_time"))
-        return BlogPost(id, created_time)
+        featured_image = from_union([from_none, from_str], obj.get("featured_image"))
+        published_time = from_union([from_str, from_none], obj.get("published_time"))
+        return BlogPost(content, id, meta_description, tags, title, created_time, featured_image, published_time)
 
     def to_dict(self) -> dict:
         result: dict = {}
+        result["content"] = from_str(self.content)
         result["id"] = from_str(self.id)
+        result["meta_description"] = from_str(self.meta_description)
+        result["tags"] = from_list(from_str, self.tags)
+        result["title"] = from_str(self.title)
         if self.created_time is not None:
             result["created_time"] = from_union([from_str, from_none], self.created_time)
+        if self.featured_image is not None:
+            result["featured_image"] = from_union([from_none, from_str], self.featured_image)
+        if self.published_time is not None:
+            result["published_time"] = from_union([from_str, from_none], self.published_time)
+        return result
+
+
+@dataclass
+class BlogPostCreateRequest:
+    """Body of a blog post creation: the writable fields of BlogPost. `title`,
+    `meta_description`, `content` and `tags` are required; `published_time` defaults to the
+    post's creation time (the theme kit's "current date"), `featured_image` to `null`. Other
+    properties are refused (a misspelled field must not be dropped silently).
+    """
+    content: str
+    """The post's HTML."""
+
+    meta_description: str
+    tags: List[str]
+    title: str
+    featured_image: Optional[str] = None
+    """Image URI."""
+
+    published_time: Optional[str] = None
+    """When the post is (or was) published. When left out, the post's creation time."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'BlogPostCreateRequest':
+        assert isinstance(obj, dict)
+        content = from_str(obj.get("content"))
+        meta_description = from_str(obj.get("meta_description"))
+        tags = from_list(from_str, obj.get("tags"))
+        title = from_str(obj.get("title"))
+        featured_image = from_union([from_none, from_str], obj.get("featured_image"))
+        published_time = from_union([from_str, from_none], obj.get("published_time"))
+        return BlogPostCreateRequest(content, meta_description, tags, title, featured_image, published_time)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["content"] = from_str(self.content)
+        result["meta_description"] = from_str(self.meta_description)
+        result["tags"] = from_list(from_str, self.tags)
+        result["title"] = from_str(self.title)
+        if self.featured_image is not None:
+            result["featured_image"] = from_union([from_none, from_str], self.featured_image)
+        if self.published_time is not None:
+            result["published_time"] = from_union([from_str, from_none], self.published_time)
         return result
 
 
 @dataclass
 class BlogPostListDatum:
-    """A blog post. Only `id` (and the creation time that list ordering relies on) is known; the
-    other fields are not shown in the platform document, so any other property is allowed.
+    """A blog post. The platform document does not show its fields; they are the theme kit's
+    article fields (the same store's data) in the API's snake_case; the article's
+    `createdTime` is the post's `created_time`. `title`, `meta_description`, `content` (HTML)
+    and `tags` are always present; any other property is allowed.
     """
+    content: str
+    """The post's HTML."""
+
     id: str
+    meta_description: str
+    tags: List[str]
+    title: str
     created_time: Optional[str] = None
+    featured_image: Optional[str] = None
+    """Image URI."""
+
+    published_time: Optional[str] = None
+    """When the post is (or was) published."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'BlogPostListDatum':
         assert isinstance(obj, dict)
+        content = from_str(obj.get("content"))
         id = from_str(obj.get("id"))
+        meta_description = from_str(obj.get("meta_description"))
+        tags = from_list(from_str, obj.get("tags"))
+        title = from_str(obj.get("title"))
         created_time = from_union([from_str, from_none], obj.get("created_time"))
-        return BlogPostListDatum(id, created_time)
+        featured_image = from_union([from_none, from_str], obj.get("featured_image"))
+        published_time = from_union([from_str, from_none], obj.get("published_time"))
+        return BlogPostListDatum(content, id, meta_description, tags, title, created_time, featured_image, published_time)
 
     def to_dict(self) -> dict:
         result: dict = {}
+        result["content"] = from_str(self.content)
         result["id"] = from_str(self.id)
+        result["meta_description"] = from_str(self.meta_description)
+        result["tags"] = from_list(from_str, self.tags)
+        result["title"] = from_str(self.title)
         if self.created_time is not None:
             result["created_time"] = from_union([from_str, from_none], self.created_time)
+        if self.featured_image is not None:
+            result["featured_image"] = from_union([from_none, from_str], self.featured_image)
+        if self.published_time is not None:
+            result["published_time"] = from_union([from_str, from_none], self.published_time)
         return result
 
 
@@ -186,48 +293,166 @@ class BlogPostList:
 
 
 @dataclass
-class Category:
-    """A category. Only `id` (and the creation time that list ordering relies on) is known; the
-    other fields are not shown in the platform document, so any other property is allowed.
+class BlogPostUpdateRequest:
+    """Body of a blog post update: any subset of the writable fields of BlogPost; fields not
+    named keep their values, `null` clears a nullable one. Other properties are refused.
     """
+    content: Optional[str] = None
+    """The post's HTML."""
+
+    featured_image: Optional[str] = None
+    """Image URI."""
+
+    meta_description: Optional[str] = None
+    published_time: Optional[str] = None
+    """When the post is (or was) published."""
+
+    tags: Optional[List[str]] = None
+    title: Optional[str] = None
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'BlogPostUpdateRequest':
+        assert isinstance(obj, dict)
+        content = from_union([from_str, from_none], obj.get("content"))
+        featured_image = from_union([from_none, from_str], obj.get("featured_image"))
+        meta_description = from_union([from_str, from_none], obj.get("meta_description"))
+        published_time = from_union([from_str, from_none], obj.get("published_time"))
+        tags = from_union([lambda x: from_list(from_str, x), from_none], obj.get("tags"))
+        title = from_union([from_str, from_none], obj.get("title"))
+        return BlogPostUpdateRequest(content, featured_image, meta_description, published_time, tags, title)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        if self.content is not None:
+            result["content"] = from_union([from_str, from_none], self.content)
+        if self.featured_image is not None:
+            result["featured_image"] = from_union([from_none, from_str], self.featured_image)
+        if self.meta_description is not None:
+            result["meta_description"] = from_union([from_str, from_none], self.meta_description)
+        if self.published_time is not None:
+            result["published_time"] = from_union([from_str, from_none], self.published_time)
+        if self.tags is not None:
+            result["tags"] = from_union([lambda x: from_list(from_str, x), from_none], self.tags)
+        if self.title is not None:
+            result["title"] = from_union([from_str, from_none], self.title)
+        return result
+
+
+@dataclass
+class Category:
+    """A product category. The platform document does not show its fields; they are the theme
+    kit's category fields (the same store's data) in the API's snake_case: `title`,
+    `description`, an optional `featured_image`, and its products as `product_ids` (the theme
+    kit's `items`; their number is its `numItems`). Any other property is allowed.
+    """
+    description: str
     id: str
+    title: str
     created_time: Optional[str] = None
+    featured_image: Optional[str] = None
+    """Image URI."""
+
+    product_ids: Optional[List[str]] = None
+    """The ids of the category's products, in the category's order."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Category':
         assert isinstance(obj, dict)
+        description = from_str(obj.get("description"))
         id = from_str(obj.get("id"))
+        title = from_str(obj.get("title"))
         created_time = from_union([from_str, from_none], obj.get("created_time"))
-        return Category(id, created_time)
+        featured_image = from_union([from_none, from_str], obj.get("featured_image"))
+        product_ids = from_union([lambda x: from_list(from_str, x), from_none], obj.get("product_ids"))
+        return Category(description, id, title, created_time, featured_image, product_ids)
 
     def to_dict(self) -> dict:
         result: dict = {}
+        result["description"] = from_str(self.description)
         result["id"] = from_str(self.id)
+        result["title"] = from_str(self.title)
         if self.created_time is not None:
             result["created_time"] = from_union([from_str, from_none], self.created_time)
+        if self.featured_image is not None:
+            result["featured_image"] = from_union([from_none, from_str], self.featured_image)
+        if self.product_ids is not None:
+            result["product_ids"] = from_union([lambda x: from_list(from_str, x), from_none], self.product_ids)
+        return result
+
+
+@dataclass
+class CategoryCreateRequest:
+    """Body of a category creation: the writable fields of Category. `title` and `description`
+    are required; `featured_image` defaults to `null`, `product_ids` to `[]`. Other
+    properties are refused (a misspelled field must not be dropped silently).
+    """
+    description: str
+    title: str
+    featured_image: Optional[str] = None
+    """Image URI."""
+
+    product_ids: Optional[List[str]] = None
+    """The ids of the category's products, in the category's order."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'CategoryCreateRequest':
+        assert isinstance(obj, dict)
+        description = from_str(obj.get("description"))
+        title = from_str(obj.get("title"))
+        featured_image = from_union([from_none, from_str], obj.get("featured_image"))
+        product_ids = from_union([lambda x: from_list(from_str, x), from_none], obj.get("product_ids"))
+        return CategoryCreateRequest(description, title, featured_image, product_ids)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["description"] = from_str(self.description)
+        result["title"] = from_str(self.title)
+        if self.featured_image is not None:
+            result["featured_image"] = from_union([from_none, from_str], self.featured_image)
+        if self.product_ids is not None:
+            result["product_ids"] = from_union([lambda x: from_list(from_str, x), from_none], self.product_ids)
         return result
 
 
 @dataclass
 class CategoryListDatum:
-    """A category. Only `id` (and the creation time that list ordering relies on) is known; the
-    other fields are not shown in the platform document, so any other property is allowed.
+    """A product category. The platform document does not show its fields; they are the theme
+    kit's category fields (the same store's data) in the API's snake_case: `title`,
+    `description`, an optional `featured_image`, and its products as `product_ids` (the theme
+    kit's `items`; their number is its `numItems`). Any other property is allowed.
     """
+    description: str
     id: str
+    title: str
     created_time: Optional[str] = None
+    featured_image: Optional[str] = None
+    """Image URI."""
+
+    product_ids: Optional[List[str]] = None
+    """The ids of the category's products, in the category's order."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CategoryListDatum':
         assert isinstance(obj, dict)
+        description = from_str(obj.get("description"))
         id = from_str(obj.get("id"))
+        title = from_str(obj.get("title"))
         created_time = from_union([from_str, from_none], obj.get("created_time"))
-        return CategoryListDatum(id, created_time)
+        featured_image = from_union([from_none, from_str], obj.get("featured_image"))
+        product_ids = from_union([lambda x: from_list(from_str, x), from_none], obj.get("product_ids"))
+        return CategoryListDatum(description, id, title, created_time, featured_image, product_ids)
 
     def to_dict(self) -> dict:
         result: dict = {}
+        result["description"] = from_str(self.description)
         result["id"] = from_str(self.id)
+        result["title"] = from_str(self.title)
         if self.created_time is not None:
             result["created_time"] = from_union([from_str, from_none], self.created_time)
+        if self.featured_image is not None:
+            result["featured_image"] = from_union([from_none, from_str], self.featured_image)
+        if self.product_ids is not None:
+            result["product_ids"] = from_union([lambda x: from_list(from_str, x), from_none], self.product_ids)
         return result
 
 
@@ -258,6 +483,42 @@ class CategoryList:
         result["data"] = from_list(lambda x: to_class(CategoryListDatum, x), self.data)
         result["has_more"] = from_bool(self.has_more)
         result["limit"] = from_int(self.limit)
+        return result
+
+
+@dataclass
+class CategoryUpdateRequest:
+    """Body of a category update: any subset of the writable fields of Category; fields not
+    named keep their values, `null` clears a nullable one. Other properties are refused.
+    """
+    description: Optional[str] = None
+    featured_image: Optional[str] = None
+    """Image URI."""
+
+    product_ids: Optional[List[str]] = None
+    """The ids of the category's products, in the category's order."""
+
+    title: Optional[str] = None
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'CategoryUpdateRequest':
+        assert isinstance(obj, dict)
+        description = from_union([from_str, from_none], obj.get("description"))
+        featured_image = from_union([from_none, from_str], obj.get("featured_image"))
+        product_ids = from_union([lambda x: from_list(from_str, x), from_none], obj.get("product_ids"))
+        title = from_union([from_str, from_none], obj.get("title"))
+        return CategoryUpdateRequest(description, featured_image, product_ids, title)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        if self.description is not None:
+            result["description"] = from_union([from_str, from_none], self.description)
+        if self.featured_image is not None:
+            result["featured_image"] = from_union([from_none, from_str], self.featured_image)
+        if self.product_ids is not None:
+            result["product_ids"] = from_union([lambda x: from_list(from_str, x), from_none], self.product_ids)
+        if self.title is not None:
+            result["title"] = from_union([from_str, from_none], self.title)
         return result
 
 
@@ -536,45 +797,104 @@ class CustomerUpdateRequest:
 
 @dataclass
 class Discount:
-    """A discount. Only `id` (and the creation time that list ordering relies on) is known; the
-    other fields are not shown in the platform document, so any other property is allowed.
+    """A discount. Neither platform document shows its fields; a minimal set is modelled: a
+    `code`, a `percent_off` and whether it is `active`. Any other property is allowed.
     """
+    code: str
+    """What a shopper enters."""
+
     id: str
+    percent_off: float
+    """The percentage taken off, above 0 and at most 100."""
+
+    active: Optional[bool] = None
     created_time: Optional[str] = None
 
     @staticmethod
     def from_dict(obj: Any) -> 'Discount':
         assert isinstance(obj, dict)
+        code = from_str(obj.get("code"))
         id = from_str(obj.get("id"))
+        percent_off = from_float(obj.get("percent_off"))
+        active = from_union([from_bool, from_none], obj.get("active"))
         created_time = from_union([from_str, from_none], obj.get("created_time"))
-        return Discount(id, created_time)
+        return Discount(code, id, percent_off, active, created_time)
 
     def to_dict(self) -> dict:
         result: dict = {}
+        result["code"] = from_str(self.code)
         result["id"] = from_str(self.id)
+        result["percent_off"] = to_float(self.percent_off)
+        if self.active is not None:
+            result["active"] = from_union([from_bool, from_none], self.active)
         if self.created_time is not None:
             result["created_time"] = from_union([from_str, from_none], self.created_time)
         return result
 
 
 @dataclass
-class DiscountListDatum:
-    """A discount. Only `id` (and the creation time that list ordering relies on) is known; the
-    other fields are not shown in the platform document, so any other property is allowed.
+class DiscountCreateRequest:
+    """Body of a discount creation: the writable fields of Discount. `code` and `percent_off`
+    are required; `active` defaults to `true`. Other properties are refused (a misspelled
+    field must not be dropped silently).
     """
+    code: str
+    """What a shopper enters."""
+
+    percent_off: float
+    """The percentage taken off, above 0 and at most 100."""
+
+    active: Optional[bool] = None
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'DiscountCreateRequest':
+        assert isinstance(obj, dict)
+        code = from_str(obj.get("code"))
+        percent_off = from_float(obj.get("percent_off"))
+        active = from_union([from_bool, from_none], obj.get("active"))
+        return DiscountCreateRequest(code, percent_off, active)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["code"] = from_str(self.code)
+        result["percent_off"] = to_float(self.percent_off)
+        if self.active is not None:
+            result["active"] = from_union([from_bool, from_none], self.active)
+        return result
+
+
+@dataclass
+class DiscountListDatum:
+    """A discount. Neither platform document shows its fields; a minimal set is modelled: a
+    `code`, a `percent_off` and whether it is `active`. Any other property is allowed.
+    """
+    code: str
+    """What a shopper enters."""
+
     id: str
+    percent_off: float
+    """The percentage taken off, above 0 and at most 100."""
+
+    active: Optional[bool] = None
     created_time: Optional[str] = None
 
     @staticmethod
     def from_dict(obj: Any) -> 'DiscountListDatum':
         assert isinstance(obj, dict)
+        code = from_str(obj.get("code"))
         id = from_str(obj.get("id"))
+        percent_off = from_float(obj.get("percent_off"))
+        active = from_union([from_bool, from_none], obj.get("active"))
         created_time = from_union([from_str, from_none], obj.get("created_time"))
-        return DiscountListDatum(id, created_time)
+        return DiscountListDatum(code, id, percent_off, active, created_time)
 
     def to_dict(self) -> dict:
         result: dict = {}
+        result["code"] = from_str(self.code)
         result["id"] = from_str(self.id)
+        result["percent_off"] = to_float(self.percent_off)
+        if self.active is not None:
+            result["active"] = from_union([from_bool, from_none], self.active)
         if self.created_time is not None:
             result["created_time"] = from_union([from_str, from_none], self.created_time)
         return result
@@ -607,6 +927,37 @@ class DiscountList:
         result["data"] = from_list(lambda x: to_class(DiscountListDatum, x), self.data)
         result["has_more"] = from_bool(self.has_more)
         result["limit"] = from_int(self.limit)
+        return result
+
+
+@dataclass
+class DiscountUpdateRequest:
+    """Body of a discount update: any subset of the writable fields of Discount; fields not
+    named keep their values, `null` clears a nullable one. Other properties are refused.
+    """
+    active: Optional[bool] = None
+    code: Optional[str] = None
+    """What a shopper enters."""
+
+    percent_off: Optional[float] = None
+    """The percentage taken off, above 0 and at most 100."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'DiscountUpdateRequest':
+        assert isinstance(obj, dict)
+        active = from_union([from_bool, from_none], obj.get("active"))
+        code = from_union([from_str, from_none], obj.get("code"))
+        percent_off = from_union([from_float, from_none], obj.get("percent_off"))
+        return DiscountUpdateRequest(active, code, percent_off)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        if self.active is not None:
+            result["active"] = from_union([from_bool, from_none], self.active)
+        if self.code is not None:
+            result["code"] = from_union([from_str, from_none], self.code)
+        if self.percent_off is not None:
+            result["percent_off"] = from_union([to_float, from_none], self.percent_off)
         return result
 
 
@@ -739,47 +1090,164 @@ class OrderList:
 
 @dataclass
 class Product:
-    """A product. Only `id` (and the creation time that list ordering relies on) is known; the
-    other fields are not shown in the platform document, so any other property is allowed.
+    """A product of a store. The platform document does not show its fields; they are the theme
+    kit's product fields (the same store's data) in the API's snake_case. `title`,
+    `description` and `price` are always present, the optional fields `null` when not set;
+    any other property is allowed.
     """
+    description: str
     id: str
+    price: float
+    title: str
     created_time: Optional[str] = None
+    currency: Optional[str] = None
+    """ISO 4217 code of the price's currency; `null` for the store's currency."""
+
+    featured_image: Optional[str] = None
+    """Image URI."""
+
+    quantity: Optional[int] = None
+    """Available quantity; `null` when not tracked."""
+
+    sku: Optional[str] = None
+    """Stock keeping unit."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Product':
         assert isinstance(obj, dict)
+        description = from_str(obj.get("description"))
         id = from_str(obj.get("id"))
+        price = from_float(obj.get("price"))
+        title = from_str(obj.get("title"))
         created_time = from_union([from_str, from_none], obj.get("created_time"))
-        return Product(id, created_time)
+        currency = from_union([from_none, from_str], obj.get("currency"))
+        featured_image = from_union([from_none, from_str], obj.get("featured_image"))
+        quantity = from_union([from_none, from_int], obj.get("quantity"))
+        sku = from_union([from_none, from_str], obj.get("sku"))
+        return Product(description, id, price, title, created_time, currency, featured_image, quantity, sku)
 
     def to_dict(self) -> dict:
         result: dict = {}
+        result["description"] = from_str(self.description)
         result["id"] = from_str(self.id)
+        result["price"] = to_float(self.price)
+        result["title"] = from_str(self.title)
         if self.created_time is not None:
             result["created_time"] = from_union([from_str, from_none], self.created_time)
+        if self.currency is not None:
+            result["currency"] = from_union([from_none, from_str], self.currency)
+        if self.featured_image is not None:
+            result["featured_image"] = from_union([from_none, from_str], self.featured_image)
+        if self.quantity is not None:
+            result["quantity"] = from_union([from_none, from_int], self.quantity)
+        if self.sku is not None:
+            result["sku"] = from_union([from_none, from_str], self.sku)
         return result
 
 
 @dataclass
-class ComponentsJSON2:
-    """A product. Only `id` (and the creation time that list ordering relies on) is known; the
-    other fields are not shown in the platform document, so any other property is allowed.
+class ProductCreateRequest:
+    """Body of a product creation: the writable fields of Product. `title`, `description` and
+    `price` are required; the other fields default to `null`. Other properties are refused (a
+    misspelled field must not be dropped silently).
     """
-    id: str
-    created_time: Optional[str] = None
+    description: str
+    price: float
+    title: str
+    currency: Optional[str] = None
+    """ISO 4217 code (three capital letters); `null` for the store's currency."""
+
+    featured_image: Optional[str] = None
+    """Image URI."""
+
+    quantity: Optional[int] = None
+    """Available quantity; `null` when not tracked."""
+
+    sku: Optional[str] = None
+    """Stock keeping unit."""
 
     @staticmethod
-    def from_dict(obj: Any) -> 'ComponentsJSON2':
+    def from_dict(obj: Any) -> 'ProductCreateRequest':
         assert isinstance(obj, dict)
-        id = from_str(obj.get("id"))
-        created_time = from_union([from_str, from_none], obj.get("created_time"))
-        return ComponentsJSON2(id, created_time)
+        description = from_str(obj.get("description"))
+        price = from_float(obj.get("price"))
+        title = from_str(obj.get("title"))
+        currency = from_union([from_none, from_str], obj.get("currency"))
+        featured_image = from_union([from_none, from_str], obj.get("featured_image"))
+        quantity = from_union([from_none, from_int], obj.get("quantity"))
+        sku = from_union([from_none, from_str], obj.get("sku"))
+        return ProductCreateRequest(description, price, title, currency, featured_image, quantity, sku)
 
     def to_dict(self) -> dict:
         result: dict = {}
+        result["description"] = from_str(self.description)
+        result["price"] = to_float(self.price)
+        result["title"] = from_str(self.title)
+        if self.currency is not None:
+            result["currency"] = from_union([from_none, from_str], self.currency)
+        if self.featured_image is not None:
+            result["featured_image"] = from_union([from_none, from_str], self.featured_image)
+        if self.quantity is not None:
+            result["quantity"] = from_union([from_none, from_int], self.quantity)
+        if self.sku is not None:
+            result["sku"] = from_union([from_none, from_str], self.sku)
+        return result
+
+
+@dataclass
+class ProductListDatum:
+    """A product of a store. The platform document does not show its fields; they are the theme
+    kit's product fields (the same store's data) in the API's snake_case. `title`,
+    `description` and `price` are always present, the optional fields `null` when not set;
+    any other property is allowed.
+    """
+    description: str
+    id: str
+    price: float
+    title: str
+    created_time: Optional[str] = None
+    currency: Optional[str] = None
+    """ISO 4217 code of the price's currency; `null` for the store's currency."""
+
+    featured_image: Optional[str] = None
+    """Image URI."""
+
+    quantity: Optional[int] = None
+    """Available quantity; `null` when not tracked."""
+
+    sku: Optional[str] = None
+    """Stock keeping unit."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'ProductListDatum':
+        assert isinstance(obj, dict)
+        description = from_str(obj.get("description"))
+        id = from_str(obj.get("id"))
+        price = from_float(obj.get("price"))
+        title = from_str(obj.get("title"))
+        created_time = from_union([from_str, from_none], obj.get("created_time"))
+        currency = from_union([from_none, from_str], obj.get("currency"))
+        featured_image = from_union([from_none, from_str], obj.get("featured_image"))
+        quantity = from_union([from_none, from_int], obj.get("quantity"))
+        sku = from_union([from_none, from_str], obj.get("sku"))
+        return ProductListDatum(description, id, price, title, created_time, currency, featured_image, quantity, sku)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["description"] = from_str(self.description)
         result["id"] = from_str(self.id)
+        result["price"] = to_float(self.price)
+        result["title"] = from_str(self.title)
         if self.created_time is not None:
             result["created_time"] = from_union([from_str, from_none], self.created_time)
+        if self.currency is not None:
+            result["currency"] = from_union([from_none, from_str], self.currency)
+        if self.featured_image is not None:
+            result["featured_image"] = from_union([from_none, from_str], self.featured_image)
+        if self.quantity is not None:
+            result["quantity"] = from_union([from_none, from_int], self.quantity)
+        if self.sku is not None:
+            result["sku"] = from_union([from_none, from_str], self.sku)
         return result
 
 
@@ -788,7 +1256,7 @@ class ProductList:
     """List envelope whose `data` items are Product objects. `has_more` false means this set is
     the end of the list.
     """
-    data: List[ComponentsJSON2]
+    data: List[ProductListDatum]
     """The objects of the page."""
 
     has_more: bool
@@ -800,16 +1268,68 @@ class ProductList:
     @staticmethod
     def from_dict(obj: Any) -> 'ProductList':
         assert isinstance(obj, dict)
-        data = from_list(ComponentsJSON2.from_dict, obj.get("data"))
+        data = from_list(ProductListDatum.from_dict, obj.get("data"))
         has_more = from_bool(obj.get("has_more"))
         limit = from_int(obj.get("limit"))
         return ProductList(data, has_more, limit)
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["data"] = from_list(lambda x: to_class(ComponentsJSON2, x), self.data)
+        result["data"] = from_list(lambda x: to_class(ProductListDatum, x), self.data)
         result["has_more"] = from_bool(self.has_more)
         result["limit"] = from_int(self.limit)
+        return result
+
+
+@dataclass
+class ProductUpdateRequest:
+    """Body of a product update: any subset of the writable fields of Product; fields not named
+    keep their values, `null` clears a nullable one. Other properties are refused.
+    """
+    currency: Optional[str] = None
+    """ISO 4217 code (three capital letters); `null` for the store's currency."""
+
+    description: Optional[str] = None
+    featured_image: Optional[str] = None
+    """Image URI."""
+
+    price: Optional[float] = None
+    quantity: Optional[int] = None
+    """Available quantity; `null` when not tracked."""
+
+    sku: Optional[str] = None
+    """Stock keeping unit."""
+
+    title: Optional[str] = None
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'ProductUpdateRequest':
+        assert isinstance(obj, dict)
+        currency = from_union([from_none, from_str], obj.get("currency"))
+        description = from_union([from_str, from_none], obj.get("description"))
+        featured_image = from_union([from_none, from_str], obj.get("featured_image"))
+        price = from_union([from_float, from_none], obj.get("price"))
+        quantity = from_union([from_none, from_int], obj.get("quantity"))
+        sku = from_union([from_none, from_str], obj.get("sku"))
+        title = from_union([from_str, from_none], obj.get("title"))
+        return ProductUpdateRequest(currency, description, featured_image, price, quantity, sku, title)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        if self.currency is not None:
+            result["currency"] = from_union([from_none, from_str], self.currency)
+        if self.description is not None:
+            result["description"] = from_union([from_str, from_none], self.description)
+        if self.featured_image is not None:
+            result["featured_image"] = from_union([from_none, from_str], self.featured_image)
+        if self.price is not None:
+            result["price"] = from_union([to_float, from_none], self.price)
+        if self.quantity is not None:
+            result["quantity"] = from_union([from_none, from_int], self.quantity)
+        if self.sku is not None:
+            result["sku"] = from_union([from_none, from_str], self.sku)
+        if self.title is not None:
+            result["title"] = from_union([from_str, from_none], self.title)
         return result
 
 
@@ -1089,12 +1609,28 @@ def blog_post_to_dict(x: BlogPost) -> Any:
     return to_class(BlogPost, x)
 
 
+def blog_post_create_request_from_dict(s: Any) -> BlogPostCreateRequest:
+    return BlogPostCreateRequest.from_dict(s)
+
+
+def blog_post_create_request_to_dict(x: BlogPostCreateRequest) -> Any:
+    return to_class(BlogPostCreateRequest, x)
+
+
 def blog_post_list_from_dict(s: Any) -> BlogPostList:
     return BlogPostList.from_dict(s)
 
 
 def blog_post_list_to_dict(x: BlogPostList) -> Any:
     return to_class(BlogPostList, x)
+
+
+def blog_post_update_request_from_dict(s: Any) -> BlogPostUpdateRequest:
+    return BlogPostUpdateRequest.from_dict(s)
+
+
+def blog_post_update_request_to_dict(x: BlogPostUpdateRequest) -> Any:
+    return to_class(BlogPostUpdateRequest, x)
 
 
 def category_from_dict(s: Any) -> Category:
@@ -1105,12 +1641,28 @@ def category_to_dict(x: Category) -> Any:
     return to_class(Category, x)
 
 
+def category_create_request_from_dict(s: Any) -> CategoryCreateRequest:
+    return CategoryCreateRequest.from_dict(s)
+
+
+def category_create_request_to_dict(x: CategoryCreateRequest) -> Any:
+    return to_class(CategoryCreateRequest, x)
+
+
 def category_list_from_dict(s: Any) -> CategoryList:
     return CategoryList.from_dict(s)
 
 
 def category_list_to_dict(x: CategoryList) -> Any:
     return to_class(CategoryList, x)
+
+
+def category_update_request_from_dict(s: Any) -> CategoryUpdateRequest:
+    return CategoryUpdateRequest.from_dict(s)
+
+
+def category_update_request_to_dict(x: CategoryUpdateRequest) -> Any:
+    return to_class(CategoryUpdateRequest, x)
 
 
 def charge_from_dict(s: Any) -> Charge:
@@ -1169,12 +1721,28 @@ def discount_to_dict(x: Discount) -> Any:
     return to_class(Discount, x)
 
 
+def discount_create_request_from_dict(s: Any) -> DiscountCreateRequest:
+    return DiscountCreateRequest.from_dict(s)
+
+
+def discount_create_request_to_dict(x: DiscountCreateRequest) -> Any:
+    return to_class(DiscountCreateRequest, x)
+
+
 def discount_list_from_dict(s: Any) -> DiscountList:
     return DiscountList.from_dict(s)
 
 
 def discount_list_to_dict(x: DiscountList) -> Any:
     return to_class(DiscountList, x)
+
+
+def discount_update_request_from_dict(s: Any) -> DiscountUpdateRequest:
+    return DiscountUpdateRequest.from_dict(s)
+
+
+def discount_update_request_to_dict(x: DiscountUpdateRequest) -> Any:
+    return to_class(DiscountUpdateRequest, x)
 
 
 def email_address_from_dict(s: Any) -> str:
@@ -1233,12 +1801,28 @@ def product_to_dict(x: Product) -> Any:
     return to_class(Product, x)
 
 
+def product_create_request_from_dict(s: Any) -> ProductCreateRequest:
+    return ProductCreateRequest.from_dict(s)
+
+
+def product_create_request_to_dict(x: ProductCreateRequest) -> Any:
+    return to_class(ProductCreateRequest, x)
+
+
 def product_list_from_dict(s: Any) -> ProductList:
     return ProductList.from_dict(s)
 
 
 def product_list_to_dict(x: ProductList) -> Any:
     return to_class(ProductList, x)
+
+
+def product_update_request_from_dict(s: Any) -> ProductUpdateRequest:
+    return ProductUpdateRequest.from_dict(s)
+
+
+def product_update_request_to_dict(x: ProductUpdateRequest) -> Any:
+    return to_class(ProductUpdateRequest, x)
 
 
 def refresh_token_request_from_dict(s: Any) -> RefreshTokenRequest:
