@@ -16,6 +16,7 @@ export { ThemeRenderer } from './render/renderer.js';
 export type { RenderedPage, ThemeRendererOptions } from './render/renderer.js';
 export { createThemeData } from './context/build.js';
 export type { ThemeData, ThemeDataOptions } from './context/build.js';
+export type { StoreCatalogue } from './context/catalogue.js';
 export type { ThemeFiles } from './theme/files.js';
 export { THEME_DIAGNOSTIC_CODES } from './diagnostics.js';
 export type { ThemeDiagnostic, ThemeDiagnosticCode } from './diagnostics.js';

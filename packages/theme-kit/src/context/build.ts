@@ -18,6 +18,7 @@ import type {
   RouteKind,
   ThemeContext,
 } from '../generated/context.js';
+import type { StoreCatalogue } from './catalogue.js';
 
 /** Where a region's `rawMarkup` was written: its errors point into that JSON string. */
 export interface RawMarkupOrigin {
@@ -64,6 +65,11 @@ export interface ThemeDataOptions {
   readonly editableRegionsFile?: { readonly file: string; readonly text: string } | undefined;
 }
 
+/** {@link ThemeDataOptions} plus the store's own catalogue, which replaces the mock's categories and articles. */
+export interface ThemeDataBuildOptions extends ThemeDataOptions {
+  readonly catalogue?: StoreCatalogue | undefined;
+}
+
 /** Sets an own, enumerable property whatever the key (`__proto__` included): keys here come from user JSON. */
 function defineOwn<T>(target: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
@@ -71,8 +77,13 @@ function defineOwn<T>(target: Record<string, T>, key: string, value: T): void {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Hands out product and category drops with store-wide unique handles, reusing the store's own for the same title. */
+/**
+ * Hands out product and category drops with store-wide unique handles, reusing the store's own for the same
+ * title. A block's drop of another title gets a page of its own in the mock store; with the store's own
+ * catalogue (`blockPages` false) it keeps a handle and URL but has no page: the store does not have it.
+ */
 class Catalogue {
+  readonly #blockPages: boolean;
   readonly products = new Map<string, ProductDrop>();
   readonly categories = new Map<string, CategoryDrop>();
   readonly #productHandles = new SlugRegistry();
@@ -80,17 +91,26 @@ class Catalogue {
   readonly #productsByTitle = new Map<string, ProductDrop>();
   readonly #categoriesByTitle = new Map<string, CategoryDrop>();
 
-  product(product: MockProduct, position: number): ProductDrop {
-    const handle = this.#productHandles.next(String(product.title ?? ''), 'product', position);
+  constructor(blockPages: boolean) {
+    this.#blockPages = blockPages;
+  }
+
+  /** @param given the handle the store gives it (made unique), else one is derived from the title */
+  product(product: MockProduct, position: number, given?: string): ProductDrop {
+    const handle = this.#productHandles.next(given ?? String(product.title ?? ''), 'product', position);
     const drop: ProductDrop = { ...product, handle, url: `/products/${handle}` };
     this.products.set(handle, drop);
     if (!this.#productsByTitle.has(drop.title)) this.#productsByTitle.set(drop.title, drop);
     return drop;
   }
 
-  category(category: MockCategory, position: number): CategoryDrop {
-    const handle = this.#categoryHandles.next(String(category.title ?? ''), 'category', position);
-    const items = category.items.map((item) => this.product(item, this.products.size + 1));
+  /**
+   * @param given the handle the store gives it (made unique), else one is derived from the title
+   * @param known drops of products already handed out, by the object they were made from: an item that is one of them is that product
+   */
+  category(category: MockCategory, position: number, given?: string, known?: ReadonlyMap<object, ProductDrop>): CategoryDrop {
+    const handle = this.#categoryHandles.next(given ?? String(category.title ?? ''), 'category', position);
+    const items = category.items.map((item) => known?.get(item) ?? this.product(item, this.products.size + 1));
     const drop: CategoryDrop = { ...category, items, handle, url: `/categories/${handle}` };
     this.categories.set(handle, drop);
     if (!this.#categoriesByTitle.has(drop.title)) this.#categoriesByTitle.set(drop.title, drop);
@@ -102,6 +122,10 @@ class Catalogue {
     if (!isObject(value)) return value;
     const known = typeof value.title === 'string' ? this.#productsByTitle.get(value.title) : undefined;
     if (known) return { ...value, handle: known.handle, url: known.url };
+    if (!this.#blockPages) {
+      const handle = this.#productHandles.next(String(value.title ?? ''), 'product', this.products.size + 1);
+      return { ...value, handle, url: `/products/${handle}` };
+    }
     return this.product(value as unknown as MockProduct, this.products.size + 1);
   }
 
@@ -113,7 +137,7 @@ class Catalogue {
     if (known) return { ...value, items, handle: known.handle, url: known.url };
     const handle = this.#categoryHandles.next(String(value.title ?? ''), 'category', this.categories.size + 1);
     const drop = { ...value, items, handle, url: `/categories/${handle}` } as CategoryDrop;
-    this.categories.set(handle, drop);
+    if (this.#blockPages) this.categories.set(handle, drop);
     return drop;
   }
 }
@@ -179,11 +203,37 @@ function linkTargets(catalogue: Catalogue, articles: readonly ArticleDrop[]): Ma
   return pages;
 }
 
+/** The categories and articles of the store's own catalogue: every product first (each gets a page), then the categories holding them. */
+function fromCatalogue(source: StoreCatalogue, mock: MockData, catalogue: Catalogue): { categories: CategoryDrop[]; articles: ArticleDrop[] } {
+  const known = new Map<object, ProductDrop>();
+  source.products.forEach((product, index) => {
+    const { handle, ...fields } = product;
+    known.set(product, catalogue.product(fields, index + 1, handle));
+  });
+  const categories = source.categories.map((category, index) => {
+    const { handle, items, ...fields } = category;
+    return catalogue.category({ ...fields, numItems: items.length, items: [...items] }, index + 1, handle, known);
+  });
+  // The mock kept the articles as given (dates as ISO 8601 UTC) and derived slugs from the titles; a given handle wins.
+  const slugs = new SlugRegistry();
+  const articles = mock.articles.map((article, index): ArticleDrop => {
+    const slug = slugs.next(source.articles[index]?.handle ?? article.title, 'article', index + 1);
+    return { ...article, slug, url: `/blog/${slug}`, handle: slug };
+  });
+  return { categories, articles };
+}
+
 /** The objects templates see, from the mock store, plus lookups for the routes. */
 export function createThemeData(mock: MockData, options: ThemeDataOptions = {}): ThemeData {
-  const catalogue = new Catalogue();
-  const categories = mock.categories.map((category, index) => catalogue.category(category, index + 1));
-  const articles: ArticleDrop[] = mock.articles.map((article) => ({ ...article, handle: article.slug }));
+  return buildThemeData(mock, options.editableRegionsFile === undefined ? {} : { editableRegionsFile: options.editableRegionsFile });
+}
+
+/** {@link createThemeData}, with the store's own catalogue when there is one (the mock was generated from it: see `configWithCatalogue`). */
+export function buildThemeData(mock: MockData, options: ThemeDataBuildOptions): ThemeData {
+  const catalogue = new Catalogue(options.catalogue === undefined);
+  const own = options.catalogue === undefined ? undefined : fromCatalogue(options.catalogue, mock, catalogue);
+  const categories = own?.categories ?? mock.categories.map((category, index) => catalogue.category(category, index + 1));
+  const articles: ArticleDrop[] = own?.articles ?? mock.articles.map((article) => ({ ...article, handle: article.slug }));
   const targets = linkTargets(catalogue, articles);
   const menus: Record<string, MenuDrop> = {};
   for (const menu of mock.menus) {

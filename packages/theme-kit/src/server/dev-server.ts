@@ -15,7 +15,7 @@ import { ThemeKitError, ThemeRenderError } from '../errors.js';
 import { resolveRoute } from '../render/routes.js';
 import { BUILTIN_BLOCKS } from '../render/builtin-blocks.js';
 import { ASSETS_FOLDER, LIQUID_FOLDERS } from '../theme/files.js';
-import { openTheme, type ReloadScope, type Theme, type ThemeOptions } from '../theme/open.js';
+import { openThemeWithCatalogue, type ReloadScope, type Theme, type ThemeOptions } from '../theme/open.js';
 import { assetPath, sendAsset } from './assets.js';
 import type { OverlayDiagnostic } from './client.js';
 import { codeFrame } from './frame.js';
@@ -27,7 +27,7 @@ export type DevServerEvent =
   | { readonly type: 'ready'; readonly url: string; readonly problems: readonly ThemeDiagnostic[] }
   | {
       readonly type: 'change';
-      /** The changed files, relative to the theme directory. */
+      /** The changed files, relative to the theme directory (none for a new catalogue, see `refresh()`). */
       readonly files: readonly string[];
       /** What the browsers were told: stylesheets swapped, pages reloaded, or errors shown. */
       readonly action: 'css' | 'reload' | 'error';
@@ -56,6 +56,12 @@ export interface DevServer {
   readonly url: string;
   /** The theme being served. */
   readonly theme: Theme;
+  /**
+   * Reads the `catalogue` option again (call it when the store's data changed): when the catalogue differs
+   * from the last one, the open pages are re-rendered and reload, as after a file change. Calls made before
+   * an earlier one has started share it; a page requested after the call is rendered from the new catalogue.
+   */
+  refresh(): Promise<void>;
   /** Stops watching, ends the browsers' event streams and closes the server. */
   close(): Promise<void>;
 }
@@ -68,9 +74,11 @@ interface EventClient {
   readonly page: string;
 }
 
+type ServedTheme = Awaited<ReturnType<typeof openThemeWithCatalogue>>;
+
 class DevServerImpl implements DevServer {
   url = '';
-  readonly theme: Theme;
+  readonly theme: ServedTheme;
   readonly #server: Server;
   readonly #clock: Clock;
   readonly #onEvent: (event: DevServerEvent) => void;
@@ -81,9 +89,11 @@ class DevServerImpl implements DevServer {
   /** Pages rendered after the last change, served once to the reload they announce. */
   readonly #fresh = new Map<string, { readonly status: number; readonly html: string }>();
   #idle: Promise<void> = Promise.resolve();
+  /** A refresh queued and not yet started: later calls share it. */
+  #queuedRefresh: Promise<void> | undefined;
   #stopWatching: StopWatching | undefined;
 
-  constructor(theme: Theme, clock: Clock, onEvent: (event: DevServerEvent) => void) {
+  constructor(theme: ServedTheme, clock: Clock, onEvent: (event: DevServerEvent) => void) {
     this.theme = theme;
     this.#clock = clock;
     this.#onEvent = onEvent;
@@ -118,13 +128,29 @@ class DevServerImpl implements DevServer {
       configDir: this.theme.configDir,
       clock: this.#clock,
       onChange: (files) => {
-        this.#idle = this.#idle.then(() => this.#changed(files)).catch(() => undefined);
+        void this.#queue(() => this.#changed(files)).catch(() => undefined);
       },
       onError: () => undefined,
     });
     // Render the home page once: it warms the parse cache (a fast first byte) and reports problems at once.
     const home = await this.#render('/');
     this.#onEvent({ type: 'ready', url: this.url, problems: home.ok ? this.#withFrames(this.theme.diagnostics) : home.problems });
+  }
+
+  /** Runs `task` after everything queued before it; page requests wait for the queue. */
+  #queue(task: () => Promise<void>): Promise<void> {
+    const run = this.#idle.then(task);
+    this.#idle = run.catch(() => undefined);
+    return run;
+  }
+
+  refresh(): Promise<void> {
+    this.#queuedRefresh ??= this.#queue(async () => {
+      this.#queuedRefresh = undefined;
+      const started = this.#clock.now();
+      if (await this.theme.reloadCatalogue()) await this.#reloadPages([], started);
+    });
+    return this.#queuedRefresh;
   }
 
   async close(): Promise<void> {
@@ -270,6 +296,11 @@ class DevServerImpl implements DevServer {
     }
     const scope: ReloadScope = config && liquid ? 'all' : config ? 'config' : 'files';
     await this.theme.reload(scope);
+    await this.#reloadPages(files, started);
+  }
+
+  /** After the theme or its data changed: re-render the open pages, then tell their browsers (reload, or the errors). */
+  async #reloadPages(files: readonly string[], started: number): Promise<void> {
     this.#fresh.clear();
     const pages = new Set([...this.#clients].map((c) => c.page));
     if (pages.size === 0) pages.add('/'); // nobody watching: still render the home page, so the terminal reports problems
@@ -331,7 +362,7 @@ class DevServerImpl implements DevServer {
  * ```
  */
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
-  const theme = await openTheme(options);
+  const theme = await openThemeWithCatalogue(options);
   const missing = theme.diagnostics.find((d) => d.code === 'theme-dir-not-found');
   if (missing) throw new ThemeKitError(missing.message);
   const clock = isClock(options.clock) ? options.clock : systemClock;

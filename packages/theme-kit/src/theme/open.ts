@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { isClock, type Clock } from '@commerce-kit/internal/clock';
 import { EStoreLanguage, loadConfigDir, ThemeConfigError, type ThemeConfig } from '@commerce-kit/theme-config';
-import { createThemeData, type ThemeData } from '../context/build.js';
+import { buildThemeData, type ThemeData } from '../context/build.js';
+import { catalogueKey, configWithCatalogue, type StoreCatalogue } from '../context/catalogue.js';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ThemeKitConfigurationError, ThemeRenderError } from '../errors.js';
 import { ThemeRenderer, type RenderedPage } from '../render/renderer.js';
@@ -31,6 +32,13 @@ export interface ThemeOptions {
   readonly clock?: Clock | Date | number | string | undefined;
   /** Config warnings count as errors (as `theme-config validate --strict`). */
   readonly strict?: boolean | undefined;
+  /**
+   * The store's products, categories and blog articles from a source of your own (a database, an API)
+   * instead of the mock generator; the store, page, menus, regions and paginator still come from the config
+   * files, and blocks that show a product or category pick from this catalogue. Called when the theme is
+   * loaded, when its config files are reloaded, and on the dev server's `refresh()`.
+   */
+  readonly catalogue?: (() => StoreCatalogue | Promise<StoreCatalogue>) | undefined;
 }
 
 /** What {@link Theme.reload} reads again. */
@@ -75,6 +83,9 @@ function checkOptions(options: ThemeOptions): void {
   if (options.language !== undefined && !LANGUAGES.includes(options.language)) {
     throw new ThemeKitConfigurationError(`\`language\` must be one of ${LANGUAGES.join(', ')}, got ${JSON.stringify(options.language)}`);
   }
+  if (options.catalogue !== undefined && typeof options.catalogue !== 'function') {
+    throw new ThemeKitConfigurationError('`catalogue` must be a function that returns the store\'s products, categories and articles');
+  }
   const clock: unknown = options.clock;
   if (clock !== undefined && !isClock(clock) && !(clock instanceof Date) && typeof clock !== 'number' && typeof clock !== 'string') {
     throw new ThemeKitConfigurationError('`clock` must be a Clock (now() and sleep()) or a date');
@@ -90,7 +101,13 @@ class OpenedTheme implements Theme {
   data: ThemeData | undefined;
   #fileDiagnostics: readonly ThemeDiagnostic[] = [];
   #configDiagnostics: readonly ThemeDiagnostic[] = [];
+  /** The part of {@link #configDiagnostics} the mock generator added (replaced when the catalogue changes). */
+  #mockDiagnostics: readonly ThemeDiagnostic[] = [];
   #configTexts = new Map<string, ConfigText>();
+  /** The config as last loaded, when valid (the catalogue is rebuilt on it). */
+  #config: ThemeConfig | undefined;
+  /** {@link catalogueKey} of the catalogue the data was built from. */
+  #catalogueKey: string | undefined;
   readonly #options: ThemeOptions;
 
   constructor(options: ThemeOptions) {
@@ -125,24 +142,47 @@ class OpenedTheme implements Theme {
     this.#configTexts = await readConfigTexts(this.configDir);
     this.#configDiagnostics = loaded.diagnostics;
     if (!loaded.valid) {
+      this.#config = undefined;
       this.data = undefined;
       return;
     }
     const { language } = this.#options;
     // Without store.stk.config.json the store is generated; the generator completes a partial store
     // (here: only the language), as it does for any required field a config lacks.
-    const config: ThemeConfig =
+    this.#config =
       language === undefined ? loaded.config : { ...loaded.config, store: { ...loaded.config.store, language } as NonNullable<ThemeConfig['store']> };
+    await this.#build(this.#options.catalogue === undefined ? undefined : await this.#options.catalogue());
+  }
+
+  /**
+   * Reads the `catalogue` option again and rebuilds the store from it; false (and nothing rebuilt) when it
+   * is the same as before or the config is invalid.
+   */
+  async reloadCatalogue(): Promise<boolean> {
+    if (this.#options.catalogue === undefined || this.#config === undefined) return false;
+    const catalogue = await this.#options.catalogue();
+    if (catalogueKey(catalogue) === this.#catalogueKey) return false;
+    await this.#build(catalogue);
+    return true;
+  }
+
+  /** The store from the loaded config (and the catalogue, when the theme has one). */
+  async #build(catalogue: StoreCatalogue | undefined): Promise<void> {
     const regionsFile = this.#configTexts.get(EDITABLE_REGIONS_FILE);
     // Loaded when a store is built, not at import: the fake-data generator and its locales are the heaviest
     // part of the kit, and `check` or `--version` never need them.
     const { generateMockData, MockConfigError } = await import('@commerce-kit/theme-config/mock');
+    const config = catalogue === undefined ? this.#config! : configWithCatalogue(this.#config!, catalogue);
+    this.#catalogueKey = catalogue === undefined ? undefined : catalogueKey(catalogue);
+    this.#configDiagnostics = this.#configDiagnostics.filter((d) => !this.#mockDiagnostics.includes(d));
+    this.#mockDiagnostics = [];
     try {
       const mock = generateMockData(config, { seed: this.#options.seed ?? 1, clock: this.#options.clock });
-      this.data = createThemeData(mock, regionsFile === undefined ? {} : { editableRegionsFile: regionsFile });
+      this.data = buildThemeData(mock, { ...(regionsFile === undefined ? {} : { editableRegionsFile: regionsFile }), catalogue });
     } catch (error) {
       this.data = undefined;
       if (error instanceof MockConfigError) {
+        this.#mockDiagnostics = error.diagnostics;
         this.#configDiagnostics = [...this.#configDiagnostics, ...error.diagnostics];
         return;
       }
@@ -187,6 +227,11 @@ class OpenedTheme implements Theme {
  * ```
  */
 export async function openTheme(options: ThemeOptions = {}): Promise<Theme> {
+  return openThemeWithCatalogue(options);
+}
+
+/** {@link openTheme}, answering with the theme's {@link OpenedTheme.reloadCatalogue} too (for the dev server). */
+export async function openThemeWithCatalogue(options: ThemeOptions): Promise<Theme & Pick<OpenedTheme, 'reloadCatalogue'>> {
   checkOptions(options);
   const theme = new OpenedTheme(options);
   await theme.reload();
