@@ -13,7 +13,7 @@ import { errorFromResponse } from './errors/error-from-response.js';
 import { checkQuery, refusedBeforeSending } from './query-check.js';
 import type { ClientRateLimiter } from './rate-limit/limiter.js';
 import { redactSecrets } from './redact.js';
-import type { OperationEntry } from './resource-table.js';
+import type { OperationEntry, RouteIndex } from './resource-table.js';
 import { decideRetry, parseRetryAfter, type AttemptOutcome, type RetryDecision } from './retry.js';
 
 /** The `fetch` signature the client needs (the global one fits). */
@@ -33,8 +33,8 @@ export interface RequestContext {
   readonly userAgent: string;
   readonly clock: Clock;
   readonly random: () => number;
-  /** `GET /customers` -> the spec's operation, for the checks of the path-based call. */
-  readonly routes: ReadonlyMap<string, OperationEntry>;
+  /** `GET` -> `/customers` -> the spec's operation, for the checks of the path-based call. */
+  readonly routes: RouteIndex;
 }
 
 /** A call, untyped: what the typed layers hand down. */
@@ -51,6 +51,9 @@ export interface RawRequest {
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** The methods the client's calls name, upper-cased once (any other is upper-cased per call). */
+const METHOD_NAMES: ReadonlyMap<string, string> = new Map(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'].flatMap((name) => [[name, name], [name.toLowerCase(), name]]));
 
 /** Replaces `{name}` segments with URL-encoded path parameters. */
 export function fillPath(template: string, params: Readonly<Record<string, unknown>> | undefined): string {
@@ -71,32 +74,28 @@ const PLAIN_QUERY_TEXT = /^[A-Za-z0-9*\-._]*$/;
 /** Serializes a query object: `undefined` skipped, arrays as repeated keys; as `URLSearchParams` encodes it. */
 export function buildQuery(query: Readonly<Record<string, unknown>> | undefined): string {
   if (query === undefined) return '';
-  // Names and values alternate; most are plain (`limit=10`) and need no encoding.
-  const pairs: string[] = [];
-  let plain = true;
-  for (const [key, value] of Object.entries(query)) {
+  // Most names and values are plain (`limit=10`) and are joined as they are; from the first that is
+  // not, URLSearchParams takes over (the plain pairs before it read back unchanged).
+  let text = '';
+  let search: URLSearchParams | undefined;
+  for (const key of Object.keys(query)) {
+    const value = query[key];
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      for (const item of value) pairs.push(key, String(item));
-    } else {
-      pairs.push(key, String(value));
+    const items: readonly unknown[] | undefined = Array.isArray(value) ? (value as readonly unknown[]) : undefined;
+    const count = items === undefined ? 1 : items.length;
+    for (let i = 0; i < count; i++) {
+      const item = String(items === undefined ? value : items[i]);
+      if (search === undefined && PLAIN_QUERY_TEXT.test(key) && PLAIN_QUERY_TEXT.test(item)) {
+        text += `${text === '' ? '?' : '&'}${key}=${item}`;
+      } else {
+        search ??= new URLSearchParams(text);
+        search.append(key, item);
+      }
     }
   }
-  if (pairs.length === 0) return '';
-  for (const text of pairs) {
-    if (!PLAIN_QUERY_TEXT.test(text)) {
-      plain = false;
-      break;
-    }
-  }
-  if (!plain) {
-    const search = new URLSearchParams();
-    for (let i = 0; i < pairs.length; i += 2) search.append(pairs[i]!, pairs[i + 1]!);
-    return `?${search.toString()}`;
-  }
-  let text = '?';
-  for (let i = 0; i < pairs.length; i += 2) text += `${i === 0 ? '' : '&'}${pairs[i]!}=${pairs[i + 1]!}`;
-  return text;
+  if (search === undefined) return text;
+  const encoded = search.toString();
+  return encoded === '' ? '' : `?${encoded}`;
 }
 
 /**
@@ -110,8 +109,8 @@ export function performRequest(ctx: RequestContext, req: RawRequest, operation?:
   let body: string | null;
   let call: CallSignal | undefined;
   try {
-    method = req.method.toUpperCase();
-    const spec = operation ?? ctx.routes.get(`${method} ${req.path}`);
+    method = METHOD_NAMES.get(req.method) ?? req.method.toUpperCase();
+    const spec = operation ?? ctx.routes.get(method)?.get(req.path);
     if (spec !== undefined) checkQuery(spec, req.query);
     url = ctx.urlFor(fillPath(req.path, req.pathParams)) + buildQuery(req.query);
     const timeoutMs = req.timeoutMs ?? ctx.timeoutMs;

@@ -31,11 +31,18 @@ export interface OperationEntry {
 /** Resource name -> method name -> operation. */
 export type ResourceTable = Readonly<Record<string, Readonly<Record<string, OperationEntry>>>>;
 
-/** `GET /customers` -> its operation: lets the path-based call apply the same checks as the resource methods. */
-export function routeIndex(table: ResourceTable): ReadonlyMap<string, OperationEntry> {
-  const index = new Map<string, OperationEntry>();
+/** Method (upper case) -> path template -> its operation. */
+export type RouteIndex = ReadonlyMap<string, ReadonlyMap<string, OperationEntry>>;
+
+/** `GET` -> `/customers` -> its operation: lets the path-based call apply the same checks as the resource methods. */
+export function routeIndex(table: ResourceTable): RouteIndex {
+  const index = new Map<string, Map<string, OperationEntry>>();
   for (const methods of Object.values(table)) {
-    for (const entry of Object.values(methods)) index.set(`${entry.method} ${entry.path}`, entry);
+    for (const entry of Object.values(methods)) {
+      let paths = index.get(entry.method);
+      if (paths === undefined) index.set(entry.method, (paths = new Map()));
+      paths.set(entry.path, entry);
+    }
   }
   return index;
 }

@@ -200,6 +200,27 @@ describe("the limiter's admission", () => {
   });
 });
 
+describe('methods and the route checks of the path-based call', () => {
+  it('any spelling of a method is sent upper case and checked against its route', async () => {
+    const sent: string[] = [];
+    const fetch: FetchFunction = (url, init) => {
+      sent.push(`${init.method ?? ''} ${url}`);
+      return Promise.resolve(new Response('{"limit":1,"has_more":false,"data":[]}', { status: 200 }));
+    };
+    const client = createClient({ baseUrl: 'https://api.example.com', accessToken: 'tok_1234', rateLimit: false, fetch });
+    const request = client.request as (method: string, path: string, options?: unknown) => Promise<unknown>;
+    for (const method of ['get', 'GET', 'Get', 'gEt']) {
+      await request(method, '/customers', { query: { limit: 1 } });
+      const error = await request(method, '/customers', { query: { limit: 0 } }).catch((e: unknown) => e);
+      expect(error, method).toBeInstanceOf(InvalidRequestError);
+    }
+    expect(sent).toEqual(Array.from({ length: 4 }, () => 'GET https://api.example.com/customers?limit=1'));
+    // A path the spec does not list is sent unchecked.
+    await request('get', '/not-in-the-spec', { query: { limit: 0 } });
+    expect(sent.at(-1)).toBe('GET https://api.example.com/not-in-the-spec?limit=0');
+  });
+});
+
 describe("the call's signal", () => {
   const page = (): Response => new Response('{"limit":1,"has_more":false,"data":[]}', { status: 200, headers: { 'content-type': 'application/json' } });
   const recording = (respond: (init: RequestInit) => Promise<Response> = () => Promise.resolve(page())) => {
