@@ -14,7 +14,7 @@ export type { Logger } from './logger.js';
 export type { ResponseMismatchAction } from './http/response-check.js';
 export type { Synchronous } from './store/database.js';
 export { SandboxConfigurationError, SandboxControlError, SandboxError, SandboxStartError } from './errors.js';
-export type { Snapshot } from './control/bench.js';
+export type { Snapshot } from './control/snapshots.js';
 export type { SandboxFaults, SandboxViolations, SandboxWebhooks } from './control/controls.js';
 export type { Delivery, DeliveryAttempt } from './control/deliveries.js';
 export type { Fault, FaultInput } from './control/faults.js';

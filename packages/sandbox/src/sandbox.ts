@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { SandboxApp } from './app-credentials.js';
 import { SandboxStartError } from './errors.js';
-import { Bench, type Snapshot } from './control/bench.js';
-import { controlled, controlledAsync, sandboxFaults, sandboxViolations, sandboxWebhooks, type SandboxFaults, type SandboxViolations, type SandboxWebhooks } from './control/controls.js';
+import { Bench } from './control/bench.js';
+import { sandboxFaults, sandboxViolations, sandboxWebhooks, type SandboxFaults, type SandboxViolations, type SandboxWebhooks } from './control/controls.js';
 import { FaultBoard } from './control/faults.js';
+import { Snapshots, type SandboxSnapshots } from './control/snapshots.js';
 import { ViolationLog } from './control/violations.js';
 import { Dispatcher } from './events/dispatcher.js';
 import { EventOutbox } from './events/outbox.js';
@@ -23,7 +24,7 @@ import { Store } from './store/store.js';
 import { randomBytes } from 'node:crypto';
 
 /** A running sandbox. */
-export interface Sandbox {
+export interface Sandbox extends SandboxSnapshots {
   /** Base URL of the API, e.g. `http://127.0.0.1:4010` (with the real port when started on port 0). */
   readonly url: string;
   /** The test app: client credentials, redirect URI, webhook secret and a ready access token. */
@@ -36,21 +37,6 @@ export interface Sandbox {
    * and every token stay valid. Resolves with the number of customers.
    */
   reset(): Promise<{ readonly customers: number }>;
-  /**
-   * Takes (or replaces) a snapshot of the data and the delivery log: in memory, or with a data file in
-   * `<data>.snapshots/<name>.sqlite` (SQLite's backup API), where it outlives the process.
-   * @throws {SandboxControlError} for a bad name (1–64 letters, digits, `.`, `_`, `-`)
-   */
-  snapshot(name: string): Promise<Snapshot>;
-  /**
-   * Puts a snapshot's data back (the test app and tokens stay as they are).
-   * @throws {SandboxControlError} with `reason: 'not_found'` when there is no such snapshot
-   */
-  restore(name: string): Promise<Snapshot>;
-  /** The snapshots, by name. */
-  snapshots(): Snapshot[];
-  /** @throws {SandboxControlError} with `reason: 'not_found'` when there is no such snapshot */
-  deleteSnapshot(name: string): void;
   /** Faults on demand: status answers, delays, dropped connections, latency. */
   readonly faults: SandboxFaults;
   /** Webhook delivery modes, held deliveries, triggers and the delivery log. */
@@ -184,10 +170,12 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       customers: resolved.customers,
       webhookUrl: resolved.webhookUrl,
     });
+    const snapshots = new Snapshots(store, clock, dispatcher);
     const app = createApp({
       services,
       rateLimiter,
       bench,
+      snapshots,
       faults,
       violations,
       strict: resolved.strict,
@@ -232,10 +220,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       app: credentials,
       controlKey: resolved.controlKey,
       reset: () => bench.reset(),
-      snapshot: (name) => controlledAsync(() => bench.snapshot(name)),
-      restore: (name) => controlledAsync(() => bench.restore(name)),
-      snapshots: () => bench.snapshots(),
-      deleteSnapshot: (name) => controlled(() => bench.deleteSnapshot(name)),
+      ...snapshots.methods(),
       faults: sandboxFaults(faults),
       webhooks: sandboxWebhooks(bench, dispatcher),
       violations: sandboxViolations(violations),

@@ -1,6 +1,6 @@
 /**
- * The test bench: reset, snapshots, faults, webhook modes, triggers and the contract report, behind
- * one object used by both the JavaScript API and the HTTP control API.
+ * The test bench: reset, webhook triggers and the delivery log, behind one object used by both the
+ * JavaScript API and the HTTP control API (snapshots are in `snapshots.ts`).
  */
 import type { Clock } from '@commerce-kit/internal/clock';
 import { isRecord } from '@commerce-kit/internal/is-record';
@@ -10,11 +10,10 @@ import { DEFAULT_WEBHOOK_MODE } from '../events/mode.js';
 import type { EventOutbox } from '../events/outbox.js';
 import { seedStore } from '../seed/seed.js';
 import type { RateLimiter } from '../services/rate-limit.js';
-import { SNAPSHOT_NAME, type SnapshotInfo } from '../store/snapshots.js';
 import { Store } from '../store/store.js';
 import { toDelivery, type Delivery } from './deliveries.js';
 import type { FaultBoard } from './faults.js';
-import { InputProblem } from './input.js';
+import { InputProblem, NotFound } from './input.js';
 import type { ViolationLog } from './violations.js';
 
 export interface BenchDeps {
@@ -30,40 +29,11 @@ export interface BenchDeps {
   readonly webhookUrl: string | undefined;
 }
 
-/** A snapshot as listed: its name, when it was taken and its size. */
-export interface Snapshot {
-  readonly name: string;
-  readonly createdTime: string;
-  readonly bytes: number;
-}
-
 /** Deliveries listed per page by default, and at most. */
 export const DELIVERIES_DEFAULT_LIMIT = 20;
 export const DELIVERIES_MAX_LIMIT = 100;
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
-
-function toSnapshot(info: SnapshotInfo): Snapshot {
-  return { name: info.name, createdTime: new Date(info.createdAt).toISOString(), bytes: info.bytes };
-}
-
-/** A snapshot name, or an {@link InputProblem}. */
-export function snapshotName(name: unknown): string {
-  if (typeof name !== 'string' || !SNAPSHOT_NAME.test(name)) {
-    throw new InputProblem('name', 'must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit');
-  }
-  return name;
-}
-
-/** A missing snapshot or delivery. */
-export class NotFound extends Error {
-  readonly field: string;
-
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
 
 export class Bench {
   readonly #deps: BenchDeps;
@@ -88,31 +58,6 @@ export class Bench {
       dispatcher.resume();
     }
     return { customers: store.resources.count('customers') };
-  }
-
-  async snapshot(name: string): Promise<Snapshot> {
-    return toSnapshot(await this.#deps.store.snapshots.save(snapshotName(name), this.#deps.clock.now()));
-  }
-
-  async restore(name: string): Promise<Snapshot> {
-    const { store, dispatcher } = this.#deps;
-    const checked = snapshotName(name);
-    if (store.snapshots.get(checked) === undefined) throw new NotFound('name', `no snapshot named ${JSON.stringify(checked)}`);
-    await dispatcher.pause();
-    try {
-      return toSnapshot(store.snapshots.restore(checked)!);
-    } finally {
-      dispatcher.resume();
-    }
-  }
-
-  snapshots(): Snapshot[] {
-    return this.#deps.store.snapshots.list().map(toSnapshot);
-  }
-
-  deleteSnapshot(name: string): void {
-    const checked = snapshotName(name);
-    if (!this.#deps.store.snapshots.delete(checked)) throw new NotFound('name', `no snapshot named ${JSON.stringify(checked)}`);
   }
 
   /** Records a webhook event of any documented type with the caller's `data`, and sends it. */

@@ -1,16 +1,16 @@
 /**
  * The test bench as methods of the started sandbox (`sandbox.faults`, `sandbox.webhooks`,
  * `sandbox.violations`, `sandbox.reset()`…): the same operations as the HTTP control API, with its
- * input problems thrown as {@link SandboxControlError}.
+ * input problems thrown as {@link SandboxControlError}. (Snapshots: `snapshots.ts`.)
  */
 import type { WebhookEventType } from '@commerce-kit/webhooks';
 import { SandboxControlError } from '../errors.js';
 import type { Dispatcher } from '../events/dispatcher.js';
 import { readModeChange, RELEASE_ORDERS, type ReleaseOrder, type WebhookMode } from '../events/mode.js';
-import { NotFound, type Bench, type Snapshot } from './bench.js';
+import type { Bench } from './bench.js';
 import type { Delivery } from './deliveries.js';
 import { latencyOf, readFaultInput, type Fault, type FaultBoard, type FaultInput } from './faults.js';
-import { InputProblem } from './input.js';
+import { InputProblem, NotFound } from './input.js';
 import type { Violation, ViolationLog } from './violations.js';
 
 /** Faults on demand (see {@link FaultInput}). */
@@ -136,5 +136,3 @@ export function sandboxViolations(violations: ViolationLog): SandboxViolations {
     clear: () => violations.clear(),
   };
 }
-
-export type { Snapshot };

@@ -18,6 +18,16 @@ export class InputProblem extends Error {
   }
 }
 
+/** Something a control operation names that does not exist (a snapshot, a delivery, a fault). */
+export class NotFound extends Error {
+  readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
 /** The fields of an input object, by their camelCase names; unknown fields are refused. */
 export class InputReader {
   readonly #values: Record<string, unknown>;

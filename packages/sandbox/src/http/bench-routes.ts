@@ -7,10 +7,11 @@ import { parseJson } from '@commerce-kit/internal/safe-json';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
 import { controlKeyMatches, CONTROL_KEY_HEADER, isLoopbackAddress } from '../control/access.js';
-import { DELIVERIES_DEFAULT_LIMIT, NotFound, type Bench } from '../control/bench.js';
+import { DELIVERIES_DEFAULT_LIMIT, type Bench } from '../control/bench.js';
 import { snakeCaseKeys } from '../control/deliveries.js';
 import { latencyOf, readFaultInput, type FaultBoard } from '../control/faults.js';
-import { InputProblem, InputReader } from '../control/input.js';
+import { InputProblem, InputReader, NotFound } from '../control/input.js';
+import type { Snapshots } from '../control/snapshots.js';
 import type { ViolationLog } from '../control/violations.js';
 import type { Dispatcher } from '../events/dispatcher.js';
 import { readModeChange, RELEASE_ORDERS } from '../events/mode.js';
@@ -21,6 +22,7 @@ import { CALLBACK_PATH, CONSENT_PATH } from './pages.js';
 
 export interface BenchRouteDeps {
   readonly bench: Bench;
+  readonly snapshots: Snapshots;
   readonly faults: FaultBoard;
   readonly violations: ViolationLog;
   readonly dispatcher: Dispatcher;
@@ -63,7 +65,7 @@ async function answer(c: Context, run: () => Promise<Reply> | Reply): Promise<Re
 }
 
 export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
-  const { bench, faults, violations, dispatcher } = deps;
+  const { bench, snapshots, faults, violations, dispatcher } = deps;
 
   app.use('/_sandbox/*', async (c, next) => {
     const path = new URL(c.req.url).pathname;
@@ -75,19 +77,19 @@ export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
 
   app.post('/_sandbox/reset', (c) => answer(c, async () => json(200, await bench.reset())));
 
-  app.get('/_sandbox/snapshots', (c) => answer(c, () => json(200, { data: bench.snapshots() })));
+  app.get('/_sandbox/snapshots', (c) => answer(c, () => json(200, { data: snapshots.list() })));
   app.post('/_sandbox/snapshots', (c) =>
     answer(c, async () => {
       const reader = new InputReader(await jsonBody(c), true, 'body');
       const name = reader.raw('name');
       reader.done();
-      return json(201, await bench.snapshot(name as string));
+      return json(201, await snapshots.take(name));
     }),
   );
-  app.post('/_sandbox/snapshots/:name/restore', (c) => answer(c, async () => json(200, await bench.restore(c.req.param('name')))));
+  app.post('/_sandbox/snapshots/:name/restore', (c) => answer(c, async () => json(200, await snapshots.restore(c.req.param('name')))));
   app.delete('/_sandbox/snapshots/:name', (c) =>
     answer(c, () => {
-      bench.deleteSnapshot(c.req.param('name'));
+      snapshots.delete(c.req.param('name'));
       return noContent();
     }),
   );
