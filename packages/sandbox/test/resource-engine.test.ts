@@ -81,9 +81,11 @@ describe('an optional field added to the spec needs no sandbox code', () => {
     engine.update('customers', ada.id, { nickname: 'Countess' });
 
     expect(engine.retrieve('customers', ada.id)).toMatchObject({ nickname: 'Countess', last_name: 'Lovelace' });
-    const page = engine.list('customers', { limit: 100 });
-    valid('CustomerList')(page);
-    expect(page.data.map((c: ResourceObject) => c['nickname'])).toEqual([null, null, null, 'Countess', null]);
+    const page = engine.page('customers', { limit: 100 });
+    valid('CustomerList')(page.value);
+    expect(page.value.data.map((c: ResourceObject) => c['nickname'])).toEqual([null, null, null, 'Countess', null]);
+    // The JSON answered is the stored documents, byte for byte what serializing the page gives.
+    expect(page.json).toBe(JSON.stringify(page.value));
 
     const events = store.outbox.list(10).reverse().map((row) => [row.event_type, JSON.parse(row.data).nickname]);
     expect(events).toEqual([
@@ -105,6 +107,38 @@ describe('an optional field added to the spec needs no sandbox code', () => {
     valid('Discount')(created);
     expect(engine.update('discounts', created.id, { stackable: true })['stackable']).toBe(true);
     expect(engine.list('discounts', { limit: 100 }).data.at(-1)).toMatchObject({ id: created.id, stackable: true });
+  });
+});
+
+describe('several writes in one transaction (what placing an order needs)', () => {
+  test('all of them and their events, or none', () => {
+    const { store, engine } = engineFor(original);
+    const product = engine.retrieve('products', 'prod_00000000000000000000000001');
+    const before = store.outbox.list(100).length;
+    expect(() =>
+      engine.write((tx) => {
+        tx.update('products', product.id, { quantity: 0 });
+        tx.emit('product_soldout', { id: product.id });
+        tx.create('discounts', { code: 'SORRY', percent_off: 5 });
+        throw new Error('the charge failed');
+      }),
+    ).toThrow('the charge failed');
+    expect(engine.retrieve('products', product.id)).toEqual(product);
+    expect(engine.list('discounts', { limit: 100 }).data.map((d) => d['code'])).not.toContain('SORRY');
+    expect(store.outbox.list(100)).toHaveLength(before);
+
+    const discount = engine.write((tx) => {
+      tx.update('products', product.id, { quantity: 0 });
+      tx.emit('product_soldout', { id: product.id });
+      return tx.create('discounts', { code: 'SORRY', percent_off: 5 });
+    });
+    expect(engine.retrieve('products', product.id)['quantity']).toBe(0);
+    expect(engine.retrieve('discounts', discount.id)).toEqual(discount);
+    expect(store.outbox.list(100).slice(0, 3).reverse().map((row) => [row.event_type, row.object_id])).toEqual([
+      ['product_updated', product.id],
+      ['product_soldout', product.id],
+      ['discount_created', discount.id],
+    ]);
   });
 });
 

@@ -49,6 +49,9 @@ export interface Services {
 
 type Fields = Readonly<Record<string, unknown>>;
 
+/** A page or an object answered with the JSON the store holds (checked as `body`, sent as `json`). */
+const reply = (status: number, read: { readonly value: unknown; readonly json: string }): Reply => ({ status, body: read.value, json: read.json });
+
 /** The resource engine's operations, one handler each, from the generated resource table. */
 function resourceHandlers(resources: ResourceService): Record<ResourceOperationId, Handler> {
   const handlers: Partial<Record<ResourceOperationId, Handler>> = {};
@@ -58,9 +61,9 @@ function resourceHandlers(resources: ResourceService): Record<ResourceOperationI
       const operation = operations[verb];
       if (operation) handlers[operation.operationId as ResourceOperationId] = (input) => answer(input, operation.status);
     };
-    on('list', (input, status) => ({ status, body: resources.list(kind, input.query as ListParams) }));
+    on('list', (input, status) => reply(status, resources.page(kind, input.query as ListParams)));
     on('create', (input, status) => ({ status, body: resources.create(kind, input.body as Fields) }));
-    on('retrieve', (input, status) => ({ status, body: resources.retrieve(kind, id(input)) }));
+    on('retrieve', (input, status) => reply(status, resources.read(kind, id(input))));
     on('update', (input, status) => ({ status, body: resources.update(kind, id(input), input.body as Fields) }));
     on('delete', (input, status) => {
       resources.delete(kind, id(input));

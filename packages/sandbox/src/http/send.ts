@@ -24,7 +24,7 @@ export function send(c: Context, reply: Reply): Response {
   if (reply.html !== undefined) payload = reply.html;
   else if (reply.body !== undefined) {
     headers['content-type'] = 'application/json';
-    payload = JSON.stringify(reply.body);
+    payload = reply.json ?? JSON.stringify(reply.body);
   }
   const outgoing = outgoingOf(c);
   if (outgoing) {

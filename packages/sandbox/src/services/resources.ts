@@ -10,6 +10,7 @@ import type { Clock } from '@commerce-kit/internal/clock';
 import type { WebhookEventType } from '@commerce-kit/webhooks';
 import type { EventOutbox } from '../events/outbox.js';
 import type { ResourceObject } from '../store/resource-model.js';
+import type { Stored } from '../store/resources.js';
 import type { Store } from '../store/store.js';
 import { pageQuery, type ListEnvelope, type ListParams } from './lists.js';
 import { notFound } from './problem.js';
@@ -46,15 +47,31 @@ export class ResourceService {
     this.#writer = this.#createWriter();
   }
 
+  /** A page of the list. */
   list(kind: string, params: ListParams): ListEnvelope<ResourceObject> {
+    return this.page(kind, params).value;
+  }
+
+  /**
+   * A page of the list beside its JSON, built from the documents as stored: what the API answers, with
+   * no object serialized again.
+   */
+  page(kind: string, params: ListParams): Stored<ListEnvelope<ResourceObject>> {
     const resources = this.#store.resources;
     const query = pageQuery(params, (id) => resources.position(kind, id));
     const page = resources.page(kind, query);
-    return { limit: query.limit, has_more: page.hasMore, data: page.data };
+    const value = { limit: query.limit, has_more: page.hasMore, data: page.data.map((object) => object.value) };
+    const json = `{"limit":${query.limit},"has_more":${page.hasMore},"data":[${page.data.map((object) => object.json).join(',')}]}`;
+    return { value, json };
   }
 
   retrieve(kind: string, id: string): ResourceObject {
-    return this.#store.resources.get(kind, id) ?? this.#notFound(kind, id);
+    return this.read(kind, id).value;
+  }
+
+  /** The object beside its stored JSON. */
+  read(kind: string, id: string): Stored<ResourceObject> {
+    return this.#store.resources.read(kind, id) ?? this.#notFound(kind, id);
   }
 
   create(kind: string, fields: Fields): ResourceObject {
@@ -81,27 +98,29 @@ export class ResourceService {
     throw notFound('id', `no ${this.#store.resources.model(kind).noun} with id ${JSON.stringify(id)}`);
   }
 
+  /** Records the event of a change, when the resource has events (writes inside the change's transaction). */
+  #record(kind: string, change: 'created' | 'updated' | 'deleted', data: { readonly id: string; readonly [field: string]: unknown }): void {
+    const type = this.#store.resources.model(kind).events?.[change];
+    if (type !== undefined) this.#events.record(type, data);
+  }
+
   #createWriter(): ResourceWriter {
     const resources = this.#store.resources;
-    const record = (kind: string, change: 'created' | 'updated' | 'deleted', data: { readonly id: string; readonly [field: string]: unknown }): void => {
-      const type = resources.model(kind).events?.[change];
-      if (type !== undefined) this.#events.record(type, data);
-    };
     return {
       get: (kind, id) => resources.get(kind, id),
       create: (kind, fields) => {
-        const created = resources.insert(kind, new Date(this.#clock.now()).toISOString(), fields);
-        record(kind, 'created', created);
+        const created = resources.insert(kind, new Date(this.#clock.now()).toISOString(), fields).value;
+        this.#record(kind, 'created', created);
         return created;
       },
       update: (kind, id, changes) => {
-        const updated = resources.update(kind, id, changes) ?? this.#notFound(kind, id);
-        record(kind, 'updated', updated);
+        const updated = (resources.update(kind, id, changes) ?? this.#notFound(kind, id)).value;
+        this.#record(kind, 'updated', updated);
         return updated;
       },
       delete: (kind, id) => {
         if (!resources.delete(kind, id)) this.#notFound(kind, id);
-        record(kind, 'deleted', { id, deleted: true });
+        this.#record(kind, 'deleted', { id, deleted: true });
       },
       emit: (type, data) => {
         this.#events.record(type, data);

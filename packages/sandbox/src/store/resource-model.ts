@@ -60,7 +60,7 @@ export function newObject(model: ResourceModel, id: string, createdTime: string,
   for (const { name, onCreate } of model.fields) {
     const value = given[name];
     if (value !== undefined) object[name] = value;
-    else if (typeof onCreate === 'object' && 'value' in onCreate) object[name] = structuredClone(onCreate.value);
+    else if (typeof onCreate === 'object' && 'value' in onCreate) object[name] = copyOf(onCreate.value);
     else if (typeof onCreate === 'object') {
       const from = object[onCreate.from] ?? given[onCreate.from];
       if (from !== undefined) object[name] = from;
@@ -72,6 +72,9 @@ export function newObject(model: ResourceModel, id: string, createdTime: string,
   }
   return object as ResourceObject;
 }
+
+/** A default value, copied when it is an object or array (a stored default is never shared). */
+const copyOf = (value: unknown): unknown => (value !== null && typeof value === 'object' ? structuredClone(value) : value);
 
 /** `current` with `changes` applied: the fields named change (`null` clears a nullable one), the others keep their values. */
 export function changedObject(model: ResourceModel, current: ResourceObject, changes: Readonly<Record<string, unknown>>): ResourceObject {

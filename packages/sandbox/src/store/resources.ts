@@ -7,6 +7,12 @@ import type { SqliteDatabase } from './database.js';
 import { toPage, type ListPosition, type Page, type PageQuery } from './page.js';
 import { changedObject, newObject, resourceId, type ResourceModel, type ResourceObject } from './resource-model.js';
 
+/** Objects read from the store, with the JSON text each was stored as (what the API answers, byte for byte). */
+export interface Stored<T> {
+  readonly value: T;
+  readonly json: string;
+}
+
 /** The resource table's statements. Every method is synchronous; writes run inside the caller's transaction. */
 export class ResourceStore {
   readonly #models: ReadonlyMap<string, ResourceModel>;
@@ -59,8 +65,13 @@ export class ResourceStore {
 
   /** A live object; undefined for an id that is unknown or deleted. */
   get(kind: string, id: string): ResourceObject | undefined {
-    const body = this.#get.get(kind, id);
-    return body === undefined ? undefined : (JSON.parse(body) as ResourceObject);
+    return this.read(kind, id)?.value;
+  }
+
+  /** A live object and its stored JSON; undefined for an id that is unknown or deleted. */
+  read(kind: string, id: string): Stored<ResourceObject> | undefined {
+    const json = this.#get.get(kind, id);
+    return json === undefined ? undefined : { value: JSON.parse(json) as ResourceObject, json };
   }
 
   /** Where an object is (or was, if deleted) in its list; undefined for an id that never existed. */
@@ -68,7 +79,8 @@ export class ResourceStore {
     return this.#position.get(kind, id);
   }
 
-  page(kind: string, query: PageQuery): Page<ResourceObject> {
+  /** A page of live objects, each with its stored JSON (`data[i].json`). */
+  page(kind: string, query: PageQuery): Page<Stored<ResourceObject>> {
     const n = query.limit + 1;
     const rows = query.before
       ? this.#before.all(kind, query.before.createdTime, query.before.id, n)
@@ -76,28 +88,30 @@ export class ResourceStore {
         ? this.#after.all(kind, query.after.createdTime, query.after.id, n)
         : this.#first.all(kind, n);
     const page = toPage(rows, query.limit);
-    return { data: page.data.map((body) => JSON.parse(body) as ResourceObject), hasMore: page.hasMore };
+    return { data: page.data.map((json) => ({ value: JSON.parse(json) as ResourceObject, json })), hasMore: page.hasMore };
   }
 
   /**
    * Stores a new object made of `fields` (see {@link newObject}) with the next sequence number of its
    * kind (ids are never reused: tombstones count), or `seq` when given (seeding).
    */
-  insert(kind: string, createdTime: string, fields: Readonly<Record<string, unknown>>, seq?: number): ResourceObject {
+  insert(kind: string, createdTime: string, fields: Readonly<Record<string, unknown>>, seq?: number): Stored<ResourceObject> {
     const model = this.model(kind);
     const next = seq ?? this.#nextSeq.get(kind)!;
-    const object = newObject(model, resourceId(model, next), createdTime, fields);
-    this.#insert.run(kind, next, object.id, createdTime, JSON.stringify(object));
-    return object;
+    const value = newObject(model, resourceId(model, next), createdTime, fields);
+    const json = JSON.stringify(value);
+    this.#insert.run(kind, next, value.id, createdTime, json);
+    return { value, json };
   }
 
   /** Applies `changes` to a live object (see {@link changedObject}); undefined when there is no such object. */
-  update(kind: string, id: string, changes: Readonly<Record<string, unknown>>): ResourceObject | undefined {
+  update(kind: string, id: string, changes: Readonly<Record<string, unknown>>): Stored<ResourceObject> | undefined {
     const current = this.get(kind, id);
     if (!current) return undefined;
-    const next = changedObject(this.model(kind), current, changes);
-    this.#replace.run(JSON.stringify(next), kind, id);
-    return next;
+    const value = changedObject(this.model(kind), current, changes);
+    const json = JSON.stringify(value);
+    this.#replace.run(json, kind, id);
+    return { value, json };
   }
 
   /** Marks an object deleted (a tombstone); false when there is no such live object. */
