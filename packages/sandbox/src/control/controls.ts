@@ -6,11 +6,12 @@
 import type { WebhookEventType } from '@commerce-kit/webhooks';
 import { SandboxControlError } from '../errors.js';
 import type { Dispatcher } from '../events/dispatcher.js';
-import { readModeChange, RELEASE_ORDERS, type ReleaseOrder, type WebhookMode } from '../events/mode.js';
+import { RELEASE_ORDERS, type ReleaseOrder, type WebhookMode } from '../events/mode.js';
 import type { Bench } from './bench.js';
 import type { Delivery } from './deliveries.js';
 import { latencyOf, readFaultInput, type Fault, type FaultBoard, type FaultInput } from './faults.js';
 import { InputProblem, NotFound } from './input.js';
+import { readModeChange } from './mode-change.js';
 import type { Violation, ViolationLog } from './violations.js';
 
 /** Faults on demand (see {@link FaultInput}). */

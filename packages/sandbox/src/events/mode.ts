@@ -1,5 +1,4 @@
 /** How the sandbox sends webhooks: normally, or in one of the ways the platform warns receivers about. */
-import { InputReader } from '../control/input.js';
 
 /** The webhook delivery mode (every switch off by default). */
 export interface WebhookMode {
@@ -21,22 +20,6 @@ export const MAX_TIMESTAMP_AGE_SECONDS = 7 * 86_400;
 /** Order in which held deliveries are released. */
 export type ReleaseOrder = 'sent' | 'reverse' | 'shuffle';
 export const RELEASE_ORDERS: readonly ReleaseOrder[] = ['sent', 'reverse', 'shuffle'];
-
-/** A change to the mode (the fields given replace the current ones). */
-export function readModeChange(input: unknown, snakeCase: boolean): Partial<WebhookMode> {
-  const reader = new InputReader(input, snakeCase, 'mode');
-  const change: { -readonly [K in keyof WebhookMode]?: WebhookMode[K] } = {};
-  const duplicate = reader.boolean('duplicate');
-  const hold = reader.boolean('hold');
-  const concurrent = reader.boolean('concurrent');
-  const age = reader.integer('timestampAgeSeconds', 0, MAX_TIMESTAMP_AGE_SECONDS);
-  reader.done();
-  if (duplicate !== undefined) change.duplicate = duplicate;
-  if (hold !== undefined) change.hold = hold;
-  if (concurrent !== undefined) change.concurrent = concurrent;
-  if (age !== undefined) change.timestampAgeSeconds = age;
-  return change;
-}
 
 /** `items` in the release order; `shuffle` is a seeded Fisher–Yates, so a failing order can be replayed. */
 export function ordered<T>(items: readonly T[], order: ReleaseOrder, seed: number): T[] {
