@@ -47,36 +47,30 @@ const { blocks } = describeReadme({
   ],
 });
 
+/** Runs a README block against the package's sources; returns what it logged. */
+async function runBlock(block: string, name: string): Promise<unknown[][]> {
+  const file = join(ROOT, 'test', `__readme_${name}.test-support.ts`);
+  writeFileSync(file, block.replace(/from '@commerce-kit\/sandbox'/g, "from '../src/index.js'"));
+  const logged: unknown[][] = [];
+  const log = console.log;
+  console.log = (...args: unknown[]) => void logged.push(args);
+  try {
+    await import(/* @vite-ignore */ file);
+  } finally {
+    console.log = log;
+    rmSync(file, { force: true });
+  }
+  return logged;
+}
+
 describe('README example', () => {
   it('the first example runs', async () => {
-    const file = join(ROOT, 'test', '__readme_run.test-support.ts');
-    writeFileSync(file, blocks[0]!.replace(/from '@commerce-kit\/sandbox'/g, "from '../src/index.js'"));
-    const logged: unknown[][] = [];
-    const log = console.log;
-    console.log = (...args: unknown[]) => void logged.push(args);
-    try {
-      await import(/* @vite-ignore */ file);
-    } finally {
-      console.log = log;
-      rmSync(file, { force: true });
-    }
-    expect(logged).toEqual([[expect.stringMatching(/^cus_/), 10, true]]);
+    expect(await runBlock(blocks[0]!, 'run')).toEqual([[expect.stringMatching(/^cus_/), 10, true]]);
   });
 
   it('the openid-client example runs: discovery, PKCE, nonce, id_token, refresh', async () => {
     const block = blocks.find((b) => b.includes("from 'openid-client'"));
     expect(block).toBeDefined();
-    const file = join(ROOT, 'test', '__readme_openid.test-support.ts');
-    writeFileSync(file, block!.replace(/from '@commerce-kit\/sandbox'/g, "from '../src/index.js'"));
-    const logged: unknown[][] = [];
-    const log = console.log;
-    console.log = (...args: unknown[]) => void logged.push(args);
-    try {
-      await import(/* @vite-ignore */ file);
-    } finally {
-      console.log = log;
-      rmSync(file, { force: true });
-    }
-    expect(logged).toEqual([[true, true]]);
+    expect(await runBlock(block!, 'openid')).toEqual([[true, true]]);
   });
 });
