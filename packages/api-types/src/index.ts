@@ -26,10 +26,12 @@ export type ObjectId = Schemas['ObjectId'];
 export type Timestamp = Schemas['Timestamp'];
 /** An email address: RFC 5321's `Mailbox` (`a@localhost` and `0@com` included), as the validators check it. */
 export type EmailAddress = Schemas['EmailAddress'];
-/** A charge: `id` and `created_time` are typed, other fields are open (the platform's API documentation does not show them). */
+/** A charge: `order_id` (`null` for a failed payment), `amount`, `currency`, `status` (`succeeded`, `failed`), optional `customer_id` and `failure_code`; other fields open. */
 export type Charge = Schemas['Charge'];
-/** An order: `id` and `created_time` are typed, other fields are open (the platform's API documentation does not show them). */
+/** An order: `customer_id` (`null` for a guest), `currency`, `lines`, `total`, `status` (`paid`, `completed`); other fields open. */
 export type Order = Schemas['Order'];
+/** One line of an order: `product_id`, `quantity`, `unit_price`; other fields open. */
+export type OrderLine = Schemas['OrderLine'];
 /** A product: the theme kit's product fields (`title`, `description`, `price`; `featured_image`, `sku`, `currency`, `quantity` or `null`); other fields open. */
 export type Product = Schemas['Product'];
 /** Body of a product creation: `title`, `description`, `price` required; the other fields default to `null`. */

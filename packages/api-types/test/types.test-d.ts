@@ -8,6 +8,8 @@ import type {
   Charge,
   Customer,
   DiscountCreateRequest,
+  Order,
+  OrderLine,
   Product,
   ProductCreateRequest,
   ListEnvelope,
@@ -35,10 +37,17 @@ expectTypeOf<Customer>().toEqualTypeOf<{
   billing_address: { [key: string]: unknown } | null;
 }>();
 
-// Resources whose fields are not shown: id typed, created_time optional, anything else open.
+// Charges and orders: a minimal set of fields (not shown in the documentation), created_time optional, anything else open.
 expectTypeOf<Charge['id']>().toEqualTypeOf<string>();
 expectTypeOf<Charge['created_time']>().toEqualTypeOf<string | undefined>();
-expectTypeOf<Charge['amount']>().toEqualTypeOf<unknown>();
+expectTypeOf<Charge['amount']>().toEqualTypeOf<number>();
+expectTypeOf<Charge['order_id']>().toEqualTypeOf<string | null>();
+expectTypeOf<Charge['failure_code']>().toEqualTypeOf<string | null | undefined>();
+expectTypeOf<Charge['refunded']>().toEqualTypeOf<unknown>();
+expectTypeOf<Order['customer_id']>().toEqualTypeOf<string | null>();
+expectTypeOf<Order['lines'][number]>().toEqualTypeOf<OrderLine>();
+expectTypeOf<OrderLine['quantity']>().toEqualTypeOf<number>();
+expectTypeOf<Order['status']>().toEqualTypeOf<string>();
 
 // Resources whose fields the theme kit shows: typed, required where it requires them, other fields open.
 expectTypeOf<Product['title']>().toEqualTypeOf<string>();

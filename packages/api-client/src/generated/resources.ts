@@ -23,14 +23,14 @@ export interface Resources {
     /** Delete a customer. `DELETE /customers/{id}` (`deleteCustomer`). Resolves with `undefined` (204 No Content). */
     del(id: OperationPathParam<Op<'deleteCustomer'>, 'id'>, options?: CallOptions): Promise<OperationResult<Op<'deleteCustomer'>>>;
   };
-  /** Charges. Fields not shown in the platform's API documentation. */
+  /** Charges: the payments of orders. Their fields are not shown in the platform's API documentation; the spec gives the few a payment needs (amount, currency, status, the order and the customer). */
   readonly charges: {
     /** List charges. `GET /charges` (`listCharges`). Resolves with the first page and iterates over every object of every page. */
     list(params?: OperationListParams<Op<'listCharges'>>, options?: CallOptions): ListPromise<OperationListItem<Op<'listCharges'>>, OperationResult<Op<'listCharges'>>>;
     /** Retrieve a charge. `GET /charges/{id}` (`retrieveCharge`). Resolves with the 200 response body. */
     retrieve(id: OperationPathParam<Op<'retrieveCharge'>, 'id'>, options?: CallOptions): Promise<OperationResult<Op<'retrieveCharge'>>>;
   };
-  /** Orders. Fields not shown in the platform's API documentation. */
+  /** Orders placed by shoppers. Their fields are not shown in the platform's API documentation; the spec gives the few an order needs (its lines, total, currency, status and customer). */
   readonly orders: {
     /** List orders. `GET /orders` (`listOrders`). Resolves with the first page and iterates over every object of every page. */
     list(params?: OperationListParams<Op<'listOrders'>>, options?: CallOptions): ListPromise<OperationListItem<Op<'listOrders'>>, OperationResult<Op<'listOrders'>>>;

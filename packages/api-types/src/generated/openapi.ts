@@ -934,28 +934,93 @@ export interface components {
             billing_address?: components["schemas"]["Address"] | null;
         };
         /**
-         * @description A charge. Only `id` (and the creation time that list ordering relies on) is known; the other fields are not shown in the platform document, so any other property is allowed.
+         * @description A charge: one payment attempt for a shopper's order. `order_id`, `amount`, `currency` and `status` are always present; `customer_id` and `failure_code` may be absent. Any other property is allowed.
          * @example {
          *       "id": "ch_00000000000000000000000007",
-         *       "created_time": "2026-03-14T09:26:53.589Z"
+         *       "created_time": "2026-03-14T09:26:53.589Z",
+         *       "order_id": "ord_00000000000000000000000007",
+         *       "customer_id": "cus_00000000000000000000000042",
+         *       "amount": 79,
+         *       "currency": "USD",
+         *       "status": "succeeded",
+         *       "failure_code": null
+         *     }
+         * @example {
+         *       "id": "ch_00000000000000000000000008",
+         *       "created_time": "2026-03-14T09:31:07.012Z",
+         *       "order_id": null,
+         *       "customer_id": null,
+         *       "amount": 39.5,
+         *       "currency": "USD",
+         *       "status": "failed",
+         *       "failure_code": "card_declined"
          *     }
          */
         Charge: {
             id: components["schemas"]["ObjectId"];
             created_time?: components["schemas"]["Timestamp"];
+            /** @description The order this charge paid; `null` for a failed payment, which places no order. */
+            order_id: components["schemas"]["ObjectId"] | null;
+            /** @description The customer who paid; `null` for a guest. */
+            customer_id?: components["schemas"]["ObjectId"] | null;
+            /** @description The amount charged, in the currency's major unit (`39.5` is 39.50). */
+            amount: number;
+            /** @description ISO 4217 code of the amount's currency. */
+            currency: string;
+            /** @description `succeeded` or `failed` (other values may appear: read it as an open string). */
+            status: string;
+            /** @description Why the payment failed (`card_declined`); `null` when it succeeded. */
+            failure_code?: string | null;
         } & {
             [key: string]: unknown;
         };
         /**
-         * @description An order. Only `id` (and the creation time that list ordering relies on) is known; the other fields are not shown in the platform document, so any other property is allowed.
+         * @description An order placed by a shopper: its lines (a product, a quantity, the unit price), the total, the currency, the status and the customer. All of them are always present (`customer_id` is `null` for a guest); any other property is allowed.
          * @example {
          *       "id": "ord_00000000000000000000000007",
-         *       "created_time": "2026-03-14T09:26:53.589Z"
+         *       "created_time": "2026-03-14T09:26:53.589Z",
+         *       "customer_id": "cus_00000000000000000000000042",
+         *       "currency": "USD",
+         *       "lines": [
+         *         {
+         *           "product_id": "prod_00000000000000000000000007",
+         *           "quantity": 2,
+         *           "unit_price": 39.5
+         *         }
+         *       ],
+         *       "total": 79,
+         *       "status": "completed"
          *     }
          */
         Order: {
             id: components["schemas"]["ObjectId"];
             created_time?: components["schemas"]["Timestamp"];
+            /** @description The customer who placed the order; `null` for a guest. */
+            customer_id: components["schemas"]["ObjectId"] | null;
+            /** @description ISO 4217 code of the prices' currency. */
+            currency: string;
+            /** @description What was bought. */
+            lines: components["schemas"]["OrderLine"][];
+            /** @description The sum of the lines (quantity times unit price), in the currency's major unit. */
+            total: number;
+            /** @description `paid` once its payment succeeded, `completed` once completed (other values may appear: read it as an open string). */
+            status: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description One line of an order. Any other property is allowed.
+         * @example {
+         *       "product_id": "prod_00000000000000000000000007",
+         *       "quantity": 2,
+         *       "unit_price": 39.5
+         *     }
+         */
+        OrderLine: {
+            product_id: components["schemas"]["ObjectId"];
+            quantity: number;
+            /** @description The product's price when the order was placed, in the order's currency. */
+            unit_price: number;
         } & {
             [key: string]: unknown;
         };
@@ -1325,7 +1390,13 @@ export interface components {
          *       "data": [
          *         {
          *           "id": "ch_00000000000000000000000007",
-         *           "created_time": "2026-03-14T09:26:53.589Z"
+         *           "created_time": "2026-03-14T09:26:53.589Z",
+         *           "order_id": "ord_00000000000000000000000007",
+         *           "customer_id": "cus_00000000000000000000000042",
+         *           "amount": 79,
+         *           "currency": "USD",
+         *           "status": "succeeded",
+         *           "failure_code": null
          *         }
          *       ]
          *     }
@@ -1346,7 +1417,18 @@ export interface components {
          *       "data": [
          *         {
          *           "id": "ord_00000000000000000000000007",
-         *           "created_time": "2026-03-14T09:26:53.589Z"
+         *           "created_time": "2026-03-14T09:26:53.589Z",
+         *           "customer_id": "cus_00000000000000000000000042",
+         *           "currency": "USD",
+         *           "lines": [
+         *             {
+         *               "product_id": "prod_00000000000000000000000007",
+         *               "quantity": 2,
+         *               "unit_price": 39.5
+         *             }
+         *           ],
+         *           "total": 79,
+         *           "status": "completed"
          *         }
          *       ]
          *     }

@@ -66,6 +66,8 @@ export declare const validateOAuthErrorBody: Validator<components['schemas']['OA
 export declare const validateObjectId: Validator<components['schemas']['ObjectId']>;
 /** Validates a value against the `Order` schema of specs/openapi.yaml. */
 export declare const validateOrder: Validator<components['schemas']['Order']>;
+/** Validates a value against the `OrderLine` schema of specs/openapi.yaml. */
+export declare const validateOrderLine: Validator<components['schemas']['OrderLine']>;
 /** Validates a value against the `OrderList` schema of specs/openapi.yaml. */
 export declare const validateOrderList: Validator<components['schemas']['OrderList']>;
 /** Validates a value against the `Product` schema of specs/openapi.yaml. */

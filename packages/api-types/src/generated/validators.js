@@ -1993,6 +1993,7 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate33.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var validateCharge = validate34;
+var schema59 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:Charge", "title": "Charge", "type": "object", "description": "A charge: one payment attempt for a shopper's order. `order_id`, `amount`, `currency` and `status` are always present; `customer_id` and `failure_code` may be absent. Any other property is allowed.", "x-unspecified": "The fields of a charge: not shown in the platform's API documentation. The spec's are the few a payment needs, our choice: the order paid (`null` when the payment failed and no order was placed), the customer, the amount in the currency's major unit, an ISO 4217 currency, the status (`succeeded` or `failed`, an open string) and why a failed one failed (`card_declined`).", "required": ["id", "order_id", "amount", "currency", "status"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "order_id": { "description": "The order this charge paid; `null` for a failed payment, which places no order.", "oneOf": [{ "$ref": "#/$defs/ObjectId" }, { "type": "null" }] }, "customer_id": { "description": "The customer who paid; `null` for a guest.", "oneOf": [{ "$ref": "#/$defs/ObjectId" }, { "type": "null" }] }, "amount": { "type": "number", "description": "The amount charged, in the currency's major unit (`39.5` is 39.50)." }, "currency": { "type": "string", "description": "ISO 4217 code of the amount's currency." }, "status": { "type": "string", "description": "`succeeded` or `failed` (other values may appear: read it as an open string)." }, "failure_code": { "type": ["string", "null"], "description": "Why the payment failed (`card_declined`); `null` when it succeeded." } }, "additionalProperties": true, "examples": [{ "id": "ch_00000000000000000000000007", "created_time": "2026-03-14T09:26:53.589Z", "order_id": "ord_00000000000000000000000007", "customer_id": "cus_00000000000000000000000042", "amount": 79, "currency": "USD", "status": "succeeded", "failure_code": null }, { "id": "ch_00000000000000000000000008", "created_time": "2026-03-14T09:31:07.012Z", "order_id": null, "customer_id": null, "amount": 39.5, "currency": "USD", "status": "failed", "failure_code": "card_declined" }], "$defs": { "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
 function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -2014,24 +2015,60 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.order_id === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "order_id" }, message: "must have required property 'order_id'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.amount === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.currency === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "currency" }, message: "must have required property 'currency'" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.status === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
     if (data.id !== void 0) {
       let data0 = data.id;
       if (typeof data0 === "string") {
         if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err5 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err1];
+            vErrors = [err5];
           } else {
-            vErrors.push(err1);
+            vErrors.push(err5);
           }
           errors++;
         }
       } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err6 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err6];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -2040,30 +2077,214 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.created_time;
       if (typeof data1 === "string") {
         if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          const err7 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err7];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err7);
           }
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err8 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err8];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.order_id !== void 0) {
+      let data2 = data.order_id;
+      const _errs11 = errors;
+      let valid3 = false;
+      let passing0 = null;
+      const _errs12 = errors;
+      if (typeof data2 === "string") {
+        if (func1(data2) < 1) {
+          const err9 = { instancePath: instancePath + "/order_id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = { instancePath: instancePath + "/order_id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      var _valid0 = _errs12 === errors;
+      if (_valid0) {
+        valid3 = true;
+        passing0 = 0;
+      }
+      const _errs16 = errors;
+      if (data2 !== null) {
+        const err11 = { instancePath: instancePath + "/order_id", schemaPath: "#/properties/order_id/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      var _valid0 = _errs16 === errors;
+      if (_valid0 && valid3) {
+        valid3 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid3 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid3) {
+        const err12 = { instancePath: instancePath + "/order_id", schemaPath: "#/properties/order_id/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      } else {
+        errors = _errs11;
+        if (vErrors !== null) {
+          if (_errs11) {
+            vErrors.length = _errs11;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.customer_id !== void 0) {
+      let data3 = data.customer_id;
+      const _errs19 = errors;
+      let valid5 = false;
+      let passing1 = null;
+      const _errs20 = errors;
+      if (typeof data3 === "string") {
+        if (func1(data3) < 1) {
+          const err13 = { instancePath: instancePath + "/customer_id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = { instancePath: instancePath + "/customer_id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      var _valid1 = _errs20 === errors;
+      if (_valid1) {
+        valid5 = true;
+        passing1 = 0;
+      }
+      const _errs24 = errors;
+      if (data3 !== null) {
+        const err15 = { instancePath: instancePath + "/customer_id", schemaPath: "#/properties/customer_id/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      var _valid1 = _errs24 === errors;
+      if (_valid1 && valid5) {
+        valid5 = false;
+        passing1 = [passing1, 1];
+      } else {
+        if (_valid1) {
+          valid5 = true;
+          passing1 = 1;
+        }
+      }
+      if (!valid5) {
+        const err16 = { instancePath: instancePath + "/customer_id", schemaPath: "#/properties/customer_id/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      } else {
+        errors = _errs19;
+        if (vErrors !== null) {
+          if (_errs19) {
+            vErrors.length = _errs19;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.amount !== void 0) {
+      let data4 = data.amount;
+      if (!(typeof data4 == "number" && isFinite(data4))) {
+        const err17 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.currency !== void 0) {
+      if (typeof data.currency !== "string") {
+        const err18 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== void 0) {
+      if (typeof data.status !== "string") {
+        const err19 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.failure_code !== void 0) {
+      let data7 = data.failure_code;
+      if (typeof data7 !== "string" && data7 !== null) {
+        const err20 = { instancePath: instancePath + "/failure_code", schemaPath: "#/properties/failure_code/type", keyword: "type", params: { type: schema59.properties.failure_code.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
         }
         errors++;
       }
     }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err21 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err21];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err21);
     }
     errors++;
   }
@@ -2072,6 +2293,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate34.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var validateChargeList = validate35;
+var schema65 = { "type": "object", "description": "A charge: one payment attempt for a shopper's order. `order_id`, `amount`, `currency` and `status` are always present; `customer_id` and `failure_code` may be absent. Any other property is allowed.", "x-unspecified": "The fields of a charge: not shown in the platform's API documentation. The spec's are the few a payment needs, our choice: the order paid (`null` when the payment failed and no order was placed), the customer, the amount in the currency's major unit, an ISO 4217 currency, the status (`succeeded` or `failed`, an open string) and why a failed one failed (`card_declined`).", "required": ["id", "order_id", "amount", "currency", "status"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "order_id": { "description": "The order this charge paid; `null` for a failed payment, which places no order.", "oneOf": [{ "$ref": "#/$defs/ObjectId" }, { "type": "null" }] }, "customer_id": { "description": "The customer who paid; `null` for a guest.", "oneOf": [{ "$ref": "#/$defs/ObjectId" }, { "type": "null" }] }, "amount": { "type": "number", "description": "The amount charged, in the currency's major unit (`39.5` is 39.50)." }, "currency": { "type": "string", "description": "ISO 4217 code of the amount's currency." }, "status": { "type": "string", "description": "`succeeded` or `failed` (other values may appear: read it as an open string)." }, "failure_code": { "type": ["string", "null"], "description": "Why the payment failed (`card_declined`); `null` when it succeeded." } }, "additionalProperties": true, "examples": [{ "id": "ch_00000000000000000000000007", "created_time": "2026-03-14T09:26:53.589Z", "order_id": "ord_00000000000000000000000007", "customer_id": "cus_00000000000000000000000042", "amount": 79, "currency": "USD", "status": "succeeded", "failure_code": null }, { "id": "ch_00000000000000000000000008", "created_time": "2026-03-14T09:31:07.012Z", "order_id": null, "customer_id": null, "amount": 39.5, "currency": "USD", "status": "failed", "failure_code": "card_declined" }] };
 function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -2092,24 +2314,60 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.order_id === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "order_id" }, message: "must have required property 'order_id'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.amount === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.currency === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "currency" }, message: "must have required property 'currency'" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.status === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
     if (data.id !== void 0) {
       let data0 = data.id;
       if (typeof data0 === "string") {
         if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err5 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err1];
+            vErrors = [err5];
           } else {
-            vErrors.push(err1);
+            vErrors.push(err5);
           }
           errors++;
         }
       } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err6 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err6];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -2118,30 +2376,214 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.created_time;
       if (typeof data1 === "string") {
         if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          const err7 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err7];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err7);
           }
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err8 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err8];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.order_id !== void 0) {
+      let data2 = data.order_id;
+      const _errs11 = errors;
+      let valid3 = false;
+      let passing0 = null;
+      const _errs12 = errors;
+      if (typeof data2 === "string") {
+        if (func1(data2) < 1) {
+          const err9 = { instancePath: instancePath + "/order_id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = { instancePath: instancePath + "/order_id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      var _valid0 = _errs12 === errors;
+      if (_valid0) {
+        valid3 = true;
+        passing0 = 0;
+      }
+      const _errs16 = errors;
+      if (data2 !== null) {
+        const err11 = { instancePath: instancePath + "/order_id", schemaPath: "#/properties/order_id/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      var _valid0 = _errs16 === errors;
+      if (_valid0 && valid3) {
+        valid3 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid3 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid3) {
+        const err12 = { instancePath: instancePath + "/order_id", schemaPath: "#/properties/order_id/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      } else {
+        errors = _errs11;
+        if (vErrors !== null) {
+          if (_errs11) {
+            vErrors.length = _errs11;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.customer_id !== void 0) {
+      let data3 = data.customer_id;
+      const _errs19 = errors;
+      let valid5 = false;
+      let passing1 = null;
+      const _errs20 = errors;
+      if (typeof data3 === "string") {
+        if (func1(data3) < 1) {
+          const err13 = { instancePath: instancePath + "/customer_id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = { instancePath: instancePath + "/customer_id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      var _valid1 = _errs20 === errors;
+      if (_valid1) {
+        valid5 = true;
+        passing1 = 0;
+      }
+      const _errs24 = errors;
+      if (data3 !== null) {
+        const err15 = { instancePath: instancePath + "/customer_id", schemaPath: "#/properties/customer_id/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      var _valid1 = _errs24 === errors;
+      if (_valid1 && valid5) {
+        valid5 = false;
+        passing1 = [passing1, 1];
+      } else {
+        if (_valid1) {
+          valid5 = true;
+          passing1 = 1;
+        }
+      }
+      if (!valid5) {
+        const err16 = { instancePath: instancePath + "/customer_id", schemaPath: "#/properties/customer_id/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      } else {
+        errors = _errs19;
+        if (vErrors !== null) {
+          if (_errs19) {
+            vErrors.length = _errs19;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.amount !== void 0) {
+      let data4 = data.amount;
+      if (!(typeof data4 == "number" && isFinite(data4))) {
+        const err17 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.currency !== void 0) {
+      if (typeof data.currency !== "string") {
+        const err18 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== void 0) {
+      if (typeof data.status !== "string") {
+        const err19 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.failure_code !== void 0) {
+      let data7 = data.failure_code;
+      if (typeof data7 !== "string" && data7 !== null) {
+        const err20 = { instancePath: instancePath + "/failure_code", schemaPath: "#/properties/failure_code/type", keyword: "type", params: { type: schema65.properties.failure_code.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
         }
         errors++;
       }
     }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err21 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err21];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err21);
     }
     errors++;
   }
@@ -2265,7 +2707,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate35.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
 var validateCustomer = validate38;
-var schema66 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:Customer", "title": "Customer", "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "EmailAddress": { "type": "string", "format": "email", "description": "An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`\"ada lovelace\"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.", "x-unspecified": "The format of email addresses: the platform's API documentation says only \"Email address.\" RFC 5321's Mailbox is our choice (tolerant: it accepts `a@localhost` and `0@com`, which many email validators refuse); the platform may check more or less.", "examples": ["ada@example.com", "a@localhost", "0@com", "o'brien+news@example.co.uk", '"ada lovelace"@example.com', "ada@[192.0.2.1]", "ada@[IPv6:2001:db8::1]"] }, "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
+var schema70 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:Customer", "title": "Customer", "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "EmailAddress": { "type": "string", "format": "email", "description": "An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`\"ada lovelace\"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.", "x-unspecified": "The format of email addresses: the platform's API documentation says only \"Email address.\" RFC 5321's Mailbox is our choice (tolerant: it accepts `a@localhost` and `0@com`, which many email validators refuse); the platform may check more or less.", "examples": ["ada@example.com", "a@localhost", "0@com", "o'brien+news@example.co.uk", '"ada lovelace"@example.com', "ada@[192.0.2.1]", "ada@[IPv6:2001:db8::1]"] }, "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
 var formats24 = require_formats2().email;
 function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
@@ -2442,7 +2884,7 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.company !== void 0) {
       let data5 = data.company;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err16 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema66.properties.company.type }, message: "must be string,null" };
+        const err16 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema70.properties.company.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err16];
         } else {
@@ -2585,7 +3027,7 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate38.evaluated = { "props": { "id": true, "created_time": true, "first_name": true, "last_name": true, "email": true, "company": true, "delivery_address": true, "billing_address": true }, "dynamicProps": false, "dynamicItems": false };
 var validateCustomerCreateRequest = validate39;
-var schema72 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CustomerCreateRequest", "title": "CustomerCreateRequest", "type": "object", "description": "Body of a customer creation: the writable fields of Customer. `first_name`, `last_name` and `email` are required; `company` and the addresses default to null. Other properties are refused (a misspelled field must not be dropped silently).", "x-unspecified": "Request payload shapes of POST and PUT are not shown; the writable fields, the required ones and the refusal of unknown properties are our choice.", "required": ["first_name", "last_name", "email"], "properties": { "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "additionalProperties": false, "examples": [{ "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com" }, { "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "EmailAddress": { "type": "string", "format": "email", "description": "An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`\"ada lovelace\"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.", "x-unspecified": "The format of email addresses: the platform's API documentation says only \"Email address.\" RFC 5321's Mailbox is our choice (tolerant: it accepts `a@localhost` and `0@com`, which many email validators refuse); the platform may check more or less.", "examples": ["ada@example.com", "a@localhost", "0@com", "o'brien+news@example.co.uk", '"ada lovelace"@example.com', "ada@[192.0.2.1]", "ada@[IPv6:2001:db8::1]"] } } };
+var schema76 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CustomerCreateRequest", "title": "CustomerCreateRequest", "type": "object", "description": "Body of a customer creation: the writable fields of Customer. `first_name`, `last_name` and `email` are required; `company` and the addresses default to null. Other properties are refused (a misspelled field must not be dropped silently).", "x-unspecified": "Request payload shapes of POST and PUT are not shown; the writable fields, the required ones and the refusal of unknown properties are our choice.", "required": ["first_name", "last_name", "email"], "properties": { "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "additionalProperties": false, "examples": [{ "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com" }, { "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "EmailAddress": { "type": "string", "format": "email", "description": "An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`\"ada lovelace\"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.", "x-unspecified": "The format of email addresses: the platform's API documentation says only \"Email address.\" RFC 5321's Mailbox is our choice (tolerant: it accepts `a@localhost` and `0@com`, which many email validators refuse); the platform may check more or less.", "examples": ["ada@example.com", "a@localhost", "0@com", "o'brien+news@example.co.uk", '"ada lovelace"@example.com', "ada@[192.0.2.1]", "ada@[IPv6:2001:db8::1]"] } } };
 function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -2683,7 +3125,7 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.company !== void 0) {
       let data3 = data.company;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err8 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema72.properties.company.type }, message: "must be string,null" };
+        const err8 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema76.properties.company.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -2826,7 +3268,7 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate39.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var validateCustomerList = validate40;
-var schema77 = { "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }] };
+var schema81 = { "type": "object", "description": "A customer of a store. The platform document lists the eight fields without saying which are always present; all eight are required here (nullable ones are `null` when empty).", "x-unspecified": 'Which Customer fields are always present (the field table has no "required" column).', "required": ["id", "created_time", "first_name", "last_name", "email", "company", "delivery_address", "billing_address"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "examples": [{ "id": "cus_00000000000000000000000042", "created_time": "2026-03-14T09:26:53.589Z", "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "company": null, "delivery_address": null, "billing_address": null }, { "id": "cus_00000000000000000000000043", "created_time": "2026-03-14T09:31:07.012Z", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.org", "company": "Navy Labs", "delivery_address": {}, "billing_address": null }] };
 function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -3001,7 +3443,7 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.company !== void 0) {
       let data5 = data.company;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err16 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema77.properties.company.type }, message: "must be string,null" };
+        const err16 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema81.properties.company.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err16];
         } else {
@@ -3259,7 +3701,7 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate40.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
 var validateCustomerUpdateRequest = validate43;
-var schema83 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CustomerUpdateRequest", "title": "CustomerUpdateRequest", "type": "object", "description": "Body of a customer update: any subset of the writable fields of Customer; fields not named keep their values, `null` clears `company` or an address. Other properties are refused.", "x-unspecified": "Request payload shapes of POST and PUT are not shown; partial updates and the refusal of unknown properties are our choice.", "properties": { "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "additionalProperties": false, "examples": [{ "email": "ada.lovelace@example.com" }, { "company": null, "billing_address": {} }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "EmailAddress": { "type": "string", "format": "email", "description": "An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`\"ada lovelace\"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.", "x-unspecified": "The format of email addresses: the platform's API documentation says only \"Email address.\" RFC 5321's Mailbox is our choice (tolerant: it accepts `a@localhost` and `0@com`, which many email validators refuse); the platform may check more or less.", "examples": ["ada@example.com", "a@localhost", "0@com", "o'brien+news@example.co.uk", '"ada lovelace"@example.com', "ada@[192.0.2.1]", "ada@[IPv6:2001:db8::1]"] } } };
+var schema87 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:CustomerUpdateRequest", "title": "CustomerUpdateRequest", "type": "object", "description": "Body of a customer update: any subset of the writable fields of Customer; fields not named keep their values, `null` clears `company` or an address. Other properties are refused.", "x-unspecified": "Request payload shapes of POST and PUT are not shown; partial updates and the refusal of unknown properties are our choice.", "properties": { "first_name": { "type": "string" }, "last_name": { "type": "string" }, "email": { "$ref": "#/$defs/EmailAddress", "description": "Email address." }, "company": { "type": ["string", "null"] }, "delivery_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] }, "billing_address": { "oneOf": [{ "$ref": "#/$defs/Address" }, { "type": "null" }] } }, "additionalProperties": false, "examples": [{ "email": "ada.lovelace@example.com" }, { "company": null, "billing_address": {} }], "$defs": { "Address": { "type": "object", "description": "A postal address. Its fields are not shown in the platform document.", "x-unspecified": "The fields inside delivery_address and billing_address.", "additionalProperties": true, "examples": [{}] }, "EmailAddress": { "type": "string", "format": "email", "description": "An email address, as JSON Schema's `email` format defines it: the `Mailbox` of RFC 5321 (section 4.1.2). The local part is a dot-string (`ada.lovelace`, `o'brien+news`) or a quoted string (`\"ada lovelace\"`); the domain is one or more host name labels, so a single label such as `localhost` or `com` is a domain too, or an address literal (`[192.0.2.1]`, `[IPv6:2001:db8::1]`). No length limit is checked; addresses with characters outside ASCII (RFC 6531) are refused.", "x-unspecified": "The format of email addresses: the platform's API documentation says only \"Email address.\" RFC 5321's Mailbox is our choice (tolerant: it accepts `a@localhost` and `0@com`, which many email validators refuse); the platform may check more or less.", "examples": ["ada@example.com", "a@localhost", "0@com", "o'brien+news@example.co.uk", '"ada lovelace"@example.com', "ada@[192.0.2.1]", "ada@[IPv6:2001:db8::1]"] } } };
 function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -3330,7 +3772,7 @@ function validate43(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.company !== void 0) {
       let data3 = data.company;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err5 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema83.properties.company.type }, message: "must be string,null" };
+        const err5 = { instancePath: instancePath + "/company", schemaPath: "#/properties/company/type", keyword: "type", params: { type: schema87.properties.company.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err5];
         } else {
@@ -4271,6 +4713,114 @@ function validate53(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate53.evaluated = { "dynamicProps": false, "dynamicItems": false };
 var validateOrder = validate54;
+function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate55.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.product_id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "product_id" }, message: "must have required property 'product_id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.quantity === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "quantity" }, message: "must have required property 'quantity'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.unit_price === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "unit_price" }, message: "must have required property 'unit_price'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.product_id !== void 0) {
+      let data0 = data.product_id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err3 = { instancePath: instancePath + "/product_id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/product_id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.quantity !== void 0) {
+      let data1 = data.quantity;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+        const err5 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 < 1 || isNaN(data1)) {
+          const err6 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.unit_price !== void 0) {
+      let data2 = data.unit_price;
+      if (!(typeof data2 == "number" && isFinite(data2))) {
+        const err7 = { instancePath: instancePath + "/unit_price", schemaPath: "#/properties/unit_price/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate55.errors = vErrors;
+  return errors === 0;
+}
+validate55.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -4292,24 +4842,69 @@ function validate54(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.customer_id === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "customer_id" }, message: "must have required property 'customer_id'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.currency === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "currency" }, message: "must have required property 'currency'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.lines === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "lines" }, message: "must have required property 'lines'" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.total === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "total" }, message: "must have required property 'total'" };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.status === void 0) {
+      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
     if (data.id !== void 0) {
       let data0 = data.id;
       if (typeof data0 === "string") {
         if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err6 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err1];
+            vErrors = [err6];
           } else {
-            vErrors.push(err1);
+            vErrors.push(err6);
           }
           errors++;
         }
       } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err7 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err7];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -4318,7 +4913,205 @@ function validate54(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.created_time;
       if (typeof data1 === "string") {
         if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          const err8 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.customer_id !== void 0) {
+      let data2 = data.customer_id;
+      const _errs11 = errors;
+      let valid3 = false;
+      let passing0 = null;
+      const _errs12 = errors;
+      if (typeof data2 === "string") {
+        if (func1(data2) < 1) {
+          const err10 = { instancePath: instancePath + "/customer_id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = { instancePath: instancePath + "/customer_id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      var _valid0 = _errs12 === errors;
+      if (_valid0) {
+        valid3 = true;
+        passing0 = 0;
+      }
+      const _errs16 = errors;
+      if (data2 !== null) {
+        const err12 = { instancePath: instancePath + "/customer_id", schemaPath: "#/properties/customer_id/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      var _valid0 = _errs16 === errors;
+      if (_valid0 && valid3) {
+        valid3 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid3 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid3) {
+        const err13 = { instancePath: instancePath + "/customer_id", schemaPath: "#/properties/customer_id/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      } else {
+        errors = _errs11;
+        if (vErrors !== null) {
+          if (_errs11) {
+            vErrors.length = _errs11;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.currency !== void 0) {
+      if (typeof data.currency !== "string") {
+        const err14 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.lines !== void 0) {
+      let data4 = data.lines;
+      if (Array.isArray(data4)) {
+        const len0 = data4.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate55(data4[i0], { instancePath: instancePath + "/lines/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err15 = { instancePath: instancePath + "/lines", schemaPath: "#/properties/lines/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.total !== void 0) {
+      let data6 = data.total;
+      if (!(typeof data6 == "number" && isFinite(data6))) {
+        const err16 = { instancePath: instancePath + "/total", schemaPath: "#/properties/total/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== void 0) {
+      if (typeof data.status !== "string") {
+        const err17 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err18];
+    } else {
+      vErrors.push(err18);
+    }
+    errors++;
+  }
+  validate54.errors = vErrors;
+  return errors === 0;
+}
+validate54.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateOrderLine = validate57;
+function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate57.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.product_id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "product_id" }, message: "must have required property 'product_id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.quantity === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "quantity" }, message: "must have required property 'quantity'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.unit_price === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "unit_price" }, message: "must have required property 'unit_price'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.product_id !== void 0) {
+      let data0 = data.product_id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err3 = { instancePath: instancePath + "/product_id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -4327,7 +5120,7 @@ function validate54(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err4 = { instancePath: instancePath + "/product_id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -4336,24 +5129,167 @@ function validate54(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.quantity !== void 0) {
+      let data1 = data.quantity;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+        const err5 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 < 1 || isNaN(data1)) {
+          const err6 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.unit_price !== void 0) {
+      let data2 = data.unit_price;
+      if (!(typeof data2 == "number" && isFinite(data2))) {
+        const err7 = { instancePath: instancePath + "/unit_price", schemaPath: "#/properties/unit_price/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err8];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err8);
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateOrderList = validate55;
-function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate57.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateOrderList = validate58;
+function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate60.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.product_id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "product_id" }, message: "must have required property 'product_id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.quantity === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "quantity" }, message: "must have required property 'quantity'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.unit_price === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "unit_price" }, message: "must have required property 'unit_price'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.product_id !== void 0) {
+      let data0 = data.product_id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          const err3 = { instancePath: instancePath + "/product_id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/product_id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.quantity !== void 0) {
+      let data1 = data.quantity;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+        const err5 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 < 1 || isNaN(data1)) {
+          const err6 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.unit_price !== void 0) {
+      let data2 = data.unit_price;
+      if (!(typeof data2 == "number" && isFinite(data2))) {
+        const err7 = { instancePath: instancePath + "/unit_price", schemaPath: "#/properties/unit_price/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate60.errors = vErrors;
+  return errors === 0;
+}
+validate60.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -4370,24 +5306,69 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.customer_id === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "customer_id" }, message: "must have required property 'customer_id'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.currency === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "currency" }, message: "must have required property 'currency'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.lines === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "lines" }, message: "must have required property 'lines'" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.total === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "total" }, message: "must have required property 'total'" };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.status === void 0) {
+      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
     if (data.id !== void 0) {
       let data0 = data.id;
       if (typeof data0 === "string") {
         if (func1(data0) < 1) {
-          const err1 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err6 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err1];
+            vErrors = [err6];
           } else {
-            vErrors.push(err1);
+            vErrors.push(err6);
           }
           errors++;
         }
       } else {
-        const err2 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err7 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err7];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -4396,42 +5377,165 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.created_time;
       if (typeof data1 === "string") {
         if (!formats2.validate(data1)) {
-          const err3 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          const err8 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err8];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err8);
           }
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err9 = { instancePath: instancePath + "/created_time", schemaPath: "#/$defs/Timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err9];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.customer_id !== void 0) {
+      let data2 = data.customer_id;
+      const _errs11 = errors;
+      let valid3 = false;
+      let passing0 = null;
+      const _errs12 = errors;
+      if (typeof data2 === "string") {
+        if (func1(data2) < 1) {
+          const err10 = { instancePath: instancePath + "/customer_id", schemaPath: "#/$defs/ObjectId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = { instancePath: instancePath + "/customer_id", schemaPath: "#/$defs/ObjectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      var _valid0 = _errs12 === errors;
+      if (_valid0) {
+        valid3 = true;
+        passing0 = 0;
+      }
+      const _errs16 = errors;
+      if (data2 !== null) {
+        const err12 = { instancePath: instancePath + "/customer_id", schemaPath: "#/properties/customer_id/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      var _valid0 = _errs16 === errors;
+      if (_valid0 && valid3) {
+        valid3 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid3 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid3) {
+        const err13 = { instancePath: instancePath + "/customer_id", schemaPath: "#/properties/customer_id/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      } else {
+        errors = _errs11;
+        if (vErrors !== null) {
+          if (_errs11) {
+            vErrors.length = _errs11;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.currency !== void 0) {
+      if (typeof data.currency !== "string") {
+        const err14 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.lines !== void 0) {
+      let data4 = data.lines;
+      if (Array.isArray(data4)) {
+        const len0 = data4.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate60(data4[i0], { instancePath: instancePath + "/lines/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err15 = { instancePath: instancePath + "/lines", schemaPath: "#/properties/lines/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.total !== void 0) {
+      let data6 = data.total;
+      if (!(typeof data6 == "number" && isFinite(data6))) {
+        const err16 = { instancePath: instancePath + "/total", schemaPath: "#/properties/total/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== void 0) {
+      if (typeof data.status !== "string") {
+        const err17 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
         }
         errors++;
       }
     }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err18];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err18);
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate59.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -4514,8 +5618,8 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate56(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+          if (!validate59(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
             errors = vErrors.length;
           }
         }
@@ -4538,17 +5642,17 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateProduct = validate58;
-var schema107 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:Product", "title": "Product", "type": "object", "description": "A product of a store. The platform document does not show its fields; they are the theme kit's product fields (the same store's data) in the API's snake_case. `title`, `description` and `price` are always present, the optional fields `null` when not set; any other property is allowed.", "x-unspecified": "The fields of a product: not shown in the platform's API documentation. Taken from the theme kit's product (title, description, featuredImage, sku, currency, price, quantity), required where it requires them; the creation time is not documented for products, so it stays optional.", "required": ["id", "title", "description", "price"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "sku": { "type": ["string", "null"], "description": "Stock keeping unit." }, "currency": { "type": ["string", "null"], "description": "ISO 4217 code of the price's currency; `null` for the store's currency." }, "price": { "type": "number" }, "quantity": { "type": ["integer", "null"], "description": "Available quantity; `null` when not tracked." } }, "additionalProperties": true, "examples": [{ "id": "prod_00000000000000000000000007", "created_time": "2023-11-03T01:10:00.000Z", "title": "Handcrafted Granite Teapot", "description": "A teapot for two, glazed by hand.", "featured_image": "https://picsum.photos/seed/teapot/800/800", "sku": "TEA-POT-2", "currency": "USD", "price": 39.5, "quantity": 12 }, { "id": "prod_00000000000000000000000008", "created_time": "2023-11-03T01:20:00.000Z", "title": "Sencha", "description": "Steamed green tea, 100 g.", "featured_image": null, "sku": null, "currency": null, "price": 8, "quantity": null }], "$defs": { "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate58.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+var validateProduct = validate63;
+var schema119 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:Product", "title": "Product", "type": "object", "description": "A product of a store. The platform document does not show its fields; they are the theme kit's product fields (the same store's data) in the API's snake_case. `title`, `description` and `price` are always present, the optional fields `null` when not set; any other property is allowed.", "x-unspecified": "The fields of a product: not shown in the platform's API documentation. Taken from the theme kit's product (title, description, featuredImage, sku, currency, price, quantity), required where it requires them; the creation time is not documented for products, so it stays optional.", "required": ["id", "title", "description", "price"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "sku": { "type": ["string", "null"], "description": "Stock keeping unit." }, "currency": { "type": ["string", "null"], "description": "ISO 4217 code of the price's currency; `null` for the store's currency." }, "price": { "type": "number" }, "quantity": { "type": ["integer", "null"], "description": "Available quantity; `null` when not tracked." } }, "additionalProperties": true, "examples": [{ "id": "prod_00000000000000000000000007", "created_time": "2023-11-03T01:10:00.000Z", "title": "Handcrafted Granite Teapot", "description": "A teapot for two, glazed by hand.", "featured_image": "https://picsum.photos/seed/teapot/800/800", "sku": "TEA-POT-2", "currency": "USD", "price": 39.5, "quantity": 12 }, { "id": "prod_00000000000000000000000008", "created_time": "2023-11-03T01:20:00.000Z", "title": "Sencha", "description": "Steamed green tea, 100 g.", "featured_image": null, "sku": null, "currency": null, "price": 8, "quantity": null }], "$defs": { "ObjectId": { "type": "string", "minLength": 1, "description": "Object identifier. Identifiers are strings; their format is not shown, so any non-empty string is accepted (no prefix, length or alphabet is checked).", "x-unspecified": "The format of object identifiers: the platform's API documentation says only that they are strings. The empty string is refused (`minLength: 1`), since it names no object.", "examples": ["cus_00000000000000000000000042"] }, "Timestamp": { "type": "string", "format": "date-time", "description": "ISO 8601 UTC combined date-and-time, e.g. `2026-03-14T09:26:53.589Z`; customer timestamps carry fractional seconds.", "examples": ["2026-03-14T09:26:53.589Z"] } } };
+function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -4661,7 +5765,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.featured_image !== void 0) {
       let data4 = data.featured_image;
       if (typeof data4 !== "string" && data4 !== null) {
-        const err10 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema107.properties.featured_image.type }, message: "must be string,null" };
+        const err10 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema119.properties.featured_image.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err10];
         } else {
@@ -4673,7 +5777,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.sku !== void 0) {
       let data5 = data.sku;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err11 = { instancePath: instancePath + "/sku", schemaPath: "#/properties/sku/type", keyword: "type", params: { type: schema107.properties.sku.type }, message: "must be string,null" };
+        const err11 = { instancePath: instancePath + "/sku", schemaPath: "#/properties/sku/type", keyword: "type", params: { type: schema119.properties.sku.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err11];
         } else {
@@ -4685,7 +5789,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.currency !== void 0) {
       let data6 = data.currency;
       if (typeof data6 !== "string" && data6 !== null) {
-        const err12 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: schema107.properties.currency.type }, message: "must be string,null" };
+        const err12 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: schema119.properties.currency.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err12];
         } else {
@@ -4709,7 +5813,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.quantity !== void 0) {
       let data8 = data.quantity;
       if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8)) && data8 !== null) {
-        const err14 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/type", keyword: "type", params: { type: schema107.properties.quantity.type }, message: "must be integer,null" };
+        const err14 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/type", keyword: "type", params: { type: schema119.properties.quantity.type }, message: "must be integer,null" };
         if (vErrors === null) {
           vErrors = [err14];
         } else {
@@ -4727,18 +5831,18 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateProductCreateRequest = validate59;
-var schema110 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:ProductCreateRequest", "title": "ProductCreateRequest", "type": "object", "description": "Body of a product creation: the writable fields of Product. `title`, `description` and `price` are required; the other fields default to `null`. Other properties are refused (a misspelled field must not be dropped silently).", "x-unspecified": "Request payload shapes of POST and PUT are not shown; the writable fields, the required ones, the defaults and the refusal of unknown properties are our choice.", "required": ["title", "description", "price"], "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "sku": { "type": ["string", "null"], "description": "Stock keeping unit." }, "currency": { "type": ["string", "null"], "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code (three capital letters); `null` for the store's currency." }, "price": { "type": "number", "minimum": 0 }, "quantity": { "type": ["integer", "null"], "minimum": 0, "description": "Available quantity; `null` when not tracked." } }, "additionalProperties": false, "examples": [{ "title": "Handcrafted Granite Teapot", "description": "A teapot for two, glazed by hand.", "price": 39.5 }, { "title": "Sencha", "description": "Steamed green tea, 100 g.", "featured_image": null, "sku": "TEA-SEN-100", "currency": "EUR", "price": 8, "quantity": 40 }] };
+validate63.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateProductCreateRequest = validate64;
+var schema122 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:ProductCreateRequest", "title": "ProductCreateRequest", "type": "object", "description": "Body of a product creation: the writable fields of Product. `title`, `description` and `price` are required; the other fields default to `null`. Other properties are refused (a misspelled field must not be dropped silently).", "x-unspecified": "Request payload shapes of POST and PUT are not shown; the writable fields, the required ones, the defaults and the refusal of unknown properties are our choice.", "required": ["title", "description", "price"], "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "sku": { "type": ["string", "null"], "description": "Stock keeping unit." }, "currency": { "type": ["string", "null"], "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code (three capital letters); `null` for the store's currency." }, "price": { "type": "number", "minimum": 0 }, "quantity": { "type": ["integer", "null"], "minimum": 0, "description": "Available quantity; `null` when not tracked." } }, "additionalProperties": false, "examples": [{ "title": "Handcrafted Granite Teapot", "description": "A teapot for two, glazed by hand.", "price": 39.5 }, { "title": "Sencha", "description": "Steamed green tea, 100 g.", "featured_image": null, "sku": "TEA-SEN-100", "currency": "EUR", "price": 8, "quantity": 40 }] };
 var pattern5 = new RegExp("^[A-Z]{3}$", "u");
-function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -4809,7 +5913,7 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.featured_image !== void 0) {
       let data2 = data.featured_image;
       if (typeof data2 !== "string" && data2 !== null) {
-        const err6 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema110.properties.featured_image.type }, message: "must be string,null" };
+        const err6 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema122.properties.featured_image.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -4821,7 +5925,7 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.sku !== void 0) {
       let data3 = data.sku;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err7 = { instancePath: instancePath + "/sku", schemaPath: "#/properties/sku/type", keyword: "type", params: { type: schema110.properties.sku.type }, message: "must be string,null" };
+        const err7 = { instancePath: instancePath + "/sku", schemaPath: "#/properties/sku/type", keyword: "type", params: { type: schema122.properties.sku.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -4833,7 +5937,7 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.currency !== void 0) {
       let data4 = data.currency;
       if (typeof data4 !== "string" && data4 !== null) {
-        const err8 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: schema110.properties.currency.type }, message: "must be string,null" };
+        const err8 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: schema122.properties.currency.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -4878,7 +5982,7 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.quantity !== void 0) {
       let data6 = data.quantity;
       if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6)) && data6 !== null) {
-        const err12 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/type", keyword: "type", params: { type: schema110.properties.quantity.type }, message: "must be integer,null" };
+        const err12 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/type", keyword: "type", params: { type: schema122.properties.quantity.type }, message: "must be integer,null" };
         if (vErrors === null) {
           vErrors = [err12];
         } else {
@@ -4907,16 +6011,16 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateProductList = validate60;
-var schema112 = { "type": "object", "description": "A product of a store. The platform document does not show its fields; they are the theme kit's product fields (the same store's data) in the API's snake_case. `title`, `description` and `price` are always present, the optional fields `null` when not set; any other property is allowed.", "x-unspecified": "The fields of a product: not shown in the platform's API documentation. Taken from the theme kit's product (title, description, featuredImage, sku, currency, price, quantity), required where it requires them; the creation time is not documented for products, so it stays optional.", "required": ["id", "title", "description", "price"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "sku": { "type": ["string", "null"], "description": "Stock keeping unit." }, "currency": { "type": ["string", "null"], "description": "ISO 4217 code of the price's currency; `null` for the store's currency." }, "price": { "type": "number" }, "quantity": { "type": ["integer", "null"], "description": "Available quantity; `null` when not tracked." } }, "additionalProperties": true, "examples": [{ "id": "prod_00000000000000000000000007", "created_time": "2023-11-03T01:10:00.000Z", "title": "Handcrafted Granite Teapot", "description": "A teapot for two, glazed by hand.", "featured_image": "https://picsum.photos/seed/teapot/800/800", "sku": "TEA-POT-2", "currency": "USD", "price": 39.5, "quantity": 12 }, { "id": "prod_00000000000000000000000008", "created_time": "2023-11-03T01:20:00.000Z", "title": "Sencha", "description": "Steamed green tea, 100 g.", "featured_image": null, "sku": null, "currency": null, "price": 8, "quantity": null }] };
-function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate64.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateProductList = validate65;
+var schema124 = { "type": "object", "description": "A product of a store. The platform document does not show its fields; they are the theme kit's product fields (the same store's data) in the API's snake_case. `title`, `description` and `price` are always present, the optional fields `null` when not set; any other property is allowed.", "x-unspecified": "The fields of a product: not shown in the platform's API documentation. Taken from the theme kit's product (title, description, featuredImage, sku, currency, price, quantity), required where it requires them; the creation time is not documented for products, so it stays optional.", "required": ["id", "title", "description", "price"], "properties": { "id": { "$ref": "#/$defs/ObjectId" }, "created_time": { "$ref": "#/$defs/Timestamp" }, "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "sku": { "type": ["string", "null"], "description": "Stock keeping unit." }, "currency": { "type": ["string", "null"], "description": "ISO 4217 code of the price's currency; `null` for the store's currency." }, "price": { "type": "number" }, "quantity": { "type": ["integer", "null"], "description": "Available quantity; `null` when not tracked." } }, "additionalProperties": true, "examples": [{ "id": "prod_00000000000000000000000007", "created_time": "2023-11-03T01:10:00.000Z", "title": "Handcrafted Granite Teapot", "description": "A teapot for two, glazed by hand.", "featured_image": "https://picsum.photos/seed/teapot/800/800", "sku": "TEA-POT-2", "currency": "USD", "price": 39.5, "quantity": 12 }, { "id": "prod_00000000000000000000000008", "created_time": "2023-11-03T01:20:00.000Z", "title": "Sencha", "description": "Steamed green tea, 100 g.", "featured_image": null, "sku": null, "currency": null, "price": 8, "quantity": null }] };
+function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -5029,7 +6133,7 @@ function validate61(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.featured_image !== void 0) {
       let data4 = data.featured_image;
       if (typeof data4 !== "string" && data4 !== null) {
-        const err10 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema112.properties.featured_image.type }, message: "must be string,null" };
+        const err10 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema124.properties.featured_image.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err10];
         } else {
@@ -5041,7 +6145,7 @@ function validate61(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.sku !== void 0) {
       let data5 = data.sku;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err11 = { instancePath: instancePath + "/sku", schemaPath: "#/properties/sku/type", keyword: "type", params: { type: schema112.properties.sku.type }, message: "must be string,null" };
+        const err11 = { instancePath: instancePath + "/sku", schemaPath: "#/properties/sku/type", keyword: "type", params: { type: schema124.properties.sku.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err11];
         } else {
@@ -5053,7 +6157,7 @@ function validate61(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.currency !== void 0) {
       let data6 = data.currency;
       if (typeof data6 !== "string" && data6 !== null) {
-        const err12 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: schema112.properties.currency.type }, message: "must be string,null" };
+        const err12 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: schema124.properties.currency.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err12];
         } else {
@@ -5077,7 +6181,7 @@ function validate61(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.quantity !== void 0) {
       let data8 = data.quantity;
       if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8)) && data8 !== null) {
-        const err14 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/type", keyword: "type", params: { type: schema112.properties.quantity.type }, message: "must be integer,null" };
+        const err14 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/type", keyword: "type", params: { type: schema124.properties.quantity.type }, message: "must be integer,null" };
         if (vErrors === null) {
           vErrors = [err14];
         } else {
@@ -5095,15 +6199,15 @@ function validate61(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate66.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate65(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -5186,8 +6290,8 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate61(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+          if (!validate66(data2[i0], { instancePath: instancePath + "/data/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
             errors = vErrors.length;
           }
         }
@@ -5210,17 +6314,17 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
-var validateProductUpdateRequest = validate63;
-var schema115 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:ProductUpdateRequest", "title": "ProductUpdateRequest", "type": "object", "description": "Body of a product update: any subset of the writable fields of Product; fields not named keep their values, `null` clears a nullable one. Other properties are refused.", "x-unspecified": "Request payload shapes of POST and PUT are not shown; partial updates and the refusal of unknown properties are our choice.", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "sku": { "type": ["string", "null"], "description": "Stock keeping unit." }, "currency": { "type": ["string", "null"], "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code (three capital letters); `null` for the store's currency." }, "price": { "type": "number", "minimum": 0 }, "quantity": { "type": ["integer", "null"], "minimum": 0, "description": "Available quantity; `null` when not tracked." } }, "additionalProperties": false, "examples": [{ "price": 35 }, { "quantity": 0, "sku": null }] };
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate65.evaluated = { "props": { "limit": true, "has_more": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+var validateProductUpdateRequest = validate68;
+var schema127 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:ProductUpdateRequest", "title": "ProductUpdateRequest", "type": "object", "description": "Body of a product update: any subset of the writable fields of Product; fields not named keep their values, `null` clears a nullable one. Other properties are refused.", "x-unspecified": "Request payload shapes of POST and PUT are not shown; partial updates and the refusal of unknown properties are our choice.", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "featured_image": { "type": ["string", "null"], "description": "Image URI." }, "sku": { "type": ["string", "null"], "description": "Stock keeping unit." }, "currency": { "type": ["string", "null"], "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code (three capital letters); `null` for the store's currency." }, "price": { "type": "number", "minimum": 0 }, "quantity": { "type": ["integer", "null"], "minimum": 0, "description": "Available quantity; `null` when not tracked." } }, "additionalProperties": false, "examples": [{ "price": 35 }, { "quantity": 0, "sku": null }] };
+function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -5264,7 +6368,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.featured_image !== void 0) {
       let data2 = data.featured_image;
       if (typeof data2 !== "string" && data2 !== null) {
-        const err3 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema115.properties.featured_image.type }, message: "must be string,null" };
+        const err3 = { instancePath: instancePath + "/featured_image", schemaPath: "#/properties/featured_image/type", keyword: "type", params: { type: schema127.properties.featured_image.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -5276,7 +6380,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.sku !== void 0) {
       let data3 = data.sku;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err4 = { instancePath: instancePath + "/sku", schemaPath: "#/properties/sku/type", keyword: "type", params: { type: schema115.properties.sku.type }, message: "must be string,null" };
+        const err4 = { instancePath: instancePath + "/sku", schemaPath: "#/properties/sku/type", keyword: "type", params: { type: schema127.properties.sku.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -5288,7 +6392,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.currency !== void 0) {
       let data4 = data.currency;
       if (typeof data4 !== "string" && data4 !== null) {
-        const err5 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: schema115.properties.currency.type }, message: "must be string,null" };
+        const err5 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: schema127.properties.currency.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err5];
         } else {
@@ -5333,7 +6437,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.quantity !== void 0) {
       let data6 = data.quantity;
       if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6)) && data6 !== null) {
-        const err9 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/type", keyword: "type", params: { type: schema115.properties.quantity.type }, message: "must be integer,null" };
+        const err9 = { instancePath: instancePath + "/quantity", schemaPath: "#/properties/quantity/type", keyword: "type", params: { type: schema127.properties.quantity.type }, message: "must be integer,null" };
         if (vErrors === null) {
           vErrors = [err9];
         } else {
@@ -5362,16 +6466,16 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateRefreshTokenRequest = validate64;
-function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate68.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateRefreshTokenRequest = validate69;
+function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -5493,16 +6597,16 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate69.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = { "props": { "grant_type": true, "refresh_token": true, "client_id": true, "client_secret": true }, "dynamicProps": false, "dynamicItems": false };
-var validateTimestamp = validate65;
-function validate65(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate69.evaluated = { "props": { "grant_type": true, "refresh_token": true, "client_id": true, "client_secret": true }, "dynamicProps": false, "dynamicItems": false };
+var validateTimestamp = validate70;
+function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -5528,16 +6632,16 @@ function validate65(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var validateTokenRequest = validate66;
-function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate70.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var validateTokenRequest = validate71;
+function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -5879,18 +6983,18 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate66.errors = vErrors;
+  validate71.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate66.evaluated = { "dynamicProps": true, "dynamicItems": false };
-var validateTokenResponse = validate67;
-var schema121 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:TokenResponse", "title": "TokenResponse", "type": "object", "description": "Token response. Two variants are documented and both are accepted: one with `token_type`\n`Bearer`, `expires_in` 7776000 and an `id_token` (openid scope); the other with `token_type`\n`bearer`, `expires_in` 43199 and a `scope` (e.g. `api_all`). `refresh_token` is present when\n`offline_access` was granted, and a refresh always returns a new one.\n", "x-unspecified": "Which fields go together: the document gives `token_type` (Bearer/bearer), `expires_in` (7776000/43199), `id_token` and `scope` as two variants without a rule pairing them, so each is accepted with any of the others.", "required": ["access_token", "token_type", "expires_in"], "properties": { "access_token": { "type": "string", "minLength": 1 }, "token_type": { "type": "string", "enum": ["Bearer", "bearer"], "description": "`Bearer` in one documented variant, `bearer` in the other; both mean a bearer token." }, "expires_in": { "type": "integer", "minimum": 0, "description": "Lifetime of the access token, in seconds." }, "refresh_token": { "type": "string", "minLength": 1, "description": "Present when `offline_access` was granted. Its lifetime is not shown in the platform document.", "x-unspecified": "Lifetime of refresh tokens." }, "id_token": { "type": "string", "description": "OpenID Connect ID token (openid scope); present in one documented variant." }, "scope": { "type": "string", "description": "Granted scopes, space-separated; present in the other documented variant." } }, "additionalProperties": true, "examples": [{ "access_token": "at_5b1e0f9d8c7b6a59", "token_type": "Bearer", "expires_in": 7776e3, "refresh_token": "rt_8d7f6e5c4b3a", "id_token": "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1c2VyXzEifQ." }, { "access_token": "at_0a1b2c3d4e5f6789", "token_type": "bearer", "expires_in": 43199, "refresh_token": "rt_1f2e3d4c5b6a", "scope": "api_all" }] };
-function validate67(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate71.evaluated = { "dynamicProps": true, "dynamicItems": false };
+var validateTokenResponse = validate72;
+var schema133 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:TokenResponse", "title": "TokenResponse", "type": "object", "description": "Token response. Two variants are documented and both are accepted: one with `token_type`\n`Bearer`, `expires_in` 7776000 and an `id_token` (openid scope); the other with `token_type`\n`bearer`, `expires_in` 43199 and a `scope` (e.g. `api_all`). `refresh_token` is present when\n`offline_access` was granted, and a refresh always returns a new one.\n", "x-unspecified": "Which fields go together: the document gives `token_type` (Bearer/bearer), `expires_in` (7776000/43199), `id_token` and `scope` as two variants without a rule pairing them, so each is accepted with any of the others.", "required": ["access_token", "token_type", "expires_in"], "properties": { "access_token": { "type": "string", "minLength": 1 }, "token_type": { "type": "string", "enum": ["Bearer", "bearer"], "description": "`Bearer` in one documented variant, `bearer` in the other; both mean a bearer token." }, "expires_in": { "type": "integer", "minimum": 0, "description": "Lifetime of the access token, in seconds." }, "refresh_token": { "type": "string", "minLength": 1, "description": "Present when `offline_access` was granted. Its lifetime is not shown in the platform document.", "x-unspecified": "Lifetime of refresh tokens." }, "id_token": { "type": "string", "description": "OpenID Connect ID token (openid scope); present in one documented variant." }, "scope": { "type": "string", "description": "Granted scopes, space-separated; present in the other documented variant." } }, "additionalProperties": true, "examples": [{ "access_token": "at_5b1e0f9d8c7b6a59", "token_type": "Bearer", "expires_in": 7776e3, "refresh_token": "rt_8d7f6e5c4b3a", "id_token": "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1c2VyXzEifQ." }, { "access_token": "at_0a1b2c3d4e5f6789", "token_type": "bearer", "expires_in": 43199, "refresh_token": "rt_1f2e3d4c5b6a", "scope": "api_all" }] };
+function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -5959,7 +7063,7 @@ function validate67(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "Bearer" || data1 === "bearer")) {
-        const err6 = { instancePath: instancePath + "/token_type", schemaPath: "#/properties/token_type/enum", keyword: "enum", params: { allowedValues: schema121.properties.token_type.enum }, message: "must be equal to one of the allowed values" };
+        const err6 = { instancePath: instancePath + "/token_type", schemaPath: "#/properties/token_type/enum", keyword: "enum", params: { allowedValues: schema133.properties.token_type.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -6044,16 +7148,16 @@ function validate67(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateWebhookAck = validate68;
-function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate72.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateWebhookAck = validate73;
+function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
+  const evaluated0 = validate73.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -6101,17 +7205,17 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate68.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-validate68.evaluated = { "props": { "received": true, "reason": true }, "dynamicProps": false, "dynamicItems": false };
-var validateWebhookEventType = validate69;
-var schema123 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:WebhookEventType", "title": "WebhookEventType", "type": "string", "description": "The 19 event types the platform sends. The payload field carrying the type is not shown.", "enum": ["blog_post_created", "blog_post_updated", "blog_post_deleted", "category_created", "category_updated", "category_deleted", "customer_created", "customer_updated", "customer_deleted", "discount_created", "discount_updated", "discount_deleted", "order_payment_succeeded", "order_completed", "product_created", "product_updated", "product_deleted", "product_soldout", "product_variant_soldout"], "examples": ["customer_created"] };
-function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate73.evaluated = { "props": { "received": true, "reason": true }, "dynamicProps": false, "dynamicItems": false };
+var validateWebhookEventType = validate74;
+var schema135 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:commerce-kit:api-types:WebhookEventType", "title": "WebhookEventType", "type": "string", "description": "The 19 event types the platform sends. The payload field carrying the type is not shown.", "enum": ["blog_post_created", "blog_post_updated", "blog_post_deleted", "category_created", "category_updated", "category_deleted", "customer_created", "customer_updated", "customer_deleted", "discount_created", "discount_updated", "discount_deleted", "order_payment_succeeded", "order_completed", "product_created", "product_updated", "product_deleted", "product_soldout", "product_variant_soldout"], "examples": ["customer_created"] };
+function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -6128,7 +7232,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
     errors++;
   }
   if (!(data === "blog_post_created" || data === "blog_post_updated" || data === "blog_post_deleted" || data === "category_created" || data === "category_updated" || data === "category_deleted" || data === "customer_created" || data === "customer_updated" || data === "customer_deleted" || data === "discount_created" || data === "discount_updated" || data === "discount_deleted" || data === "order_payment_succeeded" || data === "order_completed" || data === "product_created" || data === "product_updated" || data === "product_deleted" || data === "product_soldout" || data === "product_variant_soldout")) {
-    const err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema123.enum }, message: "must be equal to one of the allowed values" };
+    const err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema135.enum }, message: "must be equal to one of the allowed values" };
     if (vErrors === null) {
       vErrors = [err1];
     } else {
@@ -6136,16 +7240,16 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var validateWebhookPayload = validate70;
-function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate74.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var validateWebhookPayload = validate75;
+function validate75(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -6277,10 +7381,10 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+validate75.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 export {
   validateAddress,
   validateAuthorizationCodeTokenRequest,
@@ -6307,6 +7411,7 @@ export {
   validateOAuthErrorBody,
   validateObjectId,
   validateOrder,
+  validateOrderLine,
   validateOrderList,
   validateProduct,
   validateProductCreateRequest,

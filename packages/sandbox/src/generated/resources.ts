@@ -38,7 +38,14 @@ export const RESOURCES = [
       list: { operationId: "listCharges", status: 200 },
       retrieve: { operationId: "retrieveCharge", status: 200 },
     },
-    fields: [],
+    fields: [
+      { name: "order_id", onCreate: { value: null } },
+      { name: "customer_id", onCreate: { value: null } },
+      { name: "amount", onCreate: "absent" },
+      { name: "currency", onCreate: "absent" },
+      { name: "status", onCreate: "absent" },
+      { name: "failure_code", onCreate: { value: null } },
+    ],
   },
   {
     kind: "orders",
@@ -50,7 +57,13 @@ export const RESOURCES = [
       list: { operationId: "listOrders", status: 200 },
       retrieve: { operationId: "retrieveOrder", status: 200 },
     },
-    fields: [],
+    fields: [
+      { name: "customer_id", onCreate: { value: null } },
+      { name: "currency", onCreate: "absent" },
+      { name: "lines", onCreate: "absent" },
+      { name: "total", onCreate: "absent" },
+      { name: "status", onCreate: "absent" },
+    ],
   },
   {
     kind: "products",

@@ -138,12 +138,18 @@ function seededCatalogue(store: Store, seed: ReturnType<typeof seededFaker>, see
     const total = Math.round(lines.reduce((sum, line) => sum + line.quantity * line.unit_price, 0) * 100) / 100;
     // After every seeded customer's slot, one order per hour: orders sort after the customers they name.
     const created = SEED_BASE_TIME + customers * CUSTOMER_SLOT + i * HOUR + faker.number.int({ min: 0, max: 59 }) * MINUTE;
+    const customerId = id('customers', customerIndex + 1);
     orders.push({
       seq: i + 1,
       createdTime: iso(created),
-      fields: { customer_id: id('customers', customerIndex + 1), currency: 'USD', lines, total, status: faker.helpers.arrayElement(['paid', 'completed']) },
+      fields: { customer_id: customerId, currency: 'USD', lines, total, status: faker.helpers.arrayElement(['paid', 'completed']) },
     });
-    charges.push({ seq: i + 1, createdTime: iso(created + MINUTE), fields: { order_id: id('orders', i + 1), amount: total, currency: 'USD', status: 'succeeded' } });
+    // Each seeded order was paid by one succeeded charge, with the spec's fields of a charge.
+    charges.push({
+      seq: i + 1,
+      createdTime: iso(created + MINUTE),
+      fields: { order_id: id('orders', i + 1), customer_id: customerId, amount: total, currency: 'USD', status: 'succeeded', failure_code: null },
+    });
   }
   const discounts: Seeded[] = Array.from({ length: DISCOUNT_COUNT }, (_, i) => {
     const faker = seed.at(SECTION.DISCOUNT, i);

@@ -55,11 +55,6 @@ def to_class(c: Type[T], x: Any) -> dict:
     return cast(Any, x).to_dict()
 
 
-def from_dict(f: Callable[[Any], T], x: Any) -> Dict[str, T]:
-    assert isinstance(x, dict)
-    return { k: f(v) for (k, v) in x.items() }
-
-
 def from_float(x: Any) -> float:
     assert isinstance(x, (float, int)) and not isinstance(x, bool)
     return float(x)
@@ -68,6 +63,11 @@ def from_float(x: Any) -> float:
 def to_float(x: Any) -> float:
     assert isinstance(x, (int, float))
     return x
+
+
+def from_dict(f: Callable[[Any], T], x: Any) -> Dict[str, T]:
+    assert isinstance(x, dict)
+    return { k: f(v) for (k, v) in x.items() }
 
 
 class AuthorizationCodeTokenRequestGrantType(Enum):
@@ -524,47 +524,111 @@ class CategoryUpdateRequest:
 
 @dataclass
 class Charge:
-    """A charge. Only `id` (and the creation time that list ordering relies on) is known; the
-    other fields are not shown in the platform document, so any other property is allowed.
+    """A charge: one payment attempt for a shopper's order. `order_id`, `amount`, `currency` and
+    `status` are always present; `customer_id` and `failure_code` may be absent. Any other
+    property is allowed.
     """
+    amount: float
+    """The amount charged, in the currency's major unit (`39.5` is 39.50)."""
+
+    currency: str
+    """ISO 4217 code of the amount's currency."""
+
     id: str
+    status: str
+    """`succeeded` or `failed` (other values may appear: read it as an open string)."""
+
     created_time: Optional[str] = None
+    customer_id: Optional[str] = None
+    """The customer who paid; `null` for a guest."""
+
+    failure_code: Optional[str] = None
+    """Why the payment failed (`card_declined`); `null` when it succeeded."""
+
+    order_id: Optional[str] = None
+    """The order this charge paid; `null` for a failed payment, which places no order."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Charge':
         assert isinstance(obj, dict)
+        amount = from_float(obj.get("amount"))
+        currency = from_str(obj.get("currency"))
         id = from_str(obj.get("id"))
+        status = from_str(obj.get("status"))
         created_time = from_union([from_str, from_none], obj.get("created_time"))
-        return Charge(id, created_time)
+        customer_id = from_union([from_none, from_str], obj.get("customer_id"))
+        failure_code = from_union([from_none, from_str], obj.get("failure_code"))
+        order_id = from_union([from_none, from_str], obj.get("order_id"))
+        return Charge(amount, currency, id, status, created_time, customer_id, failure_code, order_id)
 
     def to_dict(self) -> dict:
         result: dict = {}
+        result["amount"] = to_float(self.amount)
+        result["currency"] = from_str(self.currency)
         result["id"] = from_str(self.id)
+        result["status"] = from_str(self.status)
         if self.created_time is not None:
             result["created_time"] = from_union([from_str, from_none], self.created_time)
+        if self.customer_id is not None:
+            result["customer_id"] = from_union([from_none, from_str], self.customer_id)
+        if self.failure_code is not None:
+            result["failure_code"] = from_union([from_none, from_str], self.failure_code)
+        result["order_id"] = from_union([from_none, from_str], self.order_id)
         return result
 
 
 @dataclass
 class ChargeListDatum:
-    """A charge. Only `id` (and the creation time that list ordering relies on) is known; the
-    other fields are not shown in the platform document, so any other property is allowed.
+    """A charge: one payment attempt for a shopper's order. `order_id`, `amount`, `currency` and
+    `status` are always present; `customer_id` and `failure_code` may be absent. Any other
+    property is allowed.
     """
+    amount: float
+    """The amount charged, in the currency's major unit (`39.5` is 39.50)."""
+
+    currency: str
+    """ISO 4217 code of the amount's currency."""
+
     id: str
+    status: str
+    """`succeeded` or `failed` (other values may appear: read it as an open string)."""
+
     created_time: Optional[str] = None
+    customer_id: Optional[str] = None
+    """The customer who paid; `null` for a guest."""
+
+    failure_code: Optional[str] = None
+    """Why the payment failed (`card_declined`); `null` when it succeeded."""
+
+    order_id: Optional[str] = None
+    """The order this charge paid; `null` for a failed payment, which places no order."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ChargeListDatum':
         assert isinstance(obj, dict)
+        amount = from_float(obj.get("amount"))
+        currency = from_str(obj.get("currency"))
         id = from_str(obj.get("id"))
+        status = from_str(obj.get("status"))
         created_time = from_union([from_str, from_none], obj.get("created_time"))
-        return ChargeListDatum(id, created_time)
+        customer_id = from_union([from_none, from_str], obj.get("customer_id"))
+        failure_code = from_union([from_none, from_str], obj.get("failure_code"))
+        order_id = from_union([from_none, from_str], obj.get("order_id"))
+        return ChargeListDatum(amount, currency, id, status, created_time, customer_id, failure_code, order_id)
 
     def to_dict(self) -> dict:
         result: dict = {}
+        result["amount"] = to_float(self.amount)
+        result["currency"] = from_str(self.currency)
         result["id"] = from_str(self.id)
+        result["status"] = from_str(self.status)
         if self.created_time is not None:
             result["created_time"] = from_union([from_str, from_none], self.created_time)
+        if self.customer_id is not None:
+            result["customer_id"] = from_union([from_none, from_str], self.customer_id)
+        if self.failure_code is not None:
+            result["failure_code"] = from_union([from_none, from_str], self.failure_code)
+        result["order_id"] = from_union([from_none, from_str], self.order_id)
         return result
 
 
@@ -1013,48 +1077,175 @@ class OAuthErrorBody:
 
 
 @dataclass
+class OrderLineClass:
+    """One line of an order. Any other property is allowed."""
+
+    product_id: str
+    quantity: int
+    unit_price: float
+    """The product's price when the order was placed, in the order's currency."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'OrderLineClass':
+        assert isinstance(obj, dict)
+        product_id = from_str(obj.get("product_id"))
+        quantity = from_int(obj.get("quantity"))
+        unit_price = from_float(obj.get("unit_price"))
+        return OrderLineClass(product_id, quantity, unit_price)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["product_id"] = from_str(self.product_id)
+        result["quantity"] = from_int(self.quantity)
+        result["unit_price"] = to_float(self.unit_price)
+        return result
+
+
+@dataclass
 class Order:
-    """An order. Only `id` (and the creation time that list ordering relies on) is known; the
-    other fields are not shown in the platform document, so any other property is allowed.
+    """An order placed by a shopper: its lines (a product, a quantity, the unit price), the
+    total, the currency, the status and the customer. All of them are always present
+    (`customer_id` is `null` for a guest); any other property is allowed.
     """
+    currency: str
+    """ISO 4217 code of the prices' currency."""
+
     id: str
+    lines: List[OrderLineClass]
+    """What was bought."""
+
+    status: str
+    """`paid` once its payment succeeded, `completed` once completed (other values may appear:
+    read it as an open string).
+    """
+    total: float
+    """The sum of the lines (quantity times unit price), in the currency's major unit."""
+
     created_time: Optional[str] = None
+    customer_id: Optional[str] = None
+    """The customer who placed the order; `null` for a guest."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Order':
         assert isinstance(obj, dict)
+        currency = from_str(obj.get("currency"))
         id = from_str(obj.get("id"))
+        lines = from_list(OrderLineClass.from_dict, obj.get("lines"))
+        status = from_str(obj.get("status"))
+        total = from_float(obj.get("total"))
         created_time = from_union([from_str, from_none], obj.get("created_time"))
-        return Order(id, created_time)
+        customer_id = from_union([from_none, from_str], obj.get("customer_id"))
+        return Order(currency, id, lines, status, total, created_time, customer_id)
 
     def to_dict(self) -> dict:
         result: dict = {}
+        result["currency"] = from_str(self.currency)
         result["id"] = from_str(self.id)
+        result["lines"] = from_list(lambda x: to_class(OrderLineClass, x), self.lines)
+        result["status"] = from_str(self.status)
+        result["total"] = to_float(self.total)
         if self.created_time is not None:
             result["created_time"] = from_union([from_str, from_none], self.created_time)
+        result["customer_id"] = from_union([from_none, from_str], self.customer_id)
+        return result
+
+
+@dataclass
+class OrderLine:
+    """One line of an order. Any other property is allowed."""
+
+    product_id: str
+    quantity: int
+    unit_price: float
+    """The product's price when the order was placed, in the order's currency."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'OrderLine':
+        assert isinstance(obj, dict)
+        product_id = from_str(obj.get("product_id"))
+        quantity = from_int(obj.get("quantity"))
+        unit_price = from_float(obj.get("unit_price"))
+        return OrderLine(product_id, quantity, unit_price)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["product_id"] = from_str(self.product_id)
+        result["quantity"] = from_int(self.quantity)
+        result["unit_price"] = to_float(self.unit_price)
+        return result
+
+
+@dataclass
+class DatumLine:
+    """One line of an order. Any other property is allowed."""
+
+    product_id: str
+    quantity: int
+    unit_price: float
+    """The product's price when the order was placed, in the order's currency."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'DatumLine':
+        assert isinstance(obj, dict)
+        product_id = from_str(obj.get("product_id"))
+        quantity = from_int(obj.get("quantity"))
+        unit_price = from_float(obj.get("unit_price"))
+        return DatumLine(product_id, quantity, unit_price)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["product_id"] = from_str(self.product_id)
+        result["quantity"] = from_int(self.quantity)
+        result["unit_price"] = to_float(self.unit_price)
         return result
 
 
 @dataclass
 class OrderListDatum:
-    """An order. Only `id` (and the creation time that list ordering relies on) is known; the
-    other fields are not shown in the platform document, so any other property is allowed.
+    """An order placed by a shopper: its lines (a product, a quantity, the unit price), the
+    total, the currency, the status and the customer. All of them are always present
+    (`customer_id` is `null` for a guest); any other property is allowed.
     """
+    currency: str
+    """ISO 4217 code of the prices' currency."""
+
     id: str
+    lines: List[DatumLine]
+    """What was bought."""
+
+    status: str
+    """`paid` once its payment succeeded, `completed` once completed (other values may appear:
+    read it as an open string).
+    """
+    total: float
+    """The sum of the lines (quantity times unit price), in the currency's major unit."""
+
     created_time: Optional[str] = None
+    customer_id: Optional[str] = None
+    """The customer who placed the order; `null` for a guest."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'OrderListDatum':
         assert isinstance(obj, dict)
+        currency = from_str(obj.get("currency"))
         id = from_str(obj.get("id"))
+        lines = from_list(DatumLine.from_dict, obj.get("lines"))
+        status = from_str(obj.get("status"))
+        total = from_float(obj.get("total"))
         created_time = from_union([from_str, from_none], obj.get("created_time"))
-        return OrderListDatum(id, created_time)
+        customer_id = from_union([from_none, from_str], obj.get("customer_id"))
+        return OrderListDatum(currency, id, lines, status, total, created_time, customer_id)
 
     def to_dict(self) -> dict:
         result: dict = {}
+        result["currency"] = from_str(self.currency)
         result["id"] = from_str(self.id)
+        result["lines"] = from_list(lambda x: to_class(DatumLine, x), self.lines)
+        result["status"] = from_str(self.status)
+        result["total"] = to_float(self.total)
         if self.created_time is not None:
             result["created_time"] = from_union([from_str, from_none], self.created_time)
+        result["customer_id"] = from_union([from_none, from_str], self.customer_id)
         return result
 
 
@@ -1783,6 +1974,14 @@ def order_from_dict(s: Any) -> Order:
 
 def order_to_dict(x: Order) -> Any:
     return to_class(Order, x)
+
+
+def order_line_from_dict(s: Any) -> OrderLine:
+    return OrderLine.from_dict(s)
+
+
+def order_line_to_dict(x: OrderLine) -> Any:
+    return to_class(OrderLine, x)
 
 
 def order_list_from_dict(s: Any) -> OrderList:
