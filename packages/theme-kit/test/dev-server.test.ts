@@ -1,5 +1,5 @@
 // The dev server over real HTTP on loopback: pages, assets, errors, and the live-reload stream.
-import { rmSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, ThemeKitError, type DevServer, type DevServerEvent } from '../src/index.js';
@@ -154,6 +154,27 @@ describe('live reload', () => {
     writeFiles(dir, { 'pagination.stk.config.json': { numPages: 2, currentPage: 1 } });
     await stream.next('reload');
     expect((await fetch(`${server.url}/?page=2`)).status).toBe(200);
+    stream.close();
+  });
+
+  it('sees a file saved by renaming a copy over it (an atomic save) every time, and files in new subfolders', async () => {
+    const stream = await openEvents(`${server.url}/__theme-kit/events?page=%2F`);
+    await stream.next('hello');
+    const index = path.join(dir, 'templates', 'index.liquid');
+    const save = (text: string): void => {
+      writeFileSync(`${index}.tmp`, text);
+      renameSync(`${index}.tmp`, index);
+    };
+    for (const edit of ['first atomic save', 'second atomic save', 'third atomic save']) {
+      save(`<p id="edit">${edit}</p>`);
+      await stream.next('reload');
+      expect(await (await fetch(`${server.url}/`)).text()).toContain(edit);
+    }
+    // A folder made after the start: its files are watched from the moment the folder is seen.
+    mkdirSync(path.join(dir, 'assets', 'later', 'deeper'), { recursive: true });
+    await stream.next('reload');
+    writeFiles(dir, { 'assets/later/deeper/extra.css': 'p { color: red; }\n' });
+    expect((await stream.next('css')).data).toEqual({ href: '/assets/later/deeper/extra.css' });
     stream.close();
   });
 

@@ -1,9 +1,13 @@
 /**
  * Watching a theme for changes: the theme directory itself (config files, folders appearing), each of
- * its folders recursively, and the config directory. Changes are batched until the files have been
- * quiet for a moment (editors write a file in several steps), then reported as one list of paths.
+ * its folders and their subfolders, and the config directory. Changes are batched until the files have
+ * been quiet for a moment (editors write a file in several steps), then reported as one list of paths.
+ *
+ * Every folder has a watcher of its own rather than one recursive watcher per tree: Node's recursive
+ * watching on Linux follows the files it found, so a file an editor saves by writing a copy and renaming
+ * it over the original (an "atomic save") is seen once, and never again.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import type { Clock } from '@commerce-kit/internal/clock';
 import { ASSETS_FOLDER, LIQUID_FOLDERS } from '../theme/files.js';
@@ -48,21 +52,38 @@ export function watchTheme(options: WatchOptions): StopWatching {
     options.clock.sleep(DEBOUNCE_MS, controller.signal).then(flush, () => undefined);
   };
 
-  const add = (dir: string, recursive: boolean): void => {
+  const isFolder = (file: string): boolean => statSync(file, { throwIfNoEntry: false })?.isDirectory() === true;
+
+  /** Watches `dir` and every folder under it. */
+  const addTree = (dir: string): void => {
+    add(dir, true);
+    let entries: string[] = [];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name);
+    } catch {
+      return; // gone already: watched again when it appears
+    }
+    for (const name of entries) addTree(path.join(dir, name));
+  };
+
+  /** @param inTree whether `dir` is one of the theme's folders (or under one): its new subfolders are watched too */
+  const add = (dir: string, inTree: boolean): void => {
     if (watchers.has(dir) || stopped) return;
     let watcher: FSWatcher;
     try {
-      watcher = watch(dir, { recursive, persistent: true });
+      watcher = watch(dir, { persistent: true });
     } catch {
       return; // a folder that does not exist yet is watched when it appears
     }
     watcher.on('change', (_event, name) => {
       const file = path.join(dir, name === null ? '' : String(name));
-      if (!recursive && WATCHED_FOLDERS.includes(String(name))) {
+      if (name !== null && (inTree || WATCHED_FOLDERS.includes(String(name))) && isFolder(file)) {
         // A folder created (or deleted and created again) after the start: watch the new one.
         watchers.get(file)?.close();
         watchers.delete(file);
-        add(file, true);
+        addTree(file);
       }
       pending.add(file);
       schedule();
@@ -76,7 +97,7 @@ export function watchTheme(options: WatchOptions): StopWatching {
   };
 
   add(options.dir, false);
-  for (const folder of WATCHED_FOLDERS) add(path.join(options.dir, folder), true);
+  for (const folder of WATCHED_FOLDERS) addTree(path.join(options.dir, folder));
   if (path.resolve(options.configDir) !== path.resolve(options.dir)) add(options.configDir, false);
 
   return () => {
