@@ -3,22 +3,19 @@
  * deliveries and the contract report. Answered only to a caller on this machine or one sending the
  * control key; bodies and answers are JSON with snake_case keys.
  */
-import { parseJson } from '@commerce-kit/internal/safe-json';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
 import { controlKeyMatches, CONTROL_KEY_HEADER, isLoopbackAddress } from '../control/access.js';
 import { DELIVERIES_DEFAULT_LIMIT, type Bench } from '../control/bench.js';
-import { snakeCaseKeys } from '../control/deliveries.js';
 import { latencyOf, readFaultInput, type FaultBoard } from '../control/faults.js';
-import { InputProblem, InputReader, NotFound } from '../control/input.js';
+import { InputReader, NotFound } from '../control/input.js';
 import type { Snapshots } from '../control/snapshots.js';
 import type { ViolationLog } from '../control/violations.js';
 import type { Dispatcher } from '../events/dispatcher.js';
 import { RELEASE_ORDERS } from '../events/mode.js';
 import { readModeChange } from '../control/mode-change.js';
-import { readBody } from './body.js';
-import type { Reply } from './reply.js';
 import { send } from './send.js';
+import { answer, error, json, jsonBody, noContent } from './control-reply.js';
 import { CALLBACK_PATH, CONSENT_PATH } from './pages.js';
 
 export interface BenchRouteDeps {
@@ -32,37 +29,8 @@ export interface BenchRouteDeps {
   readonly webhookUrl: string | undefined;
 }
 
-/** Control request bodies are small. */
-const MAX_CONTROL_BODY = 256 * 1024;
-
-const json = (status: number, body: unknown): Reply => ({ status, body: snakeCaseKeys(body), headers: { 'cache-control': 'no-store' } });
-
-const error = (status: number, type: string, field: string, message: string): Reply => ({ status, body: { type, errors: { [field]: [message] } } });
-
-const noContent = (): Reply => ({ status: 204 });
-
 function remoteAddress(c: Context): string | undefined {
   return (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress;
-}
-
-async function jsonBody(c: Context): Promise<unknown> {
-  const read = await readBody(c.req.raw, 'application/json', MAX_CONTROL_BODY);
-  if (!read.ok) throw new InputProblem('body', read.failure.message);
-  if (read.text === '') return {};
-  const parsed = parseJson(read.text, 'error');
-  if (!parsed.ok) throw new InputProblem('body', parsed.reason === 'syntax' ? `is not valid JSON: ${parsed.message}` : parsed.message);
-  return parsed.value;
-}
-
-/** Runs a control operation and sends its reply, answering its input problems with 400 and missing things with 404. */
-async function answer(c: Context, run: () => Promise<Reply> | Reply): Promise<Response> {
-  try {
-    return send(c, await run());
-  } catch (caught) {
-    if (caught instanceof InputProblem) return send(c, error(400, 'invalid_request_error', caught.field, caught.detail));
-    if (caught instanceof NotFound) return send(c, error(404, 'not_found_error', caught.field, caught.message));
-    throw caught;
-  }
 }
 
 export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
