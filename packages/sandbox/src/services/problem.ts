@@ -42,6 +42,11 @@ export function notFound(field: string, message: string): Problem {
   return new Problem(404, { type: 'not_found_error', errors: { [field]: [message] } });
 }
 
+/** 409 `invalid_request_error`: a valid request the current state cannot satisfy (not enough stock). */
+export function outOfStock(field: string, message: string): Problem {
+  return new Problem(409, { type: 'invalid_request_error', errors: { [field]: [message] } });
+}
+
 /** 401 `authentication_error`. */
 export function unauthenticated(message: string): Problem {
   return new Problem(401, { type: 'authentication_error', errors: { authorization: [message] } }, { 'www-authenticate': 'Bearer' });
