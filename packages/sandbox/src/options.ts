@@ -1,4 +1,5 @@
 /** The options of {@link startSandbox}: the CLI's flags in camelCase, plus the house `clock` and a logger. */
+import { statSync } from 'node:fs';
 import { resolveClock, type Clock } from '@commerce-kit/internal/clock';
 import { SandboxConfigurationError } from './errors.js';
 import type { ResponseMismatchAction } from './http/response-check.js';
@@ -73,6 +74,21 @@ export interface SandboxOptions {
   readonly logger?: Logger | undefined;
   /** Log one line per request (method, path without query, status, time) to `logger.info` (default false). */
   readonly logRequests?: boolean | undefined;
+  /**
+   * A theme directory: its storefront is served on a port of its own (`storefrontUrl`), rendered by the theme
+   * kit from the sandbox's live products, categories and blog posts (the rest of the store from the theme's
+   * config files); a write through the API shows on the next page, and open pages reload.
+   */
+  readonly theme?: string | undefined;
+  /** The storefront's TCP port (default 9292; `0` picks a free one, see `storefrontUrl`). Only with `theme`. */
+  readonly storefrontPort?: number | undefined;
+  /**
+   * The directory of a theme's `*.stk.config.json` files: the seeded products, categories and blog posts are
+   * that theme's mock store (its configured categories with their items, its blog), as the theme kit makes it.
+   * Default: the `theme` directory when there is one, else the default store. A data file seeded before keeps
+   * its data.
+   */
+  readonly configDir?: string | undefined;
 }
 
 export interface ResolvedOptions {
@@ -94,12 +110,17 @@ export interface ResolvedOptions {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly logRequests: boolean;
+  readonly theme: string | undefined;
+  readonly storefrontPort: number;
+  readonly configDir: string | undefined;
 }
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_SEED = 1;
 export const DEFAULT_CUSTOMERS = 250;
+/** The storefront's port when `theme` is given (the theme kit's dev server's). */
+export const DEFAULT_STOREFRONT_PORT = 9292;
 /** More seeded customers than this is refused (seeding runs before the server answers). */
 export const MAX_CUSTOMERS = 1_000_000;
 /** The whole-number options' bounds (inclusive). */
@@ -140,6 +161,26 @@ function url(name: string, value: unknown, protocols: readonly string[]): string
   if (!protocols.includes(parsed.protocol)) throw fail(`${name} must be an ${protocols.join(' or ')} URL, got ${describe(given)}`);
   if (parsed.hash !== '' || given.includes('#')) throw fail(`${name} must not have a fragment (#…)`);
   return given;
+}
+
+/** A directory that exists; `what` says what it holds (`a theme directory`). */
+function directory(name: string, value: unknown, what: string): string | undefined {
+  const given = text(name, value);
+  if (given === undefined) return undefined;
+  const stats = statSync(given, { throwIfNoEntry: false });
+  // The path whole (describe() would shorten it): it is no secret, and the end is what tells where it went wrong.
+  if (stats === undefined) throw fail(`${name} must be ${what}: ${JSON.stringify(given)} does not exist`);
+  if (!stats.isDirectory()) throw fail(`${name} must be ${what}: ${JSON.stringify(given)} is not a directory`);
+  return given;
+}
+
+/** The storefront's port: only with a theme, and not the API's own. */
+function storefrontPort(name: OptionNamer, value: unknown, theme: string | undefined, apiPort: number): number {
+  if (value !== undefined && theme === undefined) throw fail(`${name('storefrontPort')} needs ${name('theme')}: the storefront serves a theme`);
+  const { min, max } = OPTION_RANGES.port;
+  const port = integer(name('storefrontPort'), value, min, max, DEFAULT_STOREFRONT_PORT);
+  if (theme !== undefined && port !== 0 && port === apiPort) throw fail(`${name('storefrontPort')} must differ from ${name('port')} (${port}): the API and the storefront each need a port`);
+  return port;
 }
 
 function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T {
@@ -199,8 +240,10 @@ export function resolveOptions(options: SandboxOptions | undefined, name: Option
   const { port, seed, customers, rateLimit } = OPTION_RANGES;
   // The webhook secret is never echoed: only its absence or shape is reported.
   const webhookSecret = text(name('webhookSecret'), o['webhookSecret']);
+  const apiPort = integer(name('port'), o['port'], port.min, port.max, DEFAULT_PORT);
+  const theme = directory(name('theme'), o['theme'], 'a theme directory');
   return {
-    port: integer(name('port'), o['port'], port.min, port.max, DEFAULT_PORT),
+    port: apiPort,
     host: text(name('host'), o['host']) ?? DEFAULT_HOST,
     seed: integer(name('seed'), o['seed'], seed.min, seed.max, DEFAULT_SEED),
     customers: integer(name('customers'), o['customers'], customers.min, customers.max, DEFAULT_CUSTOMERS),
@@ -219,5 +262,8 @@ export function resolveOptions(options: SandboxOptions | undefined, name: Option
     clock: resolveClock(o['clock'], fail),
     logger: logger(o['logger']),
     logRequests: flag(name('logRequests'), o['logRequests']),
+    theme,
+    storefrontPort: storefrontPort(name, o['storefrontPort'], theme, apiPort),
+    configDir: directory(name('configDir'), o['configDir'], 'a directory of theme config files') ?? theme,
   };
 }

@@ -1,4 +1,5 @@
 /** `startSandbox`: wires store → services → HTTP, listens, and stops cleanly. */
+import type { ThemeConfig } from '@commerce-kit/theme-config';
 import { createAdaptorServer } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -19,6 +20,8 @@ import { seedStore } from './seed/seed.js';
 import { OAuthService } from './services/oauth.js';
 import { RateLimiter } from './services/rate-limit.js';
 import { ResourceService } from './services/resources.js';
+import { loadSeedConfig } from './storefront/config-dir.js';
+import { startStorefront, type Storefront } from './storefront/storefront.js';
 import type { AppRow } from './store/oauth.js';
 import { Store } from './store/store.js';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +34,8 @@ export interface Sandbox extends SandboxSnapshots {
   readonly app: SandboxApp;
   /** The key a caller on another machine sends (header `x-sandbox-control-key`) to use the control API. */
   readonly controlKey: string;
+  /** Base URL of the storefront when started with `theme` (e.g. `http://127.0.0.1:9292`); undefined without. */
+  readonly storefrontUrl: string | undefined;
   /**
    * Puts the seeded data back (customers, the other resources, an empty delivery log) and clears the
    * faults, the latency, the webhook mode, the contract report and the rate-limit counts. The test app
@@ -65,12 +70,13 @@ function openStore(options: ResolvedOptions): Store {
   }
 }
 
-function ensureSeeded(store: Store, options: ResolvedOptions): void {
+function ensureSeeded(store: Store, options: ResolvedOptions, themeConfig: ThemeConfig | undefined): void {
   const seeded = store.meta('seed');
   if (seeded === undefined) {
-    seedStore(store, options.seed, options.customers);
+    seedStore(store, options.seed, options.customers, themeConfig);
     store.snapshots.captureSeed(); // what reset() goes back to
-    options.logger.info(`seeded ${options.customers} customers (seed ${options.seed})`);
+    const catalogue = options.configDir === undefined ? '' : `, the catalogue of ${options.configDir}`;
+    options.logger.info(`seeded ${options.customers} customers (seed ${options.seed}${catalogue})`);
   } else if (seeded !== String(options.seed) || store.meta('seeded_customers') !== String(options.customers)) {
     options.logger.info(`${options.data ?? 'the database'} was seeded before (seed ${seeded}); its state is kept as it is`);
   }
@@ -134,10 +140,13 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
   const resolved = resolveOptions(options);
   const { clock, logger } = resolved;
+  // Before the data file is opened: a theme config that cannot seed leaves no file behind.
+  const themeConfig = resolved.configDir === undefined ? undefined : await loadSeedConfig(resolved.configDir);
   const store = openStore(resolved);
   let server: Server | undefined;
+  let storefront: Storefront | undefined;
   try {
-    ensureSeeded(store, resolved);
+    ensureSeeded(store, resolved, themeConfig);
     let appRow = ensureApp(store, resolved.webhookSecret);
     let baseUrl = '';
     let redirectUri = '';
@@ -152,7 +161,10 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
     const oauth = new OAuthService(store, clock, resolved.tokenResponse, () => baseUrl);
     const events = new EventOutbox(store, clock, resolved.webhookUrl !== undefined);
     const services = {
-      resources: new ResourceService(store, events, clock, () => dispatcher.wake()),
+      resources: new ResourceService(store, events, clock, () => {
+        dispatcher.wake();
+        storefront?.changed();
+      }),
       oauth,
     };
     const rateLimiter = new RateLimiter(clock, resolved.rateLimit);
@@ -168,6 +180,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       violations,
       seed: resolved.seed,
       customers: resolved.customers,
+      themeConfig,
       webhookUrl: resolved.webhookUrl,
     });
     const snapshots = new Snapshots(store, clock, dispatcher);
@@ -199,6 +212,10 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     baseUrl = `http://${host}:${address.port}`;
     redirectUri = resolved.redirectUri ?? `${baseUrl}${CALLBACK_PATH}`;
+    if (resolved.theme !== undefined) {
+      const { theme, storefrontPort, seed } = resolved;
+      storefront = await startStorefront({ theme, port: storefrontPort, host: resolved.host, seed, resources: services.resources, store, clock, logger });
+    }
     if (redirectUri !== appRow.redirect_uri) {
       store.write(() => store.oauth.updateApp(appRow.client_id, redirectUri, appRow.webhook_secret));
       appRow = { ...appRow, redirect_uri: redirectUri };
@@ -219,6 +236,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       url: baseUrl,
       app: credentials,
       controlKey: resolved.controlKey,
+      storefrontUrl: storefront?.url,
       reset: () => bench.reset(),
       ...snapshots.methods(),
       faults: sandboxFaults(faults),
@@ -226,6 +244,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       violations: sandboxViolations(violations),
       close() {
         closing ??= (async () => {
+          await storefront?.close();
           await new Promise<void>((resolve) => {
             const cut = setTimeout(() => running.closeAllConnections(), CLOSE_GRACE_MS);
             cut.unref();
@@ -243,6 +262,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       },
     };
   } catch (error) {
+    await storefront?.close();
     server?.close();
     store.close();
     throw error;

@@ -16,7 +16,7 @@ const VERSION = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../p
 
 describe('a flag error names the flag and what it takes: exit 2', () => {
   test.each([
-    [['--bogus'], 'unknown option --bogus: the options are --port, --host, --seed, --customers, --data, --webhook-url, --webhook-secret, --redirect-uri, --token-response, --rate-limit, --synchronous, --strict, --control-key, --quiet, --help'],
+    [['--bogus'], 'unknown option --bogus: the options are --port, --host, --seed, --customers, --data, --webhook-url, --webhook-secret, --redirect-uri, --token-response, --rate-limit, --synchronous, --strict, --control-key, --theme, --storefront-port, --configDir, --quiet, --help'],
     [['--rate-limit', '-1'], '--rate-limit must be between 0 and 1000000, not "-1"'],
     [['--rate-limit=-1'], '--rate-limit must be between 0 and 1000000, not "-1"'],
     [['--rate-limit', 'lots'], '--rate-limit must be a whole number, not "lots"'],

@@ -25,6 +25,10 @@ Options:
   --synchronous MODE    data file durability: normal (default, survives a process crash) or full (also a power loss)
   --strict              answer 400 to requests the sandbox would otherwise tolerate (unknown query parameters)
   --control-key K       the key other machines send to use the control API (default: a random one)
+  --theme DIR           also serve this theme's storefront, rendered from the sandbox's live data
+  --storefront-port N   the storefront's port (default 9292; 0 picks a free one)
+  --configDir DIR       seed the products, categories and blog posts from this theme's config files
+                        (default: the --theme directory)
   --quiet               do not log each request
   -h, --help            show this help
   -v, --version         print the version
@@ -51,11 +55,17 @@ export const SERVE_FLAGS: FlagSpecs = {
   synchronous: { type: 'string', value: SYNCHRONOUS_MODES.join(' or ') },
   strict: { type: 'boolean' },
   'control-key': { type: 'string', value: 'the key callers on other machines send' },
+  theme: { type: 'string', value: 'the theme directory to serve as the storefront' },
+  'storefront-port': { type: 'string', value: `${range(OPTION_RANGES.port)} (0 picks a free one)` },
+  configDir: { type: 'string', value: "the directory of a theme's *.stk.config.json files" },
   quiet: { type: 'boolean' },
 };
 
-/** `tokenResponse` -> `--token-response`: how the CLI names an option in messages. */
-export const flagName: OptionNamer = (option) => `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+/**
+ * `tokenResponse` -> `--token-response`: how the CLI names an option in messages. `--configDir` keeps the
+ * theme kit's spelling (the platform's documentation names the option so).
+ */
+export const flagName: OptionNamer = (option) => (option === 'configDir' ? '--configDir' : `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
 
 export type ParsedArgs =
   | { readonly kind: 'help' }
@@ -94,6 +104,9 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
       rateLimit: integerValue(values, 'rate-limit', OPTION_RANGES.rateLimit),
       strict: values['strict'] === true ? true : undefined,
       controlKey: stringValue(values, 'control-key'),
+      theme: stringValue(values, 'theme'),
+      storefrontPort: integerValue(values, 'storefront-port', OPTION_RANGES.port),
+      configDir: stringValue(values, 'configDir'),
     };
     return { kind: 'run', options, quiet: values['quiet'] === true };
   } catch (error) {

@@ -20,6 +20,8 @@ export interface BannerFacts {
   readonly strict: boolean;
   /** Requests per minute per account; 0: off. */
   readonly rateLimit: number;
+  /** The theme the storefront serves (`--theme`), if any. */
+  readonly theme: string | undefined;
   /**
    * The command line before a command's arguments, as it works where the sandbox runs: `npm run sandbox --`
    * in the commerce-kit repository, `npx commerce-sandbox` elsewhere (see `invocation`).
@@ -38,7 +40,7 @@ export function banner(sandbox: Sandbox, facts: BannerFacts): string {
   webhooks        ${facts.webhookUrl ? `POST ${facts.webhookUrl}` : 'not sent (--webhook-url URL to receive them)'}; deliveries at ${sandbox.url}/_sandbox/deliveries
   rate limit      ${facts.rateLimit === 0 ? 'off (--rate-limit 0)' : `${facts.rateLimit} requests per minute per account (--rate-limit N; 0 turns it off)`}
   contract        ${facts.strict ? 'strict: requests that depart from the spec are answered 400' : 'checked; departures listed (--strict answers them 400)'}; \`${command} report${urlFlag}\`
-  docs            ${sandbox.url}${DOCS_PATH} (the REST API reference)
+  docs            ${sandbox.url}${DOCS_PATH} (the REST API reference)${storefrontLine(sandbox, facts)}
 
 Test app (local sandbox credentials, printed on purpose):
 ${rows([
@@ -64,6 +66,12 @@ ${controlLines(sandbox.url, command)
 
 Ctrl-C stops the sandbox.
 `;
+}
+
+/** The storefront's line, when a theme is served. */
+function storefrontLine(sandbox: Sandbox, facts: BannerFacts): string {
+  if (sandbox.storefrontUrl === undefined || facts.theme === undefined) return '';
+  return `\n  storefront      ${sandbox.storefrontUrl} (${facts.theme}, rendered from the live data; open pages reload on every change)`;
 }
 
 /** The example control commands of the banner, ready to paste. */

@@ -6,9 +6,10 @@ import { createServer } from 'node:net';
 
 /**
  * Listens on `port` of `host` and closes again; resolves with undefined when that worked, or with the
- * reason, worded as the sandbox words it. Port 0 (any free port) always works.
+ * reason, worded as the sandbox words it, for the API's port or the storefront's. Port 0 (any free port)
+ * always works.
  */
-export function portProblem(port: number, host: string): Promise<string | undefined> {
+export function portProblem(port: number, host: string, which: 'api' | 'storefront' = 'api'): Promise<string | undefined> {
   if (port === 0) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const probe = createServer();
@@ -16,7 +17,9 @@ export function portProblem(port: number, host: string): Promise<string | undefi
       const where = `${host}:${port}`;
       resolve(
         error.code === 'EADDRINUSE'
-          ? `port ${port} on ${host} is already in use (another sandbox running? choose another with --port)`
+          ? which === 'api'
+            ? `port ${port} on ${host} is already in use (another sandbox running? choose another with --port)`
+            : `storefront port ${port} on ${host} is already in use (choose another with --storefront-port)`
           : error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND'
             ? `cannot listen on ${where}: no such local address`
             : error.code === 'EACCES'

@@ -37,7 +37,9 @@ export async function serve(argv: readonly string[], streams: CliStreams, comman
     throw error;
   }
   // A port in use is reported before the data file is created or anything is seeded.
-  const problem = await portProblem(resolved.port, resolved.host);
+  const problem =
+    (await portProblem(resolved.port, resolved.host)) ??
+    (resolved.theme === undefined ? undefined : await portProblem(resolved.storefrontPort, resolved.host, 'storefront'));
   if (problem !== undefined) {
     streams.err(`commerce-sandbox: ${problem}\n`);
     return 1;
@@ -83,6 +85,7 @@ export async function serve(argv: readonly string[], streams: CliStreams, comman
       webhookUrl: resolved.webhookUrl,
       strict: resolved.strict,
       rateLimit: resolved.rateLimit,
+      theme: resolved.theme,
       command,
     }),
   );

@@ -3,6 +3,7 @@
  * JavaScript API and the HTTP control API (snapshots are in `snapshots.ts`).
  */
 import type { Clock } from '@commerce-kit/internal/clock';
+import type { ThemeConfig } from '@commerce-kit/theme-config';
 import { isRecord } from '@commerce-kit/internal/is-record';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@commerce-kit/webhooks';
 import type { Dispatcher } from '../events/dispatcher.js';
@@ -26,6 +27,8 @@ export interface BenchDeps {
   readonly violations: ViolationLog;
   readonly seed: number;
   readonly customers: number;
+  /** The theme config the catalogue was seeded from (`configDir`), if any: a reset seeds it again. */
+  readonly themeConfig?: ThemeConfig | undefined;
   readonly webhookUrl: string | undefined;
 }
 
@@ -111,7 +114,7 @@ export class Bench {
   #freshSeedImage(): Buffer {
     const temp = new Store(undefined, 'normal');
     try {
-      seedStore(temp, this.#deps.seed, this.#deps.customers);
+      seedStore(temp, this.#deps.seed, this.#deps.customers, this.#deps.themeConfig);
       return temp.db.serialize();
     } finally {
       temp.close();

@@ -2,6 +2,7 @@
  * The one place that reads the theme kit's mock-data generator: products, categories and blog posts
  * of the seeded store come from it, so the sandbox and a theme preview show the same catalogue.
  */
+import type { ThemeConfig } from '@commerce-kit/theme-config';
 import { generateMockData } from '@commerce-kit/theme-config/mock';
 
 /** What the sandbox takes from the mock store. */
@@ -31,8 +32,8 @@ export interface MockCatalogue {
   }>;
 }
 
-/** The default store's mock data (no theme config) for a seed, dated from `now`. */
-export function mockCatalogue(seed: number, now: string): MockCatalogue {
-  const mock = generateMockData({}, { seed, clock: now });
+/** The mock store's catalogue for a seed, dated from `now`: a theme's (its config files, loaded), or the default store's. */
+export function mockCatalogue(seed: number, now: string, config: ThemeConfig = {}): MockCatalogue {
+  const mock = generateMockData(config, { seed, clock: now });
   return { categories: mock.categories, articles: mock.articles };
 }

@@ -2,6 +2,7 @@
  * Deterministic seeding: the same seed and counts give byte-identical rows, ids and `created_time`
  * included, because every date derives from {@link SEED_BASE_TIME} and every value from the seed.
  */
+import type { ThemeConfig } from '@commerce-kit/theme-config';
 import type { Faker } from '@faker-js/faker';
 import { resourceId } from '../store/resource-model.js';
 import type { Store } from '../store/store.js';
@@ -64,13 +65,14 @@ export function seededCustomer(seed: ReturnType<typeof seededFaker>, index: numb
 
 /**
  * Fills an empty store. Each object is stored as the resource engine stores a creation (the spec's
- * defaults for the fields left out), without webhook events.
+ * defaults for the fields left out), without webhook events. The products, categories and blog posts are
+ * the mock store of `themeConfig` (a theme's loaded config files), or of the default store without one.
  */
-export function seedStore(store: Store, seed: number, customers: number): void {
+export function seedStore(store: Store, seed: number, customers: number, themeConfig?: ThemeConfig): void {
   const faker = seededFaker(seed);
   store.write(() => {
     for (let i = 0; i < customers; i++) insert(store, 'customers', seededCustomer(faker, i));
-    for (const [kind, list] of seededCatalogue(store, faker, seed, customers)) for (const object of list) insert(store, kind, object);
+    for (const [kind, list] of seededCatalogue(store, faker, seed, customers, themeConfig)) for (const object of list) insert(store, kind, object);
     store.setMeta('seed', String(seed));
     store.setMeta('seeded_customers', String(customers));
   });
@@ -81,9 +83,9 @@ function insert(store: Store, kind: string, object: Seeded): void {
 }
 
 /** The seeded catalogue (from the theme kit's mock store), orders with their charges, and discounts, by kind. */
-function seededCatalogue(store: Store, seed: ReturnType<typeof seededFaker>, seedNumber: number, customers: number): Map<string, Seeded[]> {
+function seededCatalogue(store: Store, seed: ReturnType<typeof seededFaker>, seedNumber: number, customers: number, themeConfig?: ThemeConfig): Map<string, Seeded[]> {
   const id = (kind: string, seq: number): string => resourceId(store.resources.model(kind), seq);
-  const catalogue = mockCatalogue(seedNumber, iso(SEED_BASE_TIME));
+  const catalogue = mockCatalogue(seedNumber, iso(SEED_BASE_TIME), themeConfig);
   const categories: Seeded[] = [];
   const products: Array<Seeded & { readonly price: number }> = [];
   catalogue.categories.forEach((category, c) => {

@@ -13,10 +13,11 @@ import type { Clock } from '@commerce-kit/internal/clock';
 import type { DevServer, DevServerEvent } from '@commerce-kit/theme-kit';
 import { SandboxStartError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { ListEnvelope } from '../services/lists.js';
 import type { ResourceService } from '../services/resources.js';
 import type { ResourceObject } from '../store/resource-model.js';
+import type { Store } from '../store/store.js';
 import { HandleBook, storeCatalogue, type CatalogueSource } from './catalogue.js';
+import { diagnosticLine } from './diagnostic-line.js';
 
 /** How often the database's change counter is looked at, in ms. */
 export const CHANGE_POLL_MS = 250;
@@ -30,9 +31,10 @@ export interface StorefrontOptions {
   readonly host: string;
   /** Seed of what the theme's config leaves to the mock generator (store name, menus, ...). */
   readonly seed: number;
+  /** Where the catalogue is read from. */
   readonly resources: ResourceService;
-  /** The database's count of changed rows: when it moves, the data may have changed. */
-  readonly changes: () => number;
+  /** The store: when its count of changed rows moves, the data may have changed. */
+  readonly store: Store;
   readonly clock: Clock;
   readonly logger: Logger;
 }
@@ -52,18 +54,11 @@ function readAll(resources: ResourceService, kind: string): ResourceObject[] {
   const out: ResourceObject[] = [];
   let after: string | undefined;
   for (;;) {
-    const answer: unknown = resources.list(kind, after === undefined ? { limit: PAGE_SIZE } : { limit: PAGE_SIZE, starting_after: after });
-    // TODO(storefront): one shape once the resource service's list settles (a page, or a page beside its JSON).
-    const page = (typeof answer === 'object' && answer !== null && 'value' in answer ? answer.value : answer) as ListEnvelope<ResourceObject>;
+    const page = resources.list(kind, after === undefined ? { limit: PAGE_SIZE } : { limit: PAGE_SIZE, starting_after: after });
     out.push(...page.data);
     if (!page.has_more || page.data.length === 0) return out;
     after = page.data[page.data.length - 1]!.id;
   }
-}
-
-/** A diagnostic as one line: `file:line:column message`. */
-function where(d: { readonly file?: string | undefined; readonly line?: number | undefined; readonly column?: number | undefined; readonly message: string }): string {
-  return d.file === undefined ? d.message : `${d.file}:${d.line ?? 1}:${d.column ?? 1} ${d.message}`;
 }
 
 /** What the theme kit reports, as the sandbox's log lines. */
@@ -73,7 +68,7 @@ function reporter(logger: Logger): (event: DevServerEvent) => void {
     const key = JSON.stringify(list);
     if (key === last) return;
     last = key;
-    for (const d of list) (d.severity === 'error' ? logger.error : logger.warn)(`storefront: ${where(d)}`);
+    for (const d of list) (d.severity === 'error' ? logger.error : logger.warn)(`storefront: ${diagnosticLine(d)}`);
   };
   return (event) => {
     if (event.type === 'change') {
@@ -91,7 +86,10 @@ function reporter(logger: Logger): (event: DevServerEvent) => void {
  * @throws {SandboxStartError} when the theme directory is missing or the port cannot be listened on
  */
 export async function startStorefront(options: StorefrontOptions): Promise<Storefront> {
-  const { resources, changes, clock, logger } = options;
+  const { resources, clock, logger } = options;
+  // SQLite's count of the rows this connection changed: every write moves it, a reset and a restore too.
+  const totalChanges = options.store.db.prepare<[], number>('SELECT total_changes()').pluck();
+  const changes = (): number => totalChanges.get()!;
   const handles = new HandleBook();
   const read = (): CatalogueSource => ({
     products: readAll(resources, 'products'),
