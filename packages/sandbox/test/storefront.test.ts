@@ -199,7 +199,7 @@ describe('options', () => {
     }
   });
 
-  it('a storefront port in use is a SandboxStartError naming it; the API port is free again', async () => {
+  it('a storefront port in use is a SandboxStartError naming the port and the flag to change', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
