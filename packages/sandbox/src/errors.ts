@@ -18,15 +18,16 @@ export class SandboxStartError extends SandboxError {
 
 /**
  * A test-bench operation refused: a bad argument (`reason: 'invalid'`: a fault, a snapshot name, an
- * event type) or something that does not exist (`reason: 'not_found'`: a snapshot, a delivery).
+ * event type), something that does not exist (`reason: 'not_found'`: a snapshot, a delivery, an order's
+ * product), or a request the data cannot satisfy (`reason: 'conflict'`: an order for more than is left).
  */
 export class SandboxControlError extends SandboxError {
   static override readonly brand: string = '@commerce-kit/sandbox:SandboxControlError';
-  readonly reason: 'invalid' | 'not_found';
-  /** The argument or field at fault (`type`, `name`, `data.id`…). */
+  readonly reason: 'invalid' | 'not_found' | 'conflict';
+  /** The argument or field at fault (`type`, `name`, `data.id`, `quantity`…). */
   readonly field: string;
 
-  constructor(reason: 'invalid' | 'not_found', field: string, message: string) {
+  constructor(reason: 'invalid' | 'not_found' | 'conflict', field: string, message: string) {
     super(message);
     this.reason = reason;
     this.field = field;

@@ -18,6 +18,7 @@ export type { Snapshot } from './control/snapshots.js';
 export type { SandboxFaults, SandboxViolations, SandboxWebhooks } from './control/controls.js';
 export type { Delivery, DeliveryAttempt } from './control/deliveries.js';
 export type { Fault, FaultInput } from './control/faults.js';
+export type { OrderInput, PlacedOrder, SandboxOrders } from './control/orders.js';
 export type { Violation, ViolationLocation } from './control/violations.js';
 export type { ReleaseOrder, WebhookMode } from './events/mode.js';
 export { systemClock } from './clock.js';

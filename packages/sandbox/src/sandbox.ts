@@ -8,6 +8,7 @@ import { SandboxStartError } from './errors.js';
 import { Bench } from './control/bench.js';
 import { sandboxFaults, sandboxViolations, sandboxWebhooks, type SandboxFaults, type SandboxViolations, type SandboxWebhooks } from './control/controls.js';
 import { FaultBoard } from './control/faults.js';
+import { sandboxOrders, type SandboxOrders } from './control/orders.js';
 import { Snapshots, type SandboxSnapshots } from './control/snapshots.js';
 import { ViolationLog } from './control/violations.js';
 import { Dispatcher } from './events/dispatcher.js';
@@ -18,6 +19,7 @@ import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './opt
 import { randomSecret } from './secrets.js';
 import { seedStore } from './seed/seed.js';
 import { OAuthService } from './services/oauth.js';
+import { OrderService } from './services/orders.js';
 import { RateLimiter } from './services/rate-limit.js';
 import { ResourceService } from './services/resources.js';
 import { loadSeedConfig } from './storefront/config-dir.js';
@@ -48,6 +50,8 @@ export interface Sandbox extends SandboxSnapshots {
   readonly webhooks: SandboxWebhooks;
   /** The contract report: requests that departed from the spec. */
   readonly violations: SandboxViolations;
+  /** The simulated shopper: places orders (stock taken, order and charge written, webhook events sent). */
+  readonly orders: SandboxOrders;
   /**
    * Stops the sandbox: no new connections, requests in flight answered, pending webhooks sent (for up to
    * ten seconds; the rest stay in the data file for the next start), the database closed. Idempotent.
@@ -131,8 +135,8 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 
 /**
  * Starts a sandbox of the platform's REST API: every resource (stateful, on SQLite; charges and orders
- * read-only), OAuth with a consent page, a per-account rate limit and signed webhooks for every write.
- * Every request and response is checked against the API spec.
+ * read-only, placed by the simulated shopper of `orders`), OAuth with a consent page, a per-account rate
+ * limit and signed webhooks for every write. Every request and response is checked against the API spec.
  *
  * @throws {SandboxConfigurationError} for a bad option (before anything starts)
  * @throws {SandboxStartError} when the data file cannot be opened or the port cannot be listened on
@@ -167,6 +171,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       }),
       oauth,
     };
+    const orders = new OrderService(services.resources);
     const rateLimiter = new RateLimiter(clock, resolved.rateLimit);
     const faults = new FaultBoard();
     const violations = new ViolationLog();
@@ -189,6 +194,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       rateLimiter,
       bench,
       snapshots,
+      orders,
       faults,
       violations,
       strict: resolved.strict,
@@ -242,6 +248,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       faults: sandboxFaults(faults),
       webhooks: sandboxWebhooks(bench, dispatcher),
       violations: sandboxViolations(violations),
+      orders: sandboxOrders(orders),
       close() {
         closing ??= (async () => {
           await storefront?.close();

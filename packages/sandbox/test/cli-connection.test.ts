@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { runBin, STACK_TRACE } from './support/run-bin.js';
 import { start } from './support/start.js';
 
-const COMMANDS = ['trigger', 'reset', 'snapshot', 'restore', 'snapshots', 'fault', 'report'];
+const COMMANDS = ['trigger', 'reset', 'snapshot', 'restore', 'snapshots', 'fault', 'report', 'order'];
 
 const servers: Server[] = [];
 afterEach(() => {
@@ -52,7 +52,7 @@ describe('help', () => {
 
 describe('usage errors: exit 2, one message, the way to the help', () => {
   test.each([
-    [['resett'], /^commerce-sandbox: unknown command "resett": one of trigger, reset, snapshot, restore, snapshots, fault, report\n/],
+    [['resett'], /^commerce-sandbox: unknown command "resett": one of trigger, reset, snapshot, restore, snapshots, fault, report, order\n/],
     [['reset', '--bogus'], /^commerce-sandbox reset: unknown option --bogus: the options are --url, --control-key, --json, --help\n/],
     [['reset', 'now'], /^commerce-sandbox reset: unexpected argument "now"\n/],
     [['snapshot'], /^commerce-sandbox snapshot: missing NAME\n/],

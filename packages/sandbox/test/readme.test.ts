@@ -44,6 +44,7 @@ const { blocks } = describeReadme({
     'strict: true',
     'client.discovery(',
     'authorizationCodeGrant(',
+    'sandbox.orders.place(',
   ],
 });
 
@@ -66,6 +67,16 @@ async function runBlock(block: string, name: string): Promise<unknown[][]> {
 describe('README example', () => {
   it('the first example runs', async () => {
     expect(await runBlock(blocks[0]!, 'run')).toEqual([[expect.stringMatching(/^cus_/), 10, true]]);
+  });
+
+  it('the shopper example runs: sold out at the last unit, then refused; a declined card takes nothing', async () => {
+    const block = blocks.find((b) => b.includes('sandbox.orders.place('));
+    expect(block).toBeDefined();
+    expect(await runBlock(block!, 'shopper')).toEqual([
+      ['completed', 'succeeded', 0],
+      ['conflict', expect.stringMatching(/^1 asked, but product prod_\d+ has 0 left$/)],
+      [null, 'card_declined', 5],
+    ]);
   });
 
   it('the openid-client example runs: discovery, PKCE, nonce, id_token, refresh', async () => {

@@ -10,6 +10,7 @@ import { RELEASE_ORDERS, type ReleaseOrder, type WebhookMode } from '../events/m
 import type { Bench } from './bench.js';
 import type { Delivery } from './deliveries.js';
 import { latencyOf, readFaultInput, type Fault, type FaultBoard, type FaultInput } from './faults.js';
+import { Problem } from '../services/problem.js';
 import { InputProblem, NotFound } from './input.js';
 import { readModeChange } from './mode-change.js';
 import type { Violation, ViolationLog } from './violations.js';
@@ -86,6 +87,12 @@ export async function controlledAsync<T>(fn: () => Promise<T>): Promise<T> {
 function controlError(error: unknown): unknown {
   if (error instanceof InputProblem) return new SandboxControlError('invalid', error.field, error.message);
   if (error instanceof NotFound) return new SandboxControlError('not_found', error.field, error.message);
+  if (error instanceof Problem && error.status >= 400 && error.status < 500) {
+    // A refusal of the services a control operation runs (the shopper's checkout): its first field and message.
+    const [field, messages] = Object.entries(error.body.errors ?? {})[0] ?? ['body', []];
+    const reason = error.status === 404 ? 'not_found' : error.status === 409 ? 'conflict' : 'invalid';
+    return new SandboxControlError(reason, field, messages.join('; ') || `refused (${error.status})`);
+  }
   return error;
 }
 

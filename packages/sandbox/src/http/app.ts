@@ -21,6 +21,7 @@ import type { Clock } from '@commerce-kit/internal/clock';
 import type { FaultAction } from '../control/faults.js';
 import { findingsOf, type Finding, type ViolationLocation } from '../control/violations.js';
 import { registerBenchRoutes, type BenchRouteDeps } from './bench-routes.js';
+import { registerOrderRoutes, type OrderRouteDeps } from './order-routes.js';
 import { registerPageRoutes, type PageDeps } from './page-routes.js';
 import { createHandlers, QUERY_CHECKED_BY_HANDLER, type HandlerInput, type Services } from './handlers.js';
 import { registerDocsRoutes } from './docs-routes.js';
@@ -32,7 +33,7 @@ import { responseMismatch, type ResponseMismatchAction } from './response-check.
 import type { RouteSpec } from './route-spec.js';
 import { outgoingOf, problemReply, send } from './send.js';
 
-export interface AppDeps extends PageDeps, BenchRouteDeps {
+export interface AppDeps extends PageDeps, BenchRouteDeps, OrderRouteDeps {
   readonly clock: Clock;
   readonly services: Services;
   readonly rateLimiter: RateLimiter;
@@ -277,6 +278,7 @@ export function createApp(deps: AppDeps): Hono {
   }
 
   registerBenchRoutes(app, deps);
+  registerOrderRoutes(app, deps); // after the bench routes: behind the same access rule
   registerPageRoutes(app, deps, (reply) => {
     const authorize = (ROUTES as readonly RouteSpec[]).find((r) => r.operationId === 'authorize');
     return authorize ? checked(authorize, reply) : reply;
