@@ -1,9 +1,16 @@
 // Requests per second of the sandbox over loopback, beside a bare node:http server answering the same
-// JSON in the same run: GET /customers?limit=10 (a page: token check, rate-limit bookkeeping, parameter
-// validation, an indexed SQLite query, response validation) and POST /customers (body parsing and
-// validation, one transaction with the outbox row). Then POST against a data file with
-// synchronous=NORMAL and FULL, the durability choice the README states. The load generator
-// (autocannon) runs in this process, each server in its own. Build first:
+// JSON and Stoplight Prism's mock of the same spec, in the same run:
+//   GET /customers?limit=10 and GET /products?limit=10 (a page: token check, rate-limit bookkeeping,
+//   parameter validation, an indexed SQLite query, response validation), POST /customers (body parsing
+//   and validation, one transaction with the outbox row) and POST /_sandbox/orders (the simulated
+//   shopper: stock checked and taken, an order and its charge written, three webhook events recorded, in
+//   one transaction). Prism answers the spec's examples and keeps nothing; the spec has no way to place
+//   an order, so Prism has no figure there.
+// Then POST /customers against a data file with synchronous=NORMAL and FULL, the durability choice the
+// README states. The load generator (autocannon) runs in this process, each server in its own. Each
+// scenario runs in rounds (BENCH_ROUNDS, default 3), the three servers one after the other in each round,
+// so a busy moment of the shared machine falls on all of them alike; the table gives the median
+// requests per second and the median of the rounds' ratios. Build first:
 // `npx nx run @commerce-kit/sandbox:build`.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -15,6 +22,8 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 
 async function startServer(args, env = {}) {
   const child = spawn(process.execPath, [path.join(here, 'server.mjs'), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
@@ -24,78 +33,105 @@ async function startServer(args, env = {}) {
       out += chunk;
       if (out.includes('\n')) resolve(out.split('\n')[0]);
     });
-    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.on('exit', (code) => reject(new Error(`bench server ${args[0]} exited with ${code}`)));
   });
   const { url, token } = JSON.parse(line);
   return { url, token, stop: () => new Promise((resolve) => { child.on('exit', resolve); child.kill('SIGTERM'); }) };
 }
 
 let counter = 0;
-function load(server, method) {
+const newCustomer = () => JSON.stringify({ first_name: 'Bench', last_name: `N${++counter}`, email: `bench${counter}@example.com` });
+
+/** The measured scenarios; `body` makes each request's body (POST). */
+function scenarios(orderBody) {
+  return [
+    { name: 'GET /customers?limit=10', method: 'GET', path: '/customers?limit=10', prism: true },
+    { name: 'GET /products?limit=10', method: 'GET', path: '/products?limit=10', prism: true },
+    { name: 'POST /customers', method: 'POST', path: '/customers', body: newCustomer, prism: true },
+    { name: 'POST /_sandbox/orders (one order placed)', method: 'POST', path: '/_sandbox/orders', body: () => orderBody, prism: false },
+  ];
+}
+
+function load(server, scenario) {
   const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' };
+  const request =
+    scenario.method === 'GET'
+      ? { method: 'GET', headers }
+      : { method: 'POST', headers, setupRequest: (req) => ({ ...req, body: scenario.body() }) };
   const run = (duration) =>
     new Promise((resolve, reject) => {
-      autocannon(
-        {
-          url: `${server.url}/customers${method === 'GET' ? '?limit=10' : ''}`,
-          connections: CONNECTIONS,
-          duration,
-          requests: [
-            method === 'GET'
-              ? { method: 'GET', headers }
-              : {
-                  method: 'POST',
-                  headers,
-                  setupRequest: (request) => ({
-                    ...request,
-                    body: JSON.stringify({ first_name: 'Bench', last_name: `N${++counter}`, email: `bench${counter}@example.com` }),
-                  }),
-                },
-          ],
-        },
-        (error, result) => (error ? reject(error) : resolve(result)),
+      autocannon({ url: `${server.url}${scenario.path}`, connections: CONNECTIONS, duration, requests: [request] }, (error, result) =>
+        error ? reject(error) : resolve(result),
       );
     });
   return run(1).then(() => run(DURATION)); // one second of warm-up, then the measured run
 }
 
-function summarise(result, expected) {
+function summarise(result, what) {
   const ok = result['2xx'];
   const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0) throw new Error(`${bad} requests failed (${result.non2xx} non-2xx, ${result.errors} errors)`);
-  return { rps: Math.round(ok / DURATION), p99: result.latency.p99, expected };
+  if (bad > 0) throw new Error(`${what}: ${bad} requests failed (${result.non2xx} non-2xx, ${result.errors} errors)`);
+  return { rps: Math.round(ok / DURATION), p99: result.latency.p99 };
 }
 
 const rows = [];
 const sandbox = await startServer(['sandbox']);
 const auth = { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' };
+// A product with stock for every order of the run (each takes one unit: product_updated is recorded each time).
+const stocked = await (await fetch(`${sandbox.url}/products`, {
+  method: 'POST',
+  headers: auth,
+  body: JSON.stringify({ title: 'Bench teapot', description: 'Never runs out.', price: 39.5, currency: 'EUR', quantity: 1_000_000_000 }),
+})).json();
+const orderBody = JSON.stringify({ product: stocked.id, customer: 'cus_00000000000000000000000001' });
+const list = scenarios(orderBody);
 // The bare server answers exactly what the sandbox answers.
-const page = await (await fetch(`${sandbox.url}/customers?limit=10`, { headers: auth })).text();
-const created = await (await fetch(`${sandbox.url}/customers`, { method: 'POST', headers: auth, body: '{"first_name":"B","last_name":"C","email":"b@example.com"}' })).text();
-const bare = await startServer(['bare'], { BENCH_PAGE: page, BENCH_CREATED: created });
+const routes = {};
+for (const scenario of list) {
+  const answer = await fetch(`${sandbox.url}${scenario.path}`, { method: scenario.method, headers: auth, ...(scenario.body ? { body: scenario.body() } : {}) });
+  routes[`${scenario.method} ${scenario.path.split('?')[0]}`] = { status: answer.status, body: await answer.text() };
+}
+const bare = await startServer(['bare'], { BENCH_ROUTES: JSON.stringify(routes) });
+const prism = await startServer(['prism']);
 
-for (const method of ['GET', 'POST']) {
-  const ours = summarise(await load(sandbox, method));
-  const peer = summarise(await load(bare, method));
-  rows.push({ scenario: `${method} /customers${method === 'GET' ? '?limit=10' : ''}`, sandbox: ours.rps, bare: peer.rps, ratio: (ours.rps / peer.rps).toFixed(2), 'sandbox p99 ms': ours.p99 });
+for (const scenario of list) {
+  const rounds = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const ours = summarise(await load(sandbox, scenario), `sandbox ${scenario.name}`);
+    const floor = summarise(await load(bare, scenario), `bare ${scenario.name}`);
+    const peer = scenario.prism ? summarise(await load(prism, scenario), `prism ${scenario.name}`) : undefined;
+    rounds.push({ ours, floor, peer });
+  }
+  const of = (pick) => median(rounds.map(pick));
+  rows.push({
+    scenario: scenario.name,
+    sandbox: of((r) => r.ours.rps),
+    'Prism mock': scenario.prism ? of((r) => r.peer.rps) : 'n/a',
+    'bare node:http': of((r) => r.floor.rps),
+    'sandbox / bare': of((r) => r.ours.rps / r.floor.rps).toFixed(2),
+    'Prism / bare': scenario.prism ? of((r) => r.peer.rps / r.floor.rps).toFixed(2) : '',
+    'sandbox / Prism': scenario.prism ? of((r) => r.ours.rps / r.peer.rps).toFixed(2) : '',
+    'sandbox p99 ms': of((r) => r.ours.p99),
+  });
 }
 await sandbox.stop();
 await bare.stop();
+await prism.stop();
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-bench-'));
 try {
   const durable = {};
   for (const mode of ['normal', 'full']) {
     const server = await startServer(['sandbox', path.join(dir, `${mode}.db`), mode]);
-    durable[mode] = summarise(await load(server, 'POST')).rps;
+    durable[mode] = summarise(await load(server, list[2]), `POST /customers ${mode}`).rps;
     await server.stop();
   }
-  rows.push({ scenario: 'POST /customers, --data FILE, synchronous=NORMAL', sandbox: durable.normal, bare: '', ratio: '', 'sandbox p99 ms': '' });
-  rows.push({ scenario: 'POST /customers, --data FILE, synchronous=FULL', sandbox: durable.full, bare: '', ratio: (durable.full / durable.normal).toFixed(2) + ' of NORMAL', 'sandbox p99 ms': '' });
+  rows.push({ scenario: 'POST /customers, --data FILE, synchronous=NORMAL', sandbox: durable.normal });
+  rows.push({ scenario: 'POST /customers, --data FILE, synchronous=FULL', sandbox: durable.full, 'sandbox / bare': `${(durable.full / durable.normal).toFixed(2)} of NORMAL` });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(`\n@commerce-kit/sandbox over loopback (${CONNECTIONS} connections, ${DURATION} s per run; requests per second)\n`);
+console.log(`\n@commerce-kit/sandbox over loopback (${CONNECTIONS} connections, ${DURATION} s per run, median of ${ROUNDS} rounds; requests per second)\n`);
 console.table(rows);
 console.log('goal: >= 5,000 pages/s for GET /customers?limit=10');
