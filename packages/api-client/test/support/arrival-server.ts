@@ -6,6 +6,7 @@
  * `holdMs` delays the arrival of a request on the clock (a slow connection, a cold TLS handshake, a
  * busy event loop on the way): the request is counted `holdMs` after the client sent it.
  */
+import { maxInAnyWindow } from '../../../../tools/testing/sliding-window.mjs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../../src/index.js';
@@ -69,15 +70,7 @@ export async function startArrivalServer(options: ArrivalServerOptions): Promise
     url: `http://127.0.0.1:${port}`,
     arrivals,
     throttled: () => throttled,
-    maxInAnyWindow() {
-      let max = 0;
-      let start = 0;
-      for (let end = 0; end < arrivals.length; end++) {
-        while ((arrivals[start] ?? 0) <= (arrivals[end] ?? 0) - windowMs) start++;
-        max = Math.max(max, end - start + 1);
-      }
-      return max;
-    },
+    maxInAnyWindow: () => maxInAnyWindow(arrivals, windowMs),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -3,6 +3,7 @@
  * list, unless `limit` requests already ARRIVED in the last `windowMs` (a sliding window, measured
  * here, where the platform would measure it), then 429 with `Retry-After: 1`.
  */
+import { maxInAnyWindow } from '../../../../tools/testing/sliding-window.mjs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -41,15 +42,7 @@ export async function startLimitedServer(limit: number, windowMs: number): Promi
     url: `http://127.0.0.1:${port}`,
     arrivals,
     rateLimited: () => rejected,
-    maxInAnyWindow() {
-      let max = 0;
-      let start = 0;
-      for (let end = 0; end < arrivals.length; end++) {
-        while ((arrivals[start] ?? 0) <= (arrivals[end] ?? 0) - windowMs) start++;
-        max = Math.max(max, end - start + 1);
-      }
-      return max;
-    },
+    maxInAnyWindow: () => maxInAnyWindow(arrivals, windowMs),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
