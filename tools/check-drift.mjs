@@ -8,7 +8,11 @@ for (const { name, stale, missing, extra, error } of results) {
     console.error(`drift: ${name}: the generator failed: ${error}`);
     problems += 1;
   }
-  for (const [label, files] of [['stale', stale], ['missing', missing], ['not generated any more', extra]]) {
+  for (const [label, files] of [
+    ['stale', stale],
+    ['missing', missing],
+    ['not generated any more', extra],
+  ]) {
     for (const file of files) {
       console.error(`drift: ${name}: ${file} is ${label}`);
       problems += 1;

@@ -22,7 +22,8 @@ function importTarget(value) {
 function tsupEntries(dir) {
   const text = readFileSync(path.join(dir, 'tsup.config.ts'), 'utf8');
   const entries = new Map();
-  for (const match of text.matchAll(/['"]?([\w-]+)['"]?\s*:\s*['"](src\/[^'"]+\.tsx?)['"]/g)) entries.set(match[1], match[2]);
+  for (const match of text.matchAll(/['"]?([\w-]+)['"]?\s*:\s*['"](src\/[^'"]+\.tsx?)['"]/g))
+    entries.set(match[1], match[2]);
   return entries;
 }
 
@@ -40,7 +41,10 @@ export function countExports(root = REPO_ROOT) {
       if (subpath.includes('*') || subpath === './package.json') continue;
       const target = importTarget(value);
       const built = target && /^\.\/dist\/([\w-]+)\.js$/.exec(target);
-      if (!built) throw new Error(`${manifest.name} exports ${subpath} as ${JSON.stringify(target)}: not a ./dist/<entry>.js file`);
+      if (!built)
+        throw new Error(
+          `${manifest.name} exports ${subpath} as ${JSON.stringify(target)}: not a ./dist/<entry>.js file`,
+        );
       const source = sources.get(built[1]);
       if (!source) throw new Error(`${manifest.name}: no tsup entry "${built[1]}" in tsup.config.ts for ${subpath}`);
       found.push({ name: manifest.name, subpath, file: path.join(dir, source) });
@@ -70,12 +74,16 @@ function main() {
   } else {
     for (const p of packages) {
       const sum = p.entries.reduce((s, e) => s + e.count, 0);
-      console.log(`${p.name.padEnd(28)} ${String(sum).padStart(4)}   ${p.entries.map((e) => `${e.subpath} ${e.count}`).join(' · ')}`);
+      console.log(
+        `${p.name.padEnd(28)} ${String(sum).padStart(4)}   ${p.entries.map((e) => `${e.subpath} ${e.count}`).join(' · ')}`,
+      );
     }
     console.log(`${'total'.padEnd(28)} ${String(total).padStart(4)}${max === undefined ? '' : ` (at most ${max})`}`);
   }
   if (max !== undefined && total > max) {
-    console.error(`the public surface has ${total} exports, more than ${max}: remove internals from the entries (see docs/house-style.md)`);
+    console.error(
+      `the public surface has ${total} exports, more than ${max}: remove internals from the entries (see docs/house-style.md)`,
+    );
     process.exit(1);
   }
 }

@@ -36,7 +36,13 @@ export async function checkDrift() {
     try {
       results.push({ name, ...(await diffGenerated(await generate(), outDir)), error: null });
     } catch (error) {
-      results.push({ name, stale: [], missing: [], extra: [], error: error instanceof Error ? error.message : String(error) });
+      results.push({
+        name,
+        stale: [],
+        missing: [],
+        extra: [],
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
   return results;

@@ -7,7 +7,13 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './lib/generated-files.mjs';
 
-const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', FORCE_COLOR: process.env.FORCE_COLOR ?? '0' };
+const env = {
+  ...process.env,
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+  NX_TUI: 'false',
+  FORCE_COLOR: process.env.FORCE_COLOR ?? '0',
+};
 
 function run(command, args) {
   console.log(`\n$ ${[command, ...args].join(' ')}`);
@@ -18,8 +24,15 @@ function run(command, args) {
 
 const drift = run(process.execPath, ['tools/check-drift.mjs']);
 const nx = run(process.execPath, [
-  'node_modules/nx/dist/bin/nx.js', 'run-many', '-t', 'lint', 'typecheck', 'test', 'build',
-  '--outputStyle=static', '--nxBail=false',
+  'node_modules/nx/dist/bin/nx.js',
+  'run-many',
+  '-t',
+  'lint',
+  'typecheck',
+  'test',
+  'build',
+  '--outputStyle=static',
+  '--nxBail=false',
   // CI proves the tree, not a cache: nx 23 keeps a machine-wide cache that a fresh clone would hit.
   ...(process.env.CI ? ['--skip-nx-cache'] : []),
 ]);
@@ -33,20 +46,30 @@ const durations = [];
 const { workspaces } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
 const projects = workspaces.flatMap((pattern) =>
   pattern.endsWith('/*') && existsSync(path.join(REPO_ROOT, pattern.slice(0, -2)))
-    ? readdirSync(path.join(REPO_ROOT, pattern.slice(0, -2))).sort().map((name) => `${pattern.slice(0, -2)}/${name}`)
+    ? readdirSync(path.join(REPO_ROOT, pattern.slice(0, -2)))
+        .sort()
+        .map((name) => `${pattern.slice(0, -2)}/${name}`)
     : [pattern],
 );
 for (const project of projects) {
   const report = path.join(REPO_ROOT, project, '.vitest-report.json');
   if (!existsSync(report)) continue;
-  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults = [] } = JSON.parse(readFileSync(report, 'utf8'));
+  const {
+    numPassedTests,
+    numFailedTests,
+    numPendingTests,
+    numTodoTests,
+    testResults = [],
+  } = JSON.parse(readFileSync(report, 'utf8'));
   passed += numPassedTests;
   failed += numFailedTests;
   skipped += numPendingTests + numTodoTests;
-  for (const file of testResults) durations.push({ file: path.relative(REPO_ROOT, file.name), ms: file.endTime - file.startTime });
+  for (const file of testResults)
+    durations.push({ file: path.relative(REPO_ROOT, file.name), ms: file.endTime - file.startTime });
 }
 console.log('\nslowest test files:');
-for (const { file, ms } of durations.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
+for (const { file, ms } of durations.sort((a, b) => b.ms - a.ms).slice(0, 10))
+  console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
 console.log('');
 if (drift !== 0) console.log('FAILED: generated code is stale (see the drift check above)');
 if (nx !== 0) console.log('FAILED: an nx target failed (see above)');

@@ -74,7 +74,9 @@ try {
       return all.length;
     }),
   );
-  console.log(`node ${process.version}, ${TOTAL} customers, pages of 100, gc ${globalThis.gc ? 'exposed' : 'not exposed'}`);
+  console.log(
+    `node ${process.version}, ${TOTAL} customers, pages of 100, gc ${globalThis.gc ? 'exposed' : 'not exposed'}`,
+  );
   console.table(rows);
 } finally {
   server.stop();

@@ -14,7 +14,11 @@ const query = '?limit=10';
 // The limiter is on by default at the documented 200 requests per minute, which would make this a
 // benchmark of waiting: `rateLimit: false` for the plain rows, a budget that never waits for the last one.
 const ours = createClient({ baseUrl: server.url, accessToken: 'bench_token', rateLimit: false });
-const oursLimited = createClient({ baseUrl: server.url, accessToken: 'bench_token', rateLimit: { requestsPerMinute: 10_000_000 } });
+const oursLimited = createClient({
+  baseUrl: server.url,
+  accessToken: 'bench_token',
+  rateLimit: { requestsPerMinute: 10_000_000 },
+});
 const peer = createFetchClient({ baseUrl: server.url, headers });
 
 const check = (page) => {
@@ -52,6 +56,11 @@ try {
 const rows = taskRows(bench);
 const base = rows.find((r) => r.name === 'raw fetch');
 const peerRow = rows.find((r) => r.name === 'openapi-fetch');
-printComparison(rows, `node ${process.version}, ${new Date().toISOString()}`, { 'vs raw fetch': base, 'vs openapi-fetch': peerRow }, (r) => ({
-  'overhead vs raw (µs)': Math.round((r.meanMs - base.meanMs) * 1000),
-}));
+printComparison(
+  rows,
+  `node ${process.version}, ${new Date().toISOString()}`,
+  { 'vs raw fetch': base, 'vs openapi-fetch': peerRow },
+  (r) => ({
+    'overhead vs raw (µs)': Math.round((r.meanMs - base.meanMs) * 1000),
+  }),
+);

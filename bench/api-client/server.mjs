@@ -32,7 +32,9 @@ const server = createServer((req, res) => {
   }
   const limit = Number(url.searchParams.get('limit') ?? 10);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-    res.writeHead(400, { 'content-type': 'application/json' }).end('{"type":"invalid_request_error","errors":{"limit":["must be between 1 and 100"]}}');
+    res
+      .writeHead(400, { 'content-type': 'application/json' })
+      .end('{"type":"invalid_request_error","errors":{"limit":["must be between 1 and 100"]}}');
     return;
   }
   const data = [];

@@ -1,7 +1,8 @@
 // Order statistics the benchmarks print (nearest-rank quantiles).
 
 /** The q-quantile (0..1) of an ascending list, nearest rank. */
-export const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+export const quantile = (sorted, q) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 
 /** p50, p95 and the count of a list of numbers. */
 export function summary(list) {

@@ -22,7 +22,9 @@ export function printComparison(rows, heading, peers, extra = () => ({})) {
       'ops/sec': Math.round(r.opsPerSec),
       'mean µs': Math.round(r.meanMs * 1000),
       'p99 µs': Math.round(r.p99Ms * 1000),
-      ...Object.fromEntries(Object.entries(peers).map(([label, peer]) => [label, `${(r.opsPerSec / peer.opsPerSec).toFixed(2)}x`])),
+      ...Object.fromEntries(
+        Object.entries(peers).map(([label, peer]) => [label, `${(r.opsPerSec / peer.opsPerSec).toFixed(2)}x`]),
+      ),
       ...extra(r),
     })),
   );

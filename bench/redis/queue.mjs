@@ -15,12 +15,24 @@ import { printComparison, taskRows } from '../lib/tinybench-table.mjs';
 const SECRET = 'whsec_bench';
 const server = await startRedisServer();
 const client = new Redis(server.url);
-const receiver = createRedisWebhookReceiver({ url: server.url, secret: SECRET, userKey: (event) => String(event.payload.user_id) });
+const receiver = createRedisWebhookReceiver({
+  url: server.url,
+  secret: SECRET,
+  userKey: (event) => String(event.payload.user_id),
+});
 // maxPending raised: the bench sends faster than its queue drains, and a 503 is not what is measured.
-const handler = createWebhookHandler({ secret: SECRET, userKey: (event) => String(event.payload.user_id), onEvent: () => undefined, maxPending: 10_000_000 });
+const handler = createWebhookHandler({
+  secret: SECRET,
+  userKey: (event) => String(event.payload.user_id),
+  onEvent: () => undefined,
+  maxPending: 10_000_000,
+});
 
 // A fresh delivery per call (a repeated one would be a duplicate), signed ahead of time.
-const pool = (n) => Array.from({ length: n }, (_, i) => signTestDelivery(SECRET, { id: `obj_${i}` }, { type: 'customer_updated', fields: { user_id: `user-${i % 50}` } }));
+const pool = (n) =>
+  Array.from({ length: n }, (_, i) =>
+    signTestDelivery(SECRET, { id: `obj_${i}` }, { type: 'customer_updated', fields: { user_id: `user-${i % 50}` } }),
+  );
 const deliveries = { receiver: pool(200_000), handler: pool(200_000), floor: pool(200_000) };
 const next = { receiver: 0, handler: 0, floor: 0 };
 const take = (row) => deliveries[row][next[row]++ % deliveries[row].length];
@@ -47,7 +59,9 @@ try {
   stored = next.receiver;
   let processed = 0;
   const started = performance.now();
-  const workers = Array.from({ length: 4 }, () => createRedisWebhookWorker({ url: server.url, onEvent: () => void processed++ }));
+  const workers = Array.from({ length: 4 }, () =>
+    createRedisWebhookWorker({ url: server.url, onEvent: () => void processed++ }),
+  );
   while (processed < stored) await new Promise((resolve) => setTimeout(resolve, 20));
   drainMs = performance.now() - started;
   await Promise.all(workers.map((worker) => worker.close()));
@@ -63,4 +77,6 @@ printComparison(rows, `node ${process.version}, sequential calls, ${new Date().t
   'vs floor': rows[0],
   'vs in-memory handler': rows[1],
 });
-console.log(`4 workers (one process, 50 users) processed the ${stored} stored deliveries in ${Math.round(drainMs)} ms: ${Math.round((stored / drainMs) * 1000)} per second`);
+console.log(
+  `4 workers (one process, 50 users) processed the ${stored} stored deliveries in ${Math.round(drainMs)} ms: ${Math.round((stored / drainMs) * 1000)} per second`,
+);

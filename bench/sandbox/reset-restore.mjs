@@ -18,7 +18,6 @@ const RESEED_RUNS = Number(process.env.BENCH_RESEED_RUNS ?? 5);
 const SEED = 7;
 const GOAL_MS = 50;
 
-
 /**
  * Runs the tasks interleaved, round after round (a task with `every: k` in one round of k), so a busy
  * moment of the shared machine falls on all of them alike; each timed call follows its untimed
@@ -61,8 +60,14 @@ function fullCopyPeer(image, file) {
   } else {
     db = new Database(':memory:');
     db.prepare('ATTACH DATABASE ? AS img').run(image);
-    for (const { sql } of db.prepare("SELECT sql FROM img.sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type = 'index'").all()) db.exec(sql);
-    for (const table of [...DATA_TABLES, 'meta', 'apps']) db.exec(`INSERT INTO main.${table} SELECT * FROM img.${table}`);
+    for (const { sql } of db
+      .prepare(
+        "SELECT sql FROM img.sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type = 'index'",
+      )
+      .all())
+      db.exec(sql);
+    for (const table of [...DATA_TABLES, 'meta', 'apps'])
+      db.exec(`INSERT INTO main.${table} SELECT * FROM img.${table}`);
     db.exec("ATTACH DATABASE ':memory:' AS mem");
     for (const table of DATA_TABLES) db.exec(`CREATE TABLE mem.${table} AS SELECT * FROM img.${table}`);
     db.exec('CREATE TABLE mem.sequence AS SELECT name, seq FROM img.sqlite_sequence');
@@ -70,7 +75,15 @@ function fullCopyPeer(image, file) {
   }
   const from = file ? 'img' : 'mem';
   db.pragma('foreign_keys = ON');
-  const columns = new Map(DATA_TABLES.map((t) => [t, db.pragma(`table_info(${t})`).map((c) => `"${c.name}"`).join(', ')]));
+  const columns = new Map(
+    DATA_TABLES.map((t) => [
+      t,
+      db
+        .pragma(`table_info(${t})`)
+        .map((c) => `"${c.name}"`)
+        .join(', '),
+    ]),
+  );
   let n = 0;
   const insert = db.prepare(
     "INSERT INTO resources (kind, seq, id, created_time, body) VALUES ('customers', ?, ?, '2030-01-01T00:00:00.000Z', json_object('first_name', 'Bench', 'last_name', 'N', 'email', 'bench@example.com'))",
@@ -79,15 +92,21 @@ function fullCopyPeer(image, file) {
     change() {
       for (let i = 0; i < 5; i++, n++) insert.run(1_000_000 + n, `cus_bench_${n}`);
       db.prepare("UPDATE resources SET deleted = 1 WHERE kind = 'customers' AND seq = ?").run(1 + (n % 100));
-      db.prepare("UPDATE resources SET body = json_set(body, '$.company', ?) WHERE kind = 'customers' AND seq = ?").run(`c${n}`, 200 + (n % 100));
+      db.prepare("UPDATE resources SET body = json_set(body, '$.company', ?) WHERE kind = 'customers' AND seq = ?").run(
+        `c${n}`,
+        200 + (n % 100),
+      );
     },
     restore() {
       if (file) db.prepare('ATTACH DATABASE ? AS img').run(image);
       db.transaction(() => {
         for (const t of [...DATA_TABLES].reverse()) db.exec(`DELETE FROM main.${t}`);
-        for (const t of DATA_TABLES) db.exec(`INSERT INTO main.${t} (${columns.get(t)}) SELECT ${columns.get(t)} FROM ${from}.${t}`);
+        for (const t of DATA_TABLES)
+          db.exec(`INSERT INTO main.${t} (${columns.get(t)}) SELECT ${columns.get(t)} FROM ${from}.${t}`);
         db.exec(`DELETE FROM main.sqlite_sequence WHERE name IN ('outbox', 'delivery_attempts')`);
-        db.exec(`INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM ${file ? 'img.sqlite_sequence' : 'mem.sequence'} WHERE name IN ('outbox', 'delivery_attempts')`);
+        db.exec(
+          `INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM ${file ? 'img.sqlite_sequence' : 'mem.sequence'} WHERE name IN ('outbox', 'delivery_attempts')`,
+        );
       }).immediate();
       if (file) db.exec('DETACH DATABASE img');
     },
@@ -102,13 +121,21 @@ function dirty(sandbox) {
   return async () => {
     for (let i = 0; i < 5; i++) {
       n++;
-      const response = await fetch(`${sandbox.url}/customers`, { method: 'POST', headers, body: JSON.stringify({ first_name: 'Bench', last_name: `N${n}`, email: `bench${n}@example.com` }) });
+      const response = await fetch(`${sandbox.url}/customers`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ first_name: 'Bench', last_name: `N${n}`, email: `bench${n}@example.com` }),
+      });
       if (response.status !== 201) throw new Error(`create answered ${response.status}`);
     }
     const page = await (await fetch(`${sandbox.url}/customers?limit=2`, { headers })).json();
     const gone = await fetch(`${sandbox.url}/customers/${page.data[0].id}`, { method: 'DELETE', headers });
     if (gone.status !== 204) throw new Error(`delete answered ${gone.status}`);
-    const put = await fetch(`${sandbox.url}/customers/${page.data[1].id}`, { method: 'PUT', headers, body: JSON.stringify({ company: `c${n}` }) });
+    const put = await fetch(`${sandbox.url}/customers/${page.data[1].id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ company: `c${n}` }),
+    });
     if (!put.ok) throw new Error(`update answered ${put.status}`);
   };
 }
@@ -154,14 +181,22 @@ try {
           name: 'peer: re-seed (startSandbox + close)',
           every: Math.ceil(RUNS / RESEED_RUNS),
           run: async () => {
-            const other = await startSandbox({ ...options, ...(data ? { data: path.join(dir, `fresh-${fresh++}.db`) } : {}) });
+            const other = await startSandbox({
+              ...options,
+              ...(data ? { data: path.join(dir, `fresh-${fresh++}.db`) } : {}),
+            });
             await other.close();
           },
         },
-        { name: `peer: copy the ${(bytes / 1e6).toFixed(1)} MB SQLite file`, run: () => copyFileSync(image, path.join(dir, 'copy.sqlite')) },
+        {
+          name: `peer: copy the ${(bytes / 1e6).toFixed(1)} MB SQLite file`,
+          run: () => copyFileSync(image, path.join(dir, 'copy.sqlite')),
+        },
       ]);
       peer.close();
-      const [reseed, fullCopy, copy] = ['re-seed', 'full copy', 'SQLite file'].map((part) => [...results].find(([name]) => name.includes(part))[1]);
+      const [reseed, fullCopy, copy] = ['re-seed', 'full copy', 'SQLite file'].map(
+        (part) => [...results].find(([name]) => name.includes(part))[1],
+      );
       for (const [name, m] of results) {
         rows.push({
           storage,
@@ -181,7 +216,11 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(`\n@commerce-kit/sandbox reset and restore, ${CUSTOMERS.toLocaleString('en')} customers, ${RUNS} interleaved runs each (re-seed: ${Math.ceil(RUNS / Math.ceil(RUNS / RESEED_RUNS))}), Node ${process.version}, ${new Date().toISOString()}\n`);
+console.log(
+  `\n@commerce-kit/sandbox reset and restore, ${CUSTOMERS.toLocaleString('en')} customers, ${RUNS} interleaved runs each (re-seed: ${Math.ceil(RUNS / Math.ceil(RUNS / RESEED_RUNS))}), Node ${process.version}, ${new Date().toISOString()}\n`,
+);
 console.table(rows);
 const misses = rows.filter((r) => !r.operation.startsWith('peer') && Number(r['median ms']) >= GOAL_MS);
-console.log(`goal: reset and restore under ${GOAL_MS} ms (median): ${misses.length === 0 ? 'met' : `missed by ${misses.map((r) => `${r.storage} ${r.operation}`).join(', ')}`}`);
+console.log(
+  `goal: reset and restore under ${GOAL_MS} ms (median): ${misses.length === 0 ? 'met' : `missed by ${misses.map((r) => `${r.storage} ${r.operation}`).join(', ')}`}`,
+);

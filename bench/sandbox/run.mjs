@@ -26,7 +26,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 
 async function startServer(args, env = {}) {
-  const child = spawn(process.execPath, [path.join(here, 'server.mjs'), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [path.join(here, 'server.mjs'), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   const line = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -36,11 +39,20 @@ async function startServer(args, env = {}) {
     child.on('exit', (code) => reject(new Error(`bench server ${args[0]} exited with ${code}`)));
   });
   const { url, token } = JSON.parse(line);
-  return { url, token, stop: () => new Promise((resolve) => { child.on('exit', resolve); child.kill('SIGTERM'); }) };
+  return {
+    url,
+    token,
+    stop: () =>
+      new Promise((resolve) => {
+        child.on('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 let counter = 0;
-const newCustomer = () => JSON.stringify({ first_name: 'Bench', last_name: `N${++counter}`, email: `bench${counter}@example.com` });
+const newCustomer = () =>
+  JSON.stringify({ first_name: 'Bench', last_name: `N${++counter}`, email: `bench${counter}@example.com` });
 
 /** The measured scenarios; `body` makes each request's body (POST). */
 function scenarios(orderBody) {
@@ -48,7 +60,13 @@ function scenarios(orderBody) {
     { name: 'GET /customers?limit=10', method: 'GET', path: '/customers?limit=10', prism: true },
     { name: 'GET /products?limit=10', method: 'GET', path: '/products?limit=10', prism: true },
     { name: 'POST /customers', method: 'POST', path: '/customers', body: newCustomer, prism: true },
-    { name: 'POST /_sandbox/orders (one order placed)', method: 'POST', path: '/_sandbox/orders', body: () => orderBody, prism: false },
+    {
+      name: 'POST /_sandbox/orders (one order placed)',
+      method: 'POST',
+      path: '/_sandbox/orders',
+      body: () => orderBody,
+      prism: false,
+    },
   ];
 }
 
@@ -60,8 +78,9 @@ function load(server, scenario) {
       : { method: 'POST', headers, setupRequest: (req) => ({ ...req, body: scenario.body() }) };
   const run = (duration) =>
     new Promise((resolve, reject) => {
-      autocannon({ url: `${server.url}${scenario.path}`, connections: CONNECTIONS, duration, requests: [request] }, (error, result) =>
-        error ? reject(error) : resolve(result),
+      autocannon(
+        { url: `${server.url}${scenario.path}`, connections: CONNECTIONS, duration, requests: [request] },
+        (error, result) => (error ? reject(error) : resolve(result)),
       );
     });
   return run(1).then(() => run(DURATION)); // one second of warm-up, then the measured run
@@ -78,17 +97,29 @@ const rows = [];
 const sandbox = await startServer(['sandbox']);
 const auth = { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' };
 // A product with stock for every order of the run (each takes one unit: product_updated is recorded each time).
-const stocked = await (await fetch(`${sandbox.url}/products`, {
-  method: 'POST',
-  headers: auth,
-  body: JSON.stringify({ title: 'Bench teapot', description: 'Never runs out.', price: 39.5, currency: 'EUR', quantity: 1_000_000_000 }),
-})).json();
+const stocked = await (
+  await fetch(`${sandbox.url}/products`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      title: 'Bench teapot',
+      description: 'Never runs out.',
+      price: 39.5,
+      currency: 'EUR',
+      quantity: 1_000_000_000,
+    }),
+  })
+).json();
 const orderBody = JSON.stringify({ product: stocked.id, customer: 'cus_00000000000000000000000001' });
 const list = scenarios(orderBody);
 // The bare server answers exactly what the sandbox answers.
 const routes = {};
 for (const scenario of list) {
-  const answer = await fetch(`${sandbox.url}${scenario.path}`, { method: scenario.method, headers: auth, ...(scenario.body ? { body: scenario.body() } : {}) });
+  const answer = await fetch(`${sandbox.url}${scenario.path}`, {
+    method: scenario.method,
+    headers: auth,
+    ...(scenario.body ? { body: scenario.body() } : {}),
+  });
   routes[`${scenario.method} ${scenario.path.split('?')[0]}`] = { status: answer.status, body: await answer.text() };
 }
 const bare = await startServer(['bare'], { BENCH_ROUTES: JSON.stringify(routes) });
@@ -127,11 +158,17 @@ try {
     await server.stop();
   }
   rows.push({ scenario: 'POST /customers, --data FILE, synchronous=NORMAL', sandbox: durable.normal });
-  rows.push({ scenario: 'POST /customers, --data FILE, synchronous=FULL', sandbox: durable.full, 'sandbox / bare': `${(durable.full / durable.normal).toFixed(2)} of NORMAL` });
+  rows.push({
+    scenario: 'POST /customers, --data FILE, synchronous=FULL',
+    sandbox: durable.full,
+    'sandbox / bare': `${(durable.full / durable.normal).toFixed(2)} of NORMAL`,
+  });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(`\n@commerce-kit/sandbox over loopback (${CONNECTIONS} connections, ${DURATION} s per run, median of ${ROUNDS} rounds; requests per second)\n`);
+console.log(
+  `\n@commerce-kit/sandbox over loopback (${CONNECTIONS} connections, ${DURATION} s per run, median of ${ROUNDS} rounds; requests per second)\n`,
+);
 console.table(rows);
 console.log('goal: >= 5,000 pages/s for GET /customers?limit=10');

@@ -29,7 +29,10 @@ if (mode === 'bare') {
     const route = routes[`${req.method} ${req.url.split('?')[0]}`] ?? { status: 404, body: '{}' };
     req.resume();
     req.on('end', () => {
-      res.writeHead(route.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(route.body) });
+      res.writeHead(route.status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(route.body),
+      });
       res.end(route.body);
     });
   });
@@ -41,10 +44,25 @@ if (mode === 'bare') {
   const port = await freePort();
   const spec = path.join(here, '../../specs/openapi.yaml');
   // prism-child.mjs runs Prism in its process and exits when this one's pipe closes.
-  const child = spawn(process.execPath, [path.join(here, '../../tools/testing/prism-child.mjs'), resolvePrismCli(), 'mock', spec, '--host', '127.0.0.1', '--port', String(port), '-v', 'warn'], {
-    stdio: ['pipe', 'ignore', 'inherit'],
-    env: { ...process.env, NO_COLOR: '1' },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(here, '../../tools/testing/prism-child.mjs'),
+      resolvePrismCli(),
+      'mock',
+      spec,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '-v',
+      'warn',
+    ],
+    {
+      stdio: ['pipe', 'ignore', 'inherit'],
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

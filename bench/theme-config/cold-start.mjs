@@ -15,7 +15,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15);
-const ENTRIES = ['@commerce-kit/theme-config', '@commerce-kit/theme-config/mock', '@commerce-kit/theme-config/validate'];
+const ENTRIES = [
+  '@commerce-kit/theme-config',
+  '@commerce-kit/theme-config/mock',
+  '@commerce-kit/theme-config/validate',
+];
 
 const BASELINE = process.env.BENCH_BASELINE_DIST;
 
@@ -42,7 +46,9 @@ function measure(entry, format) {
   const runs = [];
   const totals = [];
   for (let i = 0; i < RUNS; i += 1) {
-    const out = JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', entry, format], { encoding: 'utf8' }));
+    const out = JSON.parse(
+      execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', entry, format], { encoding: 'utf8' }),
+    );
     runs.push(out.ms);
     totals.push(out.total);
   }
@@ -52,7 +58,11 @@ function measure(entry, format) {
 function main() {
   const floor = [];
   for (let i = 0; i < RUNS; i += 1) {
-    floor.push(Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(performance.now()))'], { encoding: 'utf8' })));
+    floor.push(
+      Number(
+        execFileSync(process.execPath, ['-e', 'process.stdout.write(String(performance.now()))'], { encoding: 'utf8' }),
+      ),
+    );
   }
   console.log(`Cold start, Node ${process.version}, median of ${RUNS} fresh processes each`);
   console.log(`empty process: ${median(floor).toFixed(1)} ms from process start to the end of the script\n`);
@@ -61,14 +71,18 @@ function main() {
   const entries = BASELINE ? [...ENTRIES, `baseline:${BASELINE}`] : ENTRIES;
   for (const entry of entries) {
     for (const format of ['esm', 'cjs']) {
-      const specifier = entry.startsWith('baseline:') ? path.join(entry.slice('baseline:'.length), format === 'cjs' ? 'index.cjs' : 'index.js') : entry;
+      const specifier = entry.startsWith('baseline:')
+        ? path.join(entry.slice('baseline:'.length), format === 'cjs' ? 'index.cjs' : 'index.js')
+        : entry;
       if (!entry.startsWith('baseline:') && !resolves(entry)) {
         console.log(`${entry.padEnd(40)}${format.padEnd(9)}(absent from this build)`);
         continue;
       }
       const { ms, total } = measure(specifier, format);
       results[`${entry} ${format}`] = ms;
-      console.log(`${(entry.startsWith('baseline:') ? 'baseline build: main entry' : entry).padEnd(40)}${format.padEnd(9)}${ms.toFixed(1).padStart(6)} ms ${total.toFixed(1).padStart(9)} ms`);
+      console.log(
+        `${(entry.startsWith('baseline:') ? 'baseline build: main entry' : entry).padEnd(40)}${format.padEnd(9)}${ms.toFixed(1).padStart(6)} ms ${total.toFixed(1).padStart(9)} ms`,
+      );
     }
   }
   const main = results['@commerce-kit/theme-config esm'];
@@ -79,7 +93,10 @@ function main() {
   for (const format of ['esm', 'cjs']) {
     const before = results[`baseline:${BASELINE} ${format}`];
     const after = results[`@commerce-kit/theme-config ${format}`];
-    if (before !== undefined && after !== undefined) console.log(`ratio: the main entry imports in ${(after / before).toFixed(2)}x the time of the baseline build's (${format})`);
+    if (before !== undefined && after !== undefined)
+      console.log(
+        `ratio: the main entry imports in ${(after / before).toFixed(2)}x the time of the baseline build's (${format})`,
+      );
   }
 }
 

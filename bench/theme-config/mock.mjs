@@ -18,7 +18,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const NOW = '2024-06-01T00:00:00Z';
 
 const config = {
-  categories: Array.from({ length: CATEGORIES }, (_, i) => ({ title: `Category ${i + 1}`, description: 'Generated for the benchmark.', numItems: PRODUCTS })),
+  categories: Array.from({ length: CATEGORIES }, (_, i) => ({
+    title: `Category ${i + 1}`,
+    description: 'Generated for the benchmark.',
+    numItems: PRODUCTS,
+  })),
 };
 
 async function child(variant, out) {
@@ -36,7 +40,10 @@ async function child(variant, out) {
 }
 
 function runChild(variant, out) {
-  const text = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', variant, out], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const text = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', variant, out], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(text);
 }
 
@@ -54,7 +61,9 @@ async function main() {
     const bytes = statSync(path.join(dir, 'stream.json')).size;
     const same = statSync(path.join(dir, 'stringify.json')).size === bytes;
     const baseMb = baseline.maxRssKb / 1024;
-    console.log(`mock data: ${CATEGORIES} categories x ${PRODUCTS} products, ${(bytes / 1e6).toFixed(1)} MB of JSON, median of ${RUNS} runs (node ${process.version})`);
+    console.log(
+      `mock data: ${CATEGORIES} categories x ${PRODUCTS} products, ${(bytes / 1e6).toFixed(1)} MB of JSON, median of ${RUNS} runs (node ${process.version})`,
+    );
     console.log(`baseline (import only): peak RSS ${baseMb.toFixed(0)} MB`);
     for (const [name, label] of [
       ['stream', 'writeMockDataFile (streaming)'],
@@ -62,11 +71,15 @@ async function main() {
       ['generate', 'generateMockData only (in memory)'],
     ]) {
       const r = results[name];
-      console.log(`${label.padEnd(36)} ${r.ms.toFixed(0).padStart(6)} ms  peak RSS ${r.maxRssMb.toFixed(0).padStart(5)} MB (+${(r.maxRssMb - baseMb).toFixed(0)} MB over baseline)`);
+      console.log(
+        `${label.padEnd(36)} ${r.ms.toFixed(0).padStart(6)} ms  peak RSS ${r.maxRssMb.toFixed(0).padStart(5)} MB (+${(r.maxRssMb - baseMb).toFixed(0)} MB over baseline)`,
+      );
     }
     const s = results.stream;
     const p = results.stringify;
-    console.log(`streaming vs peer: ${(p.ms / s.ms).toFixed(2)}x the speed, ${((p.maxRssMb - baseMb) / Math.max(1, s.maxRssMb - baseMb)).toFixed(1)}x less memory above baseline; identical size: ${same}`);
+    console.log(
+      `streaming vs peer: ${(p.ms / s.ms).toFixed(2)}x the speed, ${((p.maxRssMb - baseMb) / Math.max(1, s.maxRssMb - baseMb)).toFixed(1)}x less memory above baseline; identical size: ${same}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -24,8 +24,10 @@ const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 300);
 
-const theme = () => KINDS.map((kind) => [kind, JSON.parse(readFileSync(path.join(THEME_DIR, `${kind}.stk.config.json`), 'utf8'))]);
-const schemaOf = (kind) => JSON.parse(readFileSync(path.join(DIST, 'schemas', `${kind}.stk.config.schema.json`), 'utf8'));
+const theme = () =>
+  KINDS.map((kind) => [kind, JSON.parse(readFileSync(path.join(THEME_DIR, `${kind}.stk.config.json`), 'utf8'))]);
+const schemaOf = (kind) =>
+  JSON.parse(readFileSync(path.join(DIST, 'schemas', `${kind}.stk.config.schema.json`), 'utf8'));
 const dateLike = (s) => s.trim() !== '' && !Number.isNaN(Date.parse(s));
 
 /** Each peer: () => Promise<(data) => boolean>, a validator of the whole theme that returns validity. */
@@ -41,7 +43,13 @@ const PEERS = {
   async 'ajv-runtime'() {
     const { default: Ajv } = await import('ajv');
     const { default: addFormats } = await import('ajv-formats');
-    const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, strictTypes: false, strictRequired: false });
+    const ajv = new Ajv({
+      allErrors: true,
+      discriminator: true,
+      strict: true,
+      strictTypes: false,
+      strictRequired: false,
+    });
     addFormats(ajv, ['uri', 'uri-reference']);
     ajv.addFormat('date-like', dateLike);
     const validators = Object.fromEntries(KINDS.map((kind) => [kind, ajv.compile(schemaOf(kind))]));
@@ -101,7 +109,9 @@ async function main() {
   for (const name of Object.keys(PEERS)) {
     const runs = [];
     for (let i = 0; i < COLD_RUNS; i += 1) {
-      const out = JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', name], { encoding: 'utf8' }));
+      const out = JSON.parse(
+        execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', name], { encoding: 'utf8' }),
+      );
       if (!out.ok) throw new Error(`${name}: cold run rejected the theme`);
       runs.push(out.ms);
     }
@@ -109,7 +119,9 @@ async function main() {
   }
 
   const fmt = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
-  console.log(`Full theme (7 files, ${data.find(([k]) => k === 'editable-regions')[1][1].blocks.length} blocks), Node ${process.version}\n`);
+  console.log(
+    `Full theme (7 files, ${data.find(([k]) => k === 'editable-regions')[1][1].blocks.length} blocks), Node ${process.version}\n`,
+  );
   console.log('validator                      themes/s    cold start (import + first validation, median)');
   for (const name of Object.keys(PEERS)) {
     console.log(`${name.padEnd(28)} ${fmt(hz[name]).padStart(10)}    ${cold[name].toFixed(1).padStart(7)} ms`);
@@ -121,7 +133,9 @@ async function main() {
       `  vs ${peer.padEnd(12)} throughput ${ratio(hz.precompiled, hz[peer]).padStart(8)}   cold start ${ratio(cold.precompiled, cold[peer]).padStart(6)} of the peer's time`,
     );
   }
-  console.log(`  full pipeline (schema + rules) runs at ${ratio(hz.pipeline, hz.precompiled)} of the bare precompiled validators`);
+  console.log(
+    `  full pipeline (schema + rules) runs at ${ratio(hz.pipeline, hz.precompiled)} of the bare precompiled validators`,
+  );
 }
 
 if (process.argv[2] === '--child') await child(process.argv[3]);

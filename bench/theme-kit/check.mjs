@@ -58,7 +58,8 @@ const ms = (value) => value.toFixed(1);
 function offlineDocs(dir) {
   const bundled = path.join(path.dirname(DOCS_UPDATER), 'data');
   mkdirSync(path.join(dir, 'data'), { recursive: true });
-  for (const name of ['latest', 'filters', 'objects', 'tags', 'shopify_system_translations']) copyFileSync(path.join(bundled, `${name}.json`), path.join(dir, 'data', `${name}.json`));
+  for (const name of ['latest', 'filters', 'objects', 'tags', 'shopify_system_translations'])
+    copyFileSync(path.join(bundled, `${name}.json`), path.join(dir, 'data', `${name}.json`));
   for (const manifest of ['manifest_theme', 'manifest_theme_app_extension']) {
     mkdirSync(path.join(dir, 'schemas'), { recursive: true });
     copyFileSync(path.join(bundled, `${manifest}.json`), path.join(dir, 'schemas', `${manifest}.json`));
@@ -73,7 +74,10 @@ function offlineDocs(dir) {
 function timed(args, env) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } });
+    const proc = spawn(process.execPath, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1', ...env },
+    });
     let out = '';
     let err = '';
     proc.stdout.on('data', (c) => (out += c));
@@ -108,10 +112,21 @@ try {
     'node -e (empty process)': { args: ['-e', ''] },
     'theme-kit check (CLI)': { args: [CLI, 'check', '--theme', dir, '--format', 'json'] },
     'theme-kit checkTheme() (API, node -e)': { args: ['--input-type=module', '-e', checkThemeChild(dir)], split: true },
-    'Theme Check themeCheckRun() (offline docs, node -e)': { args: ['-e', themeCheckChild(dir)], env: offline, split: true },
-    'Theme Check themeCheckRun() (default docs setup, node -e)': { args: ['-e', themeCheckChild(dir)], env: noNetworkCache, split: true, info: true },
+    'Theme Check themeCheckRun() (offline docs, node -e)': {
+      args: ['-e', themeCheckChild(dir)],
+      env: offline,
+      split: true,
+    },
+    'Theme Check themeCheckRun() (default docs setup, node -e)': {
+      args: ['-e', themeCheckChild(dir)],
+      env: noNetworkCache,
+      split: true,
+      info: true,
+    },
   };
-  const coldTimes = Object.fromEntries(Object.keys(cold).map((name) => [name, { ms: [], importMs: [], runMs: [], last: undefined }]));
+  const coldTimes = Object.fromEntries(
+    Object.keys(cold).map((name) => [name, { ms: [], importMs: [], runMs: [], last: undefined }]),
+  );
   // The first round is not counted: it fills the file system cache and Theme Check's docs cache.
   for (let round = -1; round < COLD_RUNS; round++) {
     for (const [name, peer] of Object.entries(cold)) {
@@ -128,7 +143,8 @@ try {
     }
   }
   const cliResult = coldTimes['theme-kit check (CLI)'].last;
-  if (!cliResult.valid) throw new Error(`theme-kit check finds errors in the starter theme: ${JSON.stringify(cliResult.diagnostics)}`);
+  if (!cliResult.valid)
+    throw new Error(`theme-kit check finds errors in the starter theme: ${JSON.stringify(cliResult.diagnostics)}`);
 
   // Warm, in this process: both APIs, interleaved.
   Object.assign(process.env, offline);
@@ -148,7 +164,16 @@ try {
   }
   console.error = silence;
 
-  const c = Object.fromEntries(Object.entries(coldTimes).map(([name, t]) => [name, { ...summary(t.ms), import: t.importMs.length ? summary(t.importMs).p50 : undefined, run: t.runMs.length ? summary(t.runMs).p50 : undefined }]));
+  const c = Object.fromEntries(
+    Object.entries(coldTimes).map(([name, t]) => [
+      name,
+      {
+        ...summary(t.ms),
+        import: t.importMs.length ? summary(t.importMs).p50 : undefined,
+        run: t.runMs.length ? summary(t.runMs).p50 : undefined,
+      },
+    ]),
+  );
   const w = Object.fromEntries(Object.entries(warm).map(([name, list]) => [name, summary(list)]));
   const tcCold = c['Theme Check themeCheckRun() (offline docs, node -e)'];
   const oursCli = c['theme-kit check (CLI)'];
@@ -156,9 +181,13 @@ try {
 
   console.log(
     `\ntheme-kit check vs Theme Check ${themeCheckVersion} (@shopify/theme-check-node, recommended config) on the starter theme (${cliResult.summary.files} files for theme-kit, ${run.theme.length} for Theme Check), ` +
-      `Node ${process.version}, ${availableParallelism()} CPUs, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}, ${new Date().toISOString()}`,
+      `Node ${process.version}, ${availableParallelism()} CPUs, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}, ${new Date().toISOString()}`,
   );
-  console.log(`\nCold: a fresh process each, ${COLD_RUNS} interleaved rounds; spawn to exit (import and run: as the child measured them, median)\n`);
+  console.log(
+    `\nCold: a fresh process each, ${COLD_RUNS} interleaved rounds; spawn to exit (import and run: as the child measured them, median)\n`,
+  );
   console.table(
     Object.entries(c).map(([name, t]) => ({
       process: name,
@@ -171,23 +200,38 @@ try {
   );
   console.log(`\nWarm: both APIs in one process, ${WARM_RUNS} interleaved calls each after 5 warm-up\n`);
   console.table(
-    Object.entries(w).map(([name, t]) => ({ call: name, 'p50 ms': ms(t.p50), 'p95 ms': ms(t.p95), 'x Theme Check': `${(t.p50 / w['Theme Check themeCheckRun()'].p50).toFixed(2)}x` })),
+    Object.entries(w).map(([name, t]) => ({
+      call: name,
+      'p50 ms': ms(t.p50),
+      'p95 ms': ms(t.p95),
+      'x Theme Check': `${(t.p50 / w['Theme Check themeCheckRun()'].p50).toFixed(2)}x`,
+    })),
   );
 
   const ratio = oursCli.p50 / tcCold.p50;
-  console.log(`\nratios (ours / Theme Check, median): CLI cold ${ratio.toFixed(2)}x (goal <= ${GOAL}x: ${ratio <= GOAL ? 'met' : 'missed'}); API cold ${(oursApi.p50 / tcCold.p50).toFixed(2)}x; API warm ${(w['theme-kit checkTheme()'].p50 / w['Theme Check themeCheckRun()'].p50).toFixed(2)}x`);
+  console.log(
+    `\nratios (ours / Theme Check, median): CLI cold ${ratio.toFixed(2)}x (goal <= ${GOAL}x: ${ratio <= GOAL ? 'met' : 'missed'}); API cold ${(oursApi.p50 / tcCold.p50).toFixed(2)}x; API warm ${(w['theme-kit checkTheme()'].p50 / w['Theme Check themeCheckRun()'].p50).toFixed(2)}x`,
+  );
   const empty = c['node -e (empty process)'].p50;
-  console.log(`beyond an empty Node process (${ms(empty)} ms): theme-kit check ${ms(oursCli.p50 - empty)} ms, Theme Check ${ms(tcCold.p50 - empty)} ms (${((oursCli.p50 - empty) / (tcCold.p50 - empty)).toFixed(2)}x)`);
+  console.log(
+    `beyond an empty Node process (${ms(empty)} ms): theme-kit check ${ms(oursCli.p50 - empty)} ms, Theme Check ${ms(tcCold.p50 - empty)} ms (${((oursCli.p50 - empty) / (tcCold.p50 - empty)).toFixed(2)}x)`,
+  );
 
   const byCheck = new Map();
   for (const o of run.offenses) {
     const key = `${o.check} (${['error', 'warning', 'info'][o.severity] ?? o.severity})`;
     byCheck.set(key, (byCheck.get(key) ?? 0) + 1);
   }
-  const unknown = [...new Set(run.offenses.filter((o) => o.check === 'UndefinedObject').map((o) => /'([^']+)'/.exec(o.message)?.[1]))];
-  console.log(`\ntheme-kit check: ${cliResult.summary.errors} errors, ${cliResult.summary.warnings} warnings. Theme Check: ${run.offenses.length} offenses on our theme:`);
+  const unknown = [
+    ...new Set(run.offenses.filter((o) => o.check === 'UndefinedObject').map((o) => /'([^']+)'/.exec(o.message)?.[1])),
+  ];
+  console.log(
+    `\ntheme-kit check: ${cliResult.summary.errors} errors, ${cliResult.summary.warnings} warnings. Theme Check: ${run.offenses.length} offenses on our theme:`,
+  );
   for (const [key, n] of [...byCheck].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(3)}  ${key}`);
-  console.log(`  UndefinedObject names the theme kit's own objects (${unknown.join(', ')}): Theme Check knows Shopify's objects, not the theme kit's contract.`);
+  console.log(
+    `  UndefinedObject names the theme kit's own objects (${unknown.join(', ')}): Theme Check knows Shopify's objects, not the theme kit's contract.`,
+  );
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -52,7 +52,11 @@ const ms = (value) => value.toFixed(1);
 /** A child process whose stdout lines are watched: `waitFor(re)` resolves with the first match. */
 function child(args, { cwd } = {}) {
   const started = performance.now();
-  const proc = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const proc = spawn(process.execPath, args, {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   let out = '';
   let err = '';
   let firstByte;
@@ -75,7 +79,8 @@ function child(args, { cwd } = {}) {
     err += chunk;
   });
   exited.then(({ code, signal }) => {
-    for (const w of waiters.splice(0)) w.reject(new Error(`${args.join(' ')} exited (${code ?? signal}) before printing ${w.re}:\n${out}${err}`));
+    for (const w of waiters.splice(0))
+      w.reject(new Error(`${args.join(' ')} exited (${code ?? signal}) before printing ${w.re}:\n${out}${err}`));
   });
   return {
     proc,
@@ -105,7 +110,9 @@ function firstByteOf(url) {
     get(url, { agent: false }, (response) => {
       const at = performance.now();
       response.resume();
-      response.on('end', () => (response.statusCode === 200 ? resolve(at) : reject(new Error(`GET ${url} answered ${response.statusCode}`))));
+      response.on('end', () =>
+        response.statusCode === 200 ? resolve(at) : reject(new Error(`GET ${url} answered ${response.statusCode}`)),
+      );
     }).on('error', reject);
   });
 }
@@ -150,7 +157,12 @@ async function coldStart(dir) {
       if (t.ready !== undefined) times[name].ready.push(t.ready);
     }
   }
-  return Object.fromEntries(Object.entries(times).map(([name, t]) => [name, { firstByte: summary(t.firstByte), ready: t.ready.length > 0 ? summary(t.ready) : undefined }]));
+  return Object.fromEntries(
+    Object.entries(times).map(([name, t]) => [
+      name,
+      { firstByte: summary(t.firstByte), ready: t.ready.length > 0 ? summary(t.ready) : undefined },
+    ]),
+  );
 }
 
 async function liveEdits(dir) {
@@ -162,7 +174,11 @@ async function liveEdits(dir) {
   let context;
   try {
     const [, url] = await server.waitFor(URL_LINE);
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_FLAGS,
+    });
     const page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(15_000);
     const connected = () => page.waitForSelector('html[data-theme-kit="live"]', { state: 'attached' });
@@ -201,7 +217,8 @@ async function liveEdits(dir) {
       if (e.eventName === 'reload' || e.eventName === 'css') event ??= { name: e.eventName, at: performance.now() };
     });
     const toldAt = (name, started) => {
-      if (event?.name !== name) throw new Error(`expected a ${name} event on the page's stream, got ${event?.name ?? 'none'}`);
+      if (event?.name !== name)
+        throw new Error(`expected a ${name} event on the page's stream, got ${event?.name ?? 'none'}`);
       return event.at - started;
     };
     const run = `${process.pid}-${Date.now().toString(36)}`;
@@ -245,7 +262,10 @@ async function liveEdits(dir) {
       await page.evaluate(() => Object.assign(window, { benchOldDocument: true }));
       started = performance.now();
       await page.evaluate(() => setTimeout(() => location.reload(), 0));
-      await page.waitForFunction((m) => !window.benchOldDocument && document.getElementById('bench-marker')?.textContent === m, marker);
+      await page.waitForFunction(
+        (m) => !window.benchOldDocument && document.getElementById('bench-marker')?.textContent === m,
+        marker,
+      );
       const reloadMarker = performance.now() - started;
 
       if (i < 0) continue; // warm-up
@@ -285,14 +305,21 @@ try {
   const live = path.join(tmp, 'live');
   for (const dir of [starter, live]) execFileSync(process.execPath, [CLI, 'init', dir], { stdio: 'ignore' });
 
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`\n@commerce-kit/theme-kit dev, Node ${process.version}, ${availableParallelism()} CPUs, load ${load()}, ${new Date().toISOString()}`);
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  console.log(
+    `\n@commerce-kit/theme-kit dev, Node ${process.version}, ${availableParallelism()} CPUs, load ${load()}, ${new Date().toISOString()}`,
+  );
 
   const cold = await coldStart(starter);
   const empty = cold['node -e (empty process)'].firstByte;
   const imports = cold['theme-kit --version (imports)'].firstByte;
   const dev = cold['theme-kit dev (GET /)'];
-  console.log(`\nCold start, ${COLD_RUNS} fresh processes each (interleaved): time from spawn to the first byte (stdout; for dev, of GET /)\n`);
+  console.log(
+    `\nCold start, ${COLD_RUNS} fresh processes each (interleaved): time from spawn to the first byte (stdout; for dev, of GET /)\n`,
+  );
   console.table(
     Object.entries(cold).map(([name, t]) => ({
       process: name,
@@ -309,10 +336,14 @@ try {
   );
 
   if (!existsSync(CHROMIUM)) {
-    console.log(`\nSave to repaint: skipped, ${CHROMIUM} is missing (apt-get install chromium; the benchmark never downloads a browser).`);
+    console.log(
+      `\nSave to repaint: skipped, ${CHROMIUM} is missing (apt-get install chromium; the benchmark never downloads a browser).`,
+    );
   } else {
     const r = await liveEdits(live);
-    console.log(`\nSave to repaint in ${r.browser} (headless), ${EDITS} edits each after 2 warm-up, interleaved with the reload peer; load ${load()}\n`);
+    console.log(
+      `\nSave to repaint in ${r.browser} (headless), ${EDITS} edits each after 2 warm-up, interleaved with the reload peer; load ${load()}\n`,
+    );
     const x = (t, peer) => `${(t.p50 / peer.p50).toFixed(2)}x`;
     const row = (change, t, server, toldMs) => ({
       change,
@@ -340,7 +371,9 @@ try {
         `\`location.reload()\` awaited with the same waitForFunction (x reload→marker), so the difference is what the dev server adds before the browser reloads.`,
     );
     const worst = Math.max(r.template.p95, r.css.p95);
-    console.log(`goal: save to repaint p95 under ${EDIT_GOAL_P95_MS} ms: ${worst < EDIT_GOAL_P95_MS ? 'met' : 'missed'} (template ${ms(r.template.p95)} ms, stylesheet ${ms(r.css.p95)} ms)`);
+    console.log(
+      `goal: save to repaint p95 under ${EDIT_GOAL_P95_MS} ms: ${worst < EDIT_GOAL_P95_MS ? 'met' : 'missed'} (template ${ms(r.template.p95)} ms, stylesheet ${ms(r.css.p95)} ms)`,
+    );
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });

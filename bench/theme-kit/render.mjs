@@ -61,7 +61,12 @@ const liquidjsVersion = requireFromPkg('liquidjs/package.json').version;
 const { openTheme } = await import(pathToFileURL(path.join(DIST, 'index.js')).href);
 
 const plain = (value) => JSON.parse(JSON.stringify(value));
-const readDir = (dir) => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.liquid')).map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+const readDir = (dir) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.liquid'))
+      .map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]),
+  );
 
 /**
  * The floor engine of a theme directory: snippets (the theme's, then the built-in stk-block) in LiquidJS's
@@ -70,7 +75,14 @@ const readDir = (dir) => Object.fromEntries(readdirSync(dir).filter((f) => f.end
  */
 function floorEngine(theme, dir, region) {
   const templates = { ...readDir(path.join(DIST, 'blocks/snippets')), ...readDir(path.join(dir, 'snippets')) };
-  const liquid = new Liquid({ templates, extname: '.liquid', cache: true, strictFilters: true, ownPropertyOnly: true, timezoneOffset: 0 });
+  const liquid = new Liquid({
+    templates,
+    extname: '.liquid',
+    cache: true,
+    strictFilters: true,
+    ownPropertyOnly: true,
+    timezoneOffset: 0,
+  });
   const standard = new Set(Object.keys(liquid.filters));
   const storeFilters = Object.entries(theme.renderer.liquid.filters).filter(([name]) => !standard.has(name));
   for (const [name, filter] of storeFilters) liquid.registerFilter(name, filter);
@@ -78,11 +90,15 @@ function floorEngine(theme, dir, region) {
   if (region?.kind === 'blocks') {
     const blockTemplates = new Map();
     const blockTemplate = (type) => {
-      if (!blockTemplates.has(type)) blockTemplates.set(type, liquid.parse(readFileSync(path.join(DIST, 'blocks', `${type}.liquid`), 'utf8')));
+      if (!blockTemplates.has(type))
+        blockTemplates.set(type, liquid.parse(readFileSync(path.join(DIST, 'blocks', `${type}.liquid`), 'utf8')));
       return blockTemplates.get(type);
     };
     const regions = new Map(
-      [...theme.data.regions].map(([name, r]) => [name, { rawMarkup: r.rawMarkup === undefined ? undefined : liquid.parse(r.rawMarkup), blocks: plain(r.blocks) }]),
+      [...theme.data.regions].map(([name, r]) => [
+        name,
+        { rawMarkup: r.rawMarkup === undefined ? undefined : liquid.parse(r.rawMarkup), blocks: plain(r.blocks) },
+      ]),
     );
     function* renderBlock(engine, block, ctx, emitter) {
       yield engine.renderer.renderTemplates(blockTemplate(block.type), ctx.spawn({ block }), emitter);
@@ -105,7 +121,8 @@ function floorEngine(theme, dir, region) {
       class extends ValueTag {
         *render(ctx, emitter) {
           const list = yield evalToken(this.value, ctx);
-          for (const block of Array.isArray(list) ? list : [list]) if (block?.type) yield* renderBlock(this.liquid, block, ctx, emitter);
+          for (const block of Array.isArray(list) ? list : [list])
+            if (block?.type) yield* renderBlock(this.liquid, block, ctx, emitter);
         }
       },
     );
@@ -140,7 +157,11 @@ try {
   for (const dir of [starterDir, bigDir]) execFileSync(process.execPath, [cli, 'init', dir], { stdio: 'ignore' });
   const categoriesFile = path.join(bigDir, 'categories.stk.config.json');
   const categories = JSON.parse(readFileSync(categoriesFile, 'utf8'));
-  categories.push({ title: 'Everything', description: `Every product of the store, ${PRODUCTS} of them.`, numItems: PRODUCTS });
+  categories.push({
+    title: 'Everything',
+    description: `Every product of the store, ${PRODUCTS} of them.`,
+    numItems: PRODUCTS,
+  });
   writeFileSync(categoriesFile, `${JSON.stringify(categories, null, 2)}\n`);
 
   const starter = await openTheme({ theme: starterDir, clock: CLOCK });
@@ -149,7 +170,8 @@ try {
 
   const home = await starter.render('/');
   const category = await big.render(bigUrl);
-  if (home.status !== 200 || category.status !== 200) throw new Error(`render failed: / ${home.status}, ${bigUrl} ${category.status}`);
+  if (home.status !== 200 || category.status !== 200)
+    throw new Error(`render failed: / ${home.status}, ${bigUrl} ${category.status}`);
   const items = category.context.category.items.length;
   if (items !== PRODUCTS) throw new Error(`the category page has ${items} items, expected ${PRODUCTS}`);
 
@@ -161,9 +183,17 @@ try {
   // The region's HTML, rendered once by the blocks floor, for the pasted floor.
   const regionHtml = new Map();
   for (const name of starter.data.regions.keys()) {
-    regionHtml.set(name, await blocksEngine.liquid.parseAndRender(`{% editable_region '${name}' %}`, {}, { globals: homeContext }));
+    regionHtml.set(
+      name,
+      await blocksEngine.liquid.parseAndRender(`{% editable_region '${name}' %}`, {}, { globals: homeContext }),
+    );
   }
-  const floorHomePasted = floorPage(floorEngine(starter, starterDir, { kind: 'pasted', html: regionHtml }).liquid, starterDir, home.template, homeContext);
+  const floorHomePasted = floorPage(
+    floorEngine(starter, starterDir, { kind: 'pasted', html: regionHtml }).liquid,
+    starterDir,
+    home.template,
+    homeContext,
+  );
   const floorCategory = floorPage(floorEngine(big, bigDir).liquid, bigDir, category.template, categoryContext);
   for (const [name, floor, ours] of [
     ['starter, blocks by LiquidJS', floorHomeBlocks, home.html],
@@ -173,7 +203,9 @@ try {
     const html = await floor();
     if (html !== ours) {
       const at = [...html].findIndex((c, i) => c !== ours[i]);
-      throw new Error(`floor (${name}) renders other HTML than ours, from offset ${at}:\n  ours:  ${JSON.stringify(ours.slice(at - 40, at + 80))}\n  floor: ${JSON.stringify(html.slice(at - 40, at + 80))}`);
+      throw new Error(
+        `floor (${name}) renders other HTML than ours, from offset ${at}:\n  ours:  ${JSON.stringify(ours.slice(at - 40, at + 80))}\n  floor: ${JSON.stringify(html.slice(at - 40, at + 80))}`,
+      );
     }
   }
 
@@ -214,7 +246,9 @@ try {
 
   console.log(
     `\n@commerce-kit/theme-kit render vs LiquidJS ${liquidjsVersion} (the floor), ${ROUNDS} interleaved rounds after ${WARMUP} warm-up, Node ${process.version}, ` +
-      `${availableParallelism()} CPUs, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}, ${new Date().toISOString()}`,
+      `${availableParallelism()} CPUs, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}, ${new Date().toISOString()}`,
   );
   console.log(
     `HTML: starter / ${(home.html.length / 1024).toFixed(1)} KiB (region "home": ${starter.data.regions.get('home')?.blocks.length ?? 0} blocks), ` +
@@ -227,8 +261,12 @@ try {
   };
   const main = ratioOf(tasks[3].page);
   const pasted = stats[0].p50 / stats[2].p50;
-  console.log(`ratio (ours / floor, p50): category page ${main.toFixed(2)}x (goal <= ${GOAL}x: ${main <= GOAL ? 'met' : 'missed'})`);
-  console.log(`                           starter page ${ratioOf(tasks[0].page).toFixed(2)}x against LiquidJS rendering the blocks too, ${pasted.toFixed(2)}x against the region pasted as HTML (that floor skips the 18 block renders)`);
+  console.log(
+    `ratio (ours / floor, p50): category page ${main.toFixed(2)}x (goal <= ${GOAL}x: ${main <= GOAL ? 'met' : 'missed'})`,
+  );
+  console.log(
+    `                           starter page ${ratioOf(tasks[0].page).toFixed(2)}x against LiquidJS rendering the blocks too, ${pasted.toFixed(2)}x against the region pasted as HTML (that floor skips the 18 block renders)`,
+  );
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

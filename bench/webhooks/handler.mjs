@@ -19,10 +19,20 @@ function listen(server) {
 
 function send(agent, port, { body, headers }) {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/webhooks', method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/webhooks',
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -117,7 +127,9 @@ for (let round = 0; round < ROUNDS; round++) {
 const results = best;
 
 const floors = { node: results[0].perSecond, fetch: results[1].perSecond };
-console.log(`handler throughput over loopback, ${CONCURRENCY} keep-alive connections, best of ${ROUNDS} rounds of ${SECONDS}s, Node ${process.version}`);
+console.log(
+  `handler throughput over loopback, ${CONCURRENCY} keep-alive connections, best of ${ROUNDS} rounds of ${SECONDS}s, Node ${process.version}`,
+);
 console.table(
   results.map((r) => ({
     scenario: r.name,

@@ -51,7 +51,9 @@ const deliveryOptions = { secret: prepared };
 // node:crypto floor over the very same message and key.
 const expectedBytes = Buffer.from(signature, 'base64');
 const nodeVerify = () => {
-  const digest = createHmac('sha256', secretBytes).update(timestamp + token).digest();
+  const digest = createHmac('sha256', secretBytes)
+    .update(timestamp + token)
+    .digest();
   const given = Buffer.from(signature, 'base64');
   return given.length === 32 && timingSafeEqual(digest, given);
 };
@@ -74,7 +76,9 @@ standard.verify(body, standardHeaders);
 svix.verify(body, svixHeaders);
 if (!verifySignature(textInput)) throw new Error('verifySignature (text) rejects');
 const nodeVerifyText = () => {
-  const digest = createHmac('sha256', secretText).update(timestamp + token).digest();
+  const digest = createHmac('sha256', secretText)
+    .update(timestamp + token)
+    .digest();
   const given = Buffer.from(textSignature, 'base64');
   return given.length === 32 && timingSafeEqual(digest, given);
 };
@@ -104,7 +108,8 @@ for (let round = 0; round < ROUNDS; round++) {
   perRound.push(hz);
   for (const task of bench.tasks) {
     const previous = best.get(task.name);
-    if (previous === undefined || task.result.throughput.mean > previous.throughput.mean) best.set(task.name, task.result);
+    if (previous === undefined || task.result.throughput.mean > previous.throughput.mean)
+      best.set(task.name, task.result);
   }
 }
 
@@ -119,7 +124,9 @@ const rows = results.map(({ name, result }) => {
     'vs node:crypto floor': `${(hz / floor).toFixed(2)}x`,
   };
 });
-console.log(`verify throughput, best of ${ROUNDS} interleaved rounds, Node ${process.version}, ${new Date().toISOString()}`);
+console.log(
+  `verify throughput, best of ${ROUNDS} interleaved rounds, Node ${process.version}, ${new Date().toISOString()}`,
+);
 console.table(rows);
 
 // Goals: the median over rounds of each round's own ratio (both sides measured back to back).

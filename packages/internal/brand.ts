@@ -36,7 +36,11 @@ function brandsOf(ctor: unknown): string[] {
 
 /** Records on `instance` the brands of `newTarget`'s class chain (non-enumerable, so JSON and logs stay clean). */
 export function stampBrands(instance: object, newTarget: unknown): void {
-  Object.defineProperty(instance, BRANDS, { value: Object.freeze(brandsOf(newTarget)), enumerable: false, configurable: true });
+  Object.defineProperty(instance, BRANDS, {
+    value: Object.freeze(brandsOf(newTarget)),
+    enumerable: false,
+    configurable: true,
+  });
 }
 
 /**

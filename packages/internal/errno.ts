@@ -2,5 +2,7 @@
 
 /** The error's `code`, or `unknown error` when it has none. */
 export function errnoCode(error: unknown): string {
-  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'unknown error';
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : 'unknown error';
 }

@@ -99,13 +99,16 @@ export class ManualClock implements Clock {
   #nextDue(): Sleeper | undefined {
     let best: Sleeper | undefined;
     for (const sleeper of this.#sleepers) {
-      if (best === undefined || sleeper.due < best.due || (sleeper.due === best.due && sleeper.order < best.order)) best = sleeper;
+      if (best === undefined || sleeper.due < best.due || (sleeper.due === best.due && sleeper.order < best.order))
+        best = sleeper;
     }
     return best;
   }
 
   #release(upTo: number): void {
-    const due = this.#sleepers.filter((sleeper) => sleeper.due <= upTo).sort((a, b) => a.due - b.due || a.order - b.order);
+    const due = this.#sleepers
+      .filter((sleeper) => sleeper.due <= upTo)
+      .sort((a, b) => a.due - b.due || a.order - b.order);
     if (due.length === 0) return;
     this.#sleepers = this.#sleepers.filter((sleeper) => sleeper.due > upTo);
     for (const sleeper of due) sleeper.resolve();

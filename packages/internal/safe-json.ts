@@ -55,7 +55,10 @@ function dangerousKeysOf(node: Record<string, unknown>): Array<'__proto__' | 'co
  * Walks `value` (iteratively: any depth) and reports every dangerous key; with `remove`, deletes
  * each one found (and does not look inside what it deletes).
  */
-export function scanDangerousKeys(value: unknown, options: { readonly remove?: boolean | undefined; readonly first?: boolean | undefined } = {}): DangerousKey[] {
+export function scanDangerousKeys(
+  value: unknown,
+  options: { readonly remove?: boolean | undefined; readonly first?: boolean | undefined } = {},
+): DangerousKey[] {
   const found: DangerousKey[] = [];
   const stack: Array<{ node: unknown; pointer: string }> = [{ node: value, pointer: '' }];
   while (stack.length > 0) {
@@ -77,7 +80,8 @@ export function scanDangerousKeys(value: unknown, options: { readonly remove?: b
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!;
       const child = node[key];
-      if (typeof child === 'object' && child !== null) stack.push({ node: child, pointer: `${pointer}/${escapePointerToken(key)}` });
+      if (typeof child === 'object' && child !== null)
+        stack.push({ node: child, pointer: `${pointer}/${escapePointerToken(key)}` });
     }
   }
   return found;
@@ -97,7 +101,8 @@ export function parseJson(text: string, action: DangerousKeyAction): ParseJsonRe
   } catch (error) {
     return { ok: false, reason: 'syntax', message: error instanceof Error ? error.message : String(error) };
   }
-  if (typeof value !== 'object' || value === null || !MAY_HOLD_DANGEROUS_KEY.test(text)) return { ok: true, value, removed: [] };
+  if (typeof value !== 'object' || value === null || !MAY_HOLD_DANGEROUS_KEY.test(text))
+    return { ok: true, value, removed: [] };
   if (action === 'error') {
     const [key] = scanDangerousKeys(value, { first: true });
     if (key !== undefined) {

@@ -3,7 +3,12 @@ import { packagePreset } from '../../tools/build/tsup-preset.mjs';
 
 export default defineConfig(
   packagePreset({
-    entry: { index: 'src/index.ts', 'rate-limit': 'src/rate-limit/index.ts', webhooks: 'src/webhooks/index.ts', testing: 'src/testing.ts' },
+    entry: {
+      index: 'src/index.ts',
+      'rate-limit': 'src/rate-limit/index.ts',
+      webhooks: 'src/webhooks/index.ts',
+      testing: 'src/testing.ts',
+    },
     platform: 'node',
   }),
 );

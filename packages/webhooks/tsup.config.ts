@@ -1,4 +1,6 @@
 import { defineConfig } from 'tsup';
 import { packagePreset } from '../../tools/build/tsup-preset.mjs';
 
-export default defineConfig(packagePreset({ entry: { index: 'src/index.ts', testing: 'src/testing.ts' }, platform: 'neutral' }));
+export default defineConfig(
+  packagePreset({ entry: { index: 'src/index.ts', testing: 'src/testing.ts' }, platform: 'neutral' }),
+);

@@ -186,7 +186,11 @@ export interface ICategoryListBlockSettings extends AlignmentField, BackgroundTy
  * Settings of a `divider` block: background and overlay properties, no header, alignment or size.
  * @requiredAnyOf [["background_type", "backgound_type"]]
  */
-export interface IDividerBlockSettings extends BackgroundColorField, BackgroundImageFields, BackgroundTypeField, OverlayFields {
+export interface IDividerBlockSettings
+  extends BackgroundColorField,
+    BackgroundImageFields,
+    BackgroundTypeField,
+    OverlayFields {
   /** Divider colour (hex). */
   divider_color: HexColor;
   /**

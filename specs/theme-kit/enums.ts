@@ -14,7 +14,12 @@ export const EBlockAlignment = { LEFT: 'left', CENTER: 'center', RIGHT: 'right' 
 /** How a block's background image is laid out. */
 export type EBlockBackgroundImageMode = 'cover' | 'contain' | 'centered' | 'tiled';
 /** Members of {@link EBlockBackgroundImageMode}. */
-export const EBlockBackgroundImageMode = { COVER: 'cover', CONTAIN: 'contain', CENTERED: 'centered', TILED: 'tiled' } as const;
+export const EBlockBackgroundImageMode = {
+  COVER: 'cover',
+  CONTAIN: 'contain',
+  CENTERED: 'centered',
+  TILED: 'tiled',
+} as const;
 
 /** Kind of a block's background. */
 export type EBlockBackgroundType = 'none' | 'image' | 'color';
@@ -87,7 +92,12 @@ export const EBlockVerticalAlignment = { TOP: 'top', MIDDLE: 'middle', BOTTOM: '
 /** What a button (or a product/image block's button) does when clicked. */
 export type EButtonAction = 'buy-now' | 'add-to-cart' | 'view-item' | 'link';
 /** Members of {@link EButtonAction}. */
-export const EButtonAction = { BUY_NOW: 'buy-now', ADD_TO_CART: 'add-to-cart', VIEW_ITEM: 'view-item', LINK: 'link' } as const;
+export const EButtonAction = {
+  BUY_NOW: 'buy-now',
+  ADD_TO_CART: 'add-to-cart',
+  VIEW_ITEM: 'view-item',
+  LINK: 'link',
+} as const;
 
 /** Background kind of the image-with-text blocks (no image background there). */
 export type EImageCombinationBlockBackgroundType = 'none' | 'color';

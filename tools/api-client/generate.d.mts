@@ -31,6 +31,9 @@ export interface ResourceModel {
 /** The resources of a parsed OpenAPI document: operations authorized by the access token, by first tag. */
 export declare function resourceModel(spec: Record<string, unknown>): ResourceModel[];
 /** The TypeScript module of the resources of `spec` (`typesModule`: where `operations` is imported from). */
-export declare function resourcesModule(spec: Record<string, unknown>, options?: { typesModule?: string; source?: string }): string;
+export declare function resourcesModule(
+  spec: Record<string, unknown>,
+  options?: { typesModule?: string; source?: string },
+): string;
 /** Everything under packages/api-client/src/generated: repo-relative path -> contents. */
 export declare function generate(): Promise<Map<string, string>>;

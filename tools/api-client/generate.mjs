@@ -28,7 +28,9 @@ export const TYPES_MODULE = '@commerce-kit/api-types';
 const CLIENT_MEMBERS = new Set(['request', 'get', 'post', 'put', 'delete', 'patch', 'toString', 'constructor']);
 const CURSORS = ['starting_after', 'ending_before'];
 const RESERVED = new Set(
-  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(' '),
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(
+    ' ',
+  ),
 );
 
 /** A spec problem the generator will not guess around. */
@@ -106,12 +108,17 @@ function resolveSchema(spec, schema) {
 
 function securitySchemesOf(spec, raw) {
   const requirements = raw.security ?? spec.security ?? [];
-  return requirements.flatMap((requirement) => Object.keys(requirement ?? {})).map((name) => spec.components?.securitySchemes?.[name] ?? {});
+  return requirements
+    .flatMap((requirement) => Object.keys(requirement ?? {}))
+    .map((name) => spec.components?.securitySchemes?.[name] ?? {});
 }
 
 /** Authorized by the access token: an oauth2 or HTTP bearer scheme among its security requirements. */
 function usesAccessToken(spec, raw) {
-  return securitySchemesOf(spec, raw).some((scheme) => scheme.type === 'oauth2' || (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer'));
+  return securitySchemesOf(spec, raw).some(
+    (scheme) =>
+      scheme.type === 'oauth2' || (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer'),
+  );
 }
 
 function isList(spec, op) {
@@ -147,25 +154,39 @@ export function resourceModel(spec) {
     const raw = spec.paths[op.path][op.method];
     if (!usesAccessToken(spec, raw)) continue;
     const where = `${op.method.toUpperCase()} ${op.path} (${op.operationId})`;
-    if (op.tag === undefined) throw new ResourceNamingError(`${where} has no tag: the client groups methods by their operation's first tag`);
+    if (op.tag === undefined)
+      throw new ResourceNamingError(`${where} has no tag: the client groups methods by their operation's first tag`);
     const resource = resourceName(op.tag);
     if (resource === '' || CLIENT_MEMBERS.has(resource)) {
-      throw new ResourceNamingError(`${where}: tag "${op.tag}" gives the resource name "${resource}", which ${resource === '' ? 'is empty' : `would shadow client.${resource}`}`);
+      throw new ResourceNamingError(
+        `${where}: tag "${op.tag}" gives the resource name "${resource}", which ${resource === '' ? 'is empty' : `would shadow client.${resource}`}`,
+      );
     }
     const name = methodName(op.operationId, op.tag);
-    if (name === '' || !/^[A-Za-z_$][\w$]*$/.test(name)) throw new ResourceNamingError(`${where}: operationId gives no usable method name ("${name}")`);
-    const entry = resources.get(resource) ?? { name: resource, tag: op.tag, description: tagDescriptions.get(op.tag), methods: [] };
+    if (name === '' || !/^[A-Za-z_$][\w$]*$/.test(name))
+      throw new ResourceNamingError(`${where}: operationId gives no usable method name ("${name}")`);
+    const entry = resources.get(resource) ?? {
+      name: resource,
+      tag: op.tag,
+      description: tagDescriptions.get(op.tag),
+      methods: [],
+    };
     const clash = entry.methods.find((m) => m.name === name);
     if (clash) {
-      throw new ResourceNamingError(`${where} and ${clash.verb} ${clash.path} (${clash.operationId}) both give ${resource}.${name}: rename one operationId`);
+      throw new ResourceNamingError(
+        `${where} and ${clash.verb} ${clash.path} (${clash.operationId}) both give ${resource}.${name}: rename one operationId`,
+      );
     }
     if (entry.tag !== op.tag) {
-      throw new ResourceNamingError(`${where}: tags "${entry.tag}" and "${op.tag}" both give the resource name ${resource}`);
+      throw new ResourceNamingError(
+        `${where}: tags "${entry.tag}" and "${op.tag}" both give the resource name ${resource}`,
+      );
     }
     const pathParams = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
     const declared = new Set(op.parameters.filter((p) => p.in === 'path').map((p) => p.name));
     const undeclared = pathParams.find((p) => !declared.has(p));
-    if (undeclared !== undefined) throw new ResourceNamingError(`${where}: path parameter {${undeclared}} is not declared`);
+    if (undeclared !== undefined)
+      throw new ResourceNamingError(`${where}: path parameter {${undeclared}} is not declared`);
     const query = op.parameters.filter((p) => p.in === 'query');
     entry.methods.push({
       name,
@@ -208,7 +229,8 @@ function methodDoc(method) {
 
 function signature(method) {
   const op = `Op<${quote(method.operationId)}>`;
-  if (method.list) return `list(params?: OperationListParams<${op}>, options?: CallOptions): ListPromise<OperationListItem<${op}>, OperationResult<${op}>>;`;
+  if (method.list)
+    return `list(params?: OperationListParams<${op}>, options?: CallOptions): ListPromise<OperationListItem<${op}>, OperationResult<${op}>>;`;
   const args = method.pathParams.map((p) => `${p.identifier}: OperationPathParam<${op}, ${quote(p.name)}>`);
   if (method.body !== 'none') args.push(`body${method.body === 'optional' ? '?' : ''}: OperationBody<${op}>`);
   if (method.query !== 'none') args.push(`query${method.query === 'optional' ? '?' : ''}: OperationQuery<${op}>`);
@@ -248,7 +270,9 @@ export function resourcesModule(spec, { typesModule = TYPES_MODULE, source = SPE
   out.push(`import type { operations } from ${quote(typesModule)};`);
   out.push("import type { CallOptions } from '../call-options.js';");
   out.push("import type { ListPromise } from '../pagination.js';");
-  out.push("import type { OperationBody, OperationListItem, OperationListParams, OperationPathParam, OperationQuery, OperationResult } from '../resource-types.js';");
+  out.push(
+    "import type { OperationBody, OperationListItem, OperationListParams, OperationPathParam, OperationQuery, OperationResult } from '../resource-types.js';",
+  );
   out.push("import type { ResourceTable } from '../resource-table.js';");
   out.push('');
   out.push('type Op<K extends keyof operations> = operations[K];');

@@ -70,7 +70,11 @@ export function componentJsonSchemas(spec) {
       defs[dep] = rewrite(components[dep], depDeps);
       queue.push(...depDeps);
     }
-    const sortedDefs = Object.fromEntries(Object.keys(defs).sort().map((key) => [key, defs[key]]));
+    const sortedDefs = Object.fromEntries(
+      Object.keys(defs)
+        .sort()
+        .map((key) => [key, defs[key]]),
+    );
     result.set(name, {
       $schema: SCHEMA_DIALECT,
       $id: schemaId(name),
@@ -128,7 +132,7 @@ async function validatorsModule(schemas) {
     `// ${GENERATED_BANNER}`,
     "import type { components } from './openapi.js';",
     '',
-    '/** One error of a precompiled validator, in ajv\'s format (`instancePath` is a JSON pointer). */',
+    "/** One error of a precompiled validator, in ajv's format (`instancePath` is a JSON pointer). */",
     'export interface ValidationError {',
     '  instancePath: string;',
     '  schemaPath: string;',
@@ -156,13 +160,18 @@ async function validatorsModule(schemas) {
 function withoutFormats(node) {
   if (Array.isArray(node)) return node.map(withoutFormats);
   if (node === null || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).filter(([key]) => key !== 'format').map(([key, value]) => [key, withoutFormats(value)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => key !== 'format')
+      .map(([key, value]) => [key, withoutFormats(value)]),
+  );
 }
 
 async function pythonModels(spec) {
   // One document holding every component, so a schema used by several others becomes one class.
   const defs = {};
-  for (const [name, schema] of Object.entries(spec.components.schemas)) defs[name] = withoutFormats(rewrite(schema, new Set()));
+  for (const [name, schema] of Object.entries(spec.components.schemas))
+    defs[name] = withoutFormats(rewrite(schema, new Set()));
   const combined = JSON.stringify({ $defs: defs });
   const input = new JSONSchemaInput(new FetchingJSONSchemaStore());
   for (const name of Object.keys(defs).sort()) {

@@ -35,9 +35,11 @@ export function withUnspecifiedNotes(spec) {
     if (node === null || typeof node !== 'object') return node;
     /** @type {Record<string, unknown>} */
     const out = {};
-    for (const [key, value] of Object.entries(node)) out[key] = copy(value, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+    for (const [key, value] of Object.entries(node))
+      out[key] = copy(value, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
     const text = out['x-unspecified'];
-    if (text !== undefined && typeof text !== 'string') throw new Error(`${pointer || '/'}: x-unspecified must be a text, to be shown in the description`);
+    if (text !== undefined && typeof text !== 'string')
+      throw new Error(`${pointer || '/'}: x-unspecified must be a text, to be shown in the description`);
     if (typeof text === 'string') {
       const note = `**${UNSPECIFIED_LABEL}** ${text.trim()}`;
       const description = typeof out.description === 'string' ? out.description.trimEnd() : '';
@@ -83,8 +85,22 @@ function localLogo(text, width) {
  * @param {string} html
  */
 export function contentSecurityPolicy(html) {
-  const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
-  return [`default-src 'none'`, `script-src ${scripts.join(' ')}`, `style-src 'unsafe-inline'`, 'img-src data:', 'font-src data:', 'worker-src blob:', `base-uri 'none'`, `form-action 'none'`].join('; ');
+  const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
+  return [
+    `default-src 'none'`,
+    `script-src ${scripts.join(' ')}`,
+    `style-src 'unsafe-inline'`,
+    'img-src data:',
+    'font-src data:',
+    'worker-src blob:',
+    `base-uri 'none'`,
+    `form-action 'none'`,
+  ].join('; ');
 }
 
 /**
@@ -99,13 +115,17 @@ export function contentSecurityPolicy(html) {
 export function selfContained(html) {
   const start = html.indexOf('<div id="redoc">');
   const end = html.indexOf('<script type="module">', start);
-  if (start < 0 || end < 0) throw new Error('build-docs wrote no prerendered <div id="redoc"> followed by its module script');
+  if (start < 0 || end < 0)
+    throw new Error('build-docs wrote no prerendered <div id="redoc"> followed by its module script');
   const prerendered = html.slice(start, end);
   const links = prerendered.match(/\shref="\/(?!\/)/g)?.length ?? 0;
   if (links === 0) throw new Error('the prerendered page has no site-absolute links to turn into #/ routes');
   let page = html.slice(0, start) + prerendered.replace(/(\shref=")\/(?!\/)/g, '$1#/') + html.slice(end);
   const logos = page.match(REMOTE_LOGO)?.length ?? 0;
-  if (logos === 0) throw new Error(`Redoc's remote attribution logo (${REMOTE_LOGO.source}) is no longer where it was: check the page for remote requests`);
+  if (logos === 0)
+    throw new Error(
+      `Redoc's remote attribution logo (${REMOTE_LOGO.source}) is no longer where it was: check the page for remote requests`,
+    );
   page = page.replace(REMOTE_LOGO, (_url, full) => (full ? localLogo('Redocly', 52) : localLogo('R', 10)));
   const head = /<meta charset="[^"]*"\s*\/?>/.exec(page);
   if (!head) throw new Error('build-docs wrote no <meta charset> to put the Content-Security-Policy after');
@@ -125,8 +145,25 @@ export async function renderApiReference({ out }) {
     const input = path.join(work, 'openapi.json');
     writeFileSync(input, `${JSON.stringify(spec, null, 2)}\n`);
     mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
-    const args = [REDOCLY, 'build-docs', input, '--output', path.resolve(out), '--inlineBundle', '--config', CONFIG, '--lint-config', 'error'];
-    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', NO_COLOR: '1', FORCE_COLOR: '0' };
+    const args = [
+      REDOCLY,
+      'build-docs',
+      input,
+      '--output',
+      path.resolve(out),
+      '--inlineBundle',
+      '--config',
+      CONFIG,
+      '--lint-config',
+      'error',
+    ];
+    const env = {
+      ...process.env,
+      REDOCLY_TELEMETRY: 'off',
+      REDOCLY_SUPPRESS_NOTIFICATIONS: 'true',
+      NO_COLOR: '1',
+      FORCE_COLOR: '0',
+    };
     const { status, output } = await new Promise((resolve, reject) => {
       const child = spawn(process.execPath, args, { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let text = '';

@@ -34,7 +34,9 @@ export function runTypedoc(out) {
     child.on('close', (status) => {
       const text = output.replace(/\x1b\[[0-9;]*m/g, '');
       // treatWarningsAsErrors turns each warning into an error; both are reported.
-      const warnings = text.split('\n').filter((line) => /\[(warning|error)\]/.test(line) || /\b(warning|error) TS\d+/.test(line));
+      const warnings = text
+        .split('\n')
+        .filter((line) => /\[(warning|error)\]/.test(line) || /\b(warning|error) TS\d+/.test(line));
       if (status !== 0 && warnings.length === 0) warnings.push(`typedoc exited with ${status}`);
       resolve({ status, output: text, warnings });
     });
@@ -57,7 +59,8 @@ export function modulePages(packagesDir) {
 }
 
 /** @param {string} text */
-const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+const escape = (text) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /**
  * The site's index page: both references, and every package with its entries.
@@ -65,14 +68,25 @@ const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&
  */
 export function indexPage(pages) {
   const byPackage = new Map();
-  for (const entry of entryPoints()) byPackage.set(entry.packageName, [...(byPackage.get(entry.packageName) ?? []), entry.specifier]);
+  for (const entry of entryPoints())
+    byPackage.set(entry.packageName, [...(byPackage.get(entry.packageName) ?? []), entry.specifier]);
   const link = (specifier) => {
     const page = pages.get(specifier);
     if (page === undefined) throw new Error(`TypeDoc wrote no page for ${specifier}`);
     return `<a href="${escape(`${PACKAGES_DIR}/${page}`)}"><code>${escape(specifier)}</code></a>`;
   };
   const rows = [...byPackage]
-    .map(([name, specifiers]) => `<li>${link(name)}${specifiers.length > 1 ? ` — also ${specifiers.filter((s) => s !== name).map(link).join(', ')}` : ''}</li>`)
+    .map(
+      ([name, specifiers]) =>
+        `<li>${link(name)}${
+          specifiers.length > 1
+            ? ` — also ${specifiers
+                .filter((s) => s !== name)
+                .map(link)
+                .join(', ')}`
+            : ''
+        }</li>`,
+    )
     .join('\n      ');
   return `<!doctype html>
 <html lang="en">
@@ -121,9 +135,17 @@ export async function buildDocs({ out = SITE_DIR } = {}) {
     timed(renderApiReference({ out: path.join(out, API_PAGE) })),
     timed(runTypedoc(path.join(out, PACKAGES_DIR))),
   ]);
-  const warnings = [...api.value.warnings.map((line) => `redocly: ${line}`), ...packages.value.warnings.map((line) => `typedoc: ${line.trim()}`)];
-  if (packages.value.status === 0) writeFileSync(path.join(out, 'index.html'), indexPage(modulePages(path.join(out, PACKAGES_DIR))));
-  return { out, warnings, seconds: { api: api.seconds, packages: packages.seconds, total: (performance.now() - started) / 1000 } };
+  const warnings = [
+    ...api.value.warnings.map((line) => `redocly: ${line}`),
+    ...packages.value.warnings.map((line) => `typedoc: ${line.trim()}`),
+  ];
+  if (packages.value.status === 0)
+    writeFileSync(path.join(out, 'index.html'), indexPage(modulePages(path.join(out, PACKAGES_DIR))));
+  return {
+    out,
+    warnings,
+    seconds: { api: api.seconds, packages: packages.seconds, total: (performance.now() - started) / 1000 },
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -135,5 +157,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1);
   }
   const where = path.relative(process.cwd(), out) || '.';
-  console.log(`docs: ${where}/index.html (REST API ${seconds.api.toFixed(1)} s, packages ${seconds.packages.toFixed(1)} s, ${seconds.total.toFixed(1)} s in all)`);
+  console.log(
+    `docs: ${where}/index.html (REST API ${seconds.api.toFixed(1)} s, packages ${seconds.packages.toFixed(1)} s, ${seconds.total.toFixed(1)} s in all)`,
+  );
 }

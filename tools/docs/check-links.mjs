@@ -24,7 +24,9 @@ function htmlFiles(dir) {
  * @param {string} html
  */
 export function pageUrls(html) {
-  const markup = html.replace(/(<script\b[^>]*>)[\s\S]*?(<\/script>)/gi, '$1$2').replace(/(<style\b[^>]*>)[\s\S]*?(<\/style>)/gi, '$1$2');
+  const markup = html
+    .replace(/(<script\b[^>]*>)[\s\S]*?(<\/script>)/gi, '$1$2')
+    .replace(/(<style\b[^>]*>)[\s\S]*?(<\/style>)/gi, '$1$2');
   return [...markup.matchAll(/<[a-z][^>]*?\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)].flatMap((tag) => {
     // A tag may hold both (rare); read every attribute of the tag, not only the first.
     const whole = markup.slice(tag.index, markup.indexOf('>', tag.index) + 1);
@@ -35,7 +37,9 @@ export function pageUrls(html) {
 /** @param {string} html @returns {Set<string>} */
 export function pageAnchors(html) {
   const markup = html.replace(/(<script\b[^>]*>)[\s\S]*?(<\/script>)/gi, '$1$2');
-  return new Set([...markup.matchAll(/\s(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)].map((m) => decode(m[1] ?? m[2] ?? '')));
+  return new Set(
+    [...markup.matchAll(/\s(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)].map((m) => decode(m[1] ?? m[2] ?? '')),
+  );
 }
 
 /**
@@ -88,7 +92,11 @@ export function checkSiteLinks(root, { clientRendered = [] } = {}) {
         continue;
       }
       if (fragment !== '' && scripted.has(resolved)) routes++;
-      else if (fragment !== '' && resolved.endsWith('.html') && !anchorsOf(resolved).has(decodeURIComponent(fragment))) {
+      else if (
+        fragment !== '' &&
+        resolved.endsWith('.html') &&
+        !anchorsOf(resolved).has(decodeURIComponent(fragment))
+      ) {
         problems.push(`${page}: ${url} -> no id "${decodeURIComponent(fragment)}" in ${path.relative(root, resolved)}`);
       }
     }

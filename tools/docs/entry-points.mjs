@@ -26,7 +26,8 @@ export function tsupEntries(dir) {
   if (!table) throw new Error(`${path.relative(REPO_ROOT, dir)}/tsup.config.ts has no \`entry: { ... }\` table`);
   /** @type {Record<string, string>} */
   const entries = {};
-  for (const match of (table[1] ?? '').matchAll(/['"]?([\w.-]+)['"]?\s*:\s*['"]([^'"]+)['"]/g)) entries[match[1] ?? ''] = match[2] ?? '';
+  for (const match of (table[1] ?? '').matchAll(/['"]?([\w.-]+)['"]?\s*:\s*['"]([^'"]+)['"]/g))
+    entries[match[1] ?? ''] = match[2] ?? '';
   return entries;
 }
 
@@ -52,8 +53,16 @@ export function entryPoints() {
       if (typeof built !== 'string' || subpath.includes('*') || !built.endsWith('.js')) return [];
       const name = /^\.\/dist\/(.+)\.js$/.exec(built)?.[1];
       const source = name === undefined ? undefined : entries[name];
-      if (source === undefined) throw new Error(`${manifest.name}: exports["${subpath}"] is ${built}, which no tsup entry builds`);
-      return [{ packageName: manifest.name, packageDir, specifier: subpath === '.' ? manifest.name : `${manifest.name}${subpath.slice(1)}`, source: `${packageDir}/${source}` }];
+      if (source === undefined)
+        throw new Error(`${manifest.name}: exports["${subpath}"] is ${built}, which no tsup entry builds`);
+      return [
+        {
+          packageName: manifest.name,
+          packageDir,
+          specifier: subpath === '.' ? manifest.name : `${manifest.name}${subpath.slice(1)}`,
+          source: `${packageDir}/${source}`,
+        },
+      ];
     });
   });
 }

@@ -46,7 +46,8 @@ export function buildProgress() {
       const fromCache = builds.filter((t) => t.cached).length;
       const packages = `${builds.length} package${builds.length === 1 ? '' : 's'}`;
       const time = elapsedMs < 10_000 ? `${(elapsedMs / 1000).toFixed(1)} s` : `${Math.round(elapsedMs / 1000)} s`;
-      if (builds.length > 0 && fromCache === builds.length && tasks.every((t) => t.cached)) return `all ${packages} from cache (${time})`;
+      if (builds.length > 0 && fromCache === builds.length && tasks.every((t) => t.cached))
+        return `all ${packages} from cache (${time})`;
       return `built ${packages} (${fromCache} from cache) in ${time}`;
     },
   };
@@ -75,11 +76,15 @@ export function buildAndRun({ script, project, bin, args, cwd = REPO_ROOT }) {
       if (building) process.exit(130);
     });
   }
-  const build = spawn(process.execPath, ['node_modules/nx/dist/bin/nx.js', 'run', `${project}:build`, '--outputStyle=stream'], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env,
-  });
+  const build = spawn(
+    process.execPath,
+    ['node_modules/nx/dist/bin/nx.js', 'run', `${project}:build`, '--outputStyle=stream'],
+    {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    },
+  );
   current = build;
   // Everything nx printed, shown only when the build fails.
   let output = '';

@@ -21,7 +21,9 @@ export interface SpecOperation {
   tag: string | undefined;
   summary: string | undefined;
   parameters: SpecParameter[];
-  requestBody: { required: boolean; contentType: string; schema: Record<string, unknown>; schemaRef: string | undefined } | undefined;
+  requestBody:
+    | { required: boolean; contentType: string; schema: Record<string, unknown>; schemaRef: string | undefined }
+    | undefined;
   responses: SpecResponse[];
   success: SpecResponse | undefined;
   /** True when every security alternative needs credentials (false for `security: []` or one with an empty `{}`). */

@@ -55,17 +55,30 @@ function resolve(spec, node) {
 /** Component schema name of `{ $ref: '#/components/schemas/X' }`, else undefined. */
 export function schemaRefName(schema) {
   const ref = schema && typeof schema === 'object' ? schema.$ref : undefined;
-  return typeof ref === 'string' && ref.startsWith(`${COMPONENTS}schemas/`) ? ref.slice(`${COMPONENTS}schemas/`.length) : undefined;
+  return typeof ref === 'string' && ref.startsWith(`${COMPONENTS}schemas/`)
+    ? ref.slice(`${COMPONENTS}schemas/`.length)
+    : undefined;
 }
 
 function parameter(spec, raw) {
   const p = resolve(spec, raw);
-  return { name: p.name, in: p.in, required: p.required === true, schema: p.schema ?? {}, schemaRef: schemaRefName(p.schema) };
+  return {
+    name: p.name,
+    in: p.in,
+    required: p.required === true,
+    schema: p.schema ?? {},
+    schemaRef: schemaRefName(p.schema),
+  };
 }
 
 function mediaOf(content) {
   const [[contentType, media] = [], ...others] = Object.entries(content ?? {});
-  return { contentType, otherContentTypes: others.map(([type]) => type), schema: media?.schema, schemaRef: schemaRefName(media?.schema) };
+  return {
+    contentType,
+    otherContentTypes: others.map(([type]) => type),
+    schema: media?.schema,
+    schemaRef: schemaRefName(media?.schema),
+  };
 }
 
 /**
@@ -87,7 +100,12 @@ export function specOperations(spec) {
       if (op.requestBody) {
         const body = resolve(spec, op.requestBody);
         const media = mediaOf(body.content);
-        requestBody = { required: body.required === true, contentType: media.contentType, schema: media.schema ?? {}, schemaRef: media.schemaRef };
+        requestBody = {
+          required: body.required === true,
+          contentType: media.contentType,
+          schema: media.schema ?? {},
+          schemaRef: media.schemaRef,
+        };
       }
       const responses = Object.entries(op.responses ?? {}).map(([status, raw]) => {
         const response = resolve(spec, raw);
@@ -106,7 +124,8 @@ export function specOperations(spec) {
         success: responses.find((r) => /^2\d\d$/.test(r.status)),
         // An empty requirement (`{}`) among the alternatives makes credentials optional (e.g. the token
         // endpoint: client credentials in the body, or HTTP Basic).
-        authenticated: Array.isArray(security) && security.length > 0 && security.every((s) => Object.keys(s).length > 0),
+        authenticated:
+          Array.isArray(security) && security.length > 0 && security.every((s) => Object.keys(s).length > 0),
         unspecified: typeof op['x-unspecified'] === 'string' ? op['x-unspecified'] : undefined,
       });
     }

@@ -39,4 +39,3 @@ export async function bundleStandaloneValidators(ajv, exportsMap) {
   if (leftover) throw new Error(`bundled validators still contain require(): ${leftover[0]}`);
   return code;
 }
-

@@ -36,7 +36,16 @@ export async function installConsumer(dir, packages) {
     // Lets the fallback path be exercised on purpose (it is otherwise only taken on a cold npm cache).
     if (process.env.COMMERCE_KIT_CONSUMER_INSTALL === 'tar') throw new Error('COMMERCE_KIT_CONSUMER_INSTALL=tar');
     await runNpm(
-      ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', '--loglevel=error', ...packages.map((pkg) => pkg.tarball)],
+      [
+        'install',
+        '--offline',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        '--no-package-lock',
+        '--loglevel=error',
+        ...packages.map((pkg) => pkg.tarball),
+      ],
       { cwd: dir },
     );
   } catch (error) {

@@ -41,7 +41,9 @@ export function exportEntries(manifest, tarballFiles) {
       ? expandPattern(/** @type {string} */ (importTarget ?? requireTarget), tarballFiles)
       : [''];
     if (substitutions.length === 0) {
-      problems.push(`${manifest.name}: export "${subpath}" -> "${importTarget ?? requireTarget}" matches no file in the tarball`);
+      problems.push(
+        `${manifest.name}: export "${subpath}" -> "${importTarget ?? requireTarget}" matches no file in the tarball`,
+      );
       continue;
     }
     // One file per pattern is enough to prove the pattern resolves end to end.
@@ -49,7 +51,8 @@ export function exportEntries(manifest, tarballFiles) {
     const importFile = importTarget && fill(importTarget, substitution).slice(2);
     const requireFile = requireTarget && fill(requireTarget, substitution).slice(2);
     for (const file of [importFile, requireFile]) {
-      if (file && !tarballFiles.includes(file)) problems.push(`${manifest.name}: export "${subpath}" points at ${file}, which is not in the tarball`);
+      if (file && !tarballFiles.includes(file))
+        problems.push(`${manifest.name}: export "${subpath}" points at ${file}, which is not in the tarball`);
     }
     entries.push({
       packageName: manifest.name,
@@ -80,16 +83,22 @@ export function dualFormatProblems(manifest) {
       problems.push(`${where} is a bare string; it needs \`import\` and \`require\` conditions with \`types\``);
       continue;
     }
-    for (const [condition, jsExt, dtsExt] of /** @type {const} */ ([['import', '.js', '.d.ts'], ['require', '.cjs', '.d.cts']])) {
+    for (const [condition, jsExt, dtsExt] of /** @type {const} */ ([
+      ['import', '.js', '.d.ts'],
+      ['require', '.cjs', '.d.cts'],
+    ])) {
       const branch = value[condition];
       if (!branch || typeof branch !== 'object') {
         problems.push(`${where} has no \`${condition}\` condition object`);
         continue;
       }
       const keys = Object.keys(branch);
-      if (keys[0] !== 'types') problems.push(`${where}: \`${condition}.types\` must be the first condition (found ${keys.join(', ')})`);
-      if (typeof branch.types !== 'string' || !branch.types.endsWith(dtsExt)) problems.push(`${where}: \`${condition}.types\` must be a ${dtsExt} file`);
-      if (typeof branch.default !== 'string' || !branch.default.endsWith(jsExt)) problems.push(`${where}: \`${condition}.default\` must be a ${jsExt} file`);
+      if (keys[0] !== 'types')
+        problems.push(`${where}: \`${condition}.types\` must be the first condition (found ${keys.join(', ')})`);
+      if (typeof branch.types !== 'string' || !branch.types.endsWith(dtsExt))
+        problems.push(`${where}: \`${condition}.types\` must be a ${dtsExt} file`);
+      if (typeof branch.default !== 'string' || !branch.default.endsWith(jsExt))
+        problems.push(`${where}: \`${condition}.default\` must be a ${jsExt} file`);
     }
   }
   return problems;

@@ -24,7 +24,11 @@ export const ATTW_PROFILE = 'node16';
 export async function publintTarball(tarball) {
   const bytes = await readFile(tarball);
   const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  const { messages, pkg } = await publint({ pkgDir: 'package' /* npm tarballs hold everything under package/ */, pack: { tarball: data }, strict: true });
+  const { messages, pkg } = await publint({
+    pkgDir: 'package' /* npm tarballs hold everything under package/ */,
+    pack: { tarball: data },
+    strict: true,
+  });
   const describe = (/** @type {import('publint').Message} */ message) =>
     `${message.type}: ${formatMessage(message, pkg, { color: false }) ?? message.code}`;
   return {
@@ -40,8 +44,12 @@ export async function publintTarball(tarball) {
  */
 export async function attwTarball(tarball) {
   const cli = join(repoRoot, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
-  const { stdout } = await run(process.execPath, [cli, tarball, '--profile', ATTW_PROFILE, '--format', 'ascii', '--no-emoji', '--no-color'], {
-    cwd: repoRoot,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [cli, tarball, '--profile', ATTW_PROFILE, '--format', 'ascii', '--no-emoji', '--no-color'],
+    {
+      cwd: repoRoot,
+    },
+  );
   return stdout;
 }

@@ -20,7 +20,9 @@ export const REQUIRED_TOP_LEVEL_FILES = ['package.json', 'README.md', 'CHANGELOG
  * @returns {Promise<PackResult>}
  */
 export async function packPackage(dir, destination) {
-  const { stdout } = await runNpm(['pack', '--json', '--ignore-scripts', '--pack-destination', destination], { cwd: dir });
+  const { stdout } = await runNpm(['pack', '--json', '--ignore-scripts', '--pack-destination', destination], {
+    cwd: dir,
+  });
   /** @type {Array<{ filename: string, files: Array<{ path: string }> }>} */
   let report;
   try {

@@ -47,7 +47,12 @@ export function runNpm(args, { cwd }) {
   const { command, prefixArgs } = npmCommand();
   // npm warns about unrelated user config on stderr; keep the environment as is but
   // make output machine-readable and free of update notices.
-  const env = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  const env = {
+    ...process.env,
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  };
   return run(command, [...prefixArgs, ...args], { cwd, env });
 }
 

@@ -19,9 +19,16 @@ for (const pkg of publishedPackages()) {
   /** @type {Record<string, number>} */ const next = {};
   for (const { file, raw, gzip } of sizes) {
     const budget = budgetFor(budgets, pkg.name, file);
-    const verdict = budget === null ? 'no budget' : gzip > budget ? `OVER budget ${formatBytes(budget)}` : `budget ${formatBytes(budget)}`;
+    const verdict =
+      budget === null
+        ? 'no budget'
+        : gzip > budget
+          ? `OVER budget ${formatBytes(budget)}`
+          : `budget ${formatBytes(budget)}`;
     if (budget !== null && gzip > budget) over += 1;
-    console.log(`  ${file.padEnd(40)} ${formatBytes(raw).padStart(10)} raw ${formatBytes(gzip).padStart(10)} gzip  ${verdict}`);
+    console.log(
+      `  ${file.padEnd(40)} ${formatBytes(raw).padStart(10)} raw ${formatBytes(gzip).padStart(10)} gzip  ${verdict}`,
+    );
     next[file] = budgetWithHeadroom(gzip);
   }
   if (update) {

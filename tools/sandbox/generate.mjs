@@ -58,7 +58,12 @@ function securityOf(spec, operationId) {
 
 const pascal = (word) => word[0].toUpperCase() + word.slice(1);
 /** `starting_after` -> `StartingAfter`. */
-const pascalWords = (name) => name.split(/[^A-Za-z0-9]+/).filter(Boolean).map(pascal).join('');
+const pascalWords = (name) =>
+  name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map(pascal)
+    .join('');
 const capitalLocation = { query: 'Query', path: 'Path' };
 const schemaValidatorName = (name) => `validate${name}`;
 const honoPattern = (specPath) => specPath.replace(/\{([^}]+)\}/g, ':$1');
@@ -95,7 +100,10 @@ function parameterSchemas(spec, operations) {
       const key = `${location}:${JSON.stringify(definition)}`;
       let name = byDefinition.get(key);
       if (name === undefined) {
-        name = uniqueName(`validate${params.map((p) => pascalWords(p.name)).join('')}${capitalLocation[location]}`, new Set(schemas.keys()));
+        name = uniqueName(
+          `validate${params.map((p) => pascalWords(p.name)).join('')}${capitalLocation[location]}`,
+          new Set(schemas.keys()),
+        );
         byDefinition.set(key, name);
         schemas.set(name, { $id: `urn:commerce-kit:sandbox:parameters:${name}`, ...definition });
       }
@@ -119,13 +127,17 @@ function responseConstants(operations) {
       op.responses.map((r) => {
         const parts = [`status: ${JSON.stringify(r.status)}`];
         if (r.contentType) parts.push(`contentType: ${JSON.stringify(r.contentType)}`);
-        if (r.schemaRef && r.contentType === 'application/json') parts.push(`validate: ${schemaValidatorName(r.schemaRef)}`);
+        if (r.schemaRef && r.contentType === 'application/json')
+          parts.push(`validate: ${schemaValidatorName(r.schemaRef)}`);
         if (r.otherContentTypes.length > 0) parts.push(`otherContentTypes: ${JSON.stringify(r.otherContentTypes)}`);
         parts.push(`headers: ${JSON.stringify(r.headers.map((h) => h.toLowerCase()))}`);
         const text = `{ ${parts.join(', ')} }`;
         let name = byText.get(text);
         if (name === undefined) {
-          name = uniqueName(`response${r.status}${r.contentType ? (r.schemaRef ?? pascalWords(r.contentType)) : 'NoBody'}`, names);
+          name = uniqueName(
+            `response${r.status}${r.contentType ? (r.schemaRef ?? pascalWords(r.contentType)) : 'NoBody'}`,
+            names,
+          );
           byText.set(text, name);
         }
         return name;
@@ -140,12 +152,14 @@ function usedSchemaNames(operations) {
   const names = new Set();
   for (const op of operations) {
     if (op.requestBody) {
-      if (!op.requestBody.schemaRef) throw new Error(`${op.operationId}: the request body must be a component schema $ref`);
+      if (!op.requestBody.schemaRef)
+        throw new Error(`${op.operationId}: the request body must be a component schema $ref`);
       names.add(op.requestBody.schemaRef);
     }
     for (const response of op.responses) {
       if (response.contentType === 'application/json') {
-        if (!response.schemaRef) throw new Error(`${op.operationId} ${response.status}: a JSON response must be a component schema $ref`);
+        if (!response.schemaRef)
+          throw new Error(`${op.operationId} ${response.status}: a JSON response must be a component schema $ref`);
         names.add(response.schemaRef);
       }
     }
@@ -242,7 +256,11 @@ function allowsNull(spec, raw) {
 }
 
 /** `BlogPost` -> ['blog', 'post']. */
-const schemaWords = (name) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(' ');
+const schemaWords = (name) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(' ');
 
 /** The verb of a CRUD operation on `/<kind>` or `/<kind>/{id}`; undefined for any other operation. */
 function crudShape(op) {
@@ -261,15 +279,22 @@ const EXPECTED_STATUS = { list: '200', create: '201', retrieve: '200', update: '
 /** `cus_00000000000000000000000042` -> the id format every example of the schema shares: prefix and digit count. */
 function idFormat(name, schema) {
   const ids = (schema.examples ?? []).map((example) => example?.id).filter((id) => id !== undefined);
-  if (ids.length === 0) throw new ResourceModelError(`${name} has no example with an id: its examples give the sandbox its id format (prefix_digits)`);
+  if (ids.length === 0)
+    throw new ResourceModelError(
+      `${name} has no example with an id: its examples give the sandbox its id format (prefix_digits)`,
+    );
   const formats = new Set(
     ids.map((id) => {
       const match = /^([a-z]+)_(\d+)$/.exec(String(id));
-      if (!match) throw new ResourceModelError(`${name}: the example id ${JSON.stringify(id)} is not prefix_digits (e.g. cus_00000000000000000000000042)`);
+      if (!match)
+        throw new ResourceModelError(
+          `${name}: the example id ${JSON.stringify(id)} is not prefix_digits (e.g. cus_00000000000000000000000042)`,
+        );
       return `${match[1]}_${match[2].length}`;
     }),
   );
-  if (formats.size > 1) throw new ResourceModelError(`${name}: the example ids have different formats (${[...formats].join(', ')})`);
+  if (formats.size > 1)
+    throw new ResourceModelError(`${name}: the example ids have different formats (${[...formats].join(', ')})`);
   const [prefix, digits] = [...formats][0].split('_');
   return { idPrefix: prefix, idDigits: Number(digits) };
 }
@@ -283,10 +308,17 @@ function fieldModels(spec, name, resource, createBody, updateBody) {
   const properties = resource.properties ?? {};
   const createProps = createBody?.properties ?? {};
   const createRequired = new Set(createBody?.required ?? []);
-  for (const [label, body] of [['create', createBody], ['update', updateBody]]) {
+  for (const [label, body] of [
+    ['create', createBody],
+    ['update', updateBody],
+  ]) {
     for (const field of Object.keys(body?.properties ?? {})) {
-      if (!(field in properties)) throw new ResourceModelError(`${name}: the ${label} body's field ${field} is not a property of ${name}, so it would never be answered`);
-      if (field === 'id' || field === 'created_time') throw new ResourceModelError(`${name}: ${field} is assigned by the platform; the ${label} body cannot hold it`);
+      if (!(field in properties))
+        throw new ResourceModelError(
+          `${name}: the ${label} body's field ${field} is not a property of ${name}, so it would never be answered`,
+        );
+      if (field === 'id' || field === 'created_time')
+        throw new ResourceModelError(`${name}: ${field} is assigned by the platform; the ${label} body cannot hold it`);
     }
   }
   const fields = [];
@@ -295,15 +327,19 @@ function fieldModels(spec, name, resource, createBody, updateBody) {
     let onCreate;
     const given = createProps[field];
     if (given !== undefined && createRequired.has(field)) onCreate = 'required';
-    else if (given !== undefined && 'default' in resolveSchema(spec, given)) onCreate = { value: resolveSchema(spec, given).default };
+    else if (given !== undefined && 'default' in resolveSchema(spec, given))
+      onCreate = { value: resolveSchema(spec, given).default };
     else if (given !== undefined && typeof given['x-default-from'] === 'string') {
       const from = given['x-default-from'];
-      if (from !== 'created_time' && !(from in properties)) throw new ResourceModelError(`${name}.${field}: x-default-from names ${from}, which is not a field of ${name}`);
+      if (from !== 'created_time' && !(from in properties))
+        throw new ResourceModelError(`${name}.${field}: x-default-from names ${from}, which is not a field of ${name}`);
       onCreate = { from };
     } else if (allowsNull(spec, given ?? schema)) onCreate = { value: null };
     else onCreate = 'absent';
     if (onCreate === 'absent' && createBody && (resource.required ?? []).includes(field)) {
-      throw new ResourceModelError(`${name}.${field} is required in every ${name} but a creation may leave it out with no default`);
+      throw new ResourceModelError(
+        `${name}.${field} is required in every ${name} but a creation may leave it out with no default`,
+      );
     }
     fields.push({ name: field, onCreate });
   }
@@ -326,7 +362,9 @@ export function resourceModels(spec, operations = specOperations(spec)) {
     if (!shape) continue;
     const where = `${op.method.toUpperCase()} ${op.path} (${op.operationId})`;
     if (op.success?.status !== EXPECTED_STATUS[shape.verb]) {
-      throw new ResourceModelError(`${where} answers ${op.success?.status ?? 'nothing'}; a successful ${shape.verb} answers ${EXPECTED_STATUS[shape.verb]}`);
+      throw new ResourceModelError(
+        `${where} answers ${op.success?.status ?? 'nothing'}; a successful ${shape.verb} answers ${EXPECTED_STATUS[shape.verb]}`,
+      );
     }
     const entry = byKind.get(shape.kind) ?? { kind: shape.kind, operations: {} };
     entry.operations[shape.verb] = { op, where };
@@ -334,14 +372,18 @@ export function resourceModels(spec, operations = specOperations(spec)) {
   }
   const models = [];
   for (const { kind, operations: ops } of byKind.values()) {
-    if (!ops.list) throw new ResourceModelError(`/${kind} has operations but no list (GET /${kind}): the list names the resource's schema`);
+    if (!ops.list)
+      throw new ResourceModelError(
+        `/${kind} has operations but no list (GET /${kind}): the list names the resource's schema`,
+      );
     const listSchema = resolveSchema(spec, ops.list.op.success.schema);
     const name = schemaRefName(listSchema.properties?.data?.items);
     if (!name) throw new ResourceModelError(`${ops.list.where}: the list's data items must be a component schema $ref`);
     const resource = resolveSchema(spec, { $ref: `${COMPONENT_SCHEMA}${name}` });
     for (const verb of ['create', 'retrieve', 'update']) {
       const answered = ops[verb] && ops[verb].op.success.schemaRef;
-      if (ops[verb] && answered !== name) throw new ResourceModelError(`${ops[verb].where} answers ${answered ?? 'no component schema'}, not ${name}`);
+      if (ops[verb] && answered !== name)
+        throw new ResourceModelError(`${ops[verb].where} answers ${answered ?? 'no component schema'}, not ${name}`);
     }
     const bodyOf = (verb) => (ops[verb] ? resolveSchema(spec, ops[verb].op.requestBody?.schema) : undefined);
     const words = schemaWords(name);
@@ -350,7 +392,8 @@ export function resourceModels(spec, operations = specOperations(spec)) {
       ? Object.fromEntries(['created', 'updated', 'deleted'].map((change) => [change, `${words.join('_')}_${change}`]))
       : undefined;
     for (const type of Object.values(events ?? {})) {
-      if (!eventTypes.has(type)) throw new ResourceModelError(`${name} can be written but ${type} is not a WebhookEventType`);
+      if (!eventTypes.has(type))
+        throw new ResourceModelError(`${name} can be written but ${type} is not a WebhookEventType`);
     }
     models.push({
       kind,
@@ -360,7 +403,10 @@ export function resourceModels(spec, operations = specOperations(spec)) {
       operations: Object.fromEntries(
         ['list', 'create', 'retrieve', 'update', 'delete']
           .filter((verb) => ops[verb])
-          .map((verb) => [verb, { operationId: ops[verb].op.operationId, status: Number(ops[verb].op.success.status) }]),
+          .map((verb) => [
+            verb,
+            { operationId: ops[verb].op.operationId, status: Number(ops[verb].op.success.status) },
+          ]),
       ),
       ...(events ? { events } : {}),
       fields: fieldModels(spec, name, resource, bodyOf('create'), bodyOf('update')),
@@ -371,7 +417,11 @@ export function resourceModels(spec, operations = specOperations(spec)) {
 
 const literal = (value) => JSON.stringify(value);
 const onCreateLiteral = (onCreate) =>
-  typeof onCreate === 'string' ? literal(onCreate) : 'value' in onCreate ? `{ value: ${literal(onCreate.value)} }` : `{ from: ${literal(onCreate.from)} }`;
+  typeof onCreate === 'string'
+    ? literal(onCreate)
+    : 'value' in onCreate
+      ? `{ value: ${literal(onCreate.value)} }`
+      : `{ from: ${literal(onCreate.from)} }`;
 
 function resourcesModule(models) {
   const entries = models.map((model) =>
@@ -383,12 +433,25 @@ function resourcesModule(models) {
       `    idPrefix: ${literal(model.idPrefix)},`,
       `    idDigits: ${model.idDigits},`,
       '    operations: {',
-      ...Object.entries(model.operations).map(([verb, { operationId, status }]) => `      ${verb}: { operationId: ${literal(operationId)}, status: ${status} },`),
+      ...Object.entries(model.operations).map(
+        ([verb, { operationId, status }]) =>
+          `      ${verb}: { operationId: ${literal(operationId)}, status: ${status} },`,
+      ),
       '    },',
-      ...(model.events ? [`    events: { created: ${literal(model.events.created)}, updated: ${literal(model.events.updated)}, deleted: ${literal(model.events.deleted)} },`] : []),
+      ...(model.events
+        ? [
+            `    events: { created: ${literal(model.events.created)}, updated: ${literal(model.events.updated)}, deleted: ${literal(model.events.deleted)} },`,
+          ]
+        : []),
       ...(model.fields.length === 0
         ? ['    fields: [],']
-        : ['    fields: [', ...model.fields.map((field) => `      { name: ${literal(field.name)}, onCreate: ${onCreateLiteral(field.onCreate)} },`), '    ],']),
+        : [
+            '    fields: [',
+            ...model.fields.map(
+              (field) => `      { name: ${literal(field.name)}, onCreate: ${onCreateLiteral(field.onCreate)} },`,
+            ),
+            '    ],',
+          ]),
       '  },',
     ].join('\n'),
   );

@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redoclyWarnings, selfContained, SPEC, UNSPECIFIED_LABEL, withUnspecifiedNotes } from '../docs/api-reference.mjs';
+import {
+  redoclyWarnings,
+  selfContained,
+  SPEC,
+  UNSPECIFIED_LABEL,
+  withUnspecifiedNotes,
+} from '../docs/api-reference.mjs';
 import { buildDocs, modulePages } from '../docs/build.mjs';
 import { checkSiteLinks, pageUrls } from '../docs/check-links.mjs';
 import { entryPoints, publishedPackageDirs, REPO_ROOT } from '../docs/entry-points.mjs';
@@ -14,7 +20,10 @@ import { API_PAGE, PACKAGES_DIR } from '../docs/site.mjs';
 
 describe('x-unspecified notes (unit)', () => {
   it('appends each marker to its description, or makes it the description; the input is not changed', () => {
-    const spec = { info: { description: 'The API.\n', 'x-unspecified': 'The base URL. ' }, components: { schemas: { 'A/B': { type: 'string', 'x-unspecified': 'Its format.' } } } };
+    const spec = {
+      info: { description: 'The API.\n', 'x-unspecified': 'The base URL. ' },
+      components: { schemas: { 'A/B': { type: 'string', 'x-unspecified': 'Its format.' } } },
+    };
     const before = structuredClone(spec);
     const { spec: out, notes } = withUnspecifiedNotes(spec);
     expect(out.info.description).toBe(`The API.\n\n**${UNSPECIFIED_LABEL}** The base URL.`);
@@ -22,7 +31,9 @@ describe('x-unspecified notes (unit)', () => {
     expect(out.info['x-unspecified']).toBe('The base URL. ');
     expect(notes.map((note) => note.pointer)).toEqual(['/info', '/components/schemas/A~1B']);
     expect(spec).toEqual(before);
-    expect(() => withUnspecifiedNotes({ paths: { '/x': { get: { 'x-unspecified': true } } } })).toThrow('/paths/~1x/get: x-unspecified must be a text');
+    expect(() => withUnspecifiedNotes({ paths: { '/x': { get: { 'x-unspecified': true } } } })).toThrow(
+      '/paths/~1x/get: x-unspecified must be a text',
+    );
   });
 
   it("build-docs' output: progress and framed notices pass, anything else is a warning", () => {
@@ -35,7 +46,9 @@ describe('x-unspecified notes (unit)', () => {
       '🎉 bundled successfully in: /x/index.html (2577 KiB) [⏱ 559ms].',
       'Ignoring --asyncapi because this API description uses --openapi options.',
     ].join('\n');
-    expect(redoclyWarnings(output)).toEqual(['Ignoring --asyncapi because this API description uses --openapi options.']);
+    expect(redoclyWarnings(output)).toEqual([
+      'Ignoring --asyncapi because this API description uses --openapi options.',
+    ]);
   });
 
   it("the page is made self-contained, and fails loudly when build-docs' output is not what it expects", () => {
@@ -45,7 +58,9 @@ describe('x-unspecified notes (unit)', () => {
     expect(page).toContain('href="#/customers"');
     expect(page).toContain('href="//x.test/"');
     expect(page).not.toContain('cdn.redoc.ly');
-    expect(page).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-[^']+'/);
+    expect(page).toMatch(
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-[^']+'/,
+    );
     expect(() => selfContained('<html><body><div id="redoc"></div></body></html>')).toThrow(/module script/);
   });
 });
@@ -58,7 +73,9 @@ describe('npm run docs', () => {
     out = mkdtempSync(path.join(tmpdir(), 'commerce-kit-docs-'));
     built = await buildDocs({ out });
     const { api, packages, total } = built.seconds;
-    console.info(`docs built in ${total.toFixed(1)} s (REST API ${api.toFixed(1)} s, packages ${packages.toFixed(1)} s)`);
+    console.info(
+      `docs built in ${total.toFixed(1)} s (REST API ${api.toFixed(1)} s, packages ${packages.toFixed(1)} s)`,
+    );
   }, 180_000);
 
   afterAll(() => {
@@ -84,7 +101,8 @@ describe('npm run docs', () => {
     const pages = modulePages(path.join(out, PACKAGES_DIR));
     const entries = entryPoints();
     expect(entries.length).toBeGreaterThanOrEqual(publishedPackageDirs().length);
-    for (const entry of entries) expect(urls, entry.specifier).toContain(`${PACKAGES_DIR}/${pages.get(entry.specifier)}`);
+    for (const entry of entries)
+      expect(urls, entry.specifier).toContain(`${PACKAGES_DIR}/${pages.get(entry.specifier)}`);
     // One module page per entry point, and none for anything else.
     expect([...pages.keys()].sort()).toEqual(entries.map((entry) => entry.specifier).sort());
   });
@@ -121,13 +139,22 @@ describe('npm run docs', () => {
       const definition = /const __redoc_definition = (.*);\n/.exec(html)?.[1];
       expect(definition, 'the spec embedded in the page').toBeDefined();
       const embedded = JSON.parse(/** @type {string} */ (definition));
-      const at = (pointer) => pointer.split('/').slice(1).reduce((node, key) => node?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], embedded);
-      for (const { pointer, text } of notes) expect(at(pointer)?.description, pointer).toContain(`**${UNSPECIFIED_LABEL}** ${text}`);
+      const at = (pointer) =>
+        pointer
+          .split('/')
+          .slice(1)
+          .reduce((node, key) => node?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], embedded);
+      for (const { pointer, text } of notes)
+        expect(at(pointer)?.description, pointer).toContain(`**${UNSPECIFIED_LABEL}** ${text}`);
       expect(html).toContain(`<strong>${UNSPECIFIED_LABEL}</strong>`);
     });
 
     it('loads nothing from elsewhere: no remote script, stylesheet or image, no CDN, and a policy that forbids it', () => {
-      const loads = [...html.replace(/(<script\b[^>]*>)[\s\S]*?<\/script>/gi, '$1').matchAll(/<(script|link|img|iframe|source)\b[^>]*?\s(?:src|href)="([^"]*)"/gi)].map((m) => m[2]);
+      const loads = [
+        ...html
+          .replace(/(<script\b[^>]*>)[\s\S]*?<\/script>/gi, '$1')
+          .matchAll(/<(script|link|img|iframe|source)\b[^>]*?\s(?:src|href)="([^"]*)"/gi),
+      ].map((m) => m[2]);
       expect(loads.filter((url) => /^(https?:)?\/\//.test(url ?? ''))).toEqual([]);
       expect(html).not.toMatch(/cdn\.redoc(ly)?\.(ly|com)\/redoc/);
       const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1] ?? '';
@@ -140,7 +167,8 @@ describe('npm run docs', () => {
 describe('entry points', () => {
   it("are every JavaScript subpath of each published package's exports map, traced to its source", () => {
     const entries = entryPoints();
-    for (const entry of entries) expect(readFileSync(path.join(REPO_ROOT, entry.source), 'utf8').length, entry.source).toBeGreaterThan(0);
+    for (const entry of entries)
+      expect(readFileSync(path.join(REPO_ROOT, entry.source), 'utf8').length, entry.source).toBeGreaterThan(0);
     const specifiers = entries.map((entry) => entry.specifier);
     expect(specifiers).toContain('@commerce-kit/api-client/oauth');
     expect(specifiers).toContain('@commerce-kit/theme-config/cli');

@@ -8,7 +8,13 @@ describe('generated code is up to date with specs/', () => {
 
   it('every generator reproduces the committed files byte for byte', async () => {
     for (const result of await checkDrift()) {
-      expect(result, `run \`npm run generate\` (${result.name})`).toEqual({ name: result.name, stale: [], missing: [], extra: [], error: null });
+      expect(result, `run \`npm run generate\` (${result.name})`).toEqual({
+        name: result.name,
+        stale: [],
+        missing: [],
+        extra: [],
+        error: null,
+      });
     }
   }, 120_000);
 });

@@ -27,21 +27,44 @@ const manifest = {
 };
 
 const tarball = [
-  'CHANGELOG.md', 'LICENSE', 'README.md', 'package.json',
-  'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts',
-  'dist/oauth.js', 'dist/oauth.cjs', 'dist/oauth.d.ts', 'dist/oauth.d.cts',
-  'dist/schemas/theme.json', 'dist/schemas/blocks.json', 'dist/models/python/models.py',
+  'CHANGELOG.md',
+  'LICENSE',
+  'README.md',
+  'package.json',
+  'dist/index.js',
+  'dist/index.cjs',
+  'dist/index.d.ts',
+  'dist/index.d.cts',
+  'dist/oauth.js',
+  'dist/oauth.cjs',
+  'dist/oauth.d.ts',
+  'dist/oauth.d.cts',
+  'dist/schemas/theme.json',
+  'dist/schemas/blocks.json',
+  'dist/models/python/models.py',
 ];
 
 describe('exportEntries', () => {
   test('one entry per subpath, patterns expanded from the tarball, exclusions skipped', () => {
     const { entries, problems } = exportEntries(manifest, tarball);
     expect(problems).toEqual([]);
-    expect(entries.map(({ specifier, kind, importFile, requireFile }) => ({ specifier, kind, importFile, requireFile }))).toEqual([
+    expect(
+      entries.map(({ specifier, kind, importFile, requireFile }) => ({ specifier, kind, importFile, requireFile })),
+    ).toEqual([
       { specifier: '@scope/pkg', kind: 'module', importFile: 'dist/index.js', requireFile: 'dist/index.cjs' },
       { specifier: '@scope/pkg/oauth', kind: 'module', importFile: 'dist/oauth.js', requireFile: 'dist/oauth.cjs' },
-      { specifier: '@scope/pkg/schemas/blocks.json', kind: 'json', importFile: 'dist/schemas/blocks.json', requireFile: 'dist/schemas/blocks.json' },
-      { specifier: '@scope/pkg/models/python/models.py', kind: 'asset', importFile: 'dist/models/python/models.py', requireFile: 'dist/models/python/models.py' },
+      {
+        specifier: '@scope/pkg/schemas/blocks.json',
+        kind: 'json',
+        importFile: 'dist/schemas/blocks.json',
+        requireFile: 'dist/schemas/blocks.json',
+      },
+      {
+        specifier: '@scope/pkg/models/python/models.py',
+        kind: 'asset',
+        importFile: 'dist/models/python/models.py',
+        requireFile: 'dist/models/python/models.py',
+      },
       { specifier: '@scope/pkg/package.json', kind: 'json', importFile: 'package.json', requireFile: 'package.json' },
     ]);
   });
@@ -56,7 +79,9 @@ describe('exportEntries', () => {
   });
 
   test('reports a package without an exports map', () => {
-    expect(exportEntries({ name: 'x', main: './index.js' }, []).problems).toEqual(['x: package.json has no `exports` map']);
+    expect(exportEntries({ name: 'x', main: './index.js' }, []).problems).toEqual([
+      'x: package.json has no `exports` map',
+    ]);
   });
 });
 
@@ -87,9 +112,9 @@ describe('dualFormatProblems', () => {
 describe('tarball contents', () => {
   test('only package.json, README.md, CHANGELOG.md, LICENSE and dist/** are allowed', () => {
     expect(unexpectedTarballFiles(tarball)).toEqual([]);
-    expect(unexpectedTarballFiles([...tarball, 'src/index.ts', 'test/a.test.ts', 'tsconfig.json', 'distribution.txt'])).toEqual([
-      'src/index.ts', 'test/a.test.ts', 'tsconfig.json', 'distribution.txt',
-    ]);
+    expect(
+      unexpectedTarballFiles([...tarball, 'src/index.ts', 'test/a.test.ts', 'tsconfig.json', 'distribution.txt']),
+    ).toEqual(['src/index.ts', 'test/a.test.ts', 'tsconfig.json', 'distribution.txt']);
   });
 
   test('the four top-level files and dist/ are required', () => {
@@ -99,7 +124,13 @@ describe('tarball contents', () => {
 
   test('declaredFiles lists main/module/types and every exports leaf once', () => {
     expect(declaredFiles({ ...manifest, main: './dist/index.cjs', types: 'dist/index.d.cts' })).toEqual(
-      expect.arrayContaining(['./dist/index.cjs', './dist/index.d.cts', './dist/oauth.d.ts', './dist/schemas/*.json', './package.json']),
+      expect.arrayContaining([
+        './dist/index.cjs',
+        './dist/index.d.cts',
+        './dist/oauth.d.ts',
+        './dist/schemas/*.json',
+        './package.json',
+      ]),
     );
   });
 });

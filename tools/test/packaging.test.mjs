@@ -31,7 +31,19 @@ const byName = packages.map((pkg) => /** @type {const} */ ([pkg.name, pkg]));
  * Strict consumer settings shared by both type-check runs: skipLibCheck off so our .d.ts files
  * (and what they pull from @types/node) are checked too; TypeScript's own lib.*.d.ts are not under test.
  */
-const TSC_COMMON = ['--noEmit', '--strict', '--skipLibCheck', 'false', '--skipDefaultLibCheck', '--types', 'node', '--pretty', 'false', '--target', 'es2022'];
+const TSC_COMMON = [
+  '--noEmit',
+  '--strict',
+  '--skipLibCheck',
+  'false',
+  '--skipDefaultLibCheck',
+  '--types',
+  'node',
+  '--pretty',
+  'false',
+  '--target',
+  'es2022',
+];
 
 /** @type {string} */ let workDir;
 /** @type {Map<string, import('../packaging/pack.mjs').PackResult>} */ const packed = new Map();
@@ -43,11 +55,17 @@ function consumerProject() {
     const dir = join(workDir, 'consumer');
     const { method, note } = await installConsumer(
       dir,
-      packages.map((pkg) => ({ name: pkg.name, manifest: pkg.manifest, tarball: /** @type {any} */ (packed.get(pkg.name)).tarball })),
+      packages.map((pkg) => ({
+        name: pkg.name,
+        manifest: pkg.manifest,
+        tarball: /** @type {any} */ (packed.get(pkg.name)).tarball,
+      })),
     );
     if (method !== 'npm') console.warn(note);
 
-    const entries = packages.flatMap((pkg) => exportEntries(pkg.manifest, /** @type {any} */ (packed.get(pkg.name)).files).entries);
+    const entries = packages.flatMap(
+      (pkg) => exportEntries(pkg.manifest, /** @type {any} */ (packed.get(pkg.name)).files).entries,
+    );
     writeFileSync(join(dir, 'plan.json'), `${JSON.stringify(entries, null, 2)}\n`);
     for (const file of ['load-exports.mjs', 'load-exports.cjs']) copyFileSync(join(fixtureDir, file), join(dir, file));
     for (const ext of ['mts', 'cts', 'ts']) {
@@ -104,7 +122,8 @@ async function runLoaderOnce(script) {
  * @returns {Record<string, string>}
  */
 function binEntries(manifest) {
-  if (typeof manifest.bin === 'string') return { [String(manifest.name).split('/').pop() ?? manifest.name]: manifest.bin };
+  if (typeof manifest.bin === 'string')
+    return { [String(manifest.name).split('/').pop() ?? manifest.name]: manifest.bin };
   return manifest.bin ?? {};
 }
 
@@ -137,7 +156,12 @@ afterAll(() => {
 describe('packaging', { timeout: 120_000 }, () => {
   test('finds the four published packages', () => {
     expect(packages.map((pkg) => pkg.name)).toEqual(
-      expect.arrayContaining(['@commerce-kit/api-types', '@commerce-kit/api-client', '@commerce-kit/webhooks', '@commerce-kit/theme-config']),
+      expect.arrayContaining([
+        '@commerce-kit/api-types',
+        '@commerce-kit/api-client',
+        '@commerce-kit/webhooks',
+        '@commerce-kit/theme-config',
+      ]),
     );
   });
 
@@ -197,14 +221,19 @@ describe('packaging', { timeout: 120_000 }, () => {
       const report = await runLoader(loader);
       expect(report.failures).toEqual([]);
       expect(report.loaded.map((item) => item.specifier).sort()).toEqual(
-        entries.filter((entry) => entry[file]).map((entry) => entry.specifier).sort(),
+        entries
+          .filter((entry) => entry[file])
+          .map((entry) => entry.specifier)
+          .sort(),
       );
     });
 
     test.concurrent('ESM and CJS builds expose the same runtime names', async () => {
       const [esm, cjs] = await Promise.all([runLoader('load-exports.mjs'), runLoader('load-exports.cjs')]);
       const namesOf = (/** @type {typeof esm} */ report) =>
-        Object.fromEntries(report.loaded.filter((item) => item.kind === 'module').map((item) => [item.specifier, item.keys]));
+        Object.fromEntries(
+          report.loaded.filter((item) => item.kind === 'module').map((item) => [item.specifier, item.keys]),
+        );
       expect(namesOf(cjs)).toEqual(namesOf(esm));
     });
 
@@ -231,11 +260,31 @@ describe('packaging', { timeout: 120_000 }, () => {
     });
 
     test.concurrent('consumer type-checks with module/moduleResolution node16 (ESM .mts and CJS .cts)', async () => {
-      await typeCheck(['--module', 'node16', '--moduleResolution', 'node16', '--lib', 'es2022', 'typed-usage.mts', 'typed-usage.cts', 'namespaces.mts', 'namespaces.cts']);
+      await typeCheck([
+        '--module',
+        'node16',
+        '--moduleResolution',
+        'node16',
+        '--lib',
+        'es2022',
+        'typed-usage.mts',
+        'typed-usage.cts',
+        'namespaces.mts',
+        'namespaces.cts',
+      ]);
     });
 
     test.concurrent('consumer type-checks with module esnext / moduleResolution bundler', async () => {
-      await typeCheck(['--module', 'esnext', '--moduleResolution', 'bundler', '--lib', 'es2022,dom,dom.iterable', 'typed-usage.ts', 'namespaces.ts']);
+      await typeCheck([
+        '--module',
+        'esnext',
+        '--moduleResolution',
+        'bundler',
+        '--lib',
+        'es2022,dom,dom.iterable',
+        'typed-usage.ts',
+        'namespaces.ts',
+      ]);
     });
   });
 });

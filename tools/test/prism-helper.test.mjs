@@ -50,7 +50,7 @@ describe('startPrism', () => {
     }
   });
 
-  it('a spec Prism cannot load fails the start with Prism\'s own message', async () => {
+  it("a spec Prism cannot load fails the start with Prism's own message", async () => {
     await expect(startPrism({ specFile: fixture('no-such-spec.yaml') })).rejects.toThrow(
       /Prism exited with code 1 before it was ready \(spec .*no-such-spec\.yaml\); its last output:[\s\S]*ENOENT/,
     );
@@ -63,14 +63,20 @@ describe('startPrism', () => {
   });
 
   it('a CLI that never gets ready fails after readyTimeoutMs instead of hanging, and is killed', async () => {
-    const error = await startPrism({ specFile: SPEC, cli: fixture('silent-cli.cjs'), readyTimeoutMs: 500 }).catch((e) => e);
+    const error = await startPrism({ specFile: SPEC, cli: fixture('silent-cli.cjs'), readyTimeoutMs: 500 }).catch(
+      (e) => e,
+    );
     expect(error).toBeInstanceOf(Error);
-    expect(error.message).toMatch(/Prism \(pid \d+\) did not start listening within 500 ms[\s\S]*it was stopped[\s\S]*\(no output\)/);
+    expect(error.message).toMatch(
+      /Prism \(pid \d+\) did not start listening within 500 ms[\s\S]*it was stopped[\s\S]*\(no output\)/,
+    );
     expect(isRunning(Number(/pid (\d+)/.exec(error.message)[1]))).toBe(false);
   });
 
   it('a missing CLI script fails the start with a clear message', async () => {
-    await expect(startPrism({ specFile: SPEC, cli: fixture('missing-cli.js') })).rejects.toThrow(/Prism exited with code 1 before it was ready[\s\S]*missing-cli\.js/);
+    await expect(startPrism({ specFile: SPEC, cli: fixture('missing-cli.js') })).rejects.toThrow(
+      /Prism exited with code 1 before it was ready[\s\S]*missing-cli\.js/,
+    );
   });
 
   it('a Prism that crashes after starting makes the next request fail with a clear message', async () => {
@@ -78,7 +84,9 @@ describe('startPrism', () => {
     try {
       process.kill(prism.pid, 'SIGKILL');
       await waitUntilGone(prism.pid);
-      await expect(prism.fetch('/customers')).rejects.toThrow(/the Prism mock \(pid \d+\) was killed by SIGKILL; its last output:/);
+      await expect(prism.fetch('/customers')).rejects.toThrow(
+        /the Prism mock \(pid \d+\) was killed by SIGKILL; its last output:/,
+      );
     } finally {
       await prism.stop();
     }
@@ -87,7 +95,11 @@ describe('startPrism', () => {
   it('Prism exits when the process that started it is killed (no afterAll ran)', async () => {
     const parent = spawn(
       process.execPath,
-      ['--input-type=module', '-e', `const { startPrism } = await import(${JSON.stringify(HELPER)}); const p = await startPrism({ specFile: ${JSON.stringify(SPEC)} }); console.log('pid', p.pid); setInterval(() => {}, 60_000);`],
+      [
+        '--input-type=module',
+        '-e',
+        `const { startPrism } = await import(${JSON.stringify(HELPER)}); const p = await startPrism({ specFile: ${JSON.stringify(SPEC)} }); console.log('pid', p.pid); setInterval(() => {}, 60_000);`,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const pid = await new Promise((resolve, reject) => {

@@ -6,7 +6,8 @@ import { compareApiTable, readmeApiTable } from '../testing/public-api.mjs';
 
 describe('public API table', () => {
   it('reads the rows of the Public API section only', () => {
-    const md = '# x\n\n## Public API\n\n| Export | Entry | What |\n|---|---|---|\n| `a` | `@s/x` | thing |\n| `B` | `@s/x/testing` | type |\n\n## Other\n\n| `c` | `@s/x` | no |\n';
+    const md =
+      '# x\n\n## Public API\n\n| Export | Entry | What |\n|---|---|---|\n| `a` | `@s/x` | thing |\n| `B` | `@s/x/testing` | type |\n\n## Other\n\n| `c` | `@s/x` | no |\n';
     expect(readmeApiTable(md)).toEqual([
       { name: 'a', entry: '@s/x' },
       { name: 'B', entry: '@s/x/testing' },
@@ -31,8 +32,18 @@ describe('public API table', () => {
 
   it('a `prefix*` row documents a generated family, and must match at least one export', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'api-table-'));
-    writeFileSync(path.join(root, 'v.ts'), 'export const validateA = 1;\nexport const validateB = 2;\nexport type Validator = 1;\n');
-    writeFileSync(path.join(root, 'README.md'), '## Public API\n\n| Export | Entry |\n|---|---|\n| `validate*` | `@s/v` |\n| `Validator` | `@s/v` |\n| `check*` | `@s/v` |\n');
-    expect(compareApiTable({ root, entries: { '@s/v': 'v.ts' } })).toEqual({ undocumented: [], notExported: ['@s/v#check*'], unknownEntries: [] });
+    writeFileSync(
+      path.join(root, 'v.ts'),
+      'export const validateA = 1;\nexport const validateB = 2;\nexport type Validator = 1;\n',
+    );
+    writeFileSync(
+      path.join(root, 'README.md'),
+      '## Public API\n\n| Export | Entry |\n|---|---|\n| `validate*` | `@s/v` |\n| `Validator` | `@s/v` |\n| `check*` | `@s/v` |\n',
+    );
+    expect(compareApiTable({ root, entries: { '@s/v': 'v.ts' } })).toEqual({
+      undocumented: [],
+      notExported: ['@s/v#check*'],
+      unknownEntries: [],
+    });
   });
 });

@@ -23,7 +23,10 @@ describe('size budget (gzip, tools/size-budget.json)', () => {
     // Always print the measurements: they are what a reviewer needs to adjust the budget.
     console.info(
       `${pkg.name}\n${rows
-        .map(({ file, raw, gzip, budget }) => `  ${file}: ${formatBytes(gzip)} gzip (${formatBytes(raw)} raw), budget ${budget === null ? 'none' : formatBytes(budget)}`)
+        .map(
+          ({ file, raw, gzip, budget }) =>
+            `  ${file}: ${formatBytes(gzip)} gzip (${formatBytes(raw)} raw), budget ${budget === null ? 'none' : formatBytes(budget)}`,
+        )
         .join('\n')}`,
     );
 

@@ -17,7 +17,9 @@ describe('waitFor', () => {
     await expect(waitFor(() => false, { timeoutMs: 20, message: 'the receiver to answer' })).rejects.toThrow(
       'waitFor: still not true after 20 ms: the receiver to answer',
     );
-    await expect(waitFor(() => 1 > 2, { timeoutMs: 0, message: async () => 'computed late' })).rejects.toThrow('computed late');
+    await expect(waitFor(() => 1 > 2, { timeoutMs: 0, message: async () => 'computed late' })).rejects.toThrow(
+      'computed late',
+    );
     await expect(waitFor(() => 1 > 2, { timeoutMs: 0 })).rejects.toThrow('() => 1 > 2');
   });
 

@@ -21,7 +21,11 @@ function newest(dir) {
  */
 export function buildOnce(root) {
   const cli = path.join(root, 'dist/cli.js');
-  const sources = Math.max(newest(path.join(root, 'src')), statSync(path.join(root, 'package.json')).mtimeMs, statSync(path.join(root, 'tsup.config.ts')).mtimeMs);
+  const sources = Math.max(
+    newest(path.join(root, 'src')),
+    statSync(path.join(root, 'package.json')).mtimeMs,
+    statSync(path.join(root, 'tsup.config.ts')).mtimeMs,
+  );
   if (existsSync(cli) && statSync(cli).mtimeMs >= sources) return;
   const tsup = createRequire(path.join(root, 'package.json')).resolve('tsup/dist/cli-default.js');
   execFileSync(process.execPath, [tsup], { cwd: root, stdio: 'inherit' });

@@ -9,4 +9,6 @@ export declare function chromiumAvailable(): boolean;
 /** Whether browser tests run: Chromium is there, or we are in CI (where its absence must fail the test). */
 export declare function runBrowserTests(): boolean;
 /** Launches Chromium with a fresh profile (removed on close). */
-export declare function launchChromium(chromium: BrowserType): Promise<{ readonly context: BrowserContext; close(): Promise<void> }>;
+export declare function launchChromium(
+  chromium: BrowserType,
+): Promise<{ readonly context: BrowserContext; close(): Promise<void> }>;

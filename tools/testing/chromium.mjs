@@ -36,7 +36,11 @@ export const runBrowserTests = () => chromiumAvailable() || Boolean(process.env.
 export async function launchChromium(chromium) {
   if (!chromiumAvailable()) throw new Error(`${CHROMIUM} is missing (.ci/run installs it with apt-get)`);
   const profile = mkdtempSync(path.join(tmpdir(), 'commerce-kit-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
   return {
     context,
     async close() {

@@ -28,7 +28,9 @@ export function resolvePrismCli() {
   try {
     manifestPath = require.resolve('@stoplight/prism-cli/package.json');
   } catch {
-    throw new Error('@stoplight/prism-cli is not installed (a devDependency of the repository root): run `npm ci` first');
+    throw new Error(
+      '@stoplight/prism-cli is not installed (a devDependency of the repository root): run `npm ci` first',
+    );
   }
   const { bin } = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const script = typeof bin === 'string' ? bin : bin?.prism;
@@ -46,7 +48,12 @@ const LISTENING = /Prism is listening on (http:\/\/[^\s]+)/;
  * silent for `readyTimeoutMs`.
  * @param {{ specFile: string, cli?: string, args?: string[], readyTimeoutMs?: number }} options
  */
-export async function startPrism({ specFile, cli = resolvePrismCli(), args = [], readyTimeoutMs = PRISM_READY_TIMEOUT_MS }) {
+export async function startPrism({
+  specFile,
+  cli = resolvePrismCli(),
+  args = [],
+  readyTimeoutMs = PRISM_READY_TIMEOUT_MS,
+}) {
   const lines = [];
   const remember = (chunk) => {
     for (const line of chunk.split(/\r?\n/)) {
@@ -97,12 +104,19 @@ export async function startPrism({ specFile, cli = resolvePrismCli(), args = [],
       child.kill('SIGKILL');
       // Rejects once the process is gone, so a failed start leaves nothing running.
       void exited.then(() =>
-        finish(new Error(`Prism (pid ${child.pid}) did not start listening within ${readyTimeoutMs} ms (spec ${specFile}); it was stopped. Its last output:\n${output()}`)),
+        finish(
+          new Error(
+            `Prism (pid ${child.pid}) did not start listening within ${readyTimeoutMs} ms (spec ${specFile}); it was stopped. Its last output:\n${output()}`,
+          ),
+        ),
       );
     }, readyTimeoutMs);
-    const onSpawnError = (error) => finish(new Error(`could not start Prism (${process.execPath} ${cli}): ${error.message}`));
+    const onSpawnError = (error) =>
+      finish(new Error(`could not start Prism (${process.execPath} ${cli}): ${error.message}`));
     const onEarlyExit = () =>
-      finish(new Error(`Prism ${describeExit()} before it was ready (spec ${specFile}); its last output:\n${output()}`));
+      finish(
+        new Error(`Prism ${describeExit()} before it was ready (spec ${specFile}); its last output:\n${output()}`),
+      );
     function finish(error, value) {
       ready = true;
       clearTimeout(timer);
@@ -145,7 +159,10 @@ export async function startPrism({ specFile, cli = resolvePrismCli(), args = [],
       } catch (error) {
         assertRunning();
         const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-        throw new Error(`${init?.method ?? 'GET'} ${pathAndQuery} got no answer from the Prism mock at ${url}${cause}`, { cause: error });
+        throw new Error(
+          `${init?.method ?? 'GET'} ${pathAndQuery} got no answer from the Prism mock at ${url}${cause}`,
+          { cause: error },
+        );
       }
     },
     /** Stops Prism (SIGTERM, then SIGKILL after a grace period) and waits until it has exited. */

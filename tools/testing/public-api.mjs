@@ -15,7 +15,10 @@ export function readmeApiTable(markdown) {
   if (!section) throw new Error('the README has no "## Public API" section');
   const rows = [];
   for (const line of section[1].split('\n')) {
-    const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     if (cells.length < 2) continue;
     const name = /^`([A-Za-z_$][\w$]*\*?)`$/.exec(cells[0] ?? '');
     const entry = /^`(@[^`]+)`$/.exec(cells[1] ?? '');
@@ -47,7 +50,11 @@ export function exportedNamesOf(entryFiles) {
     if (!source) throw new Error(`cannot read ${entryFile}`);
     const symbol = checker.getSymbolAtLocation(source);
     if (!symbol) return [];
-    return checker.getExportsOfModule(symbol).map((s) => s.getName()).filter((name) => name !== 'default').sort();
+    return checker
+      .getExportsOfModule(symbol)
+      .map((s) => s.getName())
+      .filter((name) => name !== 'default')
+      .sort();
   });
 }
 
@@ -66,7 +73,9 @@ export function compareApiTable({ root, entries }) {
   const rows = readmeApiTable(readFileSync(path.join(root, 'README.md'), 'utf8'));
   const documented = new Set(rows.map((row) => `${row.entry}#${row.name}`));
   // A row `validate*` documents a generated family: every export of that entry with the prefix.
-  const families = rows.filter((row) => row.name.endsWith('*')).map((row) => ({ entry: row.entry, prefix: row.name.slice(0, -1) }));
+  const families = rows
+    .filter((row) => row.name.endsWith('*'))
+    .map((row) => ({ entry: row.entry, prefix: row.name.slice(0, -1) }));
   const inFamily = (key) => families.some(({ entry, prefix }) => key.startsWith(`${entry}#${prefix}`));
   const exported = new Set();
   for (const [entry, file] of Object.entries(entries)) {

@@ -28,7 +28,14 @@ export function describeReadme({ root, entries, features, paths = {}, ambient })
 
     it('every ts block type-checks', () => {
       const entryPaths = Object.fromEntries(Object.entries(entries).map(([entry, file]) => [entry, [file]]));
-      expect(typecheckSnippets({ root, snippets: blocks, paths: { ...entryPaths, ...paths }, ...(ambient ? { ambient } : {}) })).toEqual([]);
+      expect(
+        typecheckSnippets({
+          root,
+          snippets: blocks,
+          paths: { ...entryPaths, ...paths },
+          ...(ambient ? { ambient } : {}),
+        }),
+      ).toEqual([]);
     }, 60_000);
 
     it('the Public API table lists exactly what the entries export', () => {

@@ -23,14 +23,18 @@ function baseCompilerOptions(root) {
  * @returns {string[]} one line per diagnostic in a snippet (`snippet N:line message`); empty when all compile
  */
 export function typecheckSnippets({ root, snippets, paths, ambient }) {
-  const files = new Map(snippets.map((code, i) => [path.join(root, 'test', `__snippet_${i}.ts`), `${code}\nexport {};\n`]));
+  const files = new Map(
+    snippets.map((code, i) => [path.join(root, 'test', `__snippet_${i}.ts`), `${code}\nexport {};\n`]),
+  );
   if (ambient) files.set(path.join(root, 'test', '__snippet_ambient.d.ts'), ambient);
   const options = { ...baseCompilerOptions(root), noEmit: true, types: ['node'], baseUrl: root, paths };
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (name, language, ...rest) => {
     const code = files.get(name);
-    return code === undefined ? getSourceFile(name, language, ...rest) : ts.createSourceFile(name, code, language, true);
+    return code === undefined
+      ? getSourceFile(name, language, ...rest)
+      : ts.createSourceFile(name, code, language, true);
   };
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (name) => files.has(name) || fileExists(name);

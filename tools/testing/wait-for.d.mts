@@ -11,4 +11,7 @@ export interface WaitForOptions {
 }
 
 /** Resolves with the first truthy value of `condition`, polled; rejects after `timeoutMs`. */
-export declare function waitFor<T>(condition: () => T | PromiseLike<T>, options?: WaitForOptions): Promise<Exclude<T, false | 0 | '' | null | undefined>>;
+export declare function waitFor<T>(
+  condition: () => T | PromiseLike<T>,
+  options?: WaitForOptions,
+): Promise<Exclude<T, false | 0 | '' | null | undefined>>;

@@ -36,7 +36,14 @@ const FLEXIBLE_PROPS = /^FlexibleProps<(I\w+BlockSettings)>$/;
 const EXTRA_FLEXIBLE = { GridBlockProps: 'IGridBlockSettings' };
 
 /** typescript-json-schema settings shared by both schema builds: closed objects, `$ref`s, strict nulls. */
-const TJS_SETTINGS = { required: true, noExtraProps: true, ref: true, aliasRef: false, topRef: true, strictNullChecks: true };
+const TJS_SETTINGS = {
+  required: true,
+  noExtraProps: true,
+  ref: true,
+  aliasRef: false,
+  topRef: true,
+  strictNullChecks: true,
+};
 
 /** Schema of the mock store `generateMockData` returns, from specs/theme-kit/mock-data.ts (root type `MockData`). */
 const MOCK_DATA_SCHEMA_FILE = 'mock-data.schema.json';
@@ -51,7 +58,8 @@ function generateMockDataSchema() {
   return buildRootSchema({
     id: `${SCHEMA_BASE_URL}${MOCK_DATA_SCHEMA_FILE}`,
     title: 'Theme kit mock data',
-    description: 'The mock store the theme kit generates from the *.stk.config.json files (generateMockData / theme-config mock).',
+    description:
+      'The mock store the theme kit generates from the *.stk.config.json files (generateMockData / theme-config mock).',
     rootType: 'MockData',
     definitions,
   });
@@ -60,7 +68,10 @@ function generateMockDataSchema() {
 function generateRawSchema() {
   const files = [path.join(REPO_ROOT, SPEC_DIR, 'files.ts'), path.join(REPO_ROOT, SPEC_DIR, 'blocks.ts')];
   const program = TJS.getProgramFromFiles(files, { strict: true, strictNullChecks: true, skipLibCheck: true });
-  const generator = TJS.buildGenerator(program, { ...TJS_SETTINGS, validationKeywords: ['requiredAnyOf', 'examples', 'guessed'] });
+  const generator = TJS.buildGenerator(program, {
+    ...TJS_SETTINGS,
+    validationKeywords: ['requiredAnyOf', 'examples', 'guessed'],
+  });
   if (!generator) throw new Error('typescript-json-schema could not compile specs/theme-kit');
   const settingsTypes = [...program.getSourceFile(files[1]).statements]
     .filter((s) => s.name && /^I\w+BlockSettings$/.test(s.name.text))
@@ -90,7 +101,8 @@ export function postProcess(raw) {
   let schema = mapSchemas({ definitions }, (node) => {
     if (!node.properties?.dribbbleUrl) return node;
     const properties = { ...node.properties };
-    for (const key of ['dribbbleUrl', 'flickrUrl']) properties[key] = { ...properties[key], format: 'uri', guessed: 'format' };
+    for (const key of ['dribbbleUrl', 'flickrUrl'])
+      properties[key] = { ...properties[key], format: 'uri', guessed: 'format' };
     return { ...node, properties };
   });
   schema = renameDefinitions(schema, renames);
@@ -99,7 +111,9 @@ export function postProcess(raw) {
   const recommended = recommendedConstraints(schema.definitions);
   schema = stripInternalKeywords(describeGuessed(schema));
   // A title per definition: editors show it in hovers and error popups ("IAudioBlockProps: ...").
-  const titled = Object.fromEntries(Object.entries(schema.definitions).map(([name, def]) => [name, def.title ? def : { title: name, ...def }]));
+  const titled = Object.fromEntries(
+    Object.entries(schema.definitions).map(([name, def]) => [name, def.title ? def : { title: name, ...def }]),
+  );
   return { definitions: titled, recommended };
 }
 
@@ -196,7 +210,7 @@ export async function generate() {
   out.set(
     `${OUT_DIR}/recommended.ts`,
     `// ${GENERATED_BANNER}\n` +
-      '/**\n * The constraints of the schemas the platform\'s documentation does not state (`@guessed` in the spec,\n' +
+      "/**\n * The constraints of the schemas the platform's documentation does not state (`@guessed` in the spec,\n" +
       ' * and closed objects): a validator error on one of them is a warning. Keyed by keyword and value.\n */\n' +
       `export const RECOMMENDED_CONSTRAINTS: ReadonlyArray<{ readonly keyword: string; readonly value: unknown }> = ${JSON.stringify(recommended, null, 2)};\n`,
   );
@@ -207,11 +221,17 @@ export async function generate() {
     target: 'es2020',
     legalComments: 'none',
   });
-  out.set(`${OUT_DIR}/validators.js`, `// ${GENERATED_BANNER}\n// @ts-nocheck\n/* eslint-disable */\n${bundled.replace(/\r\n/g, '\n')}`);
+  out.set(
+    `${OUT_DIR}/validators.js`,
+    `// ${GENERATED_BANNER}\n// @ts-nocheck\n/* eslint-disable */\n${bundled.replace(/\r\n/g, '\n')}`,
+  );
   out.set(
     `${OUT_DIR}/validators.d.ts`,
     VALIDATORS_DTS +
-      THEME_FILES.map((f) => `/** Validates the contents of \`${f.fileName}\`. */\nexport declare const ${f.validatorName}: PrecompiledValidator;\n`).join('\n'),
+      THEME_FILES.map(
+        (f) =>
+          `/** Validates the contents of \`${f.fileName}\`. */\nexport declare const ${f.validatorName}: PrecompiledValidator;\n`,
+      ).join('\n'),
   );
 
   // The hand-written interfaces ship with the package: copy them verbatim under src/generated/spec.

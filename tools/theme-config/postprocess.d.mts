@@ -10,5 +10,11 @@ export declare function requiredGroups(settingsSchema: Schema): string[][];
 export declare function flexibleRequired(groups: string[][]): Schema[];
 export declare function renameDefinitions(schema: Schema, renames: Record<string, string>): Schema;
 export declare function reachableDefinitions(root: Schema, definitions: Record<string, Schema>): string[];
-export declare function buildRootSchema(input: { id: string; title: string; description: string; rootType: string; definitions: Record<string, Schema> }): Schema;
+export declare function buildRootSchema(input: {
+  id: string;
+  title: string;
+  description: string;
+  rootType: string;
+  definitions: Record<string, Schema>;
+}): Schema;
 export declare function stripInternalKeywords(schema: Schema): Schema;

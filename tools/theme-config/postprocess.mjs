@@ -172,14 +172,24 @@ export function stripInternalKeywords(schema) {
 }
 
 /** The value of a constraint keyword that identifies it in a validator's error (`params`). */
-const RECOMMENDABLE = new Set(['pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'additionalProperties']);
+const RECOMMENDABLE = new Set([
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'additionalProperties',
+]);
 
 /** The keywords a node's `guessed` annotation (from the `@guessed` TSDoc tag) names. */
 function guessedKeywords(node) {
   const value = node.guessed;
   const names = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/) : [];
   for (const name of names) {
-    if (!RECOMMENDABLE.has(name)) throw new Error(`@guessed ${name}: only ${[...RECOMMENDABLE].join(', ')} can be guessed`);
+    if (!RECOMMENDABLE.has(name))
+      throw new Error(`@guessed ${name}: only ${[...RECOMMENDABLE].join(', ')} can be guessed`);
     if (!(name in node)) throw new Error(`@guessed ${name} on a schema without \`${name}\`: ${JSON.stringify(node)}`);
   }
   return names.filter(Boolean);
@@ -195,7 +205,9 @@ const constraintKey = (keyword, value) => JSON.stringify([keyword, value]);
  * @returns {Array<{ keyword: string, value: unknown }>} sorted
  */
 export function recommendedConstraints(definitions) {
-  const recommended = new Map([[constraintKey('additionalProperties', false), { keyword: 'additionalProperties', value: false }]]);
+  const recommended = new Map([
+    [constraintKey('additionalProperties', false), { keyword: 'additionalProperties', value: false }],
+  ]);
   const stated = new Map();
   mapSchemas({ definitions }, (node) => {
     const guessed = new Set(guessedKeywords(node));
@@ -208,14 +220,25 @@ export function recommendedConstraints(definitions) {
     return node;
   });
   for (const key of recommended.keys()) {
-    if (stated.has(key)) throw new Error(`${key} is marked @guessed in one place and stated in another: ${JSON.stringify(stated.get(key))}`);
+    if (stated.has(key))
+      throw new Error(
+        `${key} is marked @guessed in one place and stated in another: ${JSON.stringify(stated.get(key))}`,
+      );
   }
-  return [...recommended.values()].sort((a, b) => (constraintKey(a.keyword, a.value) < constraintKey(b.keyword, b.value) ? -1 : 1));
+  return [...recommended.values()].sort((a, b) =>
+    constraintKey(a.keyword, a.value) < constraintKey(b.keyword, b.value) ? -1 : 1,
+  );
 }
 
 /** "pattern `^[A-Z]{3}$`", "minimum 0": a constraint as words for a description. */
 function describeConstraint(keyword, value) {
-  return keyword === 'pattern' ? `pattern \`${value}\`` : keyword === 'format' ? `format \`${value}\`` : keyword === 'multipleOf' && value === 1 ? 'a whole number' : `${keyword} ${value}`;
+  return keyword === 'pattern'
+    ? `pattern \`${value}\``
+    : keyword === 'format'
+      ? `format \`${value}\``
+      : keyword === 'multipleOf' && value === 1
+        ? 'a whole number'
+        : `${keyword} ${value}`;
 }
 
 /**

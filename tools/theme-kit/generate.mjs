@@ -7,7 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import TJS from 'typescript-json-schema';
 import { GENERATED_BANNER, REPO_ROOT, stableJson, writeGenerated } from '../lib/generated-files.mjs';
-import { reachableDefinitions, stripInternalKeywords, withoutGuessedConstraints } from '../theme-config/postprocess.mjs';
+import {
+  reachableDefinitions,
+  stripInternalKeywords,
+  withoutGuessedConstraints,
+} from '../theme-config/postprocess.mjs';
 
 export const OUT_DIR = 'packages/theme-kit/src/generated';
 const SPEC_FILE = 'specs/theme-kit/template/context.ts';
@@ -28,20 +32,30 @@ const IMPORT_REWRITES = [
 function contextSchema() {
   const file = path.join(REPO_ROOT, SPEC_FILE);
   const program = TJS.getProgramFromFiles([file], { strict: true, strictNullChecks: true, skipLibCheck: true });
-  const generator = TJS.buildGenerator(program, { required: true, ref: true, aliasRef: false, topRef: true, strictNullChecks: true, validationKeywords: ['guessed'] });
+  const generator = TJS.buildGenerator(program, {
+    required: true,
+    ref: true,
+    aliasRef: false,
+    topRef: true,
+    strictNullChecks: true,
+    validationKeywords: ['guessed'],
+  });
   if (!generator) throw new Error(`typescript-json-schema could not compile ${SPEC_FILE}`);
   // Configured values reach templates as they are, and a config may break a recommended (`@guessed`)
   // constraint with only a warning: the schema must accept what such a config renders.
   const { definitions } = stripInternalKeywords(withoutGuessedConstraints(generator.getSchemaForSymbols(ROOTS)));
   const { description: _description, ...root } = definitions.ThemeContext;
-  const used = new Set([...ROOTS.slice(1), ...ROOTS.flatMap((name) => reachableDefinitions(definitions[name], definitions))]);
+  const used = new Set([
+    ...ROOTS.slice(1),
+    ...ROOTS.flatMap((name) => reachableDefinitions(definitions[name], definitions)),
+  ]);
   used.delete('ThemeContext');
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: SCHEMA_ID,
     title: 'Theme kit template context',
     description:
-      'What a theme\'s Liquid templates see (ThemeContext); the layout also sees content_for_layout (LayoutContext) and a block template block (BlockContext).',
+      "What a theme's Liquid templates see (ThemeContext); the layout also sees content_for_layout (LayoutContext) and a block template block (BlockContext).",
     ...root,
     definitions: Object.fromEntries([...used].sort().map((name) => [name, definitions[name]])),
   };
@@ -56,7 +70,8 @@ export async function generate() {
   out.set(`${OUT_DIR}/schemas/${SCHEMA_FILE}`, stableJson(contextSchema()));
   let spec = (await readFile(path.join(REPO_ROOT, SPEC_FILE), 'utf8')).replace(/\r\n/g, '\n');
   for (const [from, to] of IMPORT_REWRITES) {
-    if (!spec.includes(from)) throw new Error(`${SPEC_FILE} no longer has the import \`${from}\`; update IMPORT_REWRITES`);
+    if (!spec.includes(from))
+      throw new Error(`${SPEC_FILE} no longer has the import \`${from}\`; update IMPORT_REWRITES`);
     spec = spec.replaceAll(from, to);
   }
   out.set(`${OUT_DIR}/context.ts`, `// ${GENERATED_BANNER}\n${spec}`);

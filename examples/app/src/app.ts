@@ -38,10 +38,19 @@ export function createApp(config: AppConfig): App {
   app.onError((error, c) => {
     // Tokens the platform no longer takes (revoked, or kept from another platform): install again.
     if (error instanceof AuthenticationError || error instanceof OAuthError) {
-      return c.html(messagePage('Install again', 'The platform no longer accepts this installation\'s tokens. Install the app again.'), 401);
+      return c.html(
+        messagePage(
+          'Install again',
+          "The platform no longer accepts this installation's tokens. Install the app again.",
+        ),
+        401,
+      );
     }
     config.log?.(`error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.message : String(error)}`);
-    return c.html(messagePage('Something went wrong', 'The app could not answer this request; the terminal says why.'), 500);
+    return c.html(
+      messagePage('Something went wrong', 'The app could not answer this request; the terminal says why.'),
+      500,
+    );
   });
 
   return {
@@ -51,7 +60,9 @@ export function createApp(config: AppConfig): App {
     webhooks,
     async close() {
       closing.abort();
-      await webhooks.close({ timeoutMs: 10_000 }).catch((error: unknown) => config.log?.(`webhooks left unfinished: ${String(error)}`));
+      await webhooks
+        .close({ timeoutMs: 10_000 })
+        .catch((error: unknown) => config.log?.(`webhooks left unfinished: ${String(error)}`));
       db.close();
     },
   };

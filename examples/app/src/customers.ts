@@ -14,23 +14,51 @@ import { customersPage, eventsPanel, type CustomerForm } from './views.js';
 const DEFAULT_LIMIT = 10;
 const EVENTS_SHOWN = 10;
 
-export function customerRoutes(installations: Installations, sessions: Sessions, events: EventLog, closing: AbortSignal): Hono {
+export function customerRoutes(
+  installations: Installations,
+  sessions: Sessions,
+  events: EventLog,
+  closing: AbortSignal,
+): Hono {
   const app = new Hono();
 
   /** Lists a page and renders it with whatever the caller adds (a flash, the form's errors). */
-  async function render(c: Context, session: Session, extra: { flash?: string; problem?: string; form?: CustomerForm }, status: 200 | 400) {
+  async function render(
+    c: Context,
+    session: Session,
+    extra: { flash?: string; problem?: string; form?: CustomerForm },
+    status: 200 | 400,
+  ) {
     const client = installations.client(session.installationId);
     const limit = limitOf(c.req.query('limit'));
     const cursor = cursorOf(c.req.query());
     try {
       const page = await client.customers.list({ limit, ...cursor });
-      return c.html(customersPage({ page: pageLinks(page, cursor), limit, csrfToken: session.csrfToken, events: events.latest(EVENTS_SHOWN), ...extra }), status);
+      return c.html(
+        customersPage({
+          page: pageLinks(page, cursor),
+          limit,
+          csrfToken: session.csrfToken,
+          events: events.latest(EVENTS_SHOWN),
+          ...extra,
+        }),
+        status,
+      );
     } catch (error) {
       // A cursor that names no customer, or a limit out of range: say so and offer the first page.
       if (!(error instanceof InvalidRequestError)) throw error;
       const problem = `The platform refused this page (${error.message}). The first page is shown instead.`;
       const page = await client.customers.list({ limit: DEFAULT_LIMIT });
-      return c.html(customersPage({ page: pageLinks(page, {}), limit: DEFAULT_LIMIT, csrfToken: session.csrfToken, events: events.latest(EVENTS_SHOWN), problem }), 400);
+      return c.html(
+        customersPage({
+          page: pageLinks(page, {}),
+          limit: DEFAULT_LIMIT,
+          csrfToken: session.csrfToken,
+          events: events.latest(EVENTS_SHOWN),
+          problem,
+        }),
+        400,
+      );
     }
   }
 
@@ -38,7 +66,14 @@ export function customerRoutes(installations: Installations, sessions: Sessions,
     const session = sessions.of(c);
     if (session === undefined) return c.redirect('/', 303);
     const created = c.req.query('created');
-    return render(c, session, created === undefined ? {} : { flash: `Created customer ${created}. Its customer_created webhook appears under Recent events.` }, 200);
+    return render(
+      c,
+      session,
+      created === undefined
+        ? {}
+        : { flash: `Created customer ${created}. Its customer_created webhook appears under Recent events.` },
+      200,
+    );
   });
 
   app.post('/customers', async (c) => {
@@ -46,14 +81,23 @@ export function customerRoutes(installations: Installations, sessions: Sessions,
     if (session === undefined) return c.redirect('/', 303);
     const body = await c.req.parseBody();
     if (!csrfMatches(session, body['csrf'])) return c.text('This form is not from this session.', 403);
-    const values = { first_name: text(body['first_name']), last_name: text(body['last_name']), email: text(body['email']) };
+    const values = {
+      first_name: text(body['first_name']),
+      last_name: text(body['last_name']),
+      email: text(body['email']),
+    };
     try {
       const customer = await installations.client(session.installationId).customers.create(values);
       return c.redirect(`/customers?created=${encodeURIComponent(customer.id)}`, 303);
     } catch (error) {
       // The platform's 400 names each field it refused: show them next to the fields.
       if (!(error instanceof InvalidRequestError)) throw error;
-      return render(c, session, { form: { values, errors: error.errors }, problem: 'The customer was not created.' }, 400);
+      return render(
+        c,
+        session,
+        { form: { values, errors: error.errors }, problem: 'The customer was not created.' },
+        400,
+      );
     }
   });
 
@@ -61,7 +105,8 @@ export function customerRoutes(installations: Installations, sessions: Sessions,
   app.get('/events/stream', (c) => {
     if (sessions.of(c) === undefined) return c.text('Install first.', 401);
     return streamSSE(c, async (stream) => {
-      const send = async (): Promise<void> => stream.writeSSE({ event: 'events', data: String(await eventsPanel(events.latest(EVENTS_SHOWN))) });
+      const send = async (): Promise<void> =>
+        stream.writeSSE({ event: 'events', data: String(await eventsPanel(events.latest(EVENTS_SHOWN))) });
       const unsubscribe = events.subscribe(() => void send());
       await send(); // what was recorded between the page and this connection
       await new Promise<void>((resolve) => {

@@ -60,7 +60,9 @@ try {
     log,
   });
 } catch (error) {
-  process.stderr.write(`npm run example: cannot start: ${error instanceof Error ? error.message : String(error)} (choose others with --port and --sandbox-port)\n`);
+  process.stderr.write(
+    `npm run example: cannot start: ${error instanceof Error ? error.message : String(error)} (choose others with --port and --sandbox-port)\n`,
+  );
   process.exit(1);
 }
 

@@ -40,7 +40,11 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
       host,
       redirectUri: redirectUriOf({ appUrl: server.url }),
       webhookUrl: webhookUrlOf({ appUrl: server.url }),
-      logger: { info: () => {}, warn: (line) => options.log?.(`sandbox: ${line}`), error: (line) => options.log?.(`sandbox: ${line}`) },
+      logger: {
+        info: () => {},
+        warn: (line) => options.log?.(`sandbox: ${line}`),
+        error: (line) => options.log?.(`sandbox: ${line}`),
+      },
     });
   } catch (error) {
     await server.close();

@@ -23,7 +23,12 @@ const INSTALL_TTL_MS = 10 * 60_000;
 export function installRoutes(config: AppConfig, db: Db, installations: Installations, sessions: Sessions): Hono {
   const clock = config.clock ?? systemClock;
   const redirectUri = redirectUriOf(config);
-  const cookie = { path: CALLBACK_PATH, httpOnly: true, sameSite: 'Lax', secure: config.appUrl.startsWith('https:') } as const;
+  const cookie = {
+    path: CALLBACK_PATH,
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: config.appUrl.startsWith('https:'),
+  } as const;
   const app = new Hono();
 
   app.get('/', (c) => c.html(installPage(sessions.of(c) !== undefined)));
@@ -39,7 +44,11 @@ export function installRoutes(config: AppConfig, db: Db, installations: Installa
       codeChallenge: pkce.codeChallenge, // S256
     });
     db.prepare('DELETE FROM pending_installs WHERE created_at < ?').run(clock.now() - INSTALL_TTL_MS); // abandoned ones
-    db.prepare('INSERT INTO pending_installs (state, code_verifier, created_at) VALUES (?, ?, ?)').run(state, pkce.codeVerifier, clock.now());
+    db.prepare('INSERT INTO pending_installs (state, code_verifier, created_at) VALUES (?, ?, ?)').run(
+      state,
+      pkce.codeVerifier,
+      clock.now(),
+    );
     setCookie(c, STATE_COOKIE, state, { ...cookie, maxAge: INSTALL_TTL_MS / 1000 });
     return c.redirect(url, 303);
   });
@@ -50,18 +59,33 @@ export function installRoutes(config: AppConfig, db: Db, installations: Installa
     deleteCookie(c, STATE_COOKIE, cookie);
     const state = c.req.query('state');
     if (expected === undefined || !verifyState(expected, state)) {
-      return c.html(messagePage('Install not started here', 'This answer from the platform does not belong to an install this browser started. Start again.'), 400);
+      return c.html(
+        messagePage(
+          'Install not started here',
+          'This answer from the platform does not belong to an install this browser started. Start again.',
+        ),
+        400,
+      );
     }
     // Single use: the row goes whatever happens next.
-    const pending = db.prepare('DELETE FROM pending_installs WHERE state = ? RETURNING code_verifier, created_at').get(expected) as
-      | { code_verifier: string; created_at: number }
-      | undefined;
+    const pending = db
+      .prepare('DELETE FROM pending_installs WHERE state = ? RETURNING code_verifier, created_at')
+      .get(expected) as { code_verifier: string; created_at: number } | undefined;
     if (pending === undefined || clock.now() - pending.created_at > INSTALL_TTL_MS) {
-      return c.html(messagePage('Install expired', 'This install took longer than ten minutes, or was finished already. Start again.'), 400);
+      return c.html(
+        messagePage(
+          'Install expired',
+          'This install took longer than ten minutes, or was finished already. Start again.',
+        ),
+        400,
+      );
     }
     const error = c.req.query('error');
     if (error !== undefined) {
-      const text = error === 'access_denied' ? 'You did not allow the app on the consent page.' : `The platform answered ${error}: ${c.req.query('error_description') ?? ''}`;
+      const text =
+        error === 'access_denied'
+          ? 'You did not allow the app on the consent page.'
+          : `The platform answered ${error}: ${c.req.query('error_description') ?? ''}`;
       return c.html(messagePage('Install cancelled', text), 400);
     }
 

@@ -23,7 +23,10 @@ export function cursorOf(query: Readonly<Record<string, string | undefined>>): C
 }
 
 /** The rows of a page in display order and its links, from the list answer and the cursor that asked for it. */
-export function pageLinks<T extends { readonly id: string }>(page: ListEnvelope<T>, cursor: CursorParams): PageLinks<T> {
+export function pageLinks<T extends { readonly id: string }>(
+  page: ListEnvelope<T>,
+  cursor: CursorParams,
+): PageLinks<T> {
   if (cursor.ending_before !== undefined) {
     // Going back, the API answers newest first and `has_more` says whether older objects remain.
     const rows = [...page.data].reverse();
@@ -32,5 +35,9 @@ export function pageLinks<T extends { readonly id: string }>(page: ListEnvelope<
   // Going forward (or the first page): `has_more` says whether newer objects remain; a page reached
   // with `starting_after` has at least that object before it.
   const rows = page.data;
-  return { rows, previous: cursor.starting_after !== undefined ? rows[0]?.id : undefined, next: page.has_more ? rows.at(-1)?.id : undefined };
+  return {
+    rows,
+    previous: cursor.starting_after !== undefined ? rows[0]?.id : undefined,
+    next: page.has_more ? rows.at(-1)?.id : undefined,
+  };
 }

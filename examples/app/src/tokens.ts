@@ -3,7 +3,14 @@
  * session refreshes the access token before it expires and saves every new token set.
  */
 import { randomBytes } from 'node:crypto';
-import { createClient, createTokenSession, systemClock, type Client, type Clock, type TokenSet } from '@commerce-kit/api-client';
+import {
+  createClient,
+  createTokenSession,
+  systemClock,
+  type Client,
+  type Clock,
+  type TokenSet,
+} from '@commerce-kit/api-client';
 import type { AppConfig } from './config.js';
 import type { Db } from './db.js';
 
@@ -31,14 +38,18 @@ export class Installations {
   add(tokens: TokenSet): string {
     const id = `inst_${randomBytes(12).toString('hex')}`;
     this.#db
-      .prepare('INSERT INTO installations (id, access_token, refresh_token, expires_at, installed_at) VALUES (?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO installations (id, access_token, refresh_token, expires_at, installed_at) VALUES (?, ?, ?, ?, ?)',
+      )
       .run(id, tokens.accessToken, tokens.refreshToken ?? null, finiteOrNull(tokens.expiresAt), this.#clock.now());
     return id;
   }
 
   /** The most recent installation, for work that no browser session names (webhooks). */
   latest(): string | undefined {
-    const row = this.#db.prepare('SELECT id FROM installations ORDER BY installed_at DESC, rowid DESC LIMIT 1').get() as { id: string } | undefined;
+    const row = this.#db.prepare('SELECT id FROM installations ORDER BY installed_at DESC, rowid DESC LIMIT 1').get() as
+      | { id: string }
+      | undefined;
     return row?.id;
   }
 
@@ -53,7 +64,9 @@ export class Installations {
   }
 
   #createClient(installationId: string): Client {
-    const row = this.#db.prepare('SELECT * FROM installations WHERE id = ?').get(installationId) as InstallationRow | undefined;
+    const row = this.#db.prepare('SELECT * FROM installations WHERE id = ?').get(installationId) as
+      | InstallationRow
+      | undefined;
     if (row === undefined) throw new Error(`no installation ${installationId}`);
     const session = createTokenSession({
       accessToken: row.access_token,
@@ -80,9 +93,19 @@ export class Installations {
 
   #save(installationId: string, tokens: TokenSet): void {
     this.#db
-      .prepare('UPDATE installations SET access_token = ?, refresh_token = ?, expires_at = ?, refreshed_at = ? WHERE id = ?')
-      .run(tokens.accessToken, tokens.refreshToken ?? null, finiteOrNull(tokens.expiresAt), this.#clock.now(), installationId);
-    this.#config.log?.(`tokens of ${installationId} refreshed; they expire ${new Date(tokens.expiresAt).toISOString()}`);
+      .prepare(
+        'UPDATE installations SET access_token = ?, refresh_token = ?, expires_at = ?, refreshed_at = ? WHERE id = ?',
+      )
+      .run(
+        tokens.accessToken,
+        tokens.refreshToken ?? null,
+        finiteOrNull(tokens.expiresAt),
+        this.#clock.now(),
+        installationId,
+      );
+    this.#config.log?.(
+      `tokens of ${installationId} refreshed; they expire ${new Date(tokens.expiresAt).toISOString()}`,
+    );
   }
 }
 

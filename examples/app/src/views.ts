@@ -28,7 +28,11 @@ const STYLE = `
   #events ol { padding-left: 18px; margin: 0; } #events li { margin-bottom: 8px; } .late { color: #a15c00; }
 `;
 
-function layout(title: string, body: Html, options: { readonly single?: boolean; readonly script?: string } = {}): Html {
+function layout(
+  title: string,
+  body: Html,
+  options: { readonly single?: boolean; readonly script?: string } = {},
+): Html {
   return html`<!doctype html>
 <html lang="en">
   <head>
@@ -64,9 +68,13 @@ export function installPage(installed: boolean): Html {
 
 /** A page that says what went wrong (or that the user cancelled), with a way on. */
 export function messagePage(title: string, text: string): Html {
-  return layout(title, html`<section class="problem"><h2>${title}</h2><p>${text}</p><p><a href="/">Back to Install</a></p></section>`, {
-    single: true,
-  });
+  return layout(
+    title,
+    html`<section class="problem"><h2>${title}</h2><p>${text}</p><p><a href="/">Back to Install</a></p></section>`,
+    {
+      single: true,
+    },
+  );
 }
 
 /** What the customers page shows. */
@@ -105,12 +113,14 @@ export function customersPage(view: CustomersView): Html {
         ${view.problem === undefined ? '' : html`<section class="problem" role="alert">${view.problem}</section>`}
         <section>
           <h2>Customers</h2>
-          ${rows.length === 0
-            ? html`<p>No customers on this page. <a href="/customers">First page</a></p>`
-            : html`<table>
+          ${
+            rows.length === 0
+              ? html`<p>No customers on this page. <a href="/customers">First page</a></p>`
+              : html`<table>
                 <thead><tr><th>Name</th><th>Email</th><th>Id</th><th>Created</th></tr></thead>
                 <tbody>${rows}</tbody>
-              </table>`}
+              </table>`
+          }
           <nav class="pager">
             ${link('prev', '← Previous', page.previous === undefined ? undefined : `ending_before=${encodeURIComponent(page.previous)}&limit=${view.limit}`)}
             ${link('next', 'Next →', page.next === undefined ? undefined : `starting_after=${encodeURIComponent(page.next)}&limit=${view.limit}`)}
@@ -148,9 +158,11 @@ export function eventsPanel(events: readonly RecordedEvent[]): Html {
       <code>${event.type}</code> <span class="id">${event.objectId}</span><br />
       ${event.summary}<br />
       <small
-        >recorded ${clockTime(event.recordedAt)}${lateMs >= 60_000
-          ? html` · <span class="late">sent ${duration(lateMs)} late (signed ${clockTime(event.signedAt ?? 0)})</span>`
-          : ''}</small
+        >recorded ${clockTime(event.recordedAt)}${
+          lateMs >= 60_000
+            ? html` · <span class="late">sent ${duration(lateMs)} late (signed ${clockTime(event.signedAt ?? 0)})</span>`
+            : ''
+        }</small
       >
     </li>`;
   });

@@ -5,7 +5,12 @@
  * Accepted deliveries are remembered in SQLite, so that holds across restarts too.
  */
 import { NotFoundError, systemClock, type Clock } from '@commerce-kit/api-client';
-import { createWebhookHandler, type IdempotencyStore, type WebhookEvent, type WebhookHandler } from '@commerce-kit/webhooks';
+import {
+  createWebhookHandler,
+  type IdempotencyStore,
+  type WebhookEvent,
+  type WebhookHandler,
+} from '@commerce-kit/webhooks';
 import type { AppConfig } from './config.js';
 import type { Db } from './db.js';
 import type { EventLog } from './events.js';
@@ -26,19 +31,27 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     // One statement does the check and the write, so two copies arriving together cannot both win.
     this.#db.prepare('DELETE FROM webhook_deliveries WHERE expires_at <= ?').run(now);
     const { changes } = this.#db
-      .prepare('INSERT INTO webhook_deliveries (delivery_key, expires_at) VALUES (?, ?) ON CONFLICT (delivery_key) DO NOTHING')
+      .prepare(
+        'INSERT INTO webhook_deliveries (delivery_key, expires_at) VALUES (?, ?) ON CONFLICT (delivery_key) DO NOTHING',
+      )
       .run(key, now + ttlSeconds * 1000);
     return changes === 1;
   }
 }
 
-export function createWebhooks(config: AppConfig, db: Db, installations: Installations, events: EventLog): WebhookHandler {
+export function createWebhooks(
+  config: AppConfig,
+  db: Db,
+  installations: Installations,
+  events: EventLog,
+): WebhookHandler {
   const clock = config.clock ?? systemClock;
 
   /** What changed, read from the API: the payload's `data` is not signed, only its timestamp and token are. */
   async function describe(event: WebhookEvent): Promise<string> {
     if (event.type === 'customer_deleted') return 'Deleted';
-    if (event.type !== 'customer_created' && event.type !== 'customer_updated') return 'Not a customer event: recorded as received';
+    if (event.type !== 'customer_created' && event.type !== 'customer_updated')
+      return 'Not a customer event: recorded as received';
     const installationId = installations.latest();
     if (installationId === undefined) return 'Not checked: the app is not installed yet';
     try {
@@ -68,7 +81,10 @@ export function createWebhooks(config: AppConfig, db: Db, installations: Install
       });
       config.log?.(`webhook ${event.type ?? 'unknown'} ${event.data.id}${fresh ? '' : ' (recorded before)'}`);
     },
-    onError: (error) => config.log?.(`webhook ${error.event.type ?? 'unknown'} ${error.event.data.id} failed ${error.attempts} times: ${String(error.cause)}`),
+    onError: (error) =>
+      config.log?.(
+        `webhook ${error.event.type ?? 'unknown'} ${error.event.data.id} failed ${error.attempts} times: ${String(error.cause)}`,
+      ),
     onRejected: (failure) => config.log?.(`webhook refused: ${failure.reason}`),
   });
 }

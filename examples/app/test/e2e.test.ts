@@ -32,10 +32,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const shot = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string): Promise<Buffer> =>
+  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 
 /** The customer ids of the table, top to bottom. */
-const shownIds = (page: Page): Promise<string[]> => page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['id'] ?? ''));
+const shownIds = (page: Page): Promise<string[]> =>
+  page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['id'] ?? ''));
 
 /** Clicks a link or button and waits for the navigation it starts to land where `landed` says. */
 async function go(page: Page, click: () => Promise<void>, landed: (url: URL) => boolean): Promise<URL> {
@@ -48,7 +50,11 @@ async function createCustomer(page: Page, first: string, last: string, email: st
   await page.getByLabel('First name').fill(first);
   await page.getByLabel('Last name').fill(last);
   await page.getByLabel('Email').fill(email);
-  const landed = await go(page, () => page.getByRole('button', { name: 'Create customer' }).click(), (url) => url.searchParams.has('created'));
+  const landed = await go(
+    page,
+    () => page.getByRole('button', { name: 'Create customer' }).click(),
+    (url) => url.searchParams.has('created'),
+  );
   return landed.searchParams.get('created') ?? '';
 }
 
@@ -69,7 +75,11 @@ describe.skipIf(!runBrowserTests())('the example app in headless Chromium', () =
     // The Install page, then the platform's consent page, with the state and the PKCE challenge in its URL.
     await page.goto(example.url);
     await shot(page, '01-install');
-    const authorize = await go(page, () => page.getByRole('button', { name: 'Install' }).click(), (url) => url.pathname === '/oauth/connect/authorize');
+    const authorize = await go(
+      page,
+      () => page.getByRole('button', { name: 'Install' }).click(),
+      (url) => url.pathname === '/oauth/connect/authorize',
+    );
     expect(authorize.origin).toBe(sandbox.url);
     expect(authorize.searchParams.get('redirect_uri')).toBe(`${example.url}/oauth/callback`);
     expect(authorize.searchParams.get('scope')).toBe('api_basic api_readwrite openid offline_access');
@@ -79,7 +89,11 @@ describe.skipIf(!runBrowserTests())('the example app in headless Chromium', () =
     await shot(page, '02-consent');
 
     // Allow: back through the app's callback to the customers page, installed.
-    await go(page, () => page.getByRole('button', { name: 'Allow' }).click(), (url) => url.href === `${example!.url}/customers`);
+    await go(
+      page,
+      () => page.getByRole('button', { name: 'Allow' }).click(),
+      (url) => url.href === `${example!.url}/customers`,
+    );
     const installed = app.db.prepare('SELECT * FROM installations').all() as InstallationRow[];
     expect(installed).toHaveLength(1);
     expect(installed[0]?.refresh_token).toEqual(expect.any(String));
@@ -96,7 +110,9 @@ describe.skipIf(!runBrowserTests())('the example app in headless Chromium', () =
     // Forward twice with starting_after, back twice with ending_before.
     const next = () => page.getByRole('link', { name: 'Next →' }).click();
     const previous = () => page.getByRole('link', { name: '← Previous' }).click();
-    expect((await go(page, next, (url) => url.searchParams.get('starting_after') === pageOf(0).at(-1))).pathname).toBe('/customers');
+    expect((await go(page, next, (url) => url.searchParams.get('starting_after') === pageOf(0).at(-1))).pathname).toBe(
+      '/customers',
+    );
     expect(await shownIds(page)).toEqual(pageOf(1));
     await shot(page, '04-page-2');
     await go(page, next, (url) => url.searchParams.get('starting_after') === pageOf(1).at(-1));
@@ -163,8 +179,16 @@ describe.skipIf(!runBrowserTests())('the example app in headless Chromium', () =
     example = await startExample({ port: 0, sandboxPort: 0 });
     const page = await browser!.context.newPage();
     await page.goto(example.url);
-    await go(page, () => page.getByRole('button', { name: 'Install' }).click(), (url) => url.pathname === '/oauth/connect/authorize');
-    await go(page, () => page.getByRole('button', { name: 'Deny' }).click(), (url) => url.pathname === '/oauth/callback');
+    await go(
+      page,
+      () => page.getByRole('button', { name: 'Install' }).click(),
+      (url) => url.pathname === '/oauth/connect/authorize',
+    );
+    await go(
+      page,
+      () => page.getByRole('button', { name: 'Deny' }).click(),
+      (url) => url.pathname === '/oauth/callback',
+    );
     expect(await page.getByRole('heading', { name: 'Install cancelled' }).isVisible()).toBe(true);
     await shot(page, '08-denied');
     expect(example.app.db.prepare('SELECT count(*) AS n FROM installations').get()).toEqual({ n: 0 });
@@ -181,7 +205,8 @@ describe('the OAuth callback checks the state', () => {
     const state = new URL(started.headers.get('location') ?? '').searchParams.get('state');
     expect(cookie).toBe(`install_state=${state}`);
 
-    const callback = (query: string, headers: Record<string, string> = {}) => fetch(`${example!.url}/oauth/callback?${query}`, { headers, redirect: 'manual' });
+    const callback = (query: string, headers: Record<string, string> = {}) =>
+      fetch(`${example!.url}/oauth/callback?${query}`, { headers, redirect: 'manual' });
     const forged = await callback('state=someoneElsesState&code=code_1', { cookie });
     expect(forged.status).toBe(400);
     expect(await forged.text()).toContain('Install not started here');

@@ -14,11 +14,14 @@ test('the README has excerpts, each naming its file', () => {
   for (const block of blocks) expect(block).toMatch(/^\/\/ (src|test)\/[\w/.-]+\.ts\n/);
 });
 
-test.each(blocks.map((block) => [block.slice(3, block.indexOf('\n')), block] as const))('every excerpt of %s is in it, as it is', (file, block) => {
-  const source = readFileSync(path.join(ROOT, file), 'utf8');
-  const pieces = block
-    .slice(block.indexOf('\n') + 1)
-    .split(/^ *\/\/ …\n/m)
-    .filter((piece) => piece.trim() !== '');
-  for (const piece of pieces) expect(source, `${file} no longer holds:\n${piece}`).toContain(piece);
-});
+test.each(blocks.map((block) => [block.slice(3, block.indexOf('\n')), block] as const))(
+  'every excerpt of %s is in it, as it is',
+  (file, block) => {
+    const source = readFileSync(path.join(ROOT, file), 'utf8');
+    const pieces = block
+      .slice(block.indexOf('\n') + 1)
+      .split(/^ *\/\/ …\n/m)
+      .filter((piece) => piece.trim() !== '');
+    for (const piece of pieces) expect(source, `${file} no longer holds:\n${piece}`).toContain(piece);
+  },
+);

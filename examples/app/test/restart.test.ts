@@ -20,7 +20,9 @@ afterEach(async () => {
 async function install(running: RunningExample): Promise<string> {
   const started = await fetch(`${running.url}/install`, { method: 'POST', redirect: 'manual' });
   const stateCookie = (started.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const consentPage = await (await fetch(started.headers.get('location') ?? '', { headers: { accept: 'text/html' } })).text();
+  const consentPage = await (
+    await fetch(started.headers.get('location') ?? '', { headers: { accept: 'text/html' } })
+  ).text();
   const consent = /name="consent" value="([^"]+)"/.exec(consentPage)?.[1] ?? '';
   const allowed = await fetch(`${running.sandbox.url}/_sandbox/consent`, {
     method: 'POST',
@@ -28,7 +30,10 @@ async function install(running: RunningExample): Promise<string> {
     body: new URLSearchParams({ consent, decision: 'allow' }),
     redirect: 'manual',
   });
-  const landed = await fetch(allowed.headers.get('location') ?? '', { headers: { cookie: stateCookie }, redirect: 'manual' });
+  const landed = await fetch(allowed.headers.get('location') ?? '', {
+    headers: { cookie: stateCookie },
+    redirect: 'manual',
+  });
   expect(landed.headers.get('location')).toBe('/customers');
   const session = (landed.headers.getSetCookie().find((cookie) => cookie.startsWith('sid=')) ?? '').split(';')[0] ?? '';
   expect(session).toMatch(/^sid=./);

@@ -26,7 +26,8 @@ export class StaticToken implements AuthProvider {
 
   /** @throws {ApiClientConfigurationError} for an empty or non-string token. */
   constructor(token: string) {
-    if (typeof token !== 'string' || token === '') throw new ApiClientConfigurationError('accessToken must be a non-empty string');
+    if (typeof token !== 'string' || token === '')
+      throw new ApiClientConfigurationError('accessToken must be a non-empty string');
     this.#token = token;
   }
 
@@ -58,7 +59,8 @@ export class TokenFunction implements AuthProvider {
   /** Calls the function; rejects with an `ApiClientConfigurationError` when it gives no token. */
   async getAccessToken(): Promise<string> {
     const token = await this.#source();
-    if (typeof token !== 'string' || token === '') throw new ApiClientConfigurationError('auth() must return a non-empty access token');
+    if (typeof token !== 'string' || token === '')
+      throw new ApiClientConfigurationError('auth() must return a non-empty access token');
     return token;
   }
 

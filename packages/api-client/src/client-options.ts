@@ -23,7 +23,10 @@ export type ClientAuth = AuthProvider | AccessTokenSource;
 /** How the client authenticates: a static token, or `auth` (a token session or a token function). */
 export type ClientAuthOptions =
   | { /** A bearer access token. */ readonly accessToken: string; readonly auth?: undefined }
-  | { /** A token source, e.g. `createTokenSession(...)`. */ readonly auth: ClientAuth; readonly accessToken?: undefined };
+  | {
+      /** A token source, e.g. `createTokenSession(...)`. */ readonly auth: ClientAuth;
+      readonly accessToken?: undefined;
+    };
 
 /** Options of `createClient`. */
 export type ClientOptions = ClientAuthOptions & {
@@ -63,20 +66,25 @@ export const DEFAULT_USER_AGENT = 'commerce-kit-api-client';
 
 const ROUTES = routeIndex(RESOURCES);
 
-const invalid = (message: string): ApiClientConfigurationError => new ApiClientConfigurationError(`createClient: ${message}`);
+const invalid = (message: string): ApiClientConfigurationError =>
+  new ApiClientConfigurationError(`createClient: ${message}`);
 
 function authProviderFrom(options: ClientOptions): AuthProvider {
   const hasToken = options.accessToken !== undefined;
   const hasAuth = options.auth !== undefined;
   if (hasToken === hasAuth) throw invalid('give exactly one of accessToken or auth');
   if (hasToken) {
-    if (typeof options.accessToken !== 'string' || options.accessToken === '') throw invalid('accessToken must be a non-empty string');
+    if (typeof options.accessToken !== 'string' || options.accessToken === '')
+      throw invalid('accessToken must be a non-empty string');
     return new StaticToken(options.accessToken);
   }
   const auth = options.auth;
   if (typeof auth === 'function') return new TokenFunction(auth);
-  if (typeof auth === 'object' && auth !== null && typeof (auth as Partial<AuthProvider>).getAccessToken === 'function') return auth;
-  throw invalid('auth must be a token session (createTokenSession(...)), an object with getAccessToken(), or a function that gives the token');
+  if (typeof auth === 'object' && auth !== null && typeof (auth as Partial<AuthProvider>).getAccessToken === 'function')
+    return auth;
+  throw invalid(
+    'auth must be a token session (createTokenSession(...)), an object with getAccessToken(), or a function that gives the token',
+  );
 }
 
 function nonNegativeNumber(value: number | undefined, fallback: number, name: string, integer: boolean): number {
@@ -93,11 +101,18 @@ export function contextFrom(options: ClientOptions): RequestContext {
   const baseUrl = checkBaseUrl(options.baseUrl);
   const auth = authProviderFrom(options);
   const maxRetries = nonNegativeNumber(options.maxRetries, DEFAULT_MAX_RETRIES, 'maxRetries', true);
-  const maxRetryAfterSeconds = nonNegativeNumber(options.maxRetryAfterSeconds, DEFAULT_MAX_RETRY_AFTER_SECONDS, 'maxRetryAfterSeconds', false);
-  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) throw invalid(`timeoutMs must be a positive number of milliseconds (got ${String(options.timeoutMs)})`);
+  const maxRetryAfterSeconds = nonNegativeNumber(
+    options.maxRetryAfterSeconds,
+    DEFAULT_MAX_RETRY_AFTER_SECONDS,
+    'maxRetryAfterSeconds',
+    false,
+  );
+  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0))
+    throw invalid(`timeoutMs must be a positive number of milliseconds (got ${String(options.timeoutMs)})`);
   const doFetch = options.fetch ?? globalThis.fetch;
   if (typeof doFetch !== 'function') throw invalid('no fetch available: pass options.fetch');
-  if (options.userAgent !== undefined && typeof options.userAgent !== 'string') throw invalid('userAgent must be a string');
+  if (options.userAgent !== undefined && typeof options.userAgent !== 'string')
+    throw invalid('userAgent must be a string');
   const clock = resolveClock(options.clock, invalid);
   return {
     baseUrl,

@@ -7,7 +7,15 @@ import type { CallHeaders } from './call-options.js';
 import { contextFrom } from './client-options.js';
 import type { ClientOptions } from './client-options.js';
 import { RESOURCES, type Resources } from './generated/resources.js';
-import type { CallArgs, HttpMethod, MethodName, MethodOf, PathsWithMethod, RequestOptions, ResponseOf } from './openapi-types.js';
+import type {
+  CallArgs,
+  HttpMethod,
+  MethodName,
+  MethodOf,
+  PathsWithMethod,
+  RequestOptions,
+  ResponseOf,
+} from './openapi-types.js';
 import { performRequest } from './request.js';
 import { createResources } from './resources.js';
 
@@ -23,15 +31,31 @@ export type { AuthProvider };
  */
 export interface Client extends Resources {
   /** Calls `method path` (`'get'` or `'GET'`); resolves with the parsed success body (`undefined` for 204). */
-  request<M extends MethodName, P extends PathsWithMethod<paths, MethodOf<M>>>(method: M, path: P, ...args: CallArgs<paths, P, MethodOf<M>>): Promise<ResponseOf<paths, P, MethodOf<M>>>;
+  request<M extends MethodName, P extends PathsWithMethod<paths, MethodOf<M>>>(
+    method: M,
+    path: P,
+    ...args: CallArgs<paths, P, MethodOf<M>>
+  ): Promise<ResponseOf<paths, P, MethodOf<M>>>;
   /** `GET path`. */
-  get<P extends PathsWithMethod<paths, 'get'>>(path: P, ...args: CallArgs<paths, P, 'get'>): Promise<ResponseOf<paths, P, 'get'>>;
+  get<P extends PathsWithMethod<paths, 'get'>>(
+    path: P,
+    ...args: CallArgs<paths, P, 'get'>
+  ): Promise<ResponseOf<paths, P, 'get'>>;
   /** `POST path` with a JSON body. Never retried after a 5xx or network error. */
-  post<P extends PathsWithMethod<paths, 'post'>>(path: P, ...args: CallArgs<paths, P, 'post'>): Promise<ResponseOf<paths, P, 'post'>>;
+  post<P extends PathsWithMethod<paths, 'post'>>(
+    path: P,
+    ...args: CallArgs<paths, P, 'post'>
+  ): Promise<ResponseOf<paths, P, 'post'>>;
   /** `PUT path` with a JSON body. */
-  put<P extends PathsWithMethod<paths, 'put'>>(path: P, ...args: CallArgs<paths, P, 'put'>): Promise<ResponseOf<paths, P, 'put'>>;
+  put<P extends PathsWithMethod<paths, 'put'>>(
+    path: P,
+    ...args: CallArgs<paths, P, 'put'>
+  ): Promise<ResponseOf<paths, P, 'put'>>;
   /** `DELETE path`; a 204 resolves `undefined`. */
-  delete<P extends PathsWithMethod<paths, 'delete'>>(path: P, ...args: CallArgs<paths, P, 'delete'>): Promise<ResponseOf<paths, P, 'delete'>>;
+  delete<P extends PathsWithMethod<paths, 'delete'>>(
+    path: P,
+    ...args: CallArgs<paths, P, 'delete'>
+  ): Promise<ResponseOf<paths, P, 'delete'>>;
 }
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
@@ -50,7 +74,11 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
  */
 export function createClient(options: ClientOptions): Client {
   const ctx = contextFrom(options);
-  const call = (method: string, path: string, opts: RequestOptions<paths, never, HttpMethod> | undefined): Promise<never> => {
+  const call = (
+    method: string,
+    path: string,
+    opts: RequestOptions<paths, never, HttpMethod> | undefined,
+  ): Promise<never> => {
     const o = (opts ?? {}) as {
       query?: Record<string, unknown>;
       path?: Record<string, unknown>;

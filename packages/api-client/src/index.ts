@@ -6,7 +6,14 @@
  * @packageDocumentation
  */
 export { createClient, DEFAULT_USER_AGENT } from './client.js';
-export type { AccessTokenSource, AuthProvider, Client, ClientAuth, ClientAuthOptions, ClientOptions } from './client.js';
+export type {
+  AccessTokenSource,
+  AuthProvider,
+  Client,
+  ClientAuth,
+  ClientAuthOptions,
+  ClientOptions,
+} from './client.js';
 export type { Resources } from './generated/resources.js';
 export type { CallHeaders, CallOptions } from './call-options.js';
 export type { HttpMethod, MethodName, PathsWithMethod, RequestOptions, ResponseOf } from './openapi-types.js';

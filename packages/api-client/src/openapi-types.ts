@@ -52,7 +52,11 @@ type PathOption<Op> =
       : { readonly path: Exclude<P, undefined> }
     : { readonly path?: never };
 
-type BodyContentOf<Op> = Op extends { requestBody?: infer B } ? (Exclude<B, undefined> extends { content: infer C } ? C : never) : never;
+type BodyContentOf<Op> = Op extends { requestBody?: infer B }
+  ? Exclude<B, undefined> extends { content: infer C }
+    ? C
+    : never
+  : never;
 
 /** The request body type: the JSON schema, or `URLSearchParams` for a form-only operation. */
 export type RequestBodyOf<Op> =
@@ -74,20 +78,30 @@ type BodyOption<Op> =
       : { readonly body?: RequestBodyOf<Op> | undefined };
 
 /** The options object of a call to `Path` with `Method`: path params, query and body as the spec says. */
-export type RequestOptions<Paths, Path extends keyof Paths, Method extends HttpMethod> = QueryOption<OperationOf<Paths, Path, Method>> &
+export type RequestOptions<Paths, Path extends keyof Paths, Method extends HttpMethod> = QueryOption<
+  OperationOf<Paths, Path, Method>
+> &
   PathOption<OperationOf<Paths, Path, Method>> &
   BodyOption<OperationOf<Paths, Path, Method>> &
   CallOptions;
 
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 206 | '200' | '201' | '202' | '203' | '204' | '206' | '2XX';
 
-type JsonOf<R> = R extends { content: infer C } ? (C extends { 'application/json': infer J } ? J : undefined) : undefined;
+type JsonOf<R> = R extends { content: infer C }
+  ? C extends { 'application/json': infer J }
+    ? J
+    : undefined
+  : undefined;
 
 /** The parsed body of a success (2xx) answer; `undefined` for 204 / no content. */
-export type SuccessBodyOf<Op> = Op extends { responses: infer Rs } ? { [S in keyof Rs & SuccessStatus]: JsonOf<Rs[S]> }[keyof Rs & SuccessStatus] : never;
+export type SuccessBodyOf<Op> = Op extends { responses: infer Rs }
+  ? { [S in keyof Rs & SuccessStatus]: JsonOf<Rs[S]> }[keyof Rs & SuccessStatus]
+  : never;
 
 /** The success body of `Method Path`. */
-export type ResponseOf<Paths, Path extends keyof Paths, Method extends HttpMethod> = SuccessBodyOf<OperationOf<Paths, Path, Method>>;
+export type ResponseOf<Paths, Path extends keyof Paths, Method extends HttpMethod> = SuccessBodyOf<
+  OperationOf<Paths, Path, Method>
+>;
 
 /** Arguments of a call: the options object is optional exactly when nothing in it is required. */
 export type CallArgs<Paths, Path extends keyof Paths, Method extends HttpMethod> =

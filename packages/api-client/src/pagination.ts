@@ -52,11 +52,13 @@ export interface ToArrayOptions {
 /** Fetches one page for the given query (cursor included). */
 export type PageFetcher<T> = (query: Readonly<Record<string, unknown>>) => Promise<ListEnvelope<T>>;
 
-
 type Direction = 'forward' | 'backward';
 
 /** The query without `undefined` values, and which way the list runs (both cursors are refused when sent). */
-function normalizeCursor(params: Readonly<Record<string, unknown>>): { query: Record<string, unknown>; direction: Direction } {
+function normalizeCursor(params: Readonly<Record<string, unknown>>): {
+  query: Record<string, unknown>;
+  direction: Direction;
+} {
   const query: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params)) if (value !== undefined) query[key] = value;
   return { query, direction: query['ending_before'] !== undefined ? 'backward' : 'forward' };
@@ -83,7 +85,8 @@ async function* walkPages<T>(
     const last = page.data[page.data.length - 1];
     if (page.has_more !== true || last === undefined) return;
     const id = isRecord(last) ? last['id'] : undefined;
-    if (typeof id !== 'string' || id === '') throw invalidList('the last object of a page has no string "id" to continue from');
+    if (typeof id !== 'string' || id === '')
+      throw invalidList('the last object of a page has no string "id" to continue from');
     // A server that hands back the cursor it was given would otherwise be asked for the same page forever.
     if (id === cursor) throw invalidList(`the cursor did not advance (${cursorName}=${id} again)`);
     cursor = id;
@@ -103,7 +106,9 @@ function checkEnvelope<T>(page: unknown): ListEnvelope<T> {
   return page as unknown as ListEnvelope<T>;
 }
 
-async function* walkObjects<T>(pages: AsyncGenerator<ListEnvelope<T>, void, undefined>): AsyncGenerator<T, void, undefined> {
+async function* walkObjects<T>(
+  pages: AsyncGenerator<ListEnvelope<T>, void, undefined>,
+): AsyncGenerator<T, void, undefined> {
   for await (const page of pages) {
     yield* page.data;
   }
@@ -119,7 +124,10 @@ async function* walkObjects<T>(pages: AsyncGenerator<ListEnvelope<T>, void, unde
  * later ones start again from the beginning. Iterating holds one page at a time
  * (plus the first page, for as long as you keep a reference to the list itself).
  */
-export class ListPromise<T, E extends ListEnvelope<T> = ListEnvelope<T>> extends Promise<E> implements AsyncIterable<T> {
+export class ListPromise<T, E extends ListEnvelope<T> = ListEnvelope<T>>
+  extends Promise<E>
+  implements AsyncIterable<T>
+{
   /** Derived promises (`then`, `catch`, `finally`) are plain `Promise`s, not lists. */
   static override get [Symbol.species](): PromiseConstructor {
     return Promise;
@@ -178,7 +186,9 @@ export class ListPromise<T, E extends ListEnvelope<T> = ListEnvelope<T>> extends
   async toArray(options: ToArrayOptions): Promise<T[]> {
     const max = (options as Partial<ToArrayOptions> | undefined)?.max;
     if (typeof max !== 'number' || !Number.isInteger(max) || max < 0) {
-      throw new ApiClientConfigurationError('toArray({ max }) needs max: a non-negative integer bound on how many objects to collect');
+      throw new ApiClientConfigurationError(
+        'toArray({ max }) needs max: a non-negative integer bound on how many objects to collect',
+      );
     }
     const out: T[] = [];
     if (max === 0) return out;

@@ -28,10 +28,17 @@ export function checkQuery(operation: OperationEntry, query: Readonly<Record<str
       (!bound.integer || Number.isInteger(value)) &&
       (bound.min === undefined || value >= bound.min) &&
       (bound.max === undefined || value <= bound.max);
-    if (!ok) throw refusedBeforeSending(name, `${expectation(bound)} (got ${typeof value === 'string' ? JSON.stringify(value) : String(value)})`);
+    if (!ok)
+      throw refusedBeforeSending(
+        name,
+        `${expectation(bound)} (got ${typeof value === 'string' ? JSON.stringify(value) : String(value)})`,
+      );
   }
   if (operation.list && query['starting_after'] !== undefined && query['ending_before'] !== undefined) {
-    throw refusedBeforeSending('starting_after', 'cannot be given with ending_before: pass one cursor (starting_after pages forward, ending_before backward)');
+    throw refusedBeforeSending(
+      'starting_after',
+      'cannot be given with ending_before: pass one cursor (starting_after pages forward, ending_before backward)',
+    );
   }
 }
 

@@ -53,14 +53,20 @@ export interface RawRequest {
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The methods the client's calls name, upper-cased once (any other is upper-cased per call). */
-const METHOD_NAMES: ReadonlyMap<string, string> = new Map(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'].flatMap((name) => [[name, name], [name.toLowerCase(), name]]));
+const METHOD_NAMES: ReadonlyMap<string, string> = new Map(
+  ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'].flatMap((name) => [
+    [name, name],
+    [name.toLowerCase(), name],
+  ]),
+);
 
 /** Replaces `{name}` segments with URL-encoded path parameters. */
 export function fillPath(template: string, params: Readonly<Record<string, unknown>> | undefined): string {
   if (!template.includes('{')) return template;
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null || value === '') throw refusedBeforeSending(name, `is required (path parameter of ${template})`);
+    if (value === undefined || value === null || value === '')
+      throw refusedBeforeSending(name, `is required (path parameter of ${template})`);
     const text = String(value);
     // URL parsing would resolve these as dot segments and send the call to another path.
     if (text === '.' || text === '..') throw refusedBeforeSending(name, `cannot be "${text}"`);
@@ -114,7 +120,10 @@ export function performRequest(ctx: RequestContext, req: RawRequest, operation?:
     if (spec !== undefined) checkQuery(spec, req.query);
     url = ctx.urlFor(fillPath(req.path, req.pathParams)) + buildQuery(req.query);
     const timeoutMs = req.timeoutMs ?? ctx.timeoutMs;
-    if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new ApiClientConfigurationError(`timeoutMs must be a positive number of milliseconds (got ${String(timeoutMs)})`);
+    if (timeoutMs !== undefined && !(timeoutMs > 0))
+      throw new ApiClientConfigurationError(
+        `timeoutMs must be a positive number of milliseconds (got ${String(timeoutMs)})`,
+      );
     headers = baseHeaders(ctx, req, method);
     body = encodeBody(req.body, method) ?? null;
     call = callSignal(req.signal, timeoutMs, ctx.clock);
@@ -138,12 +147,21 @@ async function settleCall(attempts: Promise<unknown>, call: CallSignal): Promise
   }
 }
 
-async function attemptLoop(ctx: RequestContext, method: string, url: string, headers: Headers, body: string | null, signal: AbortSignal | undefined): Promise<unknown> {
+async function attemptLoop(
+  ctx: RequestContext,
+  method: string,
+  url: string,
+  headers: Headers,
+  body: string | null,
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
   let retries = 0;
   let refreshedAfter401 = false;
   for (;;) {
     // A token refresh that hangs must not outlive the call's deadline or abort.
-    const token = await (signal === undefined ? ctx.auth.getAccessToken() : untilAborted(ctx.auth.getAccessToken(), signal));
+    const token = await (signal === undefined
+      ? ctx.auth.getAccessToken()
+      : untilAborted(ctx.auth.getAccessToken(), signal));
     const keyed = ctx.limiter.keyFor(token);
     const key = typeof keyed === 'string' ? keyed : await keyed;
     const admitted = ctx.limiter.acquire(key, signal);
@@ -152,7 +170,10 @@ async function attemptLoop(ctx: RequestContext, method: string, url: string, hea
     let response: Response;
     let text: string;
     try {
-      response = await ctx.fetch(url, signal === undefined ? { method, headers, body } : { method, headers, body, signal });
+      response = await ctx.fetch(
+        url,
+        signal === undefined ? { method, headers, body } : { method, headers, body, signal },
+      );
       text = response.status === 204 ? '' : await response.text();
     } catch (cause) {
       signal?.throwIfAborted();
@@ -176,7 +197,10 @@ async function attemptLoop(ctx: RequestContext, method: string, url: string, hea
     const decision = decide(ctx, method, retries, { kind: 'response', status: response.status, retryAfterMs });
     if (response.status === 429) {
       // Every request counted against this key waits out the pause, not just this one.
-      await ctx.limiter.pause(key, decision.retry ? decision.delayMs : Math.min(retryAfterMs ?? 0, ctx.maxRetryAfterMs));
+      await ctx.limiter.pause(
+        key,
+        decision.retry ? decision.delayMs : Math.min(retryAfterMs ?? 0, ctx.maxRetryAfterMs),
+      );
     }
     if (!decision.retry) {
       throw errorFromResponse(response.status, response.headers, text, {
@@ -192,7 +216,14 @@ async function attemptLoop(ctx: RequestContext, method: string, url: string, hea
 }
 
 function decide(ctx: RequestContext, method: string, retriesSoFar: number, outcome: AttemptOutcome): RetryDecision {
-  return decideRetry({ method, retriesSoFar, maxRetries: ctx.maxRetries, maxRetryAfterMs: ctx.maxRetryAfterMs, outcome, random: ctx.random() });
+  return decideRetry({
+    method,
+    retriesSoFar,
+    maxRetries: ctx.maxRetries,
+    maxRetryAfterMs: ctx.maxRetryAfterMs,
+    outcome,
+    random: ctx.random(),
+  });
 }
 
 function rateLimitDetail(ctx: RequestContext, decision: RetryDecision): string | undefined {
@@ -209,12 +240,18 @@ function baseHeaders(ctx: RequestContext, req: RawRequest, method: string): Head
   try {
     headers = new Headers(req.headers as HeadersInit | undefined);
   } catch (error) {
-    throw refusedBeforeSending('headers', `are not valid HTTP headers (${error instanceof Error ? error.message : String(error)})`);
+    throw refusedBeforeSending(
+      'headers',
+      `are not valid HTTP headers (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   headers.set('Accept', 'application/json');
   if (ctx.userAgent !== '') headers.set('User-Agent', ctx.userAgent);
   if (BODY_METHODS.has(method)) {
-    headers.set('Content-Type', req.body instanceof URLSearchParams ? 'application/x-www-form-urlencoded' : 'application/json');
+    headers.set(
+      'Content-Type',
+      req.body instanceof URLSearchParams ? 'application/x-www-form-urlencoded' : 'application/json',
+    );
   }
   return headers;
 }
@@ -255,7 +292,11 @@ const CALL_SETTLED = Object.freeze(new Error('call settled'));
  * One signal for the whole call (all attempts and waits): the caller's abort or the deadline, timed by
  * the clock; `undefined` when the call has neither, so nothing can abort it.
  */
-function callSignal(callerSignal: AbortSignal | undefined, timeoutMs: number | undefined, clock: Clock): CallSignal | undefined {
+function callSignal(
+  callerSignal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+  clock: Clock,
+): CallSignal | undefined {
   const timed = timeoutMs !== undefined && Number.isFinite(timeoutMs);
   if (callerSignal === undefined && !timed) return undefined;
   const controller = new AbortController();

@@ -10,10 +10,13 @@ type ParametersOf<Op> = Op extends { parameters: infer P } ? P : never;
 export type OperationBody<Op> = RequestBodyOf<Op>;
 
 /** The query parameters of an operation; optional ones may be `undefined` (not sent). */
-export type OperationQuery<Op> = UndefinedAllowed<NonNullable<ParametersOf<Op> extends { query?: infer Q } ? Q : never>>;
+export type OperationQuery<Op> = UndefinedAllowed<
+  NonNullable<ParametersOf<Op> extends { query?: infer Q } ? Q : never>
+>;
 
 /** The type of the path parameter `Name` of an operation. */
-export type OperationPathParam<Op, Name extends string> = ParametersOf<Op> extends { path: infer P } ? (Name extends keyof P ? P[Name] : never) : never;
+export type OperationPathParam<Op, Name extends string> =
+  ParametersOf<Op> extends { path: infer P } ? (Name extends keyof P ? P[Name] : never) : never;
 
 /** The parsed body of an operation's success answer; `undefined` for 204 No Content. */
 export type OperationResult<Op> = SuccessBodyOf<Op>;

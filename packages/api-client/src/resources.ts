@@ -15,7 +15,9 @@ function callFields(options: CallOptions | undefined): Pick<RawRequest, 'headers
 function listMethod(ctx: RequestContext, entry: OperationEntry) {
   return (params?: Readonly<Record<string, unknown>>, options?: CallOptions): ListPromise<unknown> => {
     const fetchPage = (query: Readonly<Record<string, unknown>>): Promise<ListEnvelope<unknown>> =>
-      performRequest(ctx, { method: entry.method, path: entry.path, query, ...callFields(options) }, entry) as Promise<ListEnvelope<unknown>>;
+      performRequest(ctx, { method: entry.method, path: entry.path, query, ...callFields(options) }, entry) as Promise<
+        ListEnvelope<unknown>
+      >;
     return new ListPromise(fetchPage, params ?? {});
   };
 }
@@ -28,7 +30,11 @@ function operationMethod(ctx: RequestContext, entry: OperationEntry) {
     const body = entry.body === 'none' ? undefined : args[next++];
     const query = entry.query === 'none' ? undefined : (args[next++] as Readonly<Record<string, unknown>> | undefined);
     const options = args[next] as CallOptions | undefined;
-    return performRequest(ctx, { method: entry.method, path: entry.path, pathParams, body, query, ...callFields(options) }, entry);
+    return performRequest(
+      ctx,
+      { method: entry.method, path: entry.path, pathParams, body, query, ...callFields(options) },
+      entry,
+    );
   };
 }
 
@@ -37,7 +43,8 @@ export function createResources(ctx: RequestContext, table: ResourceTable): Reso
   const resources: Record<string, unknown> = {};
   for (const [resource, methods] of Object.entries(table)) {
     const bound: Record<string, unknown> = {};
-    for (const [name, entry] of Object.entries(methods)) bound[name] = entry.list ? listMethod(ctx, entry) : operationMethod(ctx, entry);
+    for (const [name, entry] of Object.entries(methods))
+      bound[name] = entry.list ? listMethod(ctx, entry) : operationMethod(ctx, entry);
     resources[resource] = Object.freeze(bound);
   }
   return resources as unknown as Resources;

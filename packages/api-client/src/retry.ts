@@ -54,7 +54,11 @@ export type RetryReason =
 
 /** Output of {@link decideRetry}. */
 export type RetryDecision =
-  | { readonly retry: true; readonly delayMs: number; readonly reason: 'rate_limited' | 'server_error' | 'network_error' }
+  | {
+      readonly retry: true;
+      readonly delayMs: number;
+      readonly reason: 'rate_limited' | 'server_error' | 'network_error';
+    }
   | { readonly retry: false; readonly reason: Exclude<RetryReason, 'rate_limited' | 'server_error' | 'network_error'> };
 
 /**

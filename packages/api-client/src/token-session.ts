@@ -80,14 +80,16 @@ export class TokenSession implements AuthProvider {
    * base URL that is not HTTPS (http:// only to a loopback host), or without starting tokens.
    */
   constructor(options: TokenSessionOptions) {
-    const invalid = (message: string): ApiClientConfigurationError => new ApiClientConfigurationError(`createTokenSession: ${message}`);
+    const invalid = (message: string): ApiClientConfigurationError =>
+      new ApiClientConfigurationError(`createTokenSession: ${message}`);
     if (typeof options !== 'object' || options === null) throw invalid('options must be an object');
     if (options.refresh === undefined && (!options.baseUrl || !options.clientId || !options.clientSecret)) {
       throw invalid('baseUrl, clientId and clientSecret are required (or a custom refresh function)');
     }
     if (options.baseUrl !== undefined) checkBaseUrl(options.baseUrl);
     const margin = options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS;
-    if (!(margin >= 0) || !Number.isFinite(margin)) throw invalid(`refreshMarginMs must be a non-negative number of milliseconds (got ${String(margin)})`);
+    if (!(margin >= 0) || !Number.isFinite(margin))
+      throw invalid(`refreshMarginMs must be a non-negative number of milliseconds (got ${String(margin)})`);
     this.#options = options;
     this.#tokens = startingTokens(options, invalid);
     this.#marginMs = margin;
@@ -139,7 +141,10 @@ export class TokenSession implements AuthProvider {
 
   async #runRefresh(): Promise<TokenSet> {
     const refreshToken = this.#tokens.refreshToken;
-    if (refreshToken === undefined) throw new ApiClientConfigurationError('This token session has no refresh token (request the offline_access scope)');
+    if (refreshToken === undefined)
+      throw new ApiClientConfigurationError(
+        'This token session has no refresh token (request the offline_access scope)',
+      );
     const o = this.#options;
     let next: TokenSet;
     if (o.refresh !== undefined) {
@@ -175,7 +180,11 @@ export class TokenSession implements AuthProvider {
 
 function startingTokens(options: TokenSessionOptions, invalid: (message: string) => Error): TokenSet {
   if (options.tokens !== undefined) {
-    if (typeof options.tokens !== 'object' || options.tokens === null || typeof options.tokens.accessToken !== 'string') {
+    if (
+      typeof options.tokens !== 'object' ||
+      options.tokens === null ||
+      typeof options.tokens.accessToken !== 'string'
+    ) {
       throw invalid('tokens must be a TokenSet (as exchangeCode returns)');
     }
     return options.tokens;

@@ -24,14 +24,18 @@ describe('retries', () => {
 
   it('GET: gives up after maxRetries with ServerError', async () => {
     server().script.push({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
-    const error = await client({ maxRetries: 2 }).customers.list().catch((e: unknown) => e);
+    const error = await client({ maxRetries: 2 })
+      .customers.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
     expect(server().requests).toHaveLength(3);
   });
 
   it('POST (customers.create) is never retried after a 5xx', async () => {
     server().script.push({ status: 500, body: '{"type":"api_error"}' });
-    const error = await client({ maxRetries: 5 }).customers.create(ADA).catch((e: unknown) => e);
+    const error = await client({ maxRetries: 5 })
+      .customers.create(ADA)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
     expect(server().requests).toHaveLength(1);
   });
@@ -50,7 +54,9 @@ describe('retries', () => {
     expect(page.data).toHaveLength(1);
     server().requests.length = 0;
     server().script.push({ destroy: true });
-    const error = await client().customers.create(ADA).catch((e: unknown) => e);
+    const error = await client()
+      .customers.create(ADA)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(server().requests).toHaveLength(1);
   });
@@ -59,7 +65,9 @@ describe('retries', () => {
     const closed = await startFakeServer();
     const url = closed.url;
     await closed.close();
-    const error = await createClient({ baseUrl: url, accessToken: TOKEN, clock: instantClock() }).customers.list().catch((e: unknown) => e);
+    const error = await createClient({ baseUrl: url, accessToken: TOKEN, clock: instantClock() })
+      .customers.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as ConnectionError).status).toBe(0);
   });
@@ -96,19 +104,28 @@ describe('429 and Retry-After', () => {
   });
 
   it('after maxRetries: RateLimitError with retryAfter, saying how long the server asked to wait', async () => {
-    server().script.push({ status: 429, headers: { 'retry-after': '3' } }, { status: 429, headers: { 'retry-after': '3' } });
-    const error = await client({ maxRetries: 1 }).customers.list().catch((e: unknown) => e);
+    server().script.push(
+      { status: 429, headers: { 'retry-after': '3' } },
+      { status: 429, headers: { 'retry-after': '3' } },
+    );
+    const error = await client({ maxRetries: 1 })
+      .customers.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     const e = error as RateLimitError;
     expect(e.retryAfter).toBe(3);
     expect(e.status).toBe(429);
-    expect(e.message).toBe("The API's rate limit was reached: the server answered 429 asking to wait 3 s (Retry-After); no retries left (maxRetries: 1)");
+    expect(e.message).toBe(
+      "The API's rate limit was reached: the server answered 429 asking to wait 3 s (Retry-After); no retries left (maxRetries: 1)",
+    );
   });
 
   it('a Retry-After above maxRetryAfterSeconds (default 60) is not waited for; the error says how long was asked', async () => {
     server().script.push({ status: 429, headers: { 'retry-after': '120' } });
     const clock = instantClock();
-    const error = (await client({ clock }).customers.list().catch((e: unknown) => e)) as RateLimitError;
+    const error = (await client({ clock })
+      .customers.list()
+      .catch((e: unknown) => e)) as RateLimitError;
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfter).toBe(120);
     expect(error.message).toContain('asking to wait 120 s (Retry-After)');
@@ -127,7 +144,9 @@ describe('429 and Retry-After', () => {
 
   it('a 429 without Retry-After says so', async () => {
     server().script.push({ status: 429 });
-    const error = (await client({ maxRetries: 0 }).customers.list().catch((e: unknown) => e)) as RateLimitError;
+    const error = (await client({ maxRetries: 0 })
+      .customers.list()
+      .catch((e: unknown) => e)) as RateLimitError;
     expect(error.retryAfter).toBeUndefined();
     expect(error.message).toContain('429 without a Retry-After');
   });
@@ -168,7 +187,9 @@ describe('timeouts and aborts', () => {
   it('timeoutMs gives TimeoutError on a hanging server, timed by the clock', async () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1));
     server().script.push({ hang: true });
-    const pending = client({ clock, timeoutMs: 100 }).customers.list().catch((e: unknown) => e);
+    const pending = client({ clock, timeoutMs: 100 })
+      .customers.list()
+      .catch((e: unknown) => e);
     await waitFor(() => server().requests.length === 1);
     await clock.advance(100);
     const error = await pending;

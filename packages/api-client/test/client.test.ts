@@ -124,7 +124,15 @@ describe('resource methods generated from the spec', () => {
 
   it('every resource of the spec has its operations as methods, and nothing else is invented', async () => {
     const c = client();
-    const resources = { customers: 'cus_', charges: 'ch_', orders: 'ord_', products: 'prod_', categories: 'cat_', blogPosts: 'post_', discounts: 'disc_' } as const;
+    const resources = {
+      customers: 'cus_',
+      charges: 'ch_',
+      orders: 'ord_',
+      products: 'prod_',
+      categories: 'cat_',
+      blogPosts: 'post_',
+      discounts: 'disc_',
+    } as const;
     for (const [name, prefix] of Object.entries(resources)) {
       const page = await c[name as keyof typeof resources].list({ limit: 2 });
       expect(page.data[0]?.id.startsWith(prefix), name).toBe(true);
@@ -155,14 +163,29 @@ describe('options are checked once, with configuration errors', () => {
     [{ baseUrl: 'https://api.example.com', accessToken: 't', auth: () => 't' }, /exactly one of accessToken or auth/],
     [{ baseUrl: 'https://api.example.com', accessToken: '' }, /accessToken must be a non-empty string/],
     [{ baseUrl: 'https://api.example.com', auth: 42 }, /auth must be a token session/],
-    [{ baseUrl: 'https://api.example.com', accessToken: 't', maxRetries: -1 }, /maxRetries must be a non-negative integer/],
+    [
+      { baseUrl: 'https://api.example.com', accessToken: 't', maxRetries: -1 },
+      /maxRetries must be a non-negative integer/,
+    ],
     [{ baseUrl: 'https://api.example.com', accessToken: 't', maxRetries: 1.5 }, /maxRetries/],
-    [{ baseUrl: 'https://api.example.com', accessToken: 't', maxRetryAfterSeconds: -1 }, /maxRetryAfterSeconds must be a non-negative number/],
+    [
+      { baseUrl: 'https://api.example.com', accessToken: 't', maxRetryAfterSeconds: -1 },
+      /maxRetryAfterSeconds must be a non-negative number/,
+    ],
     [{ baseUrl: 'https://api.example.com', accessToken: 't', timeoutMs: 0 }, /timeoutMs must be a positive number/],
     [{ baseUrl: 'https://api.example.com', accessToken: 't', clock: { now: 1 } }, /clock/],
-    [{ baseUrl: 'https://api.example.com', accessToken: 't', rateLimit: { requestsPerMinute: 0 } }, /requestsPerMinute must be an integer >= 1/],
-    [{ baseUrl: 'https://api.example.com', accessToken: 't', rateLimit: { store: {} } }, /rateLimit.store must have take/],
-    [{ baseUrl: 'https://api.example.com', accessToken: 't', rateLimit: { accountKey: '' } }, /accountKey must be a non-empty string/],
+    [
+      { baseUrl: 'https://api.example.com', accessToken: 't', rateLimit: { requestsPerMinute: 0 } },
+      /requestsPerMinute must be an integer >= 1/,
+    ],
+    [
+      { baseUrl: 'https://api.example.com', accessToken: 't', rateLimit: { store: {} } },
+      /rateLimit.store must have take/,
+    ],
+    [
+      { baseUrl: 'https://api.example.com', accessToken: 't', rateLimit: { accountKey: '' } },
+      /accountKey must be a non-empty string/,
+    ],
     [{ baseUrl: 'https://api.example.com', accessToken: 't', rateLimit: true }, /rateLimit must be an object/],
   ])('%o', (options, message) => {
     const error = (() => {
@@ -185,23 +208,42 @@ describe('options are checked once, with configuration errors', () => {
 });
 
 describe('the base URL must be HTTPS, except to a loopback host', () => {
-  it.each(['http://api.example.com', 'http://10.0.0.1:8080', 'http://[::2]', 'http://127.example.com', 'ftp://api.example.com', 'ws://localhost'])('refuses %s', (baseUrl) => {
+  it.each([
+    'http://api.example.com',
+    'http://10.0.0.1:8080',
+    'http://[::2]',
+    'http://127.example.com',
+    'ftp://api.example.com',
+    'ws://localhost',
+  ])('refuses %s', (baseUrl) => {
     expect(() => createClient({ baseUrl, accessToken: 't' })).toThrow(ApiClientConfigurationError);
     expect(() => createClient({ baseUrl, accessToken: 't' })).toThrow(/https/);
   });
 
-  it.each(['https://api.example.com', 'http://localhost:3000', 'http://127.0.0.1:4010', 'http://127.3.2.1', 'http://[::1]:8080', 'http://127.1', 'HTTP://LOCALHOST'])('accepts %s', (baseUrl) => {
+  it.each([
+    'https://api.example.com',
+    'http://localhost:3000',
+    'http://127.0.0.1:4010',
+    'http://127.3.2.1',
+    'http://[::1]:8080',
+    'http://127.1',
+    'HTTP://LOCALHOST',
+  ])('accepts %s', (baseUrl) => {
     expect(() => createClient({ baseUrl, accessToken: 't' })).not.toThrow();
   });
 
   it('never repeats credentials written into the URL', () => {
-    expect(() => createClient({ baseUrl: 'http://user:s3cret@api.example.com', accessToken: 't' })).toThrow(/^(?!.*s3cret).*$/s);
+    expect(() => createClient({ baseUrl: 'http://user:s3cret@api.example.com', accessToken: 't' })).toThrow(
+      /^(?!.*s3cret).*$/s,
+    );
   });
 });
 
 describe('errors from the server', () => {
   it('400 gives InvalidRequestError with the field errors map', async () => {
-    const error = await client().customers.create({ ...ADA, email: 'nope' }).catch((e: unknown) => e);
+    const error = await client()
+      .customers.create({ ...ADA, email: 'nope' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
     const e = error as InvalidRequestError;
     expect(e.status).toBe(400);
@@ -213,15 +255,20 @@ describe('errors from the server', () => {
 
   it('401 gives AuthenticationError, and the token is never in its message or inspect output', async () => {
     const secret = 'sk_wrong_token_value';
-    const error = await createClient({ baseUrl: server().url, accessToken: secret, rateLimit: false }).customers.list().catch((e: unknown) => e);
+    const error = await createClient({ baseUrl: server().url, accessToken: secret, rateLimit: false })
+      .customers.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     const e = error as AuthenticationError;
-    for (const shown of [e.message, String(e), inspect(e, { depth: 10, showHidden: true }), JSON.stringify(e)]) expect(shown).not.toContain(secret);
+    for (const shown of [e.message, String(e), inspect(e, { depth: 10, showHidden: true }), JSON.stringify(e)])
+      expect(shown).not.toContain(secret);
   });
 
   it('a non-JSON error body gives a typed error with the raw text', async () => {
     server().script.push({ status: 502, body: '<html>bad gateway</html>', headers: { 'content-type': 'text/html' } });
-    const error = await client({ maxRetries: 0 }).customers.list().catch((e: unknown) => e);
+    const error = await client({ maxRetries: 0 })
+      .customers.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
     expect((error as ServerError).rawBody).toBe('<html>bad gateway</html>');
   });
@@ -231,13 +278,23 @@ describe('errors from the server', () => {
     const c = createClient({ baseUrl: server().url, accessToken: secret, maxRetries: 0, rateLimit: false });
     server().validTokens.add(secret);
     try {
-      server().script.push({ status: 500, body: `<pre>GET /customers\nAuthorization: Bearer ${secret}</pre>`, headers: { 'content-type': 'text/html' } });
+      server().script.push({
+        status: 500,
+        body: `<pre>GET /customers\nAuthorization: Bearer ${secret}</pre>`,
+        headers: { 'content-type': 'text/html' },
+      });
       const error = await c.customers.list().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ServerError);
       server().script.push({ status: 200, body: `not json ${secret}` });
       const invalid = await c.customers.list().catch((e: unknown) => e);
       for (const e of [error, invalid] as ApiError[]) {
-        for (const shown of [e.message, String(e), JSON.stringify(e), inspect(e, { showHidden: true, depth: 10 }), e.rawBody ?? '']) {
+        for (const shown of [
+          e.message,
+          String(e),
+          JSON.stringify(e),
+          inspect(e, { showHidden: true, depth: 10 }),
+          e.rawBody ?? '',
+        ]) {
           expect(shown).not.toContain(secret);
         }
       }
@@ -249,7 +306,9 @@ describe('errors from the server', () => {
 
   it('a malformed success body gives an ApiError with the raw text', async () => {
     server().script.push({ status: 200, body: '{"limit": 10, "has_more": tr' });
-    const error = await client().customers.list().catch((e: unknown) => e);
+    const error = await client()
+      .customers.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).type).toBe('invalid_response');
     expect((error as ApiError).rawBody).toBe('{"limit": 10, "has_more": tr');
@@ -257,7 +316,9 @@ describe('errors from the server', () => {
 
   it('an unknown status (403) is a plain ApiError', async () => {
     server().script.push({ status: 403, body: '{"type":"permission_error"}' });
-    const error = await client().customers.list().catch((e: unknown) => e);
+    const error = await client()
+      .customers.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).not.toBeInstanceOf(InvalidRequestError);
     expect((error as ApiError).type).toBe('permission_error');
@@ -276,7 +337,10 @@ describe('response bodies lose no data (secure-json-parse semantics)', () => {
     billing_address: { prototype: { floor: 3 }, constructor: { name: 'not dangerous: no prototype key' } },
     constructor: 'a customer field named constructor',
     prototype: { kept: true },
-  }).replace('"company":null', '"company":null,"__proto__":{"polluted":true},"nested":{"constructor":{"prototype":{"polluted":true}},"keep":1}');
+  }).replace(
+    '"company":null',
+    '"company":null,"__proto__":{"polluted":true},"nested":{"constructor":{"prototype":{"polluted":true}},"keep":1}',
+  );
 
   it('keeps constructor and prototype keys with ordinary values; strips only __proto__ and constructor.prototype', async () => {
     server().script.push({ status: 200, body: hostile });
@@ -284,7 +348,10 @@ describe('response bodies lose no data (secure-json-parse semantics)', () => {
     expect(customer['constructor']).toBe('a customer field named constructor');
     expect(customer['prototype']).toEqual({ kept: true });
     expect(customer['delivery_address']).toEqual({ constructor: 'Main St 1', prototype: 'flat 2', city: 'London' });
-    expect(customer['billing_address']).toEqual({ prototype: { floor: 3 }, constructor: { name: 'not dangerous: no prototype key' } });
+    expect(customer['billing_address']).toEqual({
+      prototype: { floor: 3 },
+      constructor: { name: 'not dangerous: no prototype key' },
+    });
     expect(Object.hasOwn(customer, '__proto__')).toBe(false);
     expect(customer['nested']).toEqual({ keep: 1 });
     expect(customer['email']).toBe('ada@example.com');
@@ -294,9 +361,16 @@ describe('response bodies lose no data (secure-json-parse semantics)', () => {
   it('the same policy for list pages and error bodies', async () => {
     server().script.push({ status: 200, body: `{"limit":1,"has_more":false,"data":[${hostile}]}` });
     const page = await client().customers.list({ limit: 1 });
-    expect((page.data[0] as unknown as Record<string, unknown>)['constructor']).toBe('a customer field named constructor');
-    server().script.push({ status: 400, body: '{"type":"invalid_request_error","errors":{"constructor":["is reserved"],"__proto__":["x"]}}' });
-    const error = (await client().customers.create(ADA).catch((e: unknown) => e)) as InvalidRequestError;
+    expect((page.data[0] as unknown as Record<string, unknown>)['constructor']).toBe(
+      'a customer field named constructor',
+    );
+    server().script.push({
+      status: 400,
+      body: '{"type":"invalid_request_error","errors":{"constructor":["is reserved"],"__proto__":["x"]}}',
+    });
+    const error = (await client()
+      .customers.create(ADA)
+      .catch((e: unknown) => e)) as InvalidRequestError;
     expect(error.errors).toEqual({ constructor: ['is reserved'] });
   });
 });

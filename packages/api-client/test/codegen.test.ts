@@ -23,29 +23,52 @@ const REPO = join(ROOT, '..', '..');
 
 afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
-const readYaml = (file: string): Record<string, any> => YAML.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Record<string, any>;
+const readYaml = (file: string): Record<string, any> =>
+  YAML.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Record<string, any>;
 
 function compilerOptions(dir: string): ts.CompilerOptions {
   const { config } = ts.readConfigFile(join(REPO, 'tsconfig.base.json'), ts.sys.readFile);
   const options = ts.convertCompilerOptionsFromJson(config.compilerOptions, dir).options;
-  return { ...options, noEmit: true, types: ['node'], baseUrl: dir, paths: { '@commerce-kit/api-types': ['fixture-types.ts'] } };
+  return {
+    ...options,
+    noEmit: true,
+    types: ['node'],
+    baseUrl: dir,
+    paths: { '@commerce-kit/api-types': ['fixture-types.ts'] },
+  };
 }
 
 /** A copy of src whose generated resources (and the types they import) come from `spec`; its diagnostics. */
-async function buildFixture(feature: string, spec: Record<string, any>): Promise<{ dir: string; diagnostics: string[] }> {
+async function buildFixture(
+  feature: string,
+  spec: Record<string, any>,
+): Promise<{ dir: string; diagnostics: string[] }> {
   const dir = join(OUT, feature);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   cpSync(join(ROOT, 'src'), join(dir, 'src'), { recursive: true, filter: (from) => !from.includes(`${sep}generated`) });
   mkdirSync(join(dir, 'src', 'generated'));
-  writeFileSync(join(dir, 'src', 'generated', 'resources.ts'), resourcesModule(spec, { source: `test/codegen/${feature}` }));
-  writeFileSync(join(dir, 'fixture-types.ts'), astToString(await openapiTS(structuredClone(spec) as Parameters<typeof openapiTS>[0], { silent: true, defaultNonNullable: false })));
+  writeFileSync(
+    join(dir, 'src', 'generated', 'resources.ts'),
+    resourcesModule(spec, { source: `test/codegen/${feature}` }),
+  );
+  writeFileSync(
+    join(dir, 'fixture-types.ts'),
+    astToString(
+      await openapiTS(structuredClone(spec) as Parameters<typeof openapiTS>[0], {
+        silent: true,
+        defaultNonNullable: false,
+      }),
+    ),
+  );
   cpSync(join(FIXTURES, feature, 'usage.ts'), join(dir, 'usage.ts'));
   const program = ts.createProgram([join(dir, 'usage.ts')], compilerOptions(dir));
   const diagnostics = ts
     .getPreEmitDiagnostics(program)
     .filter((d) => d.file === undefined || d.file.fileName.startsWith(dir))
-    .map((d) => `${d.file ? relative(dir, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    .map(
+      (d) => `${d.file ? relative(dir, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    );
   return { dir, diagnostics };
 }
 
@@ -57,14 +80,21 @@ interface Recorded {
 }
 
 /** A loopback server answering with `route`; records every request. */
-async function serve(route: (req: Recorded) => { status: number; body?: unknown }): Promise<{ url: string; requests: Recorded[]; close: () => Promise<void> }> {
+async function serve(
+  route: (req: Recorded) => { status: number; body?: unknown },
+): Promise<{ url: string; requests: Recorded[]; close: () => Promise<void> }> {
   const requests: Recorded[] = [];
   const server = createServer((incoming: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const url = new URL(incoming.url ?? '/', 'http://127.0.0.1');
-      const req = { method: incoming.method ?? 'GET', path: url.pathname, query: url.search, body: Buffer.concat(chunks).toString('utf8') };
+      const req = {
+        method: incoming.method ?? 'GET',
+        path: url.pathname,
+        query: url.search,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(req);
       const { status, body } = route(req);
       res.writeHead(status, { 'content-type': 'application/json' }).end(body === undefined ? '' : JSON.stringify(body));
@@ -92,20 +122,31 @@ describe('new-resource: a spec of its own, with a resource the repository spec d
 
     const widget = { id: 'w_1', name: 'Sprocket', archived: false };
     const server = await serve((req) => {
-      if (req.method === 'POST' && req.path === '/widgets') return { status: 201, body: { ...widget, ...(JSON.parse(req.body) as object) } };
-      if (req.method === 'GET' && req.path === '/widgets') return { status: 200, body: { limit: 2, has_more: false, data: [widget] } };
+      if (req.method === 'POST' && req.path === '/widgets')
+        return { status: 201, body: { ...widget, ...(JSON.parse(req.body) as object) } };
+      if (req.method === 'GET' && req.path === '/widgets')
+        return { status: 200, body: { limit: 2, has_more: false, data: [widget] } };
       if (req.method === 'GET' && req.path === '/widgets/w_1') return { status: 200, body: widget };
-      if (req.method === 'PUT' && req.path === '/widgets/w_1') return { status: 201, body: { ...widget, ...(JSON.parse(req.body) as object) } };
-      if (req.method === 'POST' && req.path === '/widgets/w_1/archive') return { status: 201, body: { ...widget, archived: true } };
+      if (req.method === 'PUT' && req.path === '/widgets/w_1')
+        return { status: 201, body: { ...widget, ...(JSON.parse(req.body) as object) } };
+      if (req.method === 'POST' && req.path === '/widgets/w_1/archive')
+        return { status: 201, body: { ...widget, archived: true } };
       if (req.method === 'GET' && req.path === '/widgets/w_1/stats') return { status: 200, body: { uses: 3 } };
       if (req.method === 'DELETE' && req.path === '/widgets/w_1') return { status: 204 };
-      if (req.method === 'GET' && req.path === '/gift_cards') return { status: 200, body: { limit: 10, has_more: false, data: [{ id: 'gc_1', balance: 500 }] } };
+      if (req.method === 'GET' && req.path === '/gift_cards')
+        return { status: 200, body: { limit: 10, has_more: false, data: [{ id: 'gc_1', balance: 500 }] } };
       return { status: 404, body: { type: 'not_found_error' } };
     });
     try {
       const usage = (await import(/* @vite-ignore */ pathToFileURL(join(dir, 'usage.ts')).href)) as Usage;
       const result = await usage.run(server.url);
-      expect(result).toMatchObject({ renamed: { name: 'Cog' }, archived: { archived: true }, uses: 3, balance: 500, deleted: undefined });
+      expect(result).toMatchObject({
+        renamed: { name: 'Cog' },
+        archived: { archived: true },
+        uses: 3,
+        balance: 500,
+        deleted: undefined,
+      });
       expect(server.requests.map((r) => `${r.method} ${r.path}${r.query}`)).toEqual([
         'POST /widgets',
         'GET /widgets/w_1',
@@ -119,7 +160,9 @@ describe('new-resource: a spec of its own, with a resource the repository spec d
       expect(JSON.parse(server.requests[3]?.body ?? '')).toEqual({ reason: 'old' });
 
       // The bounds of this spec's parameters (limit <= 50, days <= 30) are checked before sending.
-      const { createClient } = (await import(/* @vite-ignore */ pathToFileURL(join(dir, 'src', 'index.ts')).href)) as typeof import('../src/index.js');
+      const { createClient } = (await import(
+        /* @vite-ignore */ pathToFileURL(join(dir, 'src', 'index.ts')).href
+      )) as typeof import('../src/index.js');
       const client = createClient({ baseUrl: server.url, accessToken: 't', rateLimit: false }) as unknown as {
         widgets: { list(p: object): Promise<unknown>; retrieveStats(id: string, q: object): Promise<unknown> };
       };
@@ -127,7 +170,9 @@ describe('new-resource: a spec of its own, with a resource the repository spec d
       for (const pending of [client.widgets.list({ limit: 51 }), client.widgets.retrieveStats('w_1', { days: 31 })]) {
         const error = await pending.catch((e: unknown) => e);
         expect(error).toBeInstanceOf(InvalidRequestError);
-        expect((error as Error).message).toMatch(/^Refused before sending: (limit must be an integer between 1 and 50|days must be an integer between 1 and 30)/);
+        expect((error as Error).message).toMatch(
+          /^Refused before sending: (limit must be an integer between 1 and 50|days must be an integer between 1 and 30)/,
+        );
       }
       expect(server.requests).toHaveLength(sent);
     } finally {
@@ -145,10 +190,20 @@ describe('added-operation: one operation added to the repository spec', () => {
     expect(customers?.methods.map((m) => m.name)).toEqual(['list', 'create', 'retrieve', 'update', 'del', 'addNote']);
     const { dir, diagnostics } = await buildFixture('added-operation', spec);
     expect(diagnostics).toEqual([]);
-    const customer = { id: 'cus_1', created_time: '2026-01-01T00:00:00Z', first_name: 'A', last_name: 'B', email: 'a@b.c', company: null, delivery_address: null, billing_address: null };
+    const customer = {
+      id: 'cus_1',
+      created_time: '2026-01-01T00:00:00Z',
+      first_name: 'A',
+      last_name: 'B',
+      email: 'a@b.c',
+      company: null,
+      delivery_address: null,
+      billing_address: null,
+    };
     const server = await serve((req) => {
       if (req.method === 'POST' && req.path === '/customers/cus_1/notes') return { status: 201, body: customer };
-      if (req.method === 'GET' && req.path === '/customers') return { status: 200, body: { limit: 1, has_more: false, data: [customer] } };
+      if (req.method === 'GET' && req.path === '/customers')
+        return { status: 200, body: { limit: 1, has_more: false, data: [customer] } };
       return { status: 404, body: { type: 'not_found_error' } };
     });
     try {
@@ -164,7 +219,10 @@ describe('added-operation: one operation added to the repository spec', () => {
 describe('naming: resources from tags, methods from operationIds', () => {
   it('follows the rules', () => {
     const spec = readYaml('naming/openapi.yaml');
-    const expected = JSON.parse(readFileSync(join(FIXTURES, 'naming', 'expected.json'), 'utf8')) as Record<string, string[]>;
+    const expected = JSON.parse(readFileSync(join(FIXTURES, 'naming', 'expected.json'), 'utf8')) as Record<
+      string,
+      string[]
+    >;
     const model = resourceModel(spec);
     expect(Object.fromEntries(model.map((r) => [r.name, r.methods.map((m) => m.name)]))).toEqual(expected);
     const listProducts = model.find((r) => r.name === 'categories')?.methods.find((m) => m.name === 'listProducts');

@@ -59,19 +59,33 @@ describe('ESM and CJS builds loaded together', () => {
     expect(configuration).not.toBeInstanceOf(esm.ApiError);
 
     const notFound = await esm
-      .createClient({ baseUrl: 'https://api.example.com', accessToken: 't', rateLimit: false, fetch: async () => new Response('{"type":"not_found_error"}', { status: 404 }) })
+      .createClient({
+        baseUrl: 'https://api.example.com',
+        accessToken: 't',
+        rateLimit: false,
+        fetch: async () => new Response('{"type":"not_found_error"}', { status: 404 }),
+      })
       .customers.retrieve('cus_1')
       .catch((e: unknown) => e);
-    for (const Class of [cjs.NotFoundError, cjs.ApiError, cjs.ApiClientError, esm.NotFoundError]) expect(notFound).toBeInstanceOf(Class);
-    for (const Class of [cjs.InvalidRequestError, cjs.ApiClientConfigurationError, cjs.OAuthError]) expect(notFound).not.toBeInstanceOf(Class);
+    for (const Class of [cjs.NotFoundError, cjs.ApiError, cjs.ApiClientError, esm.NotFoundError])
+      expect(notFound).toBeInstanceOf(Class);
+    for (const Class of [cjs.InvalidRequestError, cjs.ApiClientConfigurationError, cjs.OAuthError])
+      expect(notFound).not.toBeInstanceOf(Class);
     expect(new cjs.OAuthError({ error: 'invalid_grant' })).toBeInstanceOf(esm.OAuthError);
     expect(new cjs.TimeoutError(5)).toBeInstanceOf(esm.ApiError);
   });
 
   it('share the process-wide rate-limit store', async () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1));
-    const fetch = async (): Promise<Response> => new Response('{"limit":1,"has_more":false,"data":[]}', { status: 200 });
-    const options = { baseUrl: 'https://api.example.com', accessToken: 't', clock, fetch, rateLimit: { accountKey: 'acct_dual', requestsPerMinute: 1 } };
+    const fetch = async (): Promise<Response> =>
+      new Response('{"limit":1,"has_more":false,"data":[]}', { status: 200 });
+    const options = {
+      baseUrl: 'https://api.example.com',
+      accessToken: 't',
+      clock,
+      fetch,
+      rateLimit: { accountKey: 'acct_dual', requestsPerMinute: 1 },
+    };
     await esm.createClient(options).customers.list({ limit: 1 });
     const second = cjs.createClient(options).customers.list({ limit: 1 });
     await clock.flush();

@@ -74,7 +74,10 @@ describe('errorFromResponse', () => {
   });
 
   it('keeps the parsed JSON body as body, whatever its shape', () => {
-    expect(errorFromResponse(400, headers(), '{"type":"invalid_request_error","errors":{}}').body).toEqual({ type: 'invalid_request_error', errors: {} });
+    expect(errorFromResponse(400, headers(), '{"type":"invalid_request_error","errors":{}}').body).toEqual({
+      type: 'invalid_request_error',
+      errors: {},
+    });
     expect(errorFromResponse(500, headers(), '{"message":"down"}').body).toEqual({ message: 'down' });
     expect(errorFromResponse(500, headers(), '[1]').body).toEqual([1]);
     expect(errorFromResponse(500, headers(), 'oops').body).toBeUndefined();
@@ -82,17 +85,32 @@ describe('errorFromResponse', () => {
 
   it('redacts given secrets the server echoed, everywhere in the error', () => {
     const secret = 'sk_live_0123456789';
-    for (const body of [`Authorization: Bearer ${secret}`, JSON.stringify({ type: 'api_error', echo: secret, errors: { token: [secret] } })]) {
+    for (const body of [
+      `Authorization: Bearer ${secret}`,
+      JSON.stringify({ type: 'api_error', echo: secret, errors: { token: [secret] } }),
+    ]) {
       const error = errorFromResponse(500, headers(), body, { secrets: [secret] });
-      for (const shown of [error.message, String(error), JSON.stringify(error), inspect(error, { showHidden: true, depth: 10 }), String(JSON.stringify(error.body))]) {
+      for (const shown of [
+        error.message,
+        String(error),
+        JSON.stringify(error),
+        inspect(error, { showHidden: true, depth: 10 }),
+        String(JSON.stringify(error.body)),
+      ]) {
         expect(shown).not.toContain(secret);
       }
     }
-    expect(errorFromResponse(500, headers(), `token ${secret}`, { secrets: [secret] }).rawBody).toBe('token [redacted]');
+    expect(errorFromResponse(500, headers(), `token ${secret}`, { secrets: [secret] }).rawBody).toBe(
+      'token [redacted]',
+    );
   });
 
   it('ignores non-string messages in errors, and the dangerous __proto__ key', () => {
-    const error = errorFromResponse(400, headers(), '{"type":"t","errors":{"a":[1,"ok"],"__proto__":["x"],"b":"single"}}');
+    const error = errorFromResponse(
+      400,
+      headers(),
+      '{"type":"t","errors":{"a":[1,"ok"],"__proto__":["x"],"b":"single"}}',
+    );
     expect(error.errors).toEqual({ a: ['ok'], b: ['single'] });
     expect(({} as Record<string, unknown>)['x']).toBeUndefined();
   });
@@ -154,7 +172,11 @@ describe('client-side errors', () => {
   });
 
   it('util.inspect shows a compact line without headers', () => {
-    const error = errorFromResponse(401, headers({ 'set-cookie': 'session=secret', 'request-id': 'r1' }), '{"type":"authentication_error"}');
+    const error = errorFromResponse(
+      401,
+      headers({ 'set-cookie': 'session=secret', 'request-id': 'r1' }),
+      '{"type":"authentication_error"}',
+    );
     const shown = inspect(error);
     expect(shown).toContain('AuthenticationError [401 authentication_error requestId=r1]');
     expect(shown).not.toContain('secret');

@@ -4,16 +4,30 @@ import { createHash } from 'node:crypto';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientConfigurationError, OAuthError } from '../src/index.js';
-import { buildAuthorizeUrl, createPkcePair, exchangeCode, REQUIRED_SCOPES, type AuthorizeUrlOptions } from '../src/oauth/index.js';
+import {
+  buildAuthorizeUrl,
+  createPkcePair,
+  exchangeCode,
+  REQUIRED_SCOPES,
+  type AuthorizeUrlOptions,
+} from '../src/oauth/index.js';
 import { useFakeServer } from './support/servers.js';
 
 const server = useFakeServer();
 const REDIRECT = 'https://app.example.com/callback';
-const BASE: AuthorizeUrlOptions = { baseUrl: 'https://api.example.com', clientId: 'client_1', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES };
+const BASE: AuthorizeUrlOptions = {
+  baseUrl: 'https://api.example.com',
+  clientId: 'client_1',
+  redirectUri: REDIRECT,
+  scopes: REQUIRED_SCOPES,
+};
 const creds = () => ({ baseUrl: server().url, clientId: 'client_1', clientSecret: 'secret_1' });
 
 // RFC 7636 Appendix B: the 32 random octets, the verifier they encode to, and its S256 challenge.
-const APPENDIX_B_OCTETS = [116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191, 240, 91, 88, 5, 88, 83, 132, 141, 121];
+const APPENDIX_B_OCTETS = [
+  116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191, 240, 91,
+  88, 5, 88, 83, 132, 141, 121,
+];
 const APPENDIX_B_VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
 const APPENDIX_B_CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 
@@ -26,12 +40,18 @@ afterEach(() => {
 
 describe('createPkcePair', () => {
   it('gives the RFC 7636 Appendix B verifier and challenge from the Appendix B octets', async () => {
-    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
-      (array as unknown as Uint8Array).set(APPENDIX_B_OCTETS);
-      return array;
-    });
+    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(
+      <T extends ArrayBufferView | null>(array: T): T => {
+        (array as unknown as Uint8Array).set(APPENDIX_B_OCTETS);
+        return array;
+      },
+    );
     const pair = await createPkcePair();
-    expect({ ...pair }).toEqual({ codeVerifier: APPENDIX_B_VERIFIER, codeChallenge: APPENDIX_B_CHALLENGE, codeChallengeMethod: 'S256' });
+    expect({ ...pair }).toEqual({
+      codeVerifier: APPENDIX_B_VERIFIER,
+      codeChallenge: APPENDIX_B_CHALLENGE,
+      codeChallengeMethod: 'S256',
+    });
   });
 
   it('makes a fresh 43-character verifier each time; the challenge is its base64url SHA-256', async () => {
@@ -46,7 +66,11 @@ describe('createPkcePair', () => {
 
   it('is plain data for a session store, but util.inspect and String() hide the verifier', async () => {
     const pair = await createPkcePair();
-    expect(JSON.parse(JSON.stringify(pair))).toEqual({ codeVerifier: pair.codeVerifier, codeChallenge: pair.codeChallenge, codeChallengeMethod: 'S256' });
+    expect(JSON.parse(JSON.stringify(pair))).toEqual({
+      codeVerifier: pair.codeVerifier,
+      codeChallenge: pair.codeChallenge,
+      codeChallengeMethod: 'S256',
+    });
     for (const shown of [inspect(pair), String(pair), `${pair}`]) {
       expect(shown).not.toContain(pair.codeVerifier);
       expect(shown).toContain('[redacted]');
@@ -63,14 +87,17 @@ describe('createPkcePair', () => {
 });
 
 describe('buildAuthorizeUrl with PKCE', () => {
-  const params = (options: Partial<AuthorizeUrlOptions>) => new URL(buildAuthorizeUrl({ ...BASE, ...options }).url).searchParams;
+  const params = (options: Partial<AuthorizeUrlOptions>) =>
+    new URL(buildAuthorizeUrl({ ...BASE, ...options }).url).searchParams;
 
   it('sends code_challenge and code_challenge_method S256 (the default, always written out)', async () => {
     const pair = await createPkcePair();
     const sent = params({ codeChallenge: pair.codeChallenge });
     expect(sent.get('code_challenge')).toBe(pair.codeChallenge);
     expect(sent.get('code_challenge_method')).toBe('S256');
-    expect(params({ codeChallenge: APPENDIX_B_CHALLENGE, codeChallengeMethod: 'S256' }).get('code_challenge_method')).toBe('S256');
+    expect(
+      params({ codeChallenge: APPENDIX_B_CHALLENGE, codeChallengeMethod: 'S256' }).get('code_challenge_method'),
+    ).toBe('S256');
   });
 
   it("sends a 'plain' challenge of 43 to 128 unreserved characters as given", () => {
@@ -100,7 +127,10 @@ describe('buildAuthorizeUrl with PKCE', () => {
       [{ codeChallenge: 'a'.repeat(129), codeChallengeMethod: 'plain' }, /^codeChallenge must be 43 to 128/],
       [{ codeChallenge: `${'a'.repeat(43)}+`, codeChallengeMethod: 'plain' }, /^codeChallenge must be 43 to 128/],
       [{ codeChallengeMethod: 'S256' }, /^codeChallengeMethod is given without codeChallenge$/],
-      [{ codeChallenge: APPENDIX_B_CHALLENGE, codeChallengeMethod: 's256' as never }, /^codeChallengeMethod must be 'S256' or 'plain'$/],
+      [
+        { codeChallenge: APPENDIX_B_CHALLENGE, codeChallengeMethod: 's256' as never },
+        /^codeChallengeMethod must be 'S256' or 'plain'$/,
+      ],
     ];
     for (const [options, message] of cases) {
       let error: unknown;
@@ -120,7 +150,13 @@ describe('buildAuthorizeUrl with PKCE', () => {
 describe('exchangeCode with a code verifier', () => {
   it.each(['body', 'basic'] as const)('sends code_verifier (client auth %s)', async (clientAuth) => {
     server().issueCode('code_pkce', REDIRECT);
-    await exchangeCode({ ...creds(), clientAuth, code: 'code_pkce', redirectUri: REDIRECT, codeVerifier: APPENDIX_B_VERIFIER });
+    await exchangeCode({
+      ...creds(),
+      clientAuth,
+      code: 'code_pkce',
+      redirectUri: REDIRECT,
+      codeVerifier: APPENDIX_B_VERIFIER,
+    });
     const form = new URLSearchParams(server().requests[0]?.body);
     expect(form.get('code_verifier')).toBe(APPENDIX_B_VERIFIER);
     expect(form.get('code')).toBe('code_pkce');
@@ -142,10 +178,21 @@ describe('exchangeCode with a code verifier', () => {
       { numRuns: 30 },
     );
     server().requests.length = 0;
-    for (const codeVerifier of ['', 'v'.repeat(42), 'v'.repeat(129), `${'v'.repeat(43)}=`, `${'v'.repeat(43)} `, 43 as never]) {
-      const error = await exchangeCode({ ...creds(), code: 'c', redirectUri: REDIRECT, codeVerifier }).catch((e: unknown) => e);
+    for (const codeVerifier of [
+      '',
+      'v'.repeat(42),
+      'v'.repeat(129),
+      `${'v'.repeat(43)}=`,
+      `${'v'.repeat(43)} `,
+      43 as never,
+    ]) {
+      const error = await exchangeCode({ ...creds(), code: 'c', redirectUri: REDIRECT, codeVerifier }).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(ApiClientConfigurationError);
-      expect((error as Error).message).toBe('codeVerifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636)');
+      expect((error as Error).message).toBe(
+        'codeVerifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636)',
+      );
     }
     expect(server().requests).toHaveLength(0);
   });
@@ -154,12 +201,25 @@ describe('exchangeCode with a code verifier', () => {
     server().script.push({
       match: (r) => r.path === '/oauth/connect/token',
       status: 400,
-      body: JSON.stringify({ error: 'invalid_grant', error_description: `code_verifier ${APPENDIX_B_VERIFIER} does not match` }),
+      body: JSON.stringify({
+        error: 'invalid_grant',
+        error_description: `code_verifier ${APPENDIX_B_VERIFIER} does not match`,
+      }),
     });
-    const error = (await exchangeCode({ ...creds(), code: 'c', redirectUri: REDIRECT, codeVerifier: APPENDIX_B_VERIFIER }).catch((e: unknown) => e)) as OAuthError;
+    const error = (await exchangeCode({
+      ...creds(),
+      code: 'c',
+      redirectUri: REDIRECT,
+      codeVerifier: APPENDIX_B_VERIFIER,
+    }).catch((e: unknown) => e)) as OAuthError;
     expect(error).toBeInstanceOf(OAuthError);
     expect(error.description).toBe('code_verifier [redacted] does not match');
-    for (const shown of [error.message, String(error), JSON.stringify(error.body), inspect(error, { depth: 10, showHidden: true })]) {
+    for (const shown of [
+      error.message,
+      String(error),
+      JSON.stringify(error.body),
+      inspect(error, { depth: 10, showHidden: true }),
+    ]) {
       expect(shown).not.toContain(APPENDIX_B_VERIFIER);
     }
   });

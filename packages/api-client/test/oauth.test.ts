@@ -39,9 +39,33 @@ describe('buildAuthorizeUrl', () => {
   });
 
   it('uses a given state of printable ASCII, refuses one with a control character (see oauth-authorize.test.ts)', () => {
-    expect(buildAuthorizeUrl({ baseUrl: server().url, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES, state: 'abc123' }).state).toBe('abc123');
-    expect(buildAuthorizeUrl({ baseUrl: server().url, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES, state: 'a-b' }).state).toBe('a-b');
-    expect(() => buildAuthorizeUrl({ baseUrl: server().url, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES, state: 'a\nb' })).toThrow(ApiClientConfigurationError);
+    expect(
+      buildAuthorizeUrl({
+        baseUrl: server().url,
+        clientId: 'c',
+        redirectUri: REDIRECT,
+        scopes: REQUIRED_SCOPES,
+        state: 'abc123',
+      }).state,
+    ).toBe('abc123');
+    expect(
+      buildAuthorizeUrl({
+        baseUrl: server().url,
+        clientId: 'c',
+        redirectUri: REDIRECT,
+        scopes: REQUIRED_SCOPES,
+        state: 'a-b',
+      }).state,
+    ).toBe('a-b');
+    expect(() =>
+      buildAuthorizeUrl({
+        baseUrl: server().url,
+        clientId: 'c',
+        redirectUri: REDIRECT,
+        scopes: REQUIRED_SCOPES,
+        state: 'a\nb',
+      }),
+    ).toThrow(ApiClientConfigurationError);
   });
 
   it('checks the required scopes', () => {
@@ -59,10 +83,19 @@ describe('buildAuthorizeUrl', () => {
   });
 
   it('takes the scopes as one space-separated string too', () => {
-    const { url } = buildAuthorizeUrl({ baseUrl: server().url, clientId: 'c', redirectUri: REDIRECT, scopes: 'api_basic  api_readwrite openid offline_access' });
+    const { url } = buildAuthorizeUrl({
+      baseUrl: server().url,
+      clientId: 'c',
+      redirectUri: REDIRECT,
+      scopes: 'api_basic  api_readwrite openid offline_access',
+    });
     expect(new URL(url).searchParams.get('scope')).toBe('api_basic api_readwrite openid offline_access');
-    expect(() => buildAuthorizeUrl({ baseUrl: server().url, clientId: 'c', redirectUri: REDIRECT, scopes: 'api_basic openid' })).toThrow(/api_readwrite/);
-    expect(() => buildAuthorizeUrl({ baseUrl: server().url, clientId: 'c', redirectUri: REDIRECT, scopes: [1] as never })).toThrow(ApiClientConfigurationError);
+    expect(() =>
+      buildAuthorizeUrl({ baseUrl: server().url, clientId: 'c', redirectUri: REDIRECT, scopes: 'api_basic openid' }),
+    ).toThrow(/api_readwrite/);
+    expect(() =>
+      buildAuthorizeUrl({ baseUrl: server().url, clientId: 'c', redirectUri: REDIRECT, scopes: [1] as never }),
+    ).toThrow(ApiClientConfigurationError);
   });
 
   it('generates the state with crypto.getRandomValues', () => {
@@ -103,7 +136,13 @@ describe('verifyState', () => {
 describe('exchangeCode', () => {
   it.each(['body', 'basic'] as const)('exchanges a code with client auth %s', async (clientAuth) => {
     server().issueCode('code_1', REDIRECT);
-    const tokens = await exchangeCode({ ...creds(), clientAuth, code: 'code_1', redirectUri: REDIRECT, clock: new ManualClock(1_000) });
+    const tokens = await exchangeCode({
+      ...creds(),
+      clientAuth,
+      code: 'code_1',
+      redirectUri: REDIRECT,
+      clock: new ManualClock(1_000),
+    });
     expect(tokens.tokenType).toBe('Bearer');
     expect(tokens.accessToken).toMatch(/^at_/);
     expect(tokens.refreshToken).toMatch(/^rt_/);
@@ -144,7 +183,13 @@ describe('exchangeCode', () => {
 
   it('bad client credentials give OAuthError invalid_client, and the secret is never shown', async () => {
     const secret = 'wrong_secret_value';
-    const error = await exchangeCode({ ...creds(), clientSecret: secret, clientAuth: 'basic', code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
+    const error = await exchangeCode({
+      ...creds(),
+      clientSecret: secret,
+      clientAuth: 'basic',
+      code: 'c',
+      redirectUri: REDIRECT,
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ error: 'invalid_client', status: 401 });
     const e = error as OAuthError;
     for (const shown of [e.message, String(e), inspect(e, { depth: 10, showHidden: true }), JSON.stringify(e)]) {
@@ -154,20 +199,34 @@ describe('exchangeCode', () => {
   });
 
   it('a non-JSON error body gives OAuthError with the raw text', async () => {
-    server().script.push({ match: (r) => r.path === '/oauth/connect/token', status: 503, body: 'Service Unavailable', headers: { 'content-type': 'text/plain' } });
+    server().script.push({
+      match: (r) => r.path === '/oauth/connect/token',
+      status: 503,
+      body: 'Service Unavailable',
+      headers: { 'content-type': 'text/plain' },
+    });
     const error = await exchangeCode({ ...creds(), code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OAuthError);
     expect(error).toMatchObject({ error: 'token_request_failed', status: 503, rawBody: 'Service Unavailable' });
   });
 
   it('an API-style error body ({type, errors}) gives OAuthError with that type', async () => {
-    server().script.push({ match: (r) => r.path === '/oauth/connect/token', status: 400, body: '{"type":"invalid_request_error","errors":{"code":["missing"]}}' });
+    server().script.push({
+      match: (r) => r.path === '/oauth/connect/token',
+      status: 400,
+      body: '{"type":"invalid_request_error","errors":{"code":["missing"]}}',
+    });
     const error = await exchangeCode({ ...creds(), code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
     expect(error).toMatchObject({ error: 'invalid_request_error', status: 400 });
   });
 
   it('a 200 with a malformed or incomplete token response gives OAuthError', async () => {
-    for (const body of ['not json', '{"token_type":"Bearer","expires_in":10}', '{"access_token":"a","token_type":"mac","expires_in":1}', '{"access_token":"a","token_type":"Bearer"}']) {
+    for (const body of [
+      'not json',
+      '{"token_type":"Bearer","expires_in":10}',
+      '{"access_token":"a","token_type":"mac","expires_in":1}',
+      '{"access_token":"a","token_type":"Bearer"}',
+    ]) {
       server().script.push({ match: (r) => r.path === '/oauth/connect/token', status: 200, body });
       const error = await exchangeCode({ ...creds(), code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(OAuthError);
@@ -176,18 +235,35 @@ describe('exchangeCode', () => {
   });
 
   it('a 200 answer with an RFC 6749 error body is an OAuthError too', async () => {
-    server().script.push({ match: (r) => r.path === '/oauth/connect/token', status: 200, body: '{"error":"invalid_grant","error_description":"expired code"}' });
+    server().script.push({
+      match: (r) => r.path === '/oauth/connect/token',
+      status: 200,
+      body: '{"error":"invalid_grant","error_description":"expired code"}',
+    });
     const error = await exchangeCode({ ...creds(), code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OAuthError);
     expect(error).toMatchObject({ error: 'invalid_grant', description: 'expired code', status: 200 });
   });
 
   it('an error body that echoes the secret, code or refresh token is redacted', async () => {
-    const echo = (r: { body: string }) => JSON.stringify({ error: 'invalid_request', error_description: `got ${r.body}` });
-    server().script.push({ match: (r) => r.path === '/oauth/connect/token', status: 400, body: echo({ body: 'client_secret=secret_1&code=the_code_123' }) });
-    const error = (await exchangeCode({ ...creds(), code: 'the_code_123', redirectUri: REDIRECT }).catch((e: unknown) => e)) as OAuthError;
-    server().script.push({ match: (r) => r.path === '/oauth/connect/token', status: 502, body: 'upstream saw refresh_token=rt_very_secret' });
-    const raw = (await refreshAccessToken({ ...creds(), refreshToken: 'rt_very_secret' }).catch((e: unknown) => e)) as OAuthError;
+    const echo = (r: { body: string }) =>
+      JSON.stringify({ error: 'invalid_request', error_description: `got ${r.body}` });
+    server().script.push({
+      match: (r) => r.path === '/oauth/connect/token',
+      status: 400,
+      body: echo({ body: 'client_secret=secret_1&code=the_code_123' }),
+    });
+    const error = (await exchangeCode({ ...creds(), code: 'the_code_123', redirectUri: REDIRECT }).catch(
+      (e: unknown) => e,
+    )) as OAuthError;
+    server().script.push({
+      match: (r) => r.path === '/oauth/connect/token',
+      status: 502,
+      body: 'upstream saw refresh_token=rt_very_secret',
+    });
+    const raw = (await refreshAccessToken({ ...creds(), refreshToken: 'rt_very_secret' }).catch(
+      (e: unknown) => e,
+    )) as OAuthError;
     for (const e of [error, raw]) {
       for (const shown of [e.message, String(e), JSON.stringify(e), inspect(e, { showHidden: true, depth: 10 })]) {
         expect(shown).not.toMatch(/secret_1|the_code_123|rt_very_secret/);
@@ -197,12 +273,19 @@ describe('exchangeCode', () => {
   });
 
   it('a network failure gives OAuthError network_error', async () => {
-    const error = await exchangeCode({ ...creds(), baseUrl: 'http://127.0.0.1:1', code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
+    const error = await exchangeCode({
+      ...creds(),
+      baseUrl: 'http://127.0.0.1:1',
+      code: 'c',
+      redirectUri: REDIRECT,
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ error: 'network_error' });
   });
 
   it('a missing code (from the callback) rejects with OAuthError invalid_request', async () => {
-    await expect(exchangeCode({ ...creds(), code: '', redirectUri: REDIRECT })).rejects.toMatchObject({ error: 'invalid_request' });
+    await expect(exchangeCode({ ...creds(), code: '', redirectUri: REDIRECT })).rejects.toMatchObject({
+      error: 'invalid_request',
+    });
     await expect(refreshAccessToken({ ...creds(), refreshToken: '' })).rejects.toBeInstanceOf(OAuthError);
   });
 
@@ -217,44 +300,65 @@ describe('exchangeCode', () => {
       expect(error).toBeInstanceOf(ApiClientConfigurationError);
     }
     await expect(exchangeCode({ ...creds(), code: 'c', redirectUri: '' })).rejects.toThrow(/redirectUri is required/);
-    expect(() => buildAuthorizeUrl({ baseUrl: server().url, clientId: '', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES })).toThrow(ApiClientConfigurationError);
+    expect(() =>
+      buildAuthorizeUrl({ baseUrl: server().url, clientId: '', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES }),
+    ).toThrow(ApiClientConfigurationError);
     expect(server().requests).toHaveLength(0);
   });
 
   it('a base URL that is not absolute, or not HTTPS to a remote host, is a configuration error, not a network error', async () => {
     for (const baseUrl of ['api.example.com', '', undefined as unknown as string, 'http://api.example.com']) {
-      const error = await exchangeCode({ ...creds(), baseUrl, code: 'c', redirectUri: REDIRECT }).catch((e: unknown) => e);
+      const error = await exchangeCode({ ...creds(), baseUrl, code: 'c', redirectUri: REDIRECT }).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(ApiClientConfigurationError);
       expect((error as Error).message).toMatch(/^baseUrl must/);
-      expect(() => buildAuthorizeUrl({ baseUrl, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES })).toThrow(/baseUrl/);
+      expect(() =>
+        buildAuthorizeUrl({ baseUrl, clientId: 'c', redirectUri: REDIRECT, scopes: REQUIRED_SCOPES }),
+      ).toThrow(/baseUrl/);
     }
     expect(server().requests).toHaveLength(0);
   });
 });
 
 describe('refreshAccessToken', () => {
-  it.each(['body', 'basic'] as const)('refreshes with client auth %s and gets a new refresh token', async (clientAuth) => {
-    server().issueRefreshToken('rt_old');
-    const tokens = await refreshAccessToken({ ...creds(), clientAuth, refreshToken: 'rt_old' });
-    expect(tokens.refreshToken).toMatch(/^rt_/);
-    expect(tokens.refreshToken).not.toBe('rt_old');
-    const form = new URLSearchParams(server().requests[0]?.body);
-    expect(form.get('grant_type')).toBe('refresh_token');
-    expect(form.get('refresh_token')).toBe('rt_old');
-    await expect(refreshAccessToken({ ...creds(), clientAuth, refreshToken: 'rt_old' })).rejects.toMatchObject({ error: 'invalid_grant' });
-  });
+  it.each(['body', 'basic'] as const)(
+    'refreshes with client auth %s and gets a new refresh token',
+    async (clientAuth) => {
+      server().issueRefreshToken('rt_old');
+      const tokens = await refreshAccessToken({ ...creds(), clientAuth, refreshToken: 'rt_old' });
+      expect(tokens.refreshToken).toMatch(/^rt_/);
+      expect(tokens.refreshToken).not.toBe('rt_old');
+      const form = new URLSearchParams(server().requests[0]?.body);
+      expect(form.get('grant_type')).toBe('refresh_token');
+      expect(form.get('refresh_token')).toBe('rt_old');
+      await expect(refreshAccessToken({ ...creds(), clientAuth, refreshToken: 'rt_old' })).rejects.toMatchObject({
+        error: 'invalid_grant',
+      });
+    },
+  );
 });
 
 describe('TokenSet', () => {
   it('is redacted in inspect and toString but persists with JSON.stringify', () => {
-    const set = normalizeTokenResponse({ access_token: 'at_secret', token_type: 'bearer', expires_in: '60', refresh_token: 'rt_secret' }, 0);
+    const set = normalizeTokenResponse(
+      { access_token: 'at_secret', token_type: 'bearer', expires_in: '60', refresh_token: 'rt_secret' },
+      0,
+    );
     expect(inspect(set)).not.toContain('secret');
     expect(String(set)).not.toContain('secret');
-    expect(JSON.parse(JSON.stringify(set))).toMatchObject({ accessToken: 'at_secret', refreshToken: 'rt_secret', expiresAt: 60_000 });
+    expect(JSON.parse(JSON.stringify(set))).toMatchObject({
+      accessToken: 'at_secret',
+      refreshToken: 'rt_secret',
+      expiresAt: 60_000,
+    });
   });
 
   it('drops prototype-polluting keys from raw', () => {
-    const set = normalizeTokenResponse(JSON.parse('{"access_token":"a","token_type":"Bearer","expires_in":1,"__proto__":{"polluted":true}}'), 0);
+    const set = normalizeTokenResponse(
+      JSON.parse('{"access_token":"a","token_type":"Bearer","expires_in":1,"__proto__":{"polluted":true}}'),
+      0,
+    );
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     expect(Object.getPrototypeOf(set.raw)).toBe(Object.prototype);
   });

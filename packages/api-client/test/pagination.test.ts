@@ -66,7 +66,9 @@ describe('list()', () => {
   });
 
   it('forward from a starting_after cursor', async () => {
-    const seen = await client().customers.list({ limit: 7, starting_after: objectId('cus_', 240) }).toArray({ max: 1000 });
+    const seen = await client()
+      .customers.list({ limit: 7, starting_after: objectId('cus_', 240) })
+      .toArray({ max: 1000 });
     expect(seen.map((c) => c.id)).toEqual(ids(241, 250));
   });
 
@@ -80,14 +82,20 @@ describe('list()', () => {
   });
 
   it('refuses both cursors before sending (see validation.test.ts)', async () => {
-    const params = { limit: 5, starting_after: objectId('cus_', 10), ending_before: objectId('cus_', 20) } as unknown as { limit: number };
+    const params = {
+      limit: 5,
+      starting_after: objectId('cus_', 10),
+      ending_before: objectId('cus_', 20),
+    } as unknown as { limit: number };
     await expect(client().customers.list(params)).rejects.toBeInstanceOf(InvalidRequestError);
     expect(server().requests).toHaveLength(0);
   });
 
   it('undefined parameters are not sent', async () => {
     const cursor: string | undefined = undefined;
-    const all = await client().customers.list({ limit: undefined, starting_after: cursor, ending_before: undefined }).toArray({ max: 3 });
+    const all = await client()
+      .customers.list({ limit: undefined, starting_after: cursor, ending_before: undefined })
+      .toArray({ max: 3 });
     expect(all.map((c) => c.id)).toEqual(ids(1, 3));
     expect([...(server().requests[0]?.query.keys() ?? [])]).toEqual([]);
   });
@@ -121,7 +129,9 @@ describe('list()', () => {
   it('an empty list iterates nothing', async () => {
     const page = await client().customers.list({ limit: 5, ending_before: objectId('cus_', 1) });
     expect(page).toEqual({ limit: 5, has_more: false, data: [] });
-    const all = await client().customers.list({ limit: 5, ending_before: objectId('cus_', 1) }).toArray({ max: 10 });
+    const all = await client()
+      .customers.list({ limit: 5, ending_before: objectId('cus_', 1) })
+      .toArray({ max: 10 });
     expect(all).toEqual([]);
   });
 
@@ -149,7 +159,11 @@ describe('list()', () => {
   });
 
   it('an error on a later page rejects the iteration with the typed error', async () => {
-    server().script.push({ match: (r) => r.query.has('starting_after'), status: 404, body: '{"type":"not_found_error"}' });
+    server().script.push({
+      match: (r) => r.query.has('starting_after'),
+      status: 404,
+      body: '{"type":"not_found_error"}',
+    });
     const seen: Customer[] = [];
     const run = async () => {
       for await (const c of client().customers.list({ limit: 50 })) seen.push(c);
@@ -167,7 +181,10 @@ describe('list()', () => {
     ];
     for (const { body, message } of cases) {
       server().script.push({ status: 200, body });
-      const error = await client().customers.list({ limit: 1 }).toArray({ max: 10 }).catch((e: unknown) => e);
+      const error = await client()
+        .customers.list({ limit: 1 })
+        .toArray({ max: 10 })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).type).toBe('invalid_response');
       expect((error as ApiError).message).toMatch(message);
@@ -187,7 +204,10 @@ describe('list()', () => {
   });
 
   it('a has_more that is not true ends the list', async () => {
-    server().script.push({ status: 200, body: JSON.stringify({ limit: 1, has_more: 'yes', data: [{ id: 'cus_00000001' }] }) });
+    server().script.push({
+      status: 200,
+      body: JSON.stringify({ limit: 1, has_more: 'yes', data: [{ id: 'cus_00000001' }] }),
+    });
     expect(await client().customers.list({ limit: 1 }).toArray({ max: 10 })).toHaveLength(1);
     expect(server().count('/customers')).toBeGreaterThan(0);
   });

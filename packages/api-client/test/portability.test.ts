@@ -21,7 +21,11 @@ describe('runs on any runtime with fetch and WebCrypto', () => {
       const specifiers = [...text.matchAll(/from\s+'([^']+)'/g)].map((m) => m[1] ?? '');
       for (const spec of specifiers) {
         // @commerce-kit/internal is inlined at build time (and checked for portability in its own tests).
-        const allowed = spec.startsWith('./') || spec.startsWith('../') || spec === '@commerce-kit/api-types' || spec.startsWith('@commerce-kit/internal/');
+        const allowed =
+          spec.startsWith('./') ||
+          spec.startsWith('../') ||
+          spec === '@commerce-kit/api-types' ||
+          spec.startsWith('@commerce-kit/internal/');
         expect(allowed, `${file} imports ${spec}`).toBe(true);
       }
       // Code only: TSDoc examples may mention process.env.
@@ -31,7 +35,9 @@ describe('runs on any runtime with fetch and WebCrypto', () => {
   });
 
   it('the package has no third-party runtime dependency', () => {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies?: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
     expect(Object.keys(pkg.dependencies ?? {})).toEqual(['@commerce-kit/api-types']);
   });
 });

@@ -33,20 +33,40 @@ interface Envelope {
   data: Array<{ id: string }>;
 }
 interface RawSpec {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { examples?: Record<string, { $ref?: string; value?: unknown }> }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses: Record<
+          string,
+          { content?: Record<string, { examples?: Record<string, { $ref?: string; value?: unknown }> }> }
+        >;
+      }
+    >
+  >;
   components: { schemas: Record<string, { examples?: unknown[] }>; examples: Record<string, { value: unknown }> };
 }
 const spec = parse(readFileSync(SPEC_FILE, 'utf8')) as RawSpec;
 
 /** Every list operation of the spec (it takes both cursors), with the examples Prism answers from. */
 const lists = specOperations(spec as unknown as Record<string, unknown>)
-  .filter((op) => op.method === 'get' && ['starting_after', 'ending_before'].every((name) => op.parameters.some((p) => p.name === name)))
+  .filter(
+    (op) =>
+      op.method === 'get' &&
+      ['starting_after', 'ending_before'].every((name) => op.parameters.some((p) => p.name === name)),
+  )
   .map((op) => {
     const schemaRef = op.success?.schemaRef;
     if (!schemaRef) throw new Error(`${op.operationId}: its 200 response names no component schema`);
-    const named = Object.entries(spec.paths[op.path]![op.method]!.responses[op.success!.status]!.content?.['application/json']?.examples ?? {}).map(
-      ([name, example]) => ({ name, value: (example.$ref ? spec.components.examples[example.$ref.split('/').pop()!]!.value : example.value) as Envelope }),
-    );
+    const named = Object.entries(
+      spec.paths[op.path]![op.method]!.responses[op.success!.status]!.content?.['application/json']?.examples ?? {},
+    ).map(([name, example]) => ({
+      name,
+      value: (example.$ref
+        ? spec.components.examples[example.$ref.split('/').pop()!]!.value
+        : example.value) as Envelope,
+    }));
     const morePage = named.find((example) => example.value.has_more && example.value.data.length > 0);
     if (!morePage) throw new Error(`${op.operationId}: no named response example with has_more: true`);
     const validate = (validators as unknown as Record<string, Validator<unknown> | undefined>)[`validate${schemaRef}`];
@@ -84,10 +104,11 @@ type AnyList = {
   list(
     params?: { limit?: number; starting_after?: string; ending_before?: string },
     options?: { headers?: Record<string, string> },
-  ): PromiseLike<Envelope> & AsyncIterable<{ id: string }> & {
-    pages(): AsyncIterable<Envelope>;
-    toArray(options: { max: number }): Promise<Array<{ id: string }>>;
-  };
+  ): PromiseLike<Envelope> &
+    AsyncIterable<{ id: string }> & {
+      pages(): AsyncIterable<Envelope>;
+      toArray(options: { max: number }): Promise<Array<{ id: string }>>;
+    };
 };
 const resourceOf = (client: Client, name: string): AnyList => {
   const resource = (client as unknown as Record<string, AnyList | undefined>)[name];
@@ -96,7 +117,17 @@ const resourceOf = (client: Client, name: string): AnyList => {
 };
 
 it('the spec has list operations, and the client a resource for each', () => {
-  expect(lists.map((l) => l.path)).toEqual(expect.arrayContaining(['/customers', '/charges', '/orders', '/products', '/categories', '/blog_posts', '/discounts']));
+  expect(lists.map((l) => l.path)).toEqual(
+    expect.arrayContaining([
+      '/customers',
+      '/charges',
+      '/orders',
+      '/products',
+      '/categories',
+      '/blog_posts',
+      '/discounts',
+    ]),
+  );
   const { client } = recordingClient();
   for (const { resource } of lists) expect(typeof resourceOf(client, resource).list).toBe('function');
 });
@@ -124,7 +155,11 @@ describe.each(lists.map((l) => [l.path, l] as const))('%s', (path, list) => {
     expect(ids).toEqual(list.defaultPage.data.map((item) => item.id));
     expect(sent).toHaveLength(1);
     const backward: string[] = [];
-    for await (const item of resourceOf(client, list.resource).list({ limit: 2, ending_before: list.defaultPage.data[0]!.id })) backward.push(item.id);
+    for await (const item of resourceOf(client, list.resource).list({
+      limit: 2,
+      ending_before: list.defaultPage.data[0]!.id,
+    }))
+      backward.push(item.id);
     expect(backward).toEqual(ids);
     expect(sent).toHaveLength(2);
   });
@@ -140,12 +175,16 @@ describe.each(lists.map((l) => [l.path, l] as const))('%s', (path, list) => {
     const expectCursors = (sent: URL[], ...cursors: Array<string | undefined>): void => {
       expect(sent.map((url) => url.searchParams.get(cursorName))).toEqual(cursors.map((cursor) => cursor ?? null));
       const other = cursorName === 'starting_after' ? 'ending_before' : 'starting_after';
-      expect(sent.every((url) => url.searchParams.get(other) === null && url.searchParams.get('limit') === '2')).toBe(true);
+      expect(sent.every((url) => url.searchParams.get(other) === null && url.searchParams.get('limit') === '2')).toBe(
+        true,
+      );
     };
 
     it('while has_more is true, the next page is asked for from the last object received; toArray stops at max', async () => {
       const { client, sent } = recordingClient();
-      const items = await resourceOf(client, list.resource).list(params, { headers: prefer }).toArray({ max: perPage + 1 });
+      const items = await resourceOf(client, list.resource)
+        .list(params, { headers: prefer })
+        .toArray({ max: perPage + 1 });
       expect(items).toEqual([...list.morePage.value.data, list.morePage.value.data[0]]);
       expectCursors(sent, start, lastId);
     });
@@ -160,7 +199,10 @@ describe.each(lists.map((l) => [l.path, l] as const))('%s', (path, list) => {
           if (pages.length === 5) return; // a safety stop; the client must end the walk before it
         }
       };
-      await expect(walk()).rejects.toMatchObject({ type: 'invalid_response', message: expect.stringMatching(/cursor did not advance/) });
+      await expect(walk()).rejects.toMatchObject({
+        type: 'invalid_response',
+        message: expect.stringMatching(/cursor did not advance/),
+      });
       expect(pages).toEqual([list.morePage.value, list.morePage.value]);
       expectCursors(sent, start, lastId);
     });
@@ -168,14 +210,18 @@ describe.each(lists.map((l) => [l.path, l] as const))('%s', (path, list) => {
 
   it('a limit above 100 is refused by the client before sending, and by the mock with the documented 400', async () => {
     const { client, sent } = recordingClient();
-    const error = await resourceOf(client, list.resource).list({ limit: 500 }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const error = await resourceOf(client, list.resource)
+      .list({ limit: 500 })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(error).toMatchObject({ status: 0, type: 'invalid_request_error' });
     expect(sent).toHaveLength(0);
-    const raw = await prism.fetch(`${path}?limit=500`, { headers: { Authorization: 'Bearer prism_test_token', Accept: 'application/json' } });
+    const raw = await prism.fetch(`${path}?limit=500`, {
+      headers: { Authorization: 'Bearer prism_test_token', Accept: 'application/json' },
+    });
     expect(raw.status).toBe(400);
     expect(await raw.json()).toMatchObject({ type: 'invalid_request_error' });
   });

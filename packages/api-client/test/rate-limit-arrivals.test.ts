@@ -33,7 +33,12 @@ interface Run {
  * `calls` calls of one default client (the store aside, when given), started at `startAt(i)`, against
  * a server enforcing 200 arrivals per minute that holds call `i` for `holdMs` on the way.
  */
-async function run(options: { calls: number; startAt?: (call: number) => number; holdMs: (sent: Sent) => number; store?: RateLimitStore }): Promise<Run> {
+async function run(options: {
+  calls: number;
+  startAt?: (call: number) => number;
+  holdMs: (sent: Sent) => number;
+  store?: RateLimitStore;
+}): Promise<Run> {
   const clock = new SteppedClock(START);
   const server = await startArrivalServer({ clock, limit: LIMIT, windowMs: MINUTE, holdMs: options.holdMs });
   try {
@@ -79,14 +84,22 @@ describe('the default limiter, counted where the platform counts: at a loopback 
     const result = await run({ calls: 450, holdMs: coldFirstMinute(PADDING) });
     // The first 200 start at 0 and arrive at 1 s; the next 200 start when the first ones' slots are
     // released, a minute and the padding later, and arrive at once: still a full minute after.
-    expect(arrivalsAt(result.arrivals)).toEqual({ [PADDING]: 200, [MINUTE + PADDING]: 200, [2 * (MINUTE + PADDING)]: 50 });
+    expect(arrivalsAt(result.arrivals)).toEqual({
+      [PADDING]: 200,
+      [MINUTE + PADDING]: 200,
+      [2 * (MINUTE + PADDING)]: 50,
+    });
     expect(result.maxInAnyWindow).toBe(LIMIT);
     expect(result.throttled).toBe(0);
     expect(result.fulfilled).toBe(450);
   });
 
   it('without the padding (windowPaddingMs: 0) the same calls put 400 into one server minute', async () => {
-    const result = await run({ calls: 450, holdMs: coldFirstMinute(PADDING), store: new MemoryRateLimitStore({ windowPaddingMs: 0 }) });
+    const result = await run({
+      calls: 450,
+      holdMs: coldFirstMinute(PADDING),
+      store: new MemoryRateLimitStore({ windowPaddingMs: 0 }),
+    });
     // The second 200 start exactly a minute after the first, and arrive before the first's minute ends.
     expect(result.arrivals.filter((at) => at === START + MINUTE)).toHaveLength(200);
     expect(result.maxInAnyWindow).toBe(2 * LIMIT);
@@ -96,7 +109,11 @@ describe('the default limiter, counted where the platform counts: at a loopback 
   it('the padding is the bound: a delay beyond it can exceed the limit, a store padded for it holds', async () => {
     const late = await run({ calls: 450, holdMs: coldFirstMinute(1500) });
     expect(late.maxInAnyWindow).toBeGreaterThan(LIMIT);
-    const padded = await run({ calls: 450, holdMs: coldFirstMinute(1500), store: new MemoryRateLimitStore({ windowPaddingMs: 1500 }) });
+    const padded = await run({
+      calls: 450,
+      holdMs: coldFirstMinute(1500),
+      store: new MemoryRateLimitStore({ windowPaddingMs: 1500 }),
+    });
     expect(padded.maxInAnyWindow).toBe(LIMIT);
     expect(padded.throttled).toBe(0);
     expect(padded.fulfilled).toBe(450);
@@ -114,21 +131,30 @@ describe('the default limiter, counted where the platform counts: at a loopback 
     };
   }
 
-  it.each([1, 2, 3])('bursts at random times, each request 0 to the padding on its way (seed %i): never over 200 per server minute', async (seed) => {
-    const next = random(seed);
-    const CALLS = 700;
-    // Five bursts over three minutes (the first at 0, of at least 200 calls, so the limit is reached).
-    const bursts = [START, ...Array.from({ length: 4 }, () => START + Math.floor(next() * 3 * MINUTE))];
-    const startAt = Array.from({ length: CALLS }, (_, call) => (call < 250 ? START : (bursts[Math.floor(next() * bursts.length)] ?? START)));
-    // 0 or the full padding for a fifth of the calls each, anything between for the rest.
-    const delays = Array.from({ length: CALLS }, () => {
-      const pick = next();
-      return pick < 0.2 ? 0 : pick < 0.4 ? PADDING : Math.floor(next() * (PADDING + 1));
-    });
-    const result = await run({ calls: CALLS, startAt: (call) => startAt[call] ?? START, holdMs: (sent) => delays[sent.call] ?? 0 });
-    expect(result.maxInAnyWindow).toBe(LIMIT);
-    expect(result.throttled).toBe(0);
-    expect(result.fulfilled).toBe(CALLS);
-    expect(result.arrivals).toHaveLength(CALLS);
-  });
+  it.each([1, 2, 3])(
+    'bursts at random times, each request 0 to the padding on its way (seed %i): never over 200 per server minute',
+    async (seed) => {
+      const next = random(seed);
+      const CALLS = 700;
+      // Five bursts over three minutes (the first at 0, of at least 200 calls, so the limit is reached).
+      const bursts = [START, ...Array.from({ length: 4 }, () => START + Math.floor(next() * 3 * MINUTE))];
+      const startAt = Array.from({ length: CALLS }, (_, call) =>
+        call < 250 ? START : (bursts[Math.floor(next() * bursts.length)] ?? START),
+      );
+      // 0 or the full padding for a fifth of the calls each, anything between for the rest.
+      const delays = Array.from({ length: CALLS }, () => {
+        const pick = next();
+        return pick < 0.2 ? 0 : pick < 0.4 ? PADDING : Math.floor(next() * (PADDING + 1));
+      });
+      const result = await run({
+        calls: CALLS,
+        startAt: (call) => startAt[call] ?? START,
+        holdMs: (sent) => delays[sent.call] ?? 0,
+      });
+      expect(result.maxInAnyWindow).toBe(LIMIT);
+      expect(result.throttled).toBe(0);
+      expect(result.fulfilled).toBe(CALLS);
+      expect(result.arrivals).toHaveLength(CALLS);
+    },
+  );
 });

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
-import { ApiClientConfigurationError, MemoryRateLimitStore, RateLimitError, createClient, type RateLimitRequest, type RateLimitStore } from '../src/index.js';
+import {
+  ApiClientConfigurationError,
+  MemoryRateLimitStore,
+  RateLimitError,
+  createClient,
+  type RateLimitRequest,
+  type RateLimitStore,
+} from '../src/index.js';
 import { ManualClock } from '../src/testing.js';
 import { startFakeServer } from './support/fake-server.js';
 import { TOKEN, useFakeServer } from './support/servers.js';
@@ -71,7 +78,8 @@ describe('MemoryRateLimitStore (sliding-window log)', () => {
             }
             starts.push(now);
           }
-          for (let i = limit; i < starts.length; i++) expect((starts[i] ?? 0) - (starts[i - limit] ?? 0)).toBeGreaterThanOrEqual(windowMs + windowPaddingMs);
+          for (let i = limit; i < starts.length; i++)
+            expect((starts[i] ?? 0) - (starts[i - limit] ?? 0)).toBeGreaterThanOrEqual(windowMs + windowPaddingMs);
         },
       ),
     );
@@ -90,12 +98,18 @@ describe('MemoryRateLimitStore (sliding-window log)', () => {
           const arrivals: number[] = [];
           for (const [gap, lateness] of calls) {
             now += gap;
-            for (let wait = store.take('k', request(now, limit, windowMs)); wait > 0; wait = store.take('k', request(now, limit, windowMs))) now += wait;
+            for (
+              let wait = store.take('k', request(now, limit, windowMs));
+              wait > 0;
+              wait = store.take('k', request(now, limit, windowMs))
+            )
+              now += wait;
             arrivals.push(now + Math.round(lateness * windowPaddingMs));
           }
           arrivals.sort((a, b) => a - b);
           // The platform's count: arrivals in (t - windowMs, t].
-          for (let i = limit; i < arrivals.length; i++) expect((arrivals[i] ?? 0) - (arrivals[i - limit] ?? 0)).toBeGreaterThanOrEqual(windowMs);
+          for (let i = limit; i < arrivals.length; i++)
+            expect((arrivals[i] ?? 0) - (arrivals[i - limit] ?? 0)).toBeGreaterThanOrEqual(windowMs);
         },
       ),
     );
@@ -131,7 +145,9 @@ describe('MemoryRateLimitStore (sliding-window log)', () => {
 describe('the client-side limit is on by default: 200 requests per minute per access token', () => {
   it('a default client bursting 210 requests sees no 429 from a server enforcing 200/min per token', async () => {
     const clock = new ManualClock(START);
-    const limited = await startFakeServer({ rateLimit: { requests: 200, windowMs: MINUTE, per: 'token', now: () => clock.now() } });
+    const limited = await startFakeServer({
+      rateLimit: { requests: 200, windowMs: MINUTE, per: 'token', now: () => clock.now() },
+    });
     try {
       const client = createClient({ baseUrl: limited.url, accessToken: TOKEN, clock, maxRetries: 0 });
       const burst = Promise.all(Array.from({ length: 210 }, () => client.customers.list({ limit: 1 })));
@@ -151,7 +167,9 @@ describe('the client-side limit is on by default: 200 requests per minute per ac
 
   it('the same burst with rateLimit: false runs into the server limit (the server really enforces it)', async () => {
     const clock = new ManualClock(START);
-    const limited = await startFakeServer({ rateLimit: { requests: 200, windowMs: MINUTE, per: 'token', now: () => clock.now() } });
+    const limited = await startFakeServer({
+      rateLimit: { requests: 200, windowMs: MINUTE, per: 'token', now: () => clock.now() },
+    });
     try {
       const client = createClient({ baseUrl: limited.url, accessToken: TOKEN, clock, maxRetries: 0, rateLimit: false });
       const burst = await Promise.allSettled(Array.from({ length: 210 }, () => client.customers.list({ limit: 1 })));
@@ -181,7 +199,11 @@ describe('the client-side limit is on by default: 200 requests per minute per ac
 
   it('rateLimit.accountKey shares one budget between tokens of an account', async () => {
     const clock = new ManualClock(START);
-    const options = { baseUrl: server().url, clock, rateLimit: { accountKey: 'acct_42', requestsPerMinute: 2 } } as const;
+    const options = {
+      baseUrl: server().url,
+      clock,
+      rateLimit: { accountKey: 'acct_42', requestsPerMinute: 2 },
+    } as const;
     const a = createClient({ ...options, accessToken: TOKEN });
     const b = createClient({ ...options, accessToken: 'other_token' });
     await a.customers.list({ limit: 1 });
@@ -214,7 +236,12 @@ describe('the store interface', () => {
   it('an async store is used for every request; keys never contain the token', async () => {
     const store = new RecordingStore();
     const clock = new ManualClock(START);
-    const client = createClient({ baseUrl: server().url, accessToken: TOKEN, clock, rateLimit: { store, requestsPerMinute: 3 } });
+    const client = createClient({
+      baseUrl: server().url,
+      accessToken: TOKEN,
+      clock,
+      rateLimit: { store, requestsPerMinute: 3 },
+    });
     for (let i = 0; i < 3; i++) await client.customers.list({ limit: 1 });
     const fourth = client.customers.list({ limit: 1 });
     await waitFor(() => clock.pending === 1);
@@ -229,7 +256,12 @@ describe('the store interface', () => {
   it('a 429 is reported to the store as a pause of the key', async () => {
     const store = new RecordingStore();
     const clock = new ManualClock(START);
-    const client = createClient({ baseUrl: server().url, accessToken: TOKEN, clock, rateLimit: { store, accountKey: 'acct_7' } });
+    const client = createClient({
+      baseUrl: server().url,
+      accessToken: TOKEN,
+      clock,
+      rateLimit: { store, accountKey: 'acct_7' },
+    });
     server().script.push({ status: 429, headers: { 'retry-after': '5' } });
     const pending = client.customers.list({ limit: 1 });
     await waitFor(() => clock.pending === 1);

@@ -25,7 +25,11 @@ const saved: TokenSet[] = [];
 const globals = globalThis as Record<string, unknown>;
 
 beforeAll(async () => {
-  server = await startFakeServer({ tokens: ['token', 'key-1', 'key-2'], clientId: 'client_id', clientSecret: 'client_secret' });
+  server = await startFakeServer({
+    tokens: ['token', 'key-1', 'key-2'],
+    clientId: 'client_id',
+    clientSecret: 'client_secret',
+  });
   dir = mkdtempSync(join(tmpdir(), 'api-client-readme-'));
   vi.stubEnv('ACCESS_TOKEN', 'token');
   vi.stubEnv('CLIENT_ID', 'client_id');
@@ -33,7 +37,13 @@ beforeAll(async () => {
   server.issueCode('code-from-callback', CALLBACK);
   server.issueRefreshToken('rt_from_row');
   server.issueCode('stored-code', CALLBACK);
-  const stored = await exchangeCode({ baseUrl: server.url, clientId: 'client_id', clientSecret: 'client_secret', code: 'stored-code', redirectUri: CALLBACK });
+  const stored = await exchangeCode({
+    baseUrl: server.url,
+    clientId: 'client_id',
+    clientSecret: 'client_secret',
+    code: 'stored-code',
+    redirectUri: CALLBACK,
+  });
   Object.assign(globals, {
     loadToken: async () => 'token',
     saveTokens: async (...args: unknown[]) => void saved.push(args.at(-1) as TokenSet),
@@ -73,8 +83,15 @@ describe('README examples run against the loopback server', () => {
   });
 
   // A block using @commerce-kit/redis needs a Redis server: that package's own README test runs it.
-  const runnable = blocks.map((block, index) => ({ block, index })).filter(({ block }) => !block.includes("'@commerce-kit/redis"));
-  it.each(runnable.map(({ block, index }) => ({ index, title: block.split('\n').find((l) => !l.startsWith('import') && l.trim() !== '') ?? '' })))(
+  const runnable = blocks
+    .map((block, index) => ({ block, index }))
+    .filter(({ block }) => !block.includes("'@commerce-kit/redis"));
+  it.each(
+    runnable.map(({ block, index }) => ({
+      index,
+      title: block.split('\n').find((l) => !l.startsWith('import') && l.trim() !== '') ?? '',
+    })),
+  )(
     'block $index runs ($title)',
     async ({ index }) => {
       const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
@@ -84,7 +101,8 @@ describe('README examples run against the loopback server', () => {
         const logged = log.mock.calls.map((args) => args.join(' ')).join('\n');
         // The OAuth walk-through catches OAuthError to show its fields: here it must not have happened.
         expect(logged).not.toMatch(/invalid_|token_request_failed|network_error/);
-        if (blocks[index]?.includes('exchangeCode(')) expect(server.count('/oauth/connect/token')).toBeGreaterThan(tokenCalls);
+        if (blocks[index]?.includes('exchangeCode('))
+          expect(server.count('/oauth/connect/token')).toBeGreaterThan(tokenCalls);
       } finally {
         log.mockRestore();
       }

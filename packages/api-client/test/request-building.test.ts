@@ -6,7 +6,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
-import { InvalidRequestError, MemoryRateLimitStore, TimeoutError, createClient, type FetchFunction } from '../src/index.js';
+import {
+  InvalidRequestError,
+  MemoryRateLimitStore,
+  TimeoutError,
+  createClient,
+  type FetchFunction,
+} from '../src/index.js';
 import { checkQuery } from '../src/query-check.js';
 import { createRateLimiter } from '../src/rate-limit/limiter.js';
 import { buildQuery } from '../src/request.js';
@@ -92,8 +98,20 @@ describe('buildQuery encodes as URLSearchParams does', () => {
   });
 
   it('any query (property)', () => {
-    const text = fc.oneof(fc.string({ maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 4 }), fc.constantFrom('a', 'cus_1', '1.5', '-_.*', '~', '+', ' '));
-    const value = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(undefined), fc.constant(null), fc.array(fc.oneof(text, fc.integer()), { maxLength: 3 }));
+    const text = fc.oneof(
+      fc.string({ maxLength: 6 }),
+      fc.string({ unit: 'binary', maxLength: 4 }),
+      fc.constantFrom('a', 'cus_1', '1.5', '-_.*', '~', '+', ' '),
+    );
+    const value = fc.oneof(
+      text,
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(undefined),
+      fc.constant(null),
+      fc.array(fc.oneof(text, fc.integer()), { maxLength: 3 }),
+    );
     fc.assert(
       fc.property(fc.dictionary(text, value, { maxKeys: 4 }), (query) => {
         expect(buildQuery(query)).toBe(reference(query));
@@ -124,7 +142,12 @@ describe('checkQuery says what each bound asks for', () => {
   };
 
   it('both ends, one end, no end; values inside pass', () => {
-    const op = operation({ a: { integer: true, min: 1, max: 100 }, b: { integer: false, min: 0 }, c: { integer: true, max: 5 }, d: { integer: false } });
+    const op = operation({
+      a: { integer: true, min: 1, max: 100 },
+      b: { integer: false, min: 0 },
+      c: { integer: true, max: 5 },
+      d: { integer: false },
+    });
     expect(() => checkQuery(op, { a: 1, b: 0.5, c: -3, d: 1e9, other: 'x' })).not.toThrow();
     expect(refusal(op, { a: 0 }).errors).toEqual({ a: ['must be an integer between 1 and 100 (got 0)'] });
     expect(refusal(op, { b: -1 }).errors).toEqual({ b: ['must be a number of at least 0 (got -1)'] });
@@ -162,7 +185,10 @@ describe("the limiter's admission", () => {
   it('an asynchronous store is awaited; an aborted signal or an abort during the wait rejects with its reason', async () => {
     const clock = new ManualClock(START);
     const answers = [0, 500, 0];
-    const limiter = createRateLimiter({ store: { take: () => Promise.resolve(answers.shift() ?? 0), pause: () => undefined } }, clock);
+    const limiter = createRateLimiter(
+      { store: { take: () => Promise.resolve(answers.shift() ?? 0), pause: () => undefined } },
+      clock,
+    );
     const first = limiter.acquire('k', undefined);
     expect(first).toBeInstanceOf(Promise);
     await first;
@@ -207,7 +233,12 @@ describe('methods and the route checks of the path-based call', () => {
       sent.push(`${init.method ?? ''} ${url}`);
       return Promise.resolve(new Response('{"limit":1,"has_more":false,"data":[]}', { status: 200 }));
     };
-    const client = createClient({ baseUrl: 'https://api.example.com', accessToken: 'tok_1234', rateLimit: false, fetch });
+    const client = createClient({
+      baseUrl: 'https://api.example.com',
+      accessToken: 'tok_1234',
+      rateLimit: false,
+      fetch,
+    });
     const request = client.request as (method: string, path: string, options?: unknown) => Promise<unknown>;
     for (const method of ['get', 'GET', 'Get', 'gEt']) {
       await request(method, '/customers', { query: { limit: 1 } });
@@ -222,7 +253,11 @@ describe('methods and the route checks of the path-based call', () => {
 });
 
 describe("the call's signal", () => {
-  const page = (): Response => new Response('{"limit":1,"has_more":false,"data":[]}', { status: 200, headers: { 'content-type': 'application/json' } });
+  const page = (): Response =>
+    new Response('{"limit":1,"has_more":false,"data":[]}', {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   const recording = (respond: (init: RequestInit) => Promise<Response> = () => Promise.resolve(page())) => {
     const inits: RequestInit[] = [];
     const fetch: FetchFunction = (_url, init) => {
@@ -271,7 +306,9 @@ describe("the call's signal", () => {
           init.signal!.addEventListener('abort', () => reject(init.signal!.reason as Error), { once: true });
         }),
     );
-    const pending = clientWith(hanging.fetch, { timeoutMs: 1000, clock }).get('/customers').catch((e: unknown) => e);
+    const pending = clientWith(hanging.fetch, { timeoutMs: 1000, clock })
+      .get('/customers')
+      .catch((e: unknown) => e);
     await waitFor(() => hanging.inits.length === 1);
     expect(clock.pending).toBe(1);
     await clock.advance(1000);

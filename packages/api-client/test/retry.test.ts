@@ -28,7 +28,13 @@ describe('decideRetry: exhaustive table', () => {
   for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
     for (const status of statuses) {
       it(`${method} ${status}`, () => {
-        const d = decideRetry({ method, retriesSoFar: 0, maxRetries: 2, outcome: { kind: 'response', status }, random: 0.5 });
+        const d = decideRetry({
+          method,
+          retriesSoFar: 0,
+          maxRetries: 2,
+          outcome: { kind: 'response', status },
+          random: 0.5,
+        });
         if (status < 400) expect(d).toEqual({ retry: false, reason: 'success' });
         else if (status === 429) expect(d).toMatchObject({ retry: true, reason: 'rate_limited' });
         else if (status >= 500) {
@@ -45,7 +51,15 @@ describe('decideRetry: exhaustive table', () => {
   }
 
   it('429 waits exactly Retry-After, for POST too', () => {
-    expect(decideRetry({ method: 'POST', retriesSoFar: 0, maxRetries: 1, outcome: { kind: 'response', status: 429, retryAfterMs: 3000 }, random: 0.9 })).toEqual({
+    expect(
+      decideRetry({
+        method: 'POST',
+        retriesSoFar: 0,
+        maxRetries: 1,
+        outcome: { kind: 'response', status: 429, retryAfterMs: 3000 },
+        random: 0.9,
+      }),
+    ).toEqual({
       retry: true,
       reason: 'rate_limited',
       delayMs: 3000,
@@ -55,7 +69,14 @@ describe('decideRetry: exhaustive table', () => {
   it('429 with a Retry-After beyond the cap (default 60 s, or maxRetryAfterMs) is not waited for', () => {
     const cap = DEFAULT_MAX_RETRY_AFTER_SECONDS * 1000;
     const at = (retryAfterMs: number, maxRetryAfterMs?: number) =>
-      decideRetry({ method: 'GET', retriesSoFar: 0, maxRetries: 5, outcome: { kind: 'response', status: 429, retryAfterMs }, random: 0, maxRetryAfterMs });
+      decideRetry({
+        method: 'GET',
+        retriesSoFar: 0,
+        maxRetries: 5,
+        outcome: { kind: 'response', status: 429, retryAfterMs },
+        random: 0,
+        maxRetryAfterMs,
+      });
     expect(at(cap + 1)).toEqual({ retry: false, reason: 'retry_after_too_long' });
     expect(at(cap)).toEqual({ retry: true, reason: 'rate_limited', delayMs: cap });
     expect(at(cap + 1, 300_000)).toEqual({ retry: true, reason: 'rate_limited', delayMs: cap + 1 });
@@ -63,7 +84,15 @@ describe('decideRetry: exhaustive table', () => {
   });
 
   it('429 without Retry-After falls back to the backoff', () => {
-    expect(decideRetry({ method: 'GET', retriesSoFar: 2, maxRetries: 5, outcome: { kind: 'response', status: 429 }, random: 1 })).toEqual({
+    expect(
+      decideRetry({
+        method: 'GET',
+        retriesSoFar: 2,
+        maxRetries: 5,
+        outcome: { kind: 'response', status: 429 },
+        random: 1,
+      }),
+    ).toEqual({
       retry: true,
       reason: 'rate_limited',
       delayMs: BASE_BACKOFF_MS * 4,
@@ -71,7 +100,15 @@ describe('decideRetry: exhaustive table', () => {
   });
 
   it('maxRetries 0 never retries', () => {
-    expect(decideRetry({ method: 'GET', retriesSoFar: 0, maxRetries: 0, outcome: { kind: 'response', status: 503 }, random: 0 })).toEqual({
+    expect(
+      decideRetry({
+        method: 'GET',
+        retriesSoFar: 0,
+        maxRetries: 0,
+        outcome: { kind: 'response', status: 503 },
+        random: 0,
+      }),
+    ).toEqual({
       retry: false,
       reason: 'retries_exhausted',
     });
@@ -81,33 +118,53 @@ describe('decideRetry: exhaustive table', () => {
 describe('decideRetry: properties', () => {
   it('never retries POST after a 5xx or a network error', () => {
     fc.assert(
-      fc.property(outcomeArb, fc.nat(10), fc.nat(10), fc.double({ min: 0, max: 1, noNaN: true }), (outcome, retries, max, random) => {
-        const d = decideRetry({ method: 'POST', retriesSoFar: retries, maxRetries: max, outcome, random });
-        if (d.retry) expect(d.reason).toBe('rate_limited');
-      }),
+      fc.property(
+        outcomeArb,
+        fc.nat(10),
+        fc.nat(10),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (outcome, retries, max, random) => {
+          const d = decideRetry({ method: 'POST', retriesSoFar: retries, maxRetries: max, outcome, random });
+          if (d.retry) expect(d.reason).toBe('rate_limited');
+        },
+      ),
     );
   });
 
   it('never retries more than maxRetries times, and delays are bounded and non-negative', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...METHODS), outcomeArb, fc.nat(10), fc.nat(10), fc.double({ min: 0, max: 1, noNaN: true }), (method, outcome, retries, max, random) => {
-        const d = decideRetry({ method, retriesSoFar: retries, maxRetries: max, outcome, random });
-        if (retries >= max) expect(d.retry).toBe(false);
-        if (d.retry) {
-          expect(d.delayMs).toBeGreaterThanOrEqual(0);
-          expect(d.delayMs).toBeLessThanOrEqual(Math.max(MAX_BACKOFF_MS, DEFAULT_MAX_RETRY_AFTER_SECONDS * 1000));
-          expect(Number.isInteger(d.delayMs)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...METHODS),
+        outcomeArb,
+        fc.nat(10),
+        fc.nat(10),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (method, outcome, retries, max, random) => {
+          const d = decideRetry({ method, retriesSoFar: retries, maxRetries: max, outcome, random });
+          if (retries >= max) expect(d.retry).toBe(false);
+          if (d.retry) {
+            expect(d.delayMs).toBeGreaterThanOrEqual(0);
+            expect(d.delayMs).toBeLessThanOrEqual(Math.max(MAX_BACKOFF_MS, DEFAULT_MAX_RETRY_AFTER_SECONDS * 1000));
+            expect(Number.isInteger(d.delayMs)).toBe(true);
+          }
+        },
+      ),
     );
   });
 
   it('is a pure function of its input', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...METHODS), outcomeArb, fc.nat(5), fc.nat(5), fc.double({ min: 0, max: 1, noNaN: true }), (method, outcome, retries, max, random) => {
-        const input = { method, retriesSoFar: retries, maxRetries: max, outcome, random };
-        expect(decideRetry(input)).toEqual(decideRetry(input));
-      }),
+      fc.property(
+        fc.constantFrom(...METHODS),
+        outcomeArb,
+        fc.nat(5),
+        fc.nat(5),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (method, outcome, retries, max, random) => {
+          const input = { method, retriesSoFar: retries, maxRetries: max, outcome, random };
+          expect(decideRetry(input)).toEqual(decideRetry(input));
+        },
+      ),
     );
   });
 

@@ -1,7 +1,16 @@
 import { inspect } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
-import { ApiClientConfigurationError, AuthenticationError, OAuthError, TimeoutError, createClient, createTokenSession, type Clock, type TokenSet } from '../src/index.js';
+import {
+  ApiClientConfigurationError,
+  AuthenticationError,
+  OAuthError,
+  TimeoutError,
+  createClient,
+  createTokenSession,
+  type Clock,
+  type TokenSet,
+} from '../src/index.js';
 import { exchangeCode } from '../src/oauth/index.js';
 import { ManualClock } from '../src/testing.js';
 import { useFakeServer } from './support/servers.js';
@@ -14,7 +23,14 @@ let codeSeq = 0;
 async function freshTokens(clock?: Clock): Promise<TokenSet> {
   const code = `code_${++codeSeq}`;
   server().issueCode(code, REDIRECT);
-  return exchangeCode({ baseUrl: server().url, clientId: 'client_1', clientSecret: 'secret_1', code, redirectUri: REDIRECT, clock });
+  return exchangeCode({
+    baseUrl: server().url,
+    clientId: 'client_1',
+    clientSecret: 'secret_1',
+    code,
+    redirectUri: REDIRECT,
+    clock,
+  });
 }
 
 const sessionOptions = () => ({ baseUrl: server().url, clientId: 'client_1', clientSecret: 'secret_1' });
@@ -36,7 +52,13 @@ describe('token session', () => {
     const tokens = await freshTokens(clock);
     server().requests.length = 0;
     const persisted: TokenSet[] = [];
-    const session = createTokenSession({ ...sessionOptions(), tokens, clock, refreshMarginMs: 60_000, onTokens: (t) => void persisted.push(t) });
+    const session = createTokenSession({
+      ...sessionOptions(),
+      tokens,
+      clock,
+      refreshMarginMs: 60_000,
+      onTokens: (t) => void persisted.push(t),
+    });
     const client = createClient({ baseUrl: server().url, auth: session });
     await clock.set(tokens.expiresAt - 61_000);
     await client.customers.list({ limit: 1 });
@@ -59,7 +81,11 @@ describe('token session', () => {
     await clock.set(tokens.expiresAt + 1);
     await Promise.all(Array.from({ length: 20 }, () => client.customers.list({ limit: 1 })));
     expect(tokenRequests()).toBe(1);
-    const authHeaders = new Set(server().requests.filter((r) => r.path === '/customers').map((r) => r.headers.authorization));
+    const authHeaders = new Set(
+      server()
+        .requests.filter((r) => r.path === '/customers')
+        .map((r) => r.headers.authorization),
+    );
     expect(authHeaders).toEqual(new Set([`Bearer ${session.tokens.accessToken}`]));
   });
 
@@ -127,7 +153,14 @@ describe('token session', () => {
     const persisted: TokenSet[] = [];
     const client = createClient({
       baseUrl: server().url,
-      auth: createTokenSession({ tokens, baseUrl: server().url, clientId: 'client_1', clientSecret: 'secret_1', clientAuth: 'basic', onTokens: (t) => void persisted.push(t) }),
+      auth: createTokenSession({
+        tokens,
+        baseUrl: server().url,
+        clientId: 'client_1',
+        clientSecret: 'secret_1',
+        clientAuth: 'basic',
+        onTokens: (t) => void persisted.push(t),
+      }),
     });
     const page = await client.customers.list({ limit: 1 });
     expect(page.data).toHaveLength(1);
@@ -178,7 +211,11 @@ describe('token session', () => {
   it('takes the tokens one by one too: only a refresh token refreshes before the first request', async () => {
     server().issueRefreshToken('rt_loose_1');
     const persisted: TokenSet[] = [];
-    const session = createTokenSession({ ...sessionOptions(), refreshToken: 'rt_loose_1', onTokens: (t) => void persisted.push(t) });
+    const session = createTokenSession({
+      ...sessionOptions(),
+      refreshToken: 'rt_loose_1',
+      onTokens: (t) => void persisted.push(t),
+    });
     expect(String(session)).toContain('expiresAt: 1970-01-01');
     const client = createClient({ baseUrl: server().url, auth: session });
     await client.customers.list({ limit: 1 });
@@ -189,7 +226,11 @@ describe('token session', () => {
   it('an access token without a known expiry is refreshed only after a 401', async () => {
     const tokens = await freshTokens();
     server().requests.length = 0;
-    const session = createTokenSession({ ...sessionOptions(), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+    const session = createTokenSession({
+      ...sessionOptions(),
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+    });
     const shown = [inspect(session, { showHidden: true, depth: 10 }), String(session), inspect(session.tokens)];
     expect(shown.join('\n')).not.toContain(tokens.accessToken);
     expect(String(session)).toContain('expiresAt: unknown');
@@ -208,7 +249,14 @@ describe('token session', () => {
     const onTokens = vi.fn();
     const client = createClient({
       baseUrl: server().url,
-      auth: createTokenSession({ ...sessionOptions(), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: new Date(30_000), onTokens, clock }),
+      auth: createTokenSession({
+        ...sessionOptions(),
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+        expiresAt: new Date(30_000),
+        onTokens,
+        clock,
+      }),
     });
     await client.customers.list({ limit: 1 });
     expect(tokenRequests()).toBe(1); // 30 s left is within the 60 s margin
@@ -227,6 +275,8 @@ describe('token session', () => {
     ]) {
       expect(() => createTokenSession(options as never)).toThrow(ApiClientConfigurationError);
     }
-    expect(() => createTokenSession({ ...sessionOptions(), tokens, baseUrl: 'http://auth.example.com' })).toThrow(/https/);
+    expect(() => createTokenSession({ ...sessionOptions(), tokens, baseUrl: 'http://auth.example.com' })).toThrow(
+      /https/,
+    );
   });
 });

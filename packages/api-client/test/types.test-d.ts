@@ -40,11 +40,25 @@ const client = createClient({ baseUrl: 'https://api.example.com', accessToken: '
 
 // --- createClient options -------------------------------------------------------
 createClient({ baseUrl: 'x', auth });
-createClient({ baseUrl: 'x', accessToken: 't', fetch: globalThis.fetch, maxRetries: 3, timeoutMs: 1000, rateLimit: { accountKey: 'a' }, userAgent: 'me/1' });
+createClient({
+  baseUrl: 'x',
+  accessToken: 't',
+  fetch: globalThis.fetch,
+  maxRetries: 3,
+  timeoutMs: 1000,
+  rateLimit: { accountKey: 'a' },
+  userAgent: 'me/1',
+});
 createClient({ baseUrl: 'x', accessToken: 't', rateLimit: false });
 createClient({ baseUrl: 'x', accessToken: 't', rateLimit: { accountKey: 'a', requestsPerMinute: 100 } });
 declare const store: RateLimitStore;
-createClient({ baseUrl: 'x', accessToken: 't', rateLimit: { store }, maxRetryAfterSeconds: 120, clock: new ManualClock() });
+createClient({
+  baseUrl: 'x',
+  accessToken: 't',
+  rateLimit: { store },
+  maxRetryAfterSeconds: 120,
+  clock: new ManualClock(),
+});
 // @ts-expect-error one name per setting: `requests` is gone, `requestsPerMinute` stays
 createClient({ baseUrl: 'x', accessToken: 't', rateLimit: { requests: 10 } });
 // @ts-expect-error the limiter is on by default: `true` is not an option
@@ -52,10 +66,39 @@ createClient({ baseUrl: 'x', accessToken: 't', rateLimit: true });
 createClient({ baseUrl: 'x', auth: async () => 'token' });
 // Optional options may be passed as undefined (values from config that may be unset).
 declare const unset: undefined;
-createClient({ baseUrl: 'x', accessToken: 't', fetch: unset, maxRetries: unset, maxRetryAfterSeconds: unset, timeoutMs: unset, rateLimit: unset, userAgent: unset, clock: unset });
-createClient({ baseUrl: 'x', accessToken: 't', rateLimit: { accountKey: unset, requestsPerMinute: unset, store: unset } });
-buildAuthorizeUrl({ baseUrl: 'x', clientId: 'c', redirectUri: 'r', scopes: ['api_basic', 'api_readwrite', 'openid'], state: unset });
-void exchangeCode({ baseUrl: 'x', clientId: 'a', clientSecret: 'b', code: 'c', redirectUri: 'r', clientAuth: unset, fetch: unset, signal: unset });
+createClient({
+  baseUrl: 'x',
+  accessToken: 't',
+  fetch: unset,
+  maxRetries: unset,
+  maxRetryAfterSeconds: unset,
+  timeoutMs: unset,
+  rateLimit: unset,
+  userAgent: unset,
+  clock: unset,
+});
+createClient({
+  baseUrl: 'x',
+  accessToken: 't',
+  rateLimit: { accountKey: unset, requestsPerMinute: unset, store: unset },
+});
+buildAuthorizeUrl({
+  baseUrl: 'x',
+  clientId: 'c',
+  redirectUri: 'r',
+  scopes: ['api_basic', 'api_readwrite', 'openid'],
+  state: unset,
+});
+void exchangeCode({
+  baseUrl: 'x',
+  clientId: 'a',
+  clientSecret: 'b',
+  code: 'c',
+  redirectUri: 'r',
+  clientAuth: unset,
+  fetch: unset,
+  signal: unset,
+});
 // @ts-expect-error session options are given to createTokenSession, not to auth
 createClient({ baseUrl: 'x', auth: { tokens: {} as TokenSet, clientId: 'c', clientSecret: 's' } });
 // @ts-expect-error a token function gives a string
@@ -133,7 +176,9 @@ void client.charges.create({});
 void client.orders.del('ord_1');
 
 // --- products, categories, blog posts, discounts: the same four verbs -----------------
-expectTypeOf(client.products.create({ title: 'Teapot', description: 'For two.', price: 39.5 })).toEqualTypeOf<Promise<Product>>();
+expectTypeOf(client.products.create({ title: 'Teapot', description: 'For two.', price: 39.5 })).toEqualTypeOf<
+  Promise<Product>
+>();
 expectTypeOf(client.products.update).parameter(1).toEqualTypeOf<ProductUpdateRequest>();
 expectTypeOf(client.categories.retrieve('cat_1')).toEqualTypeOf<Promise<Category>>();
 expectTypeOf(client.blogPosts.create).parameter(0).toEqualTypeOf<BlogPostCreateRequest>();
@@ -150,10 +195,16 @@ void client.blogPosts.create({ title: 'Hi', meta_description: 'Hi.', content: '<
 void client.discounts.update('disc_1', { id: 'disc_2' });
 
 // --- generic call, typed from `paths` ------------------------------------------------
-expectTypeOf(client.get('/customers', { query: { limit: 5 } })).resolves.toMatchTypeOf<{ data: Customer[]; has_more: boolean; limit: number }>();
+expectTypeOf(client.get('/customers', { query: { limit: 5 } })).resolves.toMatchTypeOf<{
+  data: Customer[];
+  has_more: boolean;
+  limit: number;
+}>();
 expectTypeOf(client.request('get', '/orders')).resolves.toHaveProperty('data');
 // Upper-case methods (as on the wire) are the same call.
-expectTypeOf(client.request('GET', '/customers', { query: { limit: 5 } })).resolves.toMatchTypeOf<{ data: Customer[] }>();
+expectTypeOf(client.request('GET', '/customers', { query: { limit: 5 } })).resolves.toMatchTypeOf<{
+  data: Customer[];
+}>();
 // @ts-expect-error mixed case is not a method
 void client.request('Get', '/customers');
 // @ts-expect-error query keys are checked with an upper-case method too
@@ -170,7 +221,9 @@ void client.get('/customers', { query: { limit: maybeLimit, starting_after: mayb
 void client.get('/customers', { query: { limit: 'ten' } });
 expectTypeOf(client.post('/customers', { body: createBody })).resolves.toEqualTypeOf<Customer>();
 expectTypeOf(client.get('/customers/{id}', { path: { id: 'cus_1' } })).resolves.toEqualTypeOf<Customer>();
-expectTypeOf(client.put('/customers/{id}', { path: { id: 'cus_1' }, body: { company: null } })).resolves.toEqualTypeOf<Customer>();
+expectTypeOf(
+  client.put('/customers/{id}', { path: { id: 'cus_1' }, body: { company: null } }),
+).resolves.toEqualTypeOf<Customer>();
 expectTypeOf(client.delete('/customers/{id}', { path: { id: 'cus_1' } })).resolves.toEqualTypeOf<undefined>();
 // @ts-expect-error path params are required
 void client.get('/customers/{id}');

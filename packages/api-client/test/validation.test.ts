@@ -17,12 +17,18 @@ async function refusal(pending: Promise<unknown>): Promise<InvalidRequestError> 
 
 describe('parameters the spec rules out are refused before anything is sent', () => {
   it.each([0, 101, -1, 2.5, Number.NaN, Number.POSITIVE_INFINITY])('limit %s', async (limit) => {
-    for (const pending of [client().customers.list({ limit }), client().get('/orders', { query: { limit } }), client().charges.list({ limit }).toArray({ max: 1 })]) {
+    for (const pending of [
+      client().customers.list({ limit }),
+      client().get('/orders', { query: { limit } }),
+      client().charges.list({ limit }).toArray({ max: 1 }),
+    ]) {
       const error = await refusal(pending);
       expect(error.status).toBe(0);
       expect(error.type).toBe('invalid_request_error');
       expect(error.errors).toEqual({ limit: [`must be an integer between 1 and 100 (got ${String(limit)})`] });
-      expect(error.message).toBe(`Refused before sending: limit must be an integer between 1 and 100 (got ${String(limit)})`);
+      expect(error.message).toBe(
+        `Refused before sending: limit must be an integer between 1 and 100 (got ${String(limit)})`,
+      );
     }
     expect(server().requests).toHaveLength(0);
   });

@@ -88,7 +88,10 @@ type JsonBodyOf<Response> = Response extends { content: { 'application/json': in
 
 /** The item type of the list operation at `Path` (a GET with both cursors answering an envelope), else `never`. */
 type ListItemAt<Path extends keyof paths> = paths[Path] extends {
-  get: { parameters: { query?: { starting_after?: unknown; ending_before?: unknown } }; responses: { 200: infer Response } };
+  get: {
+    parameters: { query?: { starting_after?: unknown; ending_before?: unknown } };
+    responses: { 200: infer Response };
+  };
 }
   ? JsonBodyOf<Response> extends { has_more: boolean; data: Array<infer Item> }
     ? Item
@@ -99,4 +102,6 @@ type ListItemAt<Path extends keyof paths> = paths[Path] extends {
  * Every path of the API that has a list operation, mapped to its item type (`'/customers'` ->
  * `Customer`, ...). Read from `paths`, so a list operation added to the spec appears here by itself.
  */
-export type ListResources = { [Path in keyof paths as [ListItemAt<Path>] extends [never] ? never : Path]: ListItemAt<Path> };
+export type ListResources = {
+  [Path in keyof paths as [ListItemAt<Path>] extends [never] ? never : Path]: ListItemAt<Path>;
+};

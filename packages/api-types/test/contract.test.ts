@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import * as validators from '../src/generated/validators.js';
 import type { Validator } from '../src/generated/validators.js';
 import { createAjv } from '../../../tools/api-types/generate.mjs';
-import { invalidExamples, operationExamples, operations, schemaExamples, spec, type ExampleCase } from './spec-examples.js';
+import {
+  invalidExamples,
+  operationExamples,
+  operations,
+  schemaExamples,
+  spec,
+  type ExampleCase,
+} from './spec-examples.js';
 
 const byName = validators as unknown as Record<string, Validator<unknown>>;
 const validatorFor = (name: string): Validator<unknown> => {

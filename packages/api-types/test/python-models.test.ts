@@ -35,14 +35,22 @@ interface PyResult {
 /** Objects only: quicktype emits classes for object schemas; scalars and enums have no from_dict. */
 const cases = [...schemaExamples(), ...operationExamples()].filter(
   (c): c is typeof c & { schema: { ref: string } } =>
-    'ref' in c.schema && c.value !== null && typeof c.value === 'object' && !Array.isArray(c.value) && Object.keys(c.value).length > 0,
+    'ref' in c.schema &&
+    c.value !== null &&
+    typeof c.value === 'object' &&
+    !Array.isArray(c.value) &&
+    Object.keys(c.value).length > 0,
 );
 
 /** Keys whose value the model cannot keep: properties a schema leaves open (additionalProperties). */
 function known(value: unknown, back: unknown): unknown {
   if (Array.isArray(value) && Array.isArray(back)) return value.map((v, i) => known(v, back[i]));
   if (value && typeof value === 'object' && back && typeof back === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => k in back).map(([k, v]) => [k, known(v, (back as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k in back)
+        .map(([k, v]) => [k, known(v, (back as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }

@@ -66,7 +66,8 @@ interface MediaType {
 function mediaTypeCases(where: string, content: Record<string, MediaType> | undefined): ExampleCase[] {
   const cases: ExampleCase[] = [];
   for (const [mediaType, media] of Object.entries(content ?? {})) {
-    if ('example' in media) cases.push({ where: `${where} ${mediaType}`, value: media.example, schema: schemaOf(media.schema) });
+    if ('example' in media)
+      cases.push({ where: `${where} ${mediaType}`, value: media.example, schema: schemaOf(media.schema) });
     for (const [name, example] of Object.entries(media.examples ?? {})) {
       const { value } = resolve<{ value: Json }>(example);
       cases.push({ where: `${where} ${mediaType} example ${name}`, value, schema: schemaOf(media.schema) });
@@ -93,18 +94,32 @@ function operationCases(prefix: string, operation: Operation): ExampleCase[] {
   for (const raw of operation.parameters ?? []) {
     const parameter = resolve<Parameter>(raw);
     if ('example' in parameter) {
-      cases.push({ where: `${prefix} parameter ${parameter.in}:${parameter.name}`, value: parameter.example, schema: schemaOf(parameter.schema) });
+      cases.push({
+        where: `${prefix} parameter ${parameter.in}:${parameter.name}`,
+        value: parameter.example,
+        schema: schemaOf(parameter.schema),
+      });
     }
   }
   if (operation.requestBody) {
-    cases.push(...mediaTypeCases(`${prefix} request body`, resolve<{ content: Record<string, MediaType> }>(operation.requestBody).content));
+    cases.push(
+      ...mediaTypeCases(
+        `${prefix} request body`,
+        resolve<{ content: Record<string, MediaType> }>(operation.requestBody).content,
+      ),
+    );
   }
   for (const [status, raw] of Object.entries(operation.responses)) {
     const response = resolve<{ content?: Record<string, MediaType>; headers?: Record<string, unknown> }>(raw);
     cases.push(...mediaTypeCases(`${prefix} response ${status}`, response.content));
     for (const [header, rawHeader] of Object.entries(response.headers ?? {})) {
       const h = resolve<{ schema: Record<string, unknown>; example?: Json }>(rawHeader);
-      if ('example' in h) cases.push({ where: `${prefix} response ${status} header ${header}`, value: h.example, schema: schemaOf(h.schema) });
+      if ('example' in h)
+        cases.push({
+          where: `${prefix} response ${status} header ${header}`,
+          value: h.example,
+          schema: schemaOf(h.schema),
+        });
     }
   }
   return cases;
@@ -115,7 +130,10 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 /** Every operation of `paths` and `webhooks`, with its method and path (or webhook name). */
 export function operations(): Array<{ prefix: string; operation: Operation }> {
   const out: Array<{ prefix: string; operation: Operation }> = [];
-  for (const [group, items] of [['paths', spec.paths], ['webhooks', spec.webhooks]] as const) {
+  for (const [group, items] of [
+    ['paths', spec.paths],
+    ['webhooks', spec.webhooks],
+  ] as const) {
     for (const [key, item] of Object.entries(items)) {
       for (const method of METHODS) {
         const operation = item[method] as Operation | undefined;
@@ -134,7 +152,11 @@ export function operationExamples(): ExampleCase[] {
 /** `examples` of each component schema. */
 export function schemaExamples(): ExampleCase[] {
   return Object.entries(spec.components.schemas).flatMap(([name, schema]) =>
-    (schema.examples ?? []).map((value, index) => ({ where: `schema ${name} example ${index}`, value, schema: { ref: name } })),
+    (schema.examples ?? []).map((value, index) => ({
+      where: `schema ${name} example ${index}`,
+      value,
+      schema: { ref: name },
+    })),
   );
 }
 

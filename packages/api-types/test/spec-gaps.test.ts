@@ -10,7 +10,10 @@ function restRows(): Array<{ id: string; pointers: string[] }> {
   const section = GAPS.slice(GAPS.indexOf('## REST API'), GAPS.indexOf('\n## ', GAPS.indexOf('## REST API') + 1));
   const rows: Array<{ id: string; pointers: string[] }> = [];
   for (const line of section.split('\n')) {
-    const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim());
+    const cells = line
+      .split(/(?<!\\)\|/)
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     if (cells.length !== 5 || !/^\d+$/.test(cells[0] ?? '')) continue;
     rows.push({ id: cells[0]!, pointers: [...(cells[4] ?? '').matchAll(/`(\/[^`]*)`/g)].map((m) => m[1]!) });
   }

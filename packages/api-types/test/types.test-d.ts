@@ -63,14 +63,20 @@ export const minimalDiscount: DiscountCreateRequest = { code: 'SPRING10', percen
 export const misspelled: DiscountCreateRequest = { code: 'SPRING10', percent_off: 10, activ: true };
 
 expectTypeOf<ListEnvelope<Customer>>().toEqualTypeOf<{ limit: number; has_more: boolean; data: Customer[] }>();
-expectTypeOf<paths['/customers']['get']['responses'][200]['content']['application/json']['data']>().toEqualTypeOf<Customer[]>();
+expectTypeOf<paths['/customers']['get']['responses'][200]['content']['application/json']['data']>().toEqualTypeOf<
+  Customer[]
+>();
 expectTypeOf<ListParams>().toEqualTypeOf<{ limit?: number; starting_after?: string; ending_before?: string }>();
 expectTypeOf<operations['listBlogPosts']['parameters']['query']>().toEqualTypeOf<ListParams | undefined>();
 // Derived from `paths`: every list operation, nothing else.
-expectTypeOf<keyof ListResources>().toEqualTypeOf<'/customers' | '/charges' | '/orders' | '/products' | '/categories' | '/blog_posts' | '/discounts'>();
+expectTypeOf<keyof ListResources>().toEqualTypeOf<
+  '/customers' | '/charges' | '/orders' | '/products' | '/categories' | '/blog_posts' | '/discounts'
+>();
 expectTypeOf<ListResources['/customers']>().toEqualTypeOf<Customer>();
 expectTypeOf<ListResources['/charges']>().toEqualTypeOf<Charge>();
-expectTypeOf<ListResources['/discounts']>().toEqualTypeOf<paths['/discounts']['get']['responses'][200]['content']['application/json']['data'][number]>();
+expectTypeOf<ListResources['/discounts']>().toEqualTypeOf<
+  paths['/discounts']['get']['responses'][200]['content']['application/json']['data'][number]
+>();
 
 expectTypeOf<ApiErrorBody['type']>().toEqualTypeOf<string>();
 expectTypeOf<ApiErrorBody['errors']>().toEqualTypeOf<{ [key: string]: string[] } | undefined>();
@@ -82,12 +88,25 @@ expectTypeOf<TokenResponse['id_token']>().toEqualTypeOf<string | undefined>();
 expectTypeOf<TokenResponse['scope']>().toEqualTypeOf<string | undefined>();
 
 expectTypeOf<WebhookEventType>().toEqualTypeOf<
-  | 'blog_post_created' | 'blog_post_updated' | 'blog_post_deleted'
-  | 'category_created' | 'category_updated' | 'category_deleted'
-  | 'customer_created' | 'customer_updated' | 'customer_deleted'
-  | 'discount_created' | 'discount_updated' | 'discount_deleted'
-  | 'order_payment_succeeded' | 'order_completed'
-  | 'product_created' | 'product_updated' | 'product_deleted' | 'product_soldout' | 'product_variant_soldout'
+  | 'blog_post_created'
+  | 'blog_post_updated'
+  | 'blog_post_deleted'
+  | 'category_created'
+  | 'category_updated'
+  | 'category_deleted'
+  | 'customer_created'
+  | 'customer_updated'
+  | 'customer_deleted'
+  | 'discount_created'
+  | 'discount_updated'
+  | 'discount_deleted'
+  | 'order_payment_succeeded'
+  | 'order_completed'
+  | 'product_created'
+  | 'product_updated'
+  | 'product_deleted'
+  | 'product_soldout'
+  | 'product_variant_soldout'
 >();
 expectTypeOf(WEBHOOK_EVENT_TYPES).toExtend<readonly WebhookEventType[]>();
 expectTypeOf(WEBHOOK_EVENT_TYPES[0]).toEqualTypeOf<'blog_post_created'>();
@@ -101,4 +120,12 @@ declare const input: unknown;
 if (validateCustomer(input)) expectTypeOf(input).toEqualTypeOf<Customer>();
 
 // @ts-expect-error company is required (nullable, not optional)
-export const missingCompany: Customer = { id: 'c', created_time: 't', first_name: 'a', last_name: 'b', email: 'e', delivery_address: null, billing_address: null };
+export const missingCompany: Customer = {
+  id: 'c',
+  created_time: 't',
+  first_name: 'a',
+  last_name: 'b',
+  email: 'e',
+  delivery_address: null,
+  billing_address: null,
+};

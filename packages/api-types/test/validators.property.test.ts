@@ -41,12 +41,25 @@ describe('precompiled validators', () => {
   });
 
   it('accept every well-formed list envelope of customers', () => {
-    const page = fc.record({ limit: fc.integer({ min: 1, max: 100 }), has_more: fc.boolean(), data: fc.array(customer, { maxLength: 5 }) });
+    const page = fc.record({
+      limit: fc.integer({ min: 1, max: 100 }),
+      has_more: fc.boolean(),
+      data: fc.array(customer, { maxLength: 5 }),
+    });
     fc.assert(fc.property(page, (p) => validators.validateCustomerList(p)));
   });
 
   it('reject a customer missing any documented field, pointing at it', () => {
-    const keys = ['id', 'created_time', 'first_name', 'last_name', 'email', 'company', 'delivery_address', 'billing_address'] as const;
+    const keys = [
+      'id',
+      'created_time',
+      'first_name',
+      'last_name',
+      'email',
+      'company',
+      'delivery_address',
+      'billing_address',
+    ] as const;
     fc.assert(
       fc.property(customer, fc.constantFrom(...keys), (c, key) => {
         const broken: Record<string, unknown> = { ...c };

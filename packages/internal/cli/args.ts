@@ -13,26 +13,37 @@ export type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
 export type ParsedArgs =
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
-  | { readonly kind: 'run'; readonly values: Record<string, string | boolean | undefined>; readonly positionals: string[] };
+  | {
+      readonly kind: 'run';
+      readonly values: Record<string, string | boolean | undefined>;
+      readonly positionals: string[];
+    };
 
 const META_OPTIONS: OptionsConfig = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 };
 
-const FLAG_SPELLINGS: Readonly<Record<'help' | 'version', readonly string[]>> = { help: ['--help', '-h'], version: ['--version', '-v'] };
+const FLAG_SPELLINGS: Readonly<Record<'help' | 'version', readonly string[]>> = {
+  help: ['--help', '-h'],
+  version: ['--version', '-v'],
+};
 
 type Token = { kind: string; name?: string; value?: string | undefined; inlineValue?: boolean | undefined };
 
 /** Whether the tokens ask for `meta`: as a flag, or as a flag taken for the missing value of the option before it. */
 function asks(tokens: readonly Token[], meta: 'help' | 'version'): boolean {
   return tokens.some(
-    (t) => t.kind === 'option' && (t.name === meta || (t.inlineValue === false && t.value !== undefined && FLAG_SPELLINGS[meta].includes(t.value))),
+    (t) =>
+      t.kind === 'option' &&
+      (t.name === meta || (t.inlineValue === false && t.value !== undefined && FLAG_SPELLINGS[meta].includes(t.value))),
   );
 }
 
 const isParseArgsError = (error: unknown): error is Error & { code: string } =>
-  error instanceof Error && typeof (error as unknown as { code?: unknown }).code === 'string' && (error as unknown as { code: string }).code.startsWith('ERR_PARSE_ARGS');
+  error instanceof Error &&
+  typeof (error as unknown as { code?: unknown }).code === 'string' &&
+  (error as unknown as { code: string }).code.startsWith('ERR_PARSE_ARGS');
 
 /**
  * Parses a subcommand's arguments. A line that asks for help (or the version) gets it even when the
@@ -40,7 +51,12 @@ const isParseArgsError = (error: unknown): error is Error & { code: string } =>
  * @throws {UsageError} for unknown options, missing values, or positionals beyond `maxPositionals`
  */
 export function parseCommandArgs(args: readonly string[], options: OptionsConfig, maxPositionals = 0): ParsedArgs {
-  const config = { args: [...args], options: { ...options, ...META_OPTIONS }, allowPositionals: true, tokens: true } as const;
+  const config = {
+    args: [...args],
+    options: { ...options, ...META_OPTIONS },
+    allowPositionals: true,
+    tokens: true,
+  } as const;
   let parsed;
   try {
     parsed = parseArgs({ ...config, strict: true });
@@ -79,13 +95,19 @@ export function flagValue(values: Record<string, string | boolean | undefined>, 
  * A whole-number option's value (`--seed 42`, `--port 0`), or undefined when it is not given; anything
  * else, or a number outside `min..max`, is a {@link UsageError} naming the flag.
  */
-export function integerValue(values: Record<string, string | boolean | undefined>, name: string, range: { readonly min?: number; readonly max?: number } = {}): number | undefined {
+export function integerValue(
+  values: Record<string, string | boolean | undefined>,
+  name: string,
+  range: { readonly min?: number; readonly max?: number } = {},
+): number | undefined {
   const text = stringValue(values, name);
   if (text === undefined) return undefined;
   const value = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(value)) throw new UsageError(`--${name} must be a whole number, not ${JSON.stringify(text)}`);
+  if (!Number.isSafeInteger(value))
+    throw new UsageError(`--${name} must be a whole number, not ${JSON.stringify(text)}`);
   const { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER } = range;
-  if (value < min || value > max) throw new UsageError(`--${name} must be between ${min} and ${max}, not ${JSON.stringify(text)}`);
+  if (value < min || value > max)
+    throw new UsageError(`--${name} must be between ${min} and ${max}, not ${JSON.stringify(text)}`);
   return value;
 }
 

@@ -27,7 +27,13 @@ export function processIO(): CliIO {
   const stop = (): void => controller.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env, interrupted: controller.signal };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    cwd: process.cwd(),
+    env: process.env,
+    interrupted: controller.signal,
+  };
 }
 
 /** Exit codes: 0 valid / done, 1 invalid / failed, 2 usage error. */

@@ -20,9 +20,11 @@ export interface CliOptions {
 }
 
 /** `<program> <name> <arguments>`. */
-const usageLine = (program: string, command: Command): string => `${program} ${command.name}${command.usage === '' ? '' : ` ${command.usage}`}`;
+const usageLine = (program: string, command: Command): string =>
+  `${program} ${command.name}${command.usage === '' ? '' : ` ${command.usage}`}`;
 
-const commandHelp = (program: string, command: Command): string => `Usage: ${usageLine(program, command)}\n\n${command.help}\n`;
+const commandHelp = (program: string, command: Command): string =>
+  `Usage: ${usageLine(program, command)}\n\n${command.help}\n`;
 
 function overview(program: string, commands: readonly Command[]): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -77,10 +79,14 @@ export async function runCli(argv: readonly string[], options: CliOptions): Prom
     return await command.run({ program, values: parsed.values, positionals: parsed.positionals }, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`${program} ${command.name}: ${error.message}\n\nUsage: ${usageLine(program, command)}\n${command.help}\n`);
+      io.stderr.write(
+        `${program} ${command.name}: ${error.message}\n\nUsage: ${usageLine(program, command)}\n${command.help}\n`,
+      );
       return EXIT.USAGE;
     }
-    io.stderr.write(`${program} ${command.name}: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(
+      `${program} ${command.name}: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     return EXIT.INVALID;
   }
 }

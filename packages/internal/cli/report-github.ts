@@ -13,7 +13,9 @@ const escapeProperty = (text: string): string => escapeData(text).replace(/:/g, 
 
 function annotation(tool: ReportTool, d: ReportDiagnostic): string {
   const properties = [
-    ...(d.file === undefined ? [] : [`file=${escapeProperty(d.file.replace(/\\/g, '/'))}`, `line=${d.line ?? 1}`, `col=${d.column ?? 1}`]),
+    ...(d.file === undefined
+      ? []
+      : [`file=${escapeProperty(d.file.replace(/\\/g, '/'))}`, `line=${d.line ?? 1}`, `col=${d.column ?? 1}`]),
     `title=${escapeProperty(`${tool.name} ${d.code}`)}`,
   ];
   const message = d.suggestion ? `${d.message} (${d.suggestion})` : d.message;
@@ -21,7 +23,11 @@ function annotation(tool: ReportTool, d: ReportDiagnostic): string {
 }
 
 /** The annotations of a check (titled `<tool name> <code>`), then its summary line. */
-export function formatGithub(tool: ReportTool, diagnostics: readonly ReportDiagnostic[], summary: ReportSummary): string {
+export function formatGithub(
+  tool: ReportTool,
+  diagnostics: readonly ReportDiagnostic[],
+  summary: ReportSummary,
+): string {
   const files = new Set(diagnostics.map((d) => d.file ?? '<input>')).size;
   return `${[...diagnostics.map((d) => annotation(tool, d)), summaryLine(tool, summary, files)].join('\n')}\n`;
 }

@@ -24,7 +24,12 @@ export function summarize(diagnostics: readonly ReportDiagnostic[], files: numbe
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** `✔ no problems in 7 config files`, or the counts (coloured when `c` colours). */
-export function summaryLine(tool: ReportTool, summary: ReportSummary, filesWithProblems: number, c = createColors(false)): string {
+export function summaryLine(
+  tool: ReportTool,
+  summary: ReportSummary,
+  filesWithProblems: number,
+  c = createColors(false),
+): string {
   const checked = plural(summary.files, tool.fileNoun);
   if (summary.errors === 0 && summary.warnings === 0) return c.green(`✔ no problems in ${checked}`);
   const counts = `${plural(summary.errors, 'error')} and ${plural(summary.warnings, 'warning')} in ${plural(filesWithProblems, 'file')} (${checked} checked)`;

@@ -18,7 +18,12 @@ export function diagnosticLine(d: ReportDiagnostic, c: Colors): string {
 }
 
 /** One {@link diagnosticLine} per diagnostic, grouped by file, then a summary line. */
-export function formatText(tool: ReportTool, diagnostics: readonly ReportDiagnostic[], summary: ReportSummary, color: boolean): string {
+export function formatText(
+  tool: ReportTool,
+  diagnostics: readonly ReportDiagnostic[],
+  summary: ReportSummary,
+  color: boolean,
+): string {
   const c = createColors(color);
   const groups = new Map<string, ReportDiagnostic[]>();
   for (const d of diagnostics) {
@@ -50,7 +55,12 @@ export interface ReportContext {
 }
 
 /** The report of a check by `tool` in one of the {@link ReportFormat}s. */
-export function formatReport(tool: ReportTool, format: ReportFormat, result: ReportResult, context: ReportContext): string {
+export function formatReport(
+  tool: ReportTool,
+  format: ReportFormat,
+  result: ReportResult,
+  context: ReportContext,
+): string {
   const summary = summarize(result.diagnostics, context.files);
   switch (format) {
     case 'json':

@@ -34,7 +34,9 @@ describe('brands', () => {
     // `name` is an own property, as in every package's errors before the shared base; the brand is not.
     expect(Object.keys(error)).toEqual(['name', 'code']);
     expect(JSON.stringify({ ...error })).toBe('{"name":"ChildError","code":"none"}');
-    expect(Object.getOwnPropertySymbols(error).filter((key) => Object.getOwnPropertyDescriptor(error, key)?.enumerable)).toEqual([]);
+    expect(
+      Object.getOwnPropertySymbols(error).filter((key) => Object.getOwnPropertyDescriptor(error, key)?.enumerable),
+    ).toEqual([]);
     expect(error instanceof a.BaseError && (1 as unknown) instanceof a.BaseError).toBe(false);
   });
 

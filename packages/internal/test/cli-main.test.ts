@@ -22,7 +22,14 @@ const echo: Command = {
     return EXIT.OK;
   },
 };
-const bare: Command = { name: 'bare', summary: 'takes nothing', usage: '', help: 'No options.', options: {}, run: async () => EXIT.INVALID };
+const bare: Command = {
+  name: 'bare',
+  summary: 'takes nothing',
+  usage: '',
+  help: 'No options.',
+  options: {},
+  run: async () => EXIT.INVALID,
+};
 
 async function run(argv: string[], program = 'tool') {
   const io = memoryIO();
@@ -32,7 +39,11 @@ async function run(argv: string[], program = 'tool') {
 
 describe('runCli', () => {
   it('runs the named command with its options, positionals and the program name', async () => {
-    expect(await run(['echo', '--loud', 'hi'], 'theme-kit')).toEqual({ code: 0, stdout: 'theme-kit: HI\n', stderr: '' });
+    expect(await run(['echo', '--loud', 'hi'], 'theme-kit')).toEqual({
+      code: 0,
+      stdout: 'theme-kit: HI\n',
+      stderr: '',
+    });
     expect((await run(['bare'])).code).toBe(1);
   });
 
@@ -69,7 +80,8 @@ describe('runCli', () => {
   });
 
   it('--version and -v print the version, before or after the command', async () => {
-    for (const argv of [['--version'], ['-v'], ['echo', '-v']]) expect(await run(argv)).toEqual({ code: 0, stdout: '1.2.3\n', stderr: '' });
+    for (const argv of [['--version'], ['-v'], ['echo', '-v']])
+      expect(await run(argv)).toEqual({ code: 0, stdout: '1.2.3\n', stderr: '' });
   });
 
   it('usage errors (unknown command, bad option, extra argument, thrown UsageError) exit 2 naming the program and command', async () => {
@@ -91,14 +103,22 @@ describe('runCli', () => {
   });
 
   it('any other failure is exit 1 with the message', async () => {
-    expect(await run(['echo', '--fail', 'crash'])).toEqual({ code: 1, stdout: '', stderr: 'tool echo: unexpected failure: boom\n' });
+    expect(await run(['echo', '--fail', 'crash'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'tool echo: unexpected failure: boom\n',
+    });
   });
 
-  it('recognises the usage errors of a command from another copy of the module (another package\'s bundle)', async () => {
+  it("recognises the usage errors of a command from another copy of the module (another package's bundle)", async () => {
     vi.resetModules();
     const other = await import('../cli/io.js');
     expect(other.UsageError).not.toBe(UsageError);
-    const foreign: Command = { ...bare, name: 'foreign', run: async () => Promise.reject(new other.UsageError('from the other copy')) };
+    const foreign: Command = {
+      ...bare,
+      name: 'foreign',
+      run: async () => Promise.reject(new other.UsageError('from the other copy')),
+    };
     const io = memoryIO();
     expect(await runCli(['foreign'], { program: 'tool', version: '1', commands: [foreign], io })).toBe(2);
     expect(io.err()).toMatch(/^tool foreign: from the other copy\n\nUsage: tool foreign\n/);
@@ -111,8 +131,16 @@ describe('parseCommandArgs', () => {
   const options = { dir: { type: 'string' }, strict: { type: 'boolean' } } as const;
 
   it('help and version only as flags: an option value or a positional after -- is data', () => {
-    expect(parseCommandArgs(['--dir=--help'], options)).toEqual({ kind: 'run', values: { dir: '--help' }, positionals: [] });
-    expect(parseCommandArgs(['--', '--help'], options, 1)).toEqual({ kind: 'run', values: {}, positionals: ['--help'] });
+    expect(parseCommandArgs(['--dir=--help'], options)).toEqual({
+      kind: 'run',
+      values: { dir: '--help' },
+      positionals: [],
+    });
+    expect(parseCommandArgs(['--', '--help'], options, 1)).toEqual({
+      kind: 'run',
+      values: {},
+      positionals: ['--help'],
+    });
     expect(parseCommandArgs(['--dir', '--help'], options)).toEqual({ kind: 'help' });
     expect(parseCommandArgs(['--bogus', '-v'], options)).toEqual({ kind: 'version' });
   });

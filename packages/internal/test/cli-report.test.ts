@@ -16,13 +16,22 @@ const TOOL: ReportTool = {
 
 const DIAGNOSTICS: ReportDiagnostic[] = [
   { severity: 'error', code: 'missing-file', message: 'no layout', pointer: '' },
-  { severity: 'warning', code: 'unknown-tag', message: 'unknown tag `{% foo %}`', file: 'templates/a b.liquid', line: 3, column: 7, pointer: '/0', suggestion: 'did you mean `for`?' },
+  {
+    severity: 'warning',
+    code: 'unknown-tag',
+    message: 'unknown tag `{% foo %}`',
+    file: 'templates/a b.liquid',
+    line: 3,
+    column: 7,
+    pointer: '/0',
+    suggestion: 'did you mean `for`?',
+  },
 ];
 const RESULT = { valid: false, diagnostics: DIAGNOSTICS };
 const CONTEXT = { files: 4, color: false, cwd: '/work/theme' };
 
 describe('formatReport with a tool descriptor', () => {
-  it('text: one line per diagnostic grouped by file, the summary counting the tool\'s files', () => {
+  it("text: one line per diagnostic grouped by file, the summary counting the tool's files", () => {
     expect(formatReport(TOOL, 'text', RESULT, CONTEXT)).toBe(
       [
         '<input>:1:1 error missing-file no layout',
@@ -33,18 +42,29 @@ describe('formatReport with a tool descriptor', () => {
         '',
       ].join('\n'),
     );
-    expect(formatReport(TOOL, 'text', { valid: true, diagnostics: [] }, { ...CONTEXT, files: 1 })).toBe('✔ no problems in 1 template\n');
+    expect(formatReport(TOOL, 'text', { valid: true, diagnostics: [] }, { ...CONTEXT, files: 1 })).toBe(
+      '✔ no problems in 1 template\n',
+    );
     expect(formatReport(TOOL, 'text', RESULT, { ...CONTEXT, color: true })).toMatch(/\u001b\[/);
   });
 
   it('json: valid, summary and the diagnostics as given', () => {
-    expect(JSON.parse(formatReport(TOOL, 'json', RESULT, CONTEXT))).toEqual({ valid: false, summary: { errors: 1, warnings: 1, files: 4 }, diagnostics: DIAGNOSTICS });
+    expect(JSON.parse(formatReport(TOOL, 'json', RESULT, CONTEXT))).toEqual({
+      valid: false,
+      summary: { errors: 1, warnings: 1, files: 4 },
+      diagnostics: DIAGNOSTICS,
+    });
   });
 
   it('sarif: the tool as driver, one rule per code of the tool, results pointing at them', () => {
     const log = JSON.parse(formatReport(TOOL, 'sarif', RESULT, CONTEXT));
     const run = log.runs[0];
-    expect(run.tool.driver).toMatchObject({ name: 'theme-kit', version: '0.3.0', semanticVersion: '0.3.0', informationUri: 'https://example.test/theme-kit' });
+    expect(run.tool.driver).toMatchObject({
+      name: 'theme-kit',
+      version: '0.3.0',
+      semanticVersion: '0.3.0',
+      informationUri: 'https://example.test/theme-kit',
+    });
     expect(run.tool.driver.rules).toEqual([
       {
         id: 'unknown-tag',
@@ -66,7 +86,10 @@ describe('formatReport with a tool descriptor', () => {
         message: { text: 'unknown tag `{% foo %}` (did you mean `for`?)' },
         locations: [
           {
-            physicalLocation: { artifactLocation: { uri: 'templates/a%20b.liquid', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 7 } },
+            physicalLocation: {
+              artifactLocation: { uri: 'templates/a%20b.liquid', uriBaseId: '%SRCROOT%' },
+              region: { startLine: 3, startColumn: 7 },
+            },
             logicalLocations: [{ fullyQualifiedName: '/0', kind: 'member' }],
           },
         ],
@@ -89,11 +112,14 @@ describe('formatReport with a tool descriptor', () => {
 describe('readReportOptions', () => {
   it('reads --strict and --format (default text)', () => {
     expect(readReportOptions({})).toEqual({ strict: false, format: 'text' });
-    for (const format of REPORT_FORMATS) expect(readReportOptions({ strict: true, format })).toEqual({ strict: true, format });
+    for (const format of REPORT_FORMATS)
+      expect(readReportOptions({ strict: true, format })).toEqual({ strict: true, format });
   });
 
   it('an unknown format is a UsageError naming --format and the formats', () => {
     expect(() => readReportOptions({ format: 'xml' })).toThrow(UsageError);
-    expect(() => readReportOptions({ format: 'xml' })).toThrow('--format must be one of text, json, sarif, github, not "xml"');
+    expect(() => readReportOptions({ format: 'xml' })).toThrow(
+      '--format must be one of text, json, sarif, github, not "xml"',
+    );
   });
 });

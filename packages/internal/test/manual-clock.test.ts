@@ -53,7 +53,12 @@ describe('resolveClock', () => {
     const clock = new ManualClock();
     expect(resolveClock(clock, (m) => new TypeError(m))).toBe(clock);
     expect(isClock({ now: () => 1 })).toBe(false);
-    expect(() => resolveClock(() => 1, (m) => new SyntaxError(m))).toThrow(SyntaxError);
+    expect(() =>
+      resolveClock(
+        () => 1,
+        (m) => new SyntaxError(m),
+      ),
+    ).toThrow(SyntaxError);
   });
 
   it('systemClock.sleep honours abort', async () => {

@@ -15,7 +15,8 @@ describe('internal modules are portable', () => {
     for (const name of files) {
       const text = readFileSync(new URL(name, dir), 'utf8');
       for (const [, spec] of text.matchAll(/from\s+'([^']+)'/g)) {
-        if (!PORTABLE_PACKAGES.includes(spec ?? '')) expect(spec, `${name} imports ${spec}`).toMatch(/^(\.\/|@commerce-kit\/internal\/)/);
+        if (!PORTABLE_PACKAGES.includes(spec ?? ''))
+          expect(spec, `${name} imports ${spec}`).toMatch(/^(\.\/|@commerce-kit\/internal\/)/);
       }
       const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
       expect(code, name).not.toMatch(/\brequire\(|\bprocess\.|\bBuffer\b|['"]node:|\beval\(|new Function/);

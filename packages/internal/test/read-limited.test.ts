@@ -16,18 +16,25 @@ function streamOf(chunks: readonly Uint8Array[], onCancel: () => void = () => un
 describe('readLimited', () => {
   it('property: the bytes in order when within the limit, undefined (and the stream cancelled) when over it', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.uint8Array({ maxLength: 64 }), { maxLength: 12 }), fc.nat(400), async (chunks, limit) => {
-        let cancelled = false;
-        const result = await readLimited(streamOf(chunks, () => void (cancelled = true)), limit);
-        const all = Uint8Array.from(chunks.flatMap((c) => [...c]));
-        if (all.length > limit) {
-          expect(result).toBeUndefined();
-          expect(cancelled).toBe(true);
-        } else {
-          expect(result).toEqual(all);
-          expect(cancelled).toBe(false);
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(fc.uint8Array({ maxLength: 64 }), { maxLength: 12 }),
+        fc.nat(400),
+        async (chunks, limit) => {
+          let cancelled = false;
+          const result = await readLimited(
+            streamOf(chunks, () => void (cancelled = true)),
+            limit,
+          );
+          const all = Uint8Array.from(chunks.flatMap((c) => [...c]));
+          if (all.length > limit) {
+            expect(result).toBeUndefined();
+            expect(cancelled).toBe(true);
+          } else {
+            expect(result).toEqual(all);
+            expect(cancelled).toBe(false);
+          }
+        },
+      ),
     );
   });
 

@@ -12,13 +12,21 @@ describe('parseJson', () => {
 
   it('refuses __proto__ with its pointer when the action is error', () => {
     const result = parseJson('{"a":[{"b":{"__proto__":{"polluted":true}}}]}', 'error');
-    expect(result).toMatchObject({ ok: false, reason: 'dangerous_key', key: { pointer: '/a/0/b/__proto__', key: '__proto__' } });
+    expect(result).toMatchObject({
+      ok: false,
+      reason: 'dangerous_key',
+      key: { pointer: '/a/0/b/__proto__', key: '__proto__' },
+    });
     expect(result.ok === false && result.message).toContain('/a/0/b/__proto__');
   });
 
   it('refuses constructor.prototype, also spelled with unicode escapes', () => {
     const result = parseJson('{"x":{"\\u0063onstructor":{"prototype":{"polluted":true}}}}', 'error');
-    expect(result).toMatchObject({ ok: false, reason: 'dangerous_key', key: { pointer: '/x/constructor', key: 'constructor' } });
+    expect(result).toMatchObject({
+      ok: false,
+      reason: 'dangerous_key',
+      key: { pointer: '/x/constructor', key: 'constructor' },
+    });
   });
 
   it('removes dangerous keys and lists them when the action is remove', () => {
@@ -42,20 +50,30 @@ describe('parseJson', () => {
   });
 
   it('escapes pointer tokens (RFC 6901)', () => {
-    expect(scanDangerousKeys({ 'a/b': { '~': JSON.parse('{"__proto__":1}') } })).toEqual([{ pointer: '/a~1b/~0/__proto__', key: '__proto__' }]);
+    expect(scanDangerousKeys({ 'a/b': { '~': JSON.parse('{"__proto__":1}') } })).toEqual([
+      { pointer: '/a~1b/~0/__proto__', key: '__proto__' },
+    ]);
   });
 });
 
 // Differential: the same decisions as secure-json-parse on random JSON sprinkled with the keys.
 const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'a', 'b'), fc.string({ maxLength: 4 }));
 const json = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 1 }), tie('object'), fc.array(tie('value'), { maxLength: 3 })),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.jsonValue({ maxDepth: 1 }),
+    tie('object'),
+    fc.array(tie('value'), { maxLength: 3 }),
+  ),
   object: fc.array(fc.tuple(key, tie('value')), { maxLength: 4 }),
 })).value;
 
 function render(value: unknown): string {
   // Builds the text by hand: object literals cannot hold an own "__proto__" key.
-  if (Array.isArray(value) && value.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string')) {
+  if (
+    Array.isArray(value) &&
+    value.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string')
+  ) {
     return `{${value.map(([k, v]) => `${JSON.stringify(k)}:${render(v)}`).join(',')}}`;
   }
   if (Array.isArray(value)) return `[${value.map(render).join(',')}]`;
@@ -85,7 +103,10 @@ describe('parseJson agrees with secure-json-parse', () => {
         const text = render(value);
         const ours = parseJson(text, 'remove');
         expect(ours.ok).toBe(true);
-        if (ours.ok) expect(ours.value).toEqual(sjson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
+        if (ours.ok)
+          expect(ours.value).toEqual(
+            sjson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }),
+          );
       }),
       { numRuns: 500 },
     );

@@ -26,7 +26,11 @@ export interface RedisConnectionOptions {
 }
 
 /** The adapters' ioredis defaults (see {@link RedisConnectionOptions.redisOptions}). @internal */
-export const CONNECTION_DEFAULTS = Object.freeze({ commandTimeout: 2000, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+export const CONNECTION_DEFAULTS = Object.freeze({
+  commandTimeout: 2000,
+  maxRetriesPerRequest: 1,
+  connectTimeout: 5000,
+});
 
 /** `redis://host:port/db` without credentials or query, for messages. @internal */
 export function redactUrl(url: URL): string {
@@ -38,20 +42,29 @@ export function redactUrl(url: URL): string {
 /** Checks `url` (throws `RedisAdapterConfigurationError` without echoing it: it may hold a password). @internal */
 export function parseRedisUrl(url: unknown, owner: string): URL {
   if (typeof url !== 'string' || url === '') {
-    throw new RedisAdapterConfigurationError(`${owner}: \`url\` must be a Redis URL (redis://host:port or rediss://host:port)`);
+    throw new RedisAdapterConfigurationError(
+      `${owner}: \`url\` must be a Redis URL (redis://host:port or rediss://host:port)`,
+    );
   }
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new RedisAdapterConfigurationError(`${owner}: \`url\` is not a valid URL (expected redis://host:port or rediss://host:port)`);
+    throw new RedisAdapterConfigurationError(
+      `${owner}: \`url\` is not a valid URL (expected redis://host:port or rediss://host:port)`,
+    );
   }
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
-    throw new RedisAdapterConfigurationError(`${owner}: \`url\` must start with redis:// or rediss:// (got ${parsed.protocol}//)`);
+    throw new RedisAdapterConfigurationError(
+      `${owner}: \`url\` must start with redis:// or rediss:// (got ${parsed.protocol}//)`,
+    );
   }
-  if (parsed.hostname === '') throw new RedisAdapterConfigurationError(`${owner}: \`url\` has no host (expected redis://host:port)`);
+  if (parsed.hostname === '')
+    throw new RedisAdapterConfigurationError(`${owner}: \`url\` has no host (expected redis://host:port)`);
   if (parsed.pathname !== '' && parsed.pathname !== '/' && !/^\/\d+$/.test(parsed.pathname)) {
-    throw new RedisAdapterConfigurationError(`${owner}: the path of \`url\` must be a database number (redis://host:port/0)`);
+    throw new RedisAdapterConfigurationError(
+      `${owner}: the path of \`url\` must be a database number (redis://host:port/0)`,
+    );
   }
   return parsed;
 }
@@ -93,7 +106,13 @@ export class Connection {
     this.server = redactUrl(url);
     this.#url = options.url;
     // Reply shapes are the adapters' business: the same arrays whichever protocol the server speaks.
-    this.#options = { ...CONNECTION_DEFAULTS, ...options.redisOptions, lazyConnect: true, ...extra, replyMapping: 'legacy' };
+    this.#options = {
+      ...CONNECTION_DEFAULTS,
+      ...options.redisOptions,
+      lazyConnect: true,
+      ...extra,
+      replyMapping: 'legacy',
+    };
     this.client = this.#connect(this.#options);
   }
 
@@ -119,7 +138,10 @@ export class Connection {
     if (error instanceof RedisUnavailableError) return error;
     const reason = reasonOf(error);
     const detail = detailOf(error);
-    const behind = reason === 'unreachable' && this.#lastProblem !== undefined && this.#lastProblem !== detail ? ` (${this.#lastProblem})` : '';
+    const behind =
+      reason === 'unreachable' && this.#lastProblem !== undefined && this.#lastProblem !== detail
+        ? ` (${this.#lastProblem})`
+        : '';
     return new RedisUnavailableError(reason, this.server, `${detail}${behind}`);
   }
 

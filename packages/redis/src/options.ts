@@ -9,7 +9,8 @@ import { RedisAdapterConfigurationError } from './errors/redis-adapter-error.js'
 export const DEFAULT_KEY_PREFIX = 'commerce-kit';
 
 export function requireObject(options: unknown, owner: string, shape: string): void {
-  if (typeof options !== 'object' || options === null) throw new RedisAdapterConfigurationError(`${owner} needs options (${shape})`);
+  if (typeof options !== 'object' || options === null)
+    throw new RedisAdapterConfigurationError(`${owner} needs options (${shape})`);
 }
 
 export function resolveClock(value: unknown, owner: string): Clock {
@@ -25,15 +26,25 @@ export function keyPrefix(value: unknown, owner: string): string {
 }
 
 /** A number option: `min <= value` (an integer when `integer`), or the fallback when absent. */
-export function numberOption(value: unknown, fallback: number, name: string, owner: string, min: number, integer = true): number {
+export function numberOption(
+  value: unknown,
+  fallback: number,
+  name: string,
+  owner: string,
+  min: number,
+  integer = true,
+): number {
   const n = value ?? fallback;
   if (typeof n !== 'number' || !Number.isFinite(n) || n < min || (integer && !Number.isSafeInteger(n))) {
-    throw new RedisAdapterConfigurationError(`${owner}: ${name} must be ${integer ? 'an integer' : 'a number'} >= ${min} (got ${String(value)})`);
+    throw new RedisAdapterConfigurationError(
+      `${owner}: ${name} must be ${integer ? 'an integer' : 'a number'} >= ${min} (got ${String(value)})`,
+    );
   }
   return n;
 }
 
 export function functionOption<F>(value: F | undefined, name: string, owner: string): F | undefined {
-  if (value !== undefined && typeof value !== 'function') throw new RedisAdapterConfigurationError(`${owner}: ${name} must be a function`);
+  if (value !== undefined && typeof value !== 'function')
+    throw new RedisAdapterConfigurationError(`${owner}: ${name} must be a function`);
   return value;
 }

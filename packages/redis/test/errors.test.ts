@@ -13,9 +13,19 @@ describe('errors', () => {
     const errors = [
       new RedisAdapterConfigurationError('bad'),
       new RedisUnavailableError('timeout', 'redis://h:1', 'Command timed out'),
-      new DeliveryFailedError({ event: undefined, deliveryId: '1-0', userKey: 'u', attempts: 0, reason: 'not a delivery' }),
+      new DeliveryFailedError({
+        event: undefined,
+        deliveryId: '1-0',
+        userKey: 'u',
+        attempts: 0,
+        reason: 'not a delivery',
+      }),
     ];
-    expect(errors.map((error) => error.name)).toEqual(['RedisAdapterConfigurationError', 'RedisUnavailableError', 'DeliveryFailedError']);
+    expect(errors.map((error) => error.name)).toEqual([
+      'RedisAdapterConfigurationError',
+      'RedisUnavailableError',
+      'DeliveryFailedError',
+    ]);
     for (const error of errors) {
       expect(error).toBeInstanceOf(RedisAdapterError);
       expect(error).toBeInstanceOf(Error);
@@ -27,7 +37,15 @@ describe('errors', () => {
   it('instanceof holds across two builds of the package (ESM and CJS loaded together)', async () => {
     const dir = join(dirname(fileURLToPath(import.meta.url)), '.tmp');
     for (const format of ['esm', 'cjs'] as const) {
-      await build({ entryPoints: [join(dirname(fileURLToPath(import.meta.url)), '../src/index.ts')], outfile: join(dir, `index-copy.${format === 'esm' ? 'mjs' : 'cjs'}`), bundle: true, platform: 'node', format, external: ['ioredis'], logLevel: 'error' });
+      await build({
+        entryPoints: [join(dirname(fileURLToPath(import.meta.url)), '../src/index.ts')],
+        outfile: join(dir, `index-copy.${format === 'esm' ? 'mjs' : 'cjs'}`),
+        bundle: true,
+        platform: 'node',
+        format,
+        external: ['ioredis'],
+        logLevel: 'error',
+      });
     }
     const esm = (await import(join(dir, 'index-copy.mjs'))) as typeof import('../src/index.js');
     const cjs = createRequire(import.meta.url)(join(dir, 'index-copy.cjs')) as typeof import('../src/index.js');
@@ -40,13 +58,18 @@ describe('errors', () => {
 
   it('Redis client failures are translated without credentials, whatever the client said', () => {
     const connection = new Connection({ url: 'redis://admin:hunter2@localhost:6390/3' }, 'test');
-    const reply = Object.assign(new Error('WRONGPASS invalid username-password pair'), { name: 'ReplyError', command: { name: 'auth', args: ['admin', 'hunter2'] } });
+    const reply = Object.assign(new Error('WRONGPASS invalid username-password pair'), {
+      name: 'ReplyError',
+      command: { name: 'auth', args: ['admin', 'hunter2'] },
+    });
     const translated = connection.translate(reply);
     expect(translated.reason).toBe('refused');
     expect(translated.server).toBe('redis://localhost:6390/3');
     expect(inspect(translated)).not.toContain('hunter2');
     expect(connection.translate(new Error('Command timed out')).reason).toBe('timeout');
-    expect(connection.translate(new Error('see rediss://user:pw@elsewhere:1 for details')).message).not.toContain('pw@');
+    expect(connection.translate(new Error('see rediss://user:pw@elsewhere:1 for details')).message).not.toContain(
+      'pw@',
+    );
     void connection.close();
   });
 });

@@ -49,7 +49,9 @@ describe('RedisRateLimitStore: the sliding-window log', () => {
 
   it('many stores (as many processes) racing for one key never get more than `limit` starts together', async () => {
     const racers = Array.from({ length: 6 }, () => store());
-    const answers = await Promise.all(racers.flatMap((s) => Array.from({ length: 25 }, () => s.take('account:shared', request(40, 60_000)))));
+    const answers = await Promise.all(
+      racers.flatMap((s) => Array.from({ length: 25 }, () => s.take('account:shared', request(40, 60_000)))),
+    );
     expect(answers.filter((wait) => wait === 0)).toHaveLength(40);
     expect(answers.filter((wait) => wait > 0)).toHaveLength(110);
   });
@@ -59,8 +61,12 @@ describe('RedisRateLimitStore: the sliding-window log', () => {
     const late = store({ clock: new ManualClock(Date.now() + 3_600_000) });
     expect(await early.take('account:skew', { limit: 2, windowMs: 60_000, now: Date.now() - 3_600_000 })).toBe(0);
     expect(await late.take('account:skew', { limit: 2, windowMs: 60_000, now: Date.now() + 3_600_000 })).toBe(0);
-    expect(await early.take('account:skew', { limit: 2, windowMs: 60_000, now: Date.now() - 3_600_000 })).toBeGreaterThan(0);
-    expect(await late.take('account:skew', { limit: 2, windowMs: 60_000, now: Date.now() + 3_600_000 })).toBeGreaterThan(0);
+    expect(
+      await early.take('account:skew', { limit: 2, windowMs: 60_000, now: Date.now() - 3_600_000 }),
+    ).toBeGreaterThan(0);
+    expect(
+      await late.take('account:skew', { limit: 2, windowMs: 60_000, now: Date.now() + 3_600_000 }),
+    ).toBeGreaterThan(0);
   });
 
   it('an unlimited request (limit Infinity) records nothing but still honours a pause', async () => {
@@ -68,7 +74,9 @@ describe('RedisRateLimitStore: the sliding-window log', () => {
     expect(await s.take('account:u', { limit: Number.POSITIVE_INFINITY, windowMs: 60_000, now: Date.now() })).toBe(0);
     expect(await redis().inspect.exists('commerce-kit:rate-limit:{account:u}')).toBe(0);
     await s.pause('account:u', Date.now() + 30_000);
-    expect(await s.take('account:u', { limit: Number.POSITIVE_INFINITY, windowMs: 60_000, now: Date.now() })).toBeGreaterThan(25_000);
+    expect(
+      await s.take('account:u', { limit: Number.POSITIVE_INFINITY, windowMs: 60_000, now: Date.now() }),
+    ).toBeGreaterThan(25_000);
   });
 });
 
@@ -103,7 +111,13 @@ describe('RedisRateLimitStore with the api-client', () => {
       // B waits for its slots on a clock that moves only when told.
       const clockB = new ManualClock(Date.now());
       const make = (s: RedisRateLimitStore, token: string, clock?: ManualClock) =>
-        createClient({ baseUrl: server.url, accessToken: token, maxRetries: 0, clock, rateLimit: { accountKey: 'shop-1', requestsPerMinute: 3, store: s } });
+        createClient({
+          baseUrl: server.url,
+          accessToken: token,
+          maxRetries: 0,
+          clock,
+          rateLimit: { accountKey: 'shop-1', requestsPerMinute: 3, store: s },
+        });
       const clientA = make(a, 'token-a');
       const clientB = make(b, 'token-b', clockB);
       await clientA.customers.list({ limit: 1 });
@@ -132,7 +146,11 @@ describe('RedisRateLimitStore when Redis is unavailable (fails closed)', () => {
     const server = await startLimitedServer(1_000, 60_000);
     try {
       const s = store({ url: down.url });
-      const client = createClient({ baseUrl: server.url, accessToken: 't', rateLimit: { accountKey: 'shop', store: s } });
+      const client = createClient({
+        baseUrl: server.url,
+        accessToken: 't',
+        rateLimit: { accountKey: 'shop', store: s },
+      });
       await client.customers.list({ limit: 1 });
       await down.stop();
       const error = await client.customers.list({ limit: 1 }).catch((caught: unknown) => caught);
@@ -212,7 +230,10 @@ describe('RedisRateLimitStore configuration', () => {
   });
 
   it('inspect(), JSON and errors never show the password', async () => {
-    const s = new RedisRateLimitStore({ url: 'redis://admin:hunter2@127.0.0.1:1/2', redisOptions: { connectTimeout: 200 } });
+    const s = new RedisRateLimitStore({
+      url: 'redis://admin:hunter2@127.0.0.1:1/2',
+      redisOptions: { connectTimeout: 200 },
+    });
     stores.push(s);
     expect(inspect(s)).toBe("RedisRateLimitStore { server: 'redis://127.0.0.1:1/2', keyPrefix: 'commerce-kit' }");
     expect(JSON.stringify(s)).toBe('{"server":"redis://127.0.0.1:1/2","keyPrefix":"commerce-kit"}');
@@ -243,7 +264,9 @@ describe('4 processes x 300 requests, one account key, 200 per (shortened) windo
         LIMIT: String(LIMIT),
         WINDOW_MS: String(WINDOW_MS),
       };
-      const workers = Array.from({ length: 4 }, () => startChild<{ ok: number; rateLimited: number; otherErrors: string[] }>(script, env));
+      const workers = Array.from({ length: 4 }, () =>
+        startChild<{ ok: number; rateLimited: number; otherErrors: string[] }>(script, env),
+      );
       const results = await Promise.all(workers.map((worker) => worker.result));
       expect(results.map((r) => r.otherErrors)).toEqual([[], [], [], []]);
       expect(results.map((r) => r.rateLimited)).toEqual([0, 0, 0, 0]);

@@ -16,9 +16,14 @@ describe('stream replies', () => {
 
   it('reads XREADGROUP and XAUTOCLAIM replies, skipping what is not an entry', () => {
     const entry = ['1-0', ['user', 'u', 'event', '{}', 'odd']];
-    expect(readGroupReply([['s', [entry, null, ['2-0', 'not fields']]]])).toEqual([{ id: '1-0', fields: { user: 'u', event: '{}' } }]);
+    expect(readGroupReply([['s', [entry, null, ['2-0', 'not fields']]]])).toEqual([
+      { id: '1-0', fields: { user: 'u', event: '{}' } },
+    ]);
     expect(readGroupReply(null)).toEqual([]);
-    expect(readAutoClaimReply(['3-0', [entry, null], []])).toEqual({ next: '3-0', entries: [{ id: '1-0', fields: { user: 'u', event: '{}' } }] });
+    expect(readAutoClaimReply(['3-0', [entry, null], []])).toEqual({
+      next: '3-0',
+      entries: [{ id: '1-0', fields: { user: 'u', event: '{}' } }],
+    });
     expect(readAutoClaimReply('nonsense')).toEqual({ next: '0-0', entries: [] });
   });
 

@@ -40,7 +40,9 @@ describe('startRedisServer', () => {
   });
 
   it('says how to install Redis when the binary is missing', async () => {
-    const error = await startRedisServer({ binary: 'redis-server-that-does-not-exist' }).catch((caught: unknown) => caught);
+    const error = await startRedisServer({ binary: 'redis-server-that-does-not-exist' }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(RedisAdapterError);
     expect((error as Error).message).toContain('apt-get install redis-server');
   });

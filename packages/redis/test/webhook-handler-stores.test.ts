@@ -22,7 +22,11 @@ function idempotency(url = redis().server.url): RedisIdempotencyStore {
 }
 
 function lock(options: { url?: string; leaseMs?: number; clock?: ManualClock } = {}): RedisUserLock {
-  const created = new RedisUserLock({ url: options.url ?? redis().server.url, leaseMs: options.leaseMs, clock: options.clock });
+  const created = new RedisUserLock({
+    url: options.url ?? redis().server.url,
+    leaseMs: options.leaseMs,
+    clock: options.clock,
+  });
   closers.push(() => created.close());
   return created;
 }
@@ -41,7 +45,9 @@ class RecordingClock extends ManualClock {
 describe('RedisIdempotencyStore', () => {
   it('claims a key once across stores (processes), with its TTL', async () => {
     const stores = [idempotency(), idempotency(), idempotency()];
-    const answers = await Promise.all(stores.flatMap((store) => Array.from({ length: 5 }, () => store.claim('1700000000tok', 120))));
+    const answers = await Promise.all(
+      stores.flatMap((store) => Array.from({ length: 5 }, () => store.claim('1700000000tok', 120))),
+    );
     expect(answers.filter(Boolean)).toHaveLength(1);
     const [key] = await redis().inspect.keys('commerce-kit:webhooks:seen:*');
     expect(key).toMatch(/^commerce-kit:webhooks:seen:[0-9a-f]{64}$/);
@@ -56,7 +62,9 @@ describe('RedisIdempotencyStore', () => {
     await expect(store.claim('k', 60)).rejects.toBeInstanceOf(RedisUnavailableError);
     await expect(store.claim('', 60)).rejects.toBeInstanceOf(RedisAdapterConfigurationError);
     await expect(store.claim('k', 1.5)).rejects.toThrow('ttlSeconds');
-    expect(inspect(new RedisIdempotencyStore({ url: 'redis://:pw@h:1' }))).toBe("RedisIdempotencyStore { server: 'redis://h:1', keyPrefix: 'commerce-kit' }");
+    expect(inspect(new RedisIdempotencyStore({ url: 'redis://:pw@h:1' }))).toBe(
+      "RedisIdempotencyStore { server: 'redis://h:1', keyPrefix: 'commerce-kit' }",
+    );
   });
 });
 
@@ -102,7 +110,9 @@ describe('RedisUserLock', () => {
       await waitFor(() => clock.pending === 1); // the renewal waits
       await redis().inspect.pexpire(key, 1_000); // most of the lease gone
       await clock.advance(20_000);
-      await waitFor(async () => (await redis().inspect.pttl(key)) > 50_000, { message: `renewal ${renewal} of the lease` });
+      await waitFor(async () => (await redis().inspect.pttl(key)) > 50_000, {
+        message: `renewal ${renewal} of the lease`,
+      });
     }
     await a.close(); // a "dies": no renewal, no release
     expect(clock.pending).toBe(0); // nothing is left to renew it
@@ -147,7 +157,7 @@ describe('createWebhookHandler with the Redis store and lock, as several process
     });
   }
 
-  it('processes a delivery received by several processes once, and a user\'s events one at a time', async () => {
+  it("processes a delivery received by several processes once, and a user's events one at a time", async () => {
     const seen: string[] = [];
     const running = new Map<string, number>();
     let overlap = 0;
@@ -161,7 +171,9 @@ describe('createWebhookHandler with the Redis store and lock, as several process
     });
     const deliveries = Array.from({ length: 30 }, (_, i) => delivery(`user-${i % 3}`, i));
     // Every delivery reaches every process.
-    const answers = await Promise.all(deliveries.flatMap((d) => all.map((handler) => handler.handle(d.body, d.headers))));
+    const answers = await Promise.all(
+      deliveries.flatMap((d) => all.map((handler) => handler.handle(d.body, d.headers))),
+    );
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(answers.filter((answer) => answer.body.duplicate === true)).toHaveLength(60);
     await Promise.all(all.map((handler) => handler.drain()));
@@ -173,7 +185,11 @@ describe('createWebhookHandler with the Redis store and lock, as several process
   it('answers 500 and processes nothing while Redis is down (fails closed: the platform can send it again)', async () => {
     const down = await startRedisServer();
     const calls: string[] = [];
-    const handler = createWebhookHandler({ secret: SECRET, idempotency: { store: idempotency(down.url) }, onEvent: (event) => void calls.push(event.token) });
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      idempotency: { store: idempotency(down.url) },
+      onEvent: (event) => void calls.push(event.token),
+    });
     closers.push(() => handler.close());
     await down.stop();
     const d = delivery('u', 1);

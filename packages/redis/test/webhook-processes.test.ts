@@ -58,12 +58,19 @@ async function waitForEffects(count: number): Promise<void> {
   });
 }
 
-async function recorded(users: Iterable<string>): Promise<{ calls: Call[]; logs: Map<string, number[]>; overlaps: string[]; errors: string[] }> {
+async function recorded(
+  users: Iterable<string>,
+): Promise<{ calls: Call[]; logs: Map<string, number[]>; overlaps: string[]; errors: string[] }> {
   const { inspect } = redis();
   const calls = (await inspect.lrange('test:calls', 0, -1)).map((text) => JSON.parse(text) as Call);
   const logs = new Map<string, number[]>();
   for (const user of users) logs.set(user, (await inspect.lrange(`test:log:${user}`, 0, -1)).map(Number));
-  return { calls, logs, overlaps: await inspect.lrange('test:overlaps', 0, -1), errors: await inspect.lrange('test:errors', 0, -1) };
+  return {
+    calls,
+    logs,
+    overlaps: await inspect.lrange('test:overlaps', 0, -1),
+    errors: await inspect.lrange('test:errors', 0, -1),
+  };
 }
 
 async function stopNodes(running: readonly Node[]): Promise<void> {
@@ -73,9 +80,15 @@ async function stopNodes(running: readonly Node[]): Promise<void> {
 }
 
 describe('4 receiving processes, 1 000 deliveries (20 % duplicates, same-user bursts)', () => {
-  it('process each unique delivery exactly once, and each user\'s one at a time, in order', async () => {
+  it("process each unique delivery exactly once, and each user's one at a time, in order", async () => {
     const running = await startNodes([2, 2, 2, 2]);
-    const result = await feed(() => running.map((node) => node.url), { users: 40, unique: 800, duplicates: 200, lanes: 8, seed: 14 });
+    const result = await feed(() => running.map((node) => node.url), {
+      users: 40,
+      unique: 800,
+      duplicates: 200,
+      lanes: 8,
+      seed: 14,
+    });
     expect(result.resent).toBe(0);
     expect(result.sent).toBe(1_000);
     expect(result.duplicatesAcknowledged).toBe(200);
@@ -94,7 +107,10 @@ describe('4 receiving processes, 1 000 deliveries (20 % duplicates, same-user bu
     // In order: each user's deliveries processed in the order they were acknowledged.
     for (const [user, order] of result.order) expect(logs.get(user), user).toEqual(order);
     for (const [user, order] of result.order) {
-      expect(calls.filter((call) => call.user === user).map((call) => call.seq), user).toEqual(order);
+      expect(
+        calls.filter((call) => call.user === user).map((call) => call.seq),
+        user,
+      ).toEqual(order);
     }
     expect(await redis().inspect.xlen('commerce-kit:webhooks:{deliveries}:stream')).toBe(0);
   });
@@ -120,7 +136,13 @@ describe('a receiving process killed (SIGKILL) mid-burst', () => {
         }
       });
     }
-    const result = await feed(() => alive.map((node) => node.url), { users: 40, unique: 800, duplicates: 200, lanes: 8, seed: 99 });
+    const result = await feed(() => alive.map((node) => node.url), {
+      users: 40,
+      unique: 800,
+      duplicates: 200,
+      lanes: 8,
+      seed: 99,
+    });
     expect(killedDuring).toBeDefined();
 
     await waitForEffects(800);

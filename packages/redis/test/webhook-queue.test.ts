@@ -37,8 +37,15 @@ function receiver(options: Partial<RedisWebhookReceiverOptions> = {}): RedisWebh
   return created;
 }
 
-function worker(options: Partial<RedisWebhookWorkerOptions> & Pick<RedisWebhookWorkerOptions, 'onEvent'>): RedisWebhookWorker {
-  const created = createRedisWebhookWorker({ url: redis().server.url, claimIdleMs: 1_000, retry: { delayMs: () => 10 }, ...options });
+function worker(
+  options: Partial<RedisWebhookWorkerOptions> & Pick<RedisWebhookWorkerOptions, 'onEvent'>,
+): RedisWebhookWorker {
+  const created = createRedisWebhookWorker({
+    url: redis().server.url,
+    claimIdleMs: 1_000,
+    retry: { delayMs: () => 10 },
+    ...options,
+  });
   closers.push(() => created.close({ timeoutMs: 2_000 }));
   return created;
 }
@@ -68,7 +75,9 @@ describe('createRedisWebhookReceiver', () => {
   it('two receivers getting the same delivery at the same moment store it once', async () => {
     const [a, b] = [receiver(), receiver()];
     const copies = Array.from({ length: 20 }, (_, i) => delivery('u', i));
-    const answers = await Promise.all(copies.flatMap((d) => [a.handle(d.body, d.headers), b.handle(d.body, d.headers)]));
+    const answers = await Promise.all(
+      copies.flatMap((d) => [a.handle(d.body, d.headers), b.handle(d.body, d.headers)]),
+    );
     expect(answers.filter((answer) => answer.body.duplicate === true)).toHaveLength(20);
     expect(await redis().inspect.xlen('commerce-kit:webhooks:{deliveries}:stream')).toBe(20);
   });
@@ -77,21 +86,37 @@ describe('createRedisWebhookReceiver', () => {
     const rejected: string[] = [];
     const r = receiver({ maxBodyBytes: 2_000, onRejected: (failure) => rejected.push(failure.reason) });
     const bad = signTestDelivery('another-secret', { id: 'x' });
-    expect(await r.handle(bad.body, bad.headers)).toEqual({ status: 400, body: { received: false, reason: 'invalid_signature' } });
+    expect(await r.handle(bad.body, bad.headers)).toEqual({
+      status: 400,
+      body: { received: false, reason: 'invalid_signature' },
+    });
     expect((await r.handle('{}', {})).status).toBe(400);
     const big = delivery('u', 1, { padding: 'x'.repeat(3_000) });
-    expect(await r.handle(big.body, big.headers)).toEqual({ status: 413, body: { received: false, reason: 'body_too_large' } });
+    expect(await r.handle(big.body, big.headers)).toEqual({
+      status: 413,
+      body: { received: false, reason: 'body_too_large' },
+    });
     expect(rejected).toEqual(['invalid_signature', 'missing_signature', 'body_too_large']);
     expect(await redis().inspect.exists('commerce-kit:webhooks:{deliveries}:stream')).toBe(0);
   });
 
   it('answers 500 when userKey throws, 503 once closed', async () => {
-    const r = receiver({ userKey: () => { throw new Error('no user'); } });
+    const r = receiver({
+      userKey: () => {
+        throw new Error('no user');
+      },
+    });
     const d = delivery('u', 1);
-    expect(await r.handle(d.body, d.headers)).toEqual({ status: 500, body: { received: false, reason: 'internal_error' } });
+    expect(await r.handle(d.body, d.headers)).toEqual({
+      status: 500,
+      body: { received: false, reason: 'internal_error' },
+    });
     await r.close();
     expect(r.closed).toBe(true);
-    expect(await r.handle(d.body, d.headers)).toEqual({ status: 503, body: { received: false, reason: 'shutting_down' } });
+    expect(await r.handle(d.body, d.headers)).toEqual({
+      status: 503,
+      body: { received: false, reason: 'shutting_down' },
+    });
   });
 
   it('answers 503 while Redis is down (nothing stored, the platform can send it again), and recovers', async () => {
@@ -101,16 +126,26 @@ describe('createRedisWebhookReceiver', () => {
       const d = delivery('u', 1);
       process.kill(own.pid, 'SIGSTOP');
       try {
-        const hung = createRedisWebhookReceiver({ url: own.url, secret: SECRET, redisOptions: { commandTimeout: 200 } });
+        const hung = createRedisWebhookReceiver({
+          url: own.url,
+          secret: SECRET,
+          redisOptions: { commandTimeout: 200 },
+        });
         closers.push(() => hung.close());
-        expect(await hung.handle(d.body, d.headers)).toEqual({ status: 503, body: { received: false, reason: 'unavailable' } });
+        expect(await hung.handle(d.body, d.headers)).toEqual({
+          status: 503,
+          body: { received: false, reason: 'unavailable' },
+        });
       } finally {
         process.kill(own.pid, 'SIGCONT');
       }
       expect((await r.handle(d.body, d.headers)).status).toBe(200);
       await own.stop();
       const next = delivery('u', 2);
-      expect(await r.handle(next.body, next.headers)).toEqual({ status: 503, body: { received: false, reason: 'unavailable' } });
+      expect(await r.handle(next.body, next.headers)).toEqual({
+        status: 503,
+        body: { received: false, reason: 'unavailable' },
+      });
     } finally {
       await own.stop();
     }
@@ -142,12 +177,18 @@ describe('createRedisWebhookReceiver', () => {
       expect(await post('/', one.body, one.headers)).toEqual({ status: 200, body: { received: true } });
       const two = delivery('u', 2);
       expect(await post('/parsed', two.body, two.headers)).toEqual({ status: 200, body: { received: true } });
-      expect(await post('/', one.body, one.headers)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+      expect(await post('/', one.body, one.headers)).toEqual({
+        status: 200,
+        body: { received: true, duplicate: true },
+      });
       const big = delivery('u', 3, { padding: 'x'.repeat(5_000) });
       expect((await post('/', big.body, big.headers)).status).toBe(413);
       await own.stop();
       const three = delivery('u', 4);
-      expect(await post('/', three.body, three.headers)).toEqual({ status: 503, body: { received: false, reason: 'unavailable' } });
+      expect(await post('/', three.body, three.headers)).toEqual({
+        status: 503,
+        body: { received: false, reason: 'unavailable' },
+      });
     } finally {
       server.closeAllConnections();
       server.close();
@@ -157,11 +198,21 @@ describe('createRedisWebhookReceiver', () => {
   });
 
   it('checks its options where they are given', () => {
-    expect(() => createRedisWebhookReceiver({ url: 'redis://localhost', secret: '' })).toThrow(WebhookConfigurationError);
-    expect(() => createRedisWebhookReceiver({ url: 'http://localhost', secret: SECRET })).toThrow(RedisAdapterConfigurationError);
-    expect(() => createRedisWebhookReceiver({ url: 'redis://localhost', secret: SECRET, queue: 'a b' })).toThrow('queue must be');
-    expect(() => createRedisWebhookReceiver({ url: 'redis://localhost', secret: SECRET, idempotencyTtlSeconds: 0 })).toThrow('idempotencyTtlSeconds');
-    expect(() => createRedisWebhookReceiver({ url: 'redis://localhost', secret: SECRET, userKey: 'user_id' as never })).toThrow('userKey must be a function');
+    expect(() => createRedisWebhookReceiver({ url: 'redis://localhost', secret: '' })).toThrow(
+      WebhookConfigurationError,
+    );
+    expect(() => createRedisWebhookReceiver({ url: 'http://localhost', secret: SECRET })).toThrow(
+      RedisAdapterConfigurationError,
+    );
+    expect(() => createRedisWebhookReceiver({ url: 'redis://localhost', secret: SECRET, queue: 'a b' })).toThrow(
+      'queue must be',
+    );
+    expect(() =>
+      createRedisWebhookReceiver({ url: 'redis://localhost', secret: SECRET, idempotencyTtlSeconds: 0 }),
+    ).toThrow('idempotencyTtlSeconds');
+    expect(() =>
+      createRedisWebhookReceiver({ url: 'redis://localhost', secret: SECRET, userKey: 'user_id' as never }),
+    ).toThrow('userKey must be a function');
     const r = createRedisWebhookReceiver({ url: 'redis://me:hunter2@localhost:6390', secret: SECRET });
     closers.push(() => r.close());
     expect(inspect(r)).toBe("RedisWebhookReceiver { server: 'redis://localhost:6390', closed: false }");
@@ -216,7 +267,9 @@ describe('createRedisWebhookWorker', () => {
       expect(processed.filter((p) => p.user === user).map((p) => p.seq)).toEqual([...Array(12).keys()]);
     }
     expect(processed.every((p) => p.context.attempt === 1 && p.context.deliveries === 1)).toBe(true);
-    await waitFor(async () => (await redis().inspect.xlen('commerce-kit:webhooks:{deliveries}:stream')) === 0, { message: 'stream emptied' });
+    await waitFor(async () => (await redis().inspect.xlen('commerce-kit:webhooks:{deliveries}:stream')) === 0, {
+      message: 'stream emptied',
+    });
     expect(await redis().inspect.keys('commerce-kit:webhooks:{deliveries}:user:*')).toEqual([]);
   });
 
@@ -245,7 +298,15 @@ describe('createRedisWebhookWorker', () => {
     });
     await store(r, 'p', 0, 4);
     await waitFor(() => calls.filter(([seq]) => seq === 3).length === 1, { message: 'the last delivery processed' });
-    expect(calls).toEqual([[0, 1], [1, 1], [1, 2], [1, 3], [2, 1], [2, 2], [3, 1]]);
+    expect(calls).toEqual([
+      [0, 1],
+      [1, 1],
+      [1, 2],
+      [1, 3],
+      [2, 1],
+      [2, 2],
+      [3, 1],
+    ]);
     expect(errors).toHaveLength(1);
     const failure = errors[0] as DeliveryFailedError;
     expect(failure).toBeInstanceOf(DeliveryFailedError);
@@ -256,7 +317,14 @@ describe('createRedisWebhookWorker', () => {
     const dead = await redis().inspect.xrange('commerce-kit:webhooks:{deliveries}:failed', '-', '+');
     expect(dead).toHaveLength(1);
     const fields = dead[0]?.[1] ?? [];
-    expect(fields.slice(0, 6)).toEqual(['id', failure.deliveryId, 'error', 'onEvent failed 3 time(s): cannot handle 1', 'attempts', '3']);
+    expect(fields.slice(0, 6)).toEqual([
+      'id',
+      failure.deliveryId,
+      'error',
+      'onEvent failed 3 time(s): cannot handle 1',
+      'attempts',
+      '3',
+    ]);
     expect(fields).toContain('user');
   });
 
@@ -264,7 +332,16 @@ describe('createRedisWebhookWorker', () => {
     const errors: RedisAdapterError[] = [];
     const events: WebhookEvent[] = [];
     const { inspect: raw } = redis();
-    const id = await raw.xadd('commerce-kit:webhooks:{deliveries}:stream', '*', 'user', 'x', 'key', 'k', 'event', '{"v":1,"payload":"nope"}');
+    const id = await raw.xadd(
+      'commerce-kit:webhooks:{deliveries}:stream',
+      '*',
+      'user',
+      'x',
+      'key',
+      'k',
+      'event',
+      '{"v":1,"payload":"nope"}',
+    );
     await raw.rpush('commerce-kit:webhooks:{deliveries}:user:x', id ?? '');
     worker({ onEvent: (event) => void events.push(event), onError: (error) => errors.push(error) });
     await waitFor(() => errors.length === 1, { message: 'the entry given up' });
@@ -299,7 +376,7 @@ describe('createRedisWebhookWorker', () => {
     expect(second).toEqual([1, 2, 3]);
   });
 
-  it('takes over a dead worker\'s backlog larger than it can hold, in order per user', async () => {
+  it("takes over a dead worker's backlog larger than it can hold, in order per user", async () => {
     const r = receiver();
     for (let seq = 0; seq < 60; seq++) {
       for (const user of ['x', 'y', 'z']) {
@@ -310,7 +387,16 @@ describe('createRedisWebhookWorker', () => {
     // A worker that read all 180 and died: they sit in its pending list.
     const { inspect: raw } = redis();
     await raw.xgroup('CREATE', 'commerce-kit:webhooks:{deliveries}:stream', 'workers', '0', 'MKSTREAM');
-    await raw.xreadgroup('GROUP', 'workers', 'dead-worker', 'COUNT', 1_000, 'STREAMS', 'commerce-kit:webhooks:{deliveries}:stream', '>');
+    await raw.xreadgroup(
+      'GROUP',
+      'workers',
+      'dead-worker',
+      'COUNT',
+      1_000,
+      'STREAMS',
+      'commerce-kit:webhooks:{deliveries}:stream',
+      '>',
+    );
     const seen = new Map<string, number[]>();
     const contexts: RedisWebhookEventContext[] = [];
     worker({
@@ -356,7 +442,9 @@ describe('createRedisWebhookWorker', () => {
       // and the worker has stopped (close waits for what it is processing).
       const outage = new Redis(own.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
       try {
-        await waitFor(async () => (await outage.xlen('commerce-kit:webhooks:{deliveries}:stream')) === 0, { message: 'the stream emptied' });
+        await waitFor(async () => (await outage.xlen('commerce-kit:webhooks:{deliveries}:stream')) === 0, {
+          message: 'the stream emptied',
+        });
       } finally {
         outage.disconnect();
       }
@@ -371,7 +459,9 @@ describe('createRedisWebhookWorker', () => {
 
   it('checks its options where they are given', () => {
     const base = { url: 'redis://localhost', onEvent: () => undefined };
-    expect(() => createRedisWebhookWorker({ ...base, onEvent: undefined as never })).toThrow('onEvent must be a function');
+    expect(() => createRedisWebhookWorker({ ...base, onEvent: undefined as never })).toThrow(
+      'onEvent must be a function',
+    );
     expect(() => createRedisWebhookWorker({ ...base, concurrency: 0 })).toThrow('concurrency');
     expect(() => createRedisWebhookWorker({ ...base, claimIdleMs: 10 })).toThrow('claimIdleMs');
     expect(() => createRedisWebhookWorker({ ...base, maxDeliveries: 0 })).toThrow('maxDeliveries');

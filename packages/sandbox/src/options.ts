@@ -158,7 +158,8 @@ function url(name: string, value: unknown, protocols: readonly string[]): string
   } catch {
     throw fail(`${name} must be an absolute URL, got ${describe(given)}`);
   }
-  if (!protocols.includes(parsed.protocol)) throw fail(`${name} must be an ${protocols.join(' or ')} URL, got ${describe(given)}`);
+  if (!protocols.includes(parsed.protocol))
+    throw fail(`${name} must be an ${protocols.join(' or ')} URL, got ${describe(given)}`);
   if (parsed.hash !== '' || given.includes('#')) throw fail(`${name} must not have a fragment (#…)`);
   return given;
 }
@@ -176,16 +177,21 @@ function directory(name: string, value: unknown, what: string): string | undefin
 
 /** The storefront's port: only with a theme, and not the API's own. */
 function storefrontPort(name: OptionNamer, value: unknown, theme: string | undefined, apiPort: number): number {
-  if (value !== undefined && theme === undefined) throw fail(`${name('storefrontPort')} needs ${name('theme')}: the storefront serves a theme`);
+  if (value !== undefined && theme === undefined)
+    throw fail(`${name('storefrontPort')} needs ${name('theme')}: the storefront serves a theme`);
   const { min, max } = OPTION_RANGES.port;
   const port = integer(name('storefrontPort'), value, min, max, DEFAULT_STOREFRONT_PORT);
-  if (theme !== undefined && port !== 0 && port === apiPort) throw fail(`${name('storefrontPort')} must differ from ${name('port')} (${port}): the API and the storefront each need a port`);
+  if (theme !== undefined && port !== 0 && port === apiPort)
+    throw fail(
+      `${name('storefrontPort')} must differ from ${name('port')} (${port}): the API and the storefront each need a port`,
+    );
   return port;
 }
 
 function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
-  if (!allowed.includes(value as T)) throw fail(`${name} must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describe(value)}`);
+  if (!allowed.includes(value as T))
+    throw fail(`${name} must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describe(value)}`);
   return value as T;
 }
 
@@ -204,9 +210,13 @@ function schedule(name: string, value: unknown): readonly number[] {
   if (
     !Array.isArray(value) ||
     value.length > MAX_RETRIES ||
-    !value.every((delay) => typeof delay === 'number' && Number.isSafeInteger(delay) && delay >= 0 && delay <= MAX_RETRY_DELAY_MS)
+    !value.every(
+      (delay) => typeof delay === 'number' && Number.isSafeInteger(delay) && delay >= 0 && delay <= MAX_RETRY_DELAY_MS,
+    )
   ) {
-    throw fail(`${name} must be an array of at most ${MAX_RETRIES} delays in ms (integers from 0 to ${MAX_RETRY_DELAY_MS})`);
+    throw fail(
+      `${name} must be an array of at most ${MAX_RETRIES} delays in ms (integers from 0 to ${MAX_RETRY_DELAY_MS})`,
+    );
   }
   return Object.freeze([...(value as number[])]);
 }
@@ -219,7 +229,11 @@ function describe(value: unknown): string {
 function logger(value: unknown): Logger {
   if (value === undefined) return silentLogger;
   const candidate = value as Partial<Logger> | null;
-  if (typeof candidate !== 'object' || candidate === null || ['info', 'warn', 'error'].some((m) => typeof candidate[m as keyof Logger] !== 'function')) {
+  if (
+    typeof candidate !== 'object' ||
+    candidate === null ||
+    ['info', 'warn', 'error'].some((m) => typeof candidate[m as keyof Logger] !== 'function')
+  ) {
     throw fail('`logger` must be an object with info(line), warn(line) and error(line)');
   }
   return candidate as Logger;

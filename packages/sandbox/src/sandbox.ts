@@ -6,7 +6,14 @@ import type { Server } from 'node:http';
 import { SandboxApp } from './app-credentials.js';
 import { SandboxStartError } from './errors.js';
 import { Bench } from './control/bench.js';
-import { sandboxFaults, sandboxViolations, sandboxWebhooks, type SandboxFaults, type SandboxViolations, type SandboxWebhooks } from './control/controls.js';
+import {
+  sandboxFaults,
+  sandboxViolations,
+  sandboxWebhooks,
+  type SandboxFaults,
+  type SandboxViolations,
+  type SandboxWebhooks,
+} from './control/controls.js';
 import { FaultBoard } from './control/faults.js';
 import { sandboxOrders, type SandboxOrders } from './control/orders.js';
 import { Snapshots, type SandboxSnapshots } from './control/snapshots.js';
@@ -70,7 +77,9 @@ function openStore(options: ResolvedOptions): Store {
     return new Store(options.data, options.synchronous);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new SandboxStartError(options.data ? `cannot open the data file ${options.data}: ${reason}` : `cannot open the database: ${reason}`);
+    throw new SandboxStartError(
+      options.data ? `cannot open the data file ${options.data}: ${reason}` : `cannot open the database: ${reason}`,
+    );
   }
 }
 
@@ -82,7 +91,9 @@ function ensureSeeded(store: Store, options: ResolvedOptions, themeConfig: Theme
     const catalogue = options.configDir === undefined ? '' : `, the catalogue of ${options.configDir}`;
     options.logger.info(`seeded ${options.customers} customers (seed ${options.seed}${catalogue})`);
   } else if (seeded !== String(options.seed) || store.meta('seeded_customers') !== String(options.customers)) {
-    options.logger.info(`${options.data ?? 'the database'} was seeded before (seed ${seeded}); its state is kept as it is`);
+    options.logger.info(
+      `${options.data ?? 'the database'} was seeded before (seed ${seeded}); its state is kept as it is`,
+    );
   }
 }
 
@@ -220,7 +231,16 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
     redirectUri = resolved.redirectUri ?? `${baseUrl}${CALLBACK_PATH}`;
     if (resolved.theme !== undefined) {
       const { theme, storefrontPort, seed } = resolved;
-      storefront = await startStorefront({ theme, port: storefrontPort, host: resolved.host, seed, resources: services.resources, store, clock, logger });
+      storefront = await startStorefront({
+        theme,
+        port: storefrontPort,
+        host: resolved.host,
+        seed,
+        resources: services.resources,
+        store,
+        clock,
+        logger,
+      });
     }
     if (redirectUri !== appRow.redirect_uri) {
       store.write(() => store.oauth.updateApp(appRow.client_id, redirectUri, appRow.webhook_secret));

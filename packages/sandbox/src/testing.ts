@@ -49,7 +49,8 @@ export function useSandbox(hooks: TestHooks, options?: SandboxOptions): Sandbox 
   }
   let running: Sandbox | undefined;
   const current = (): Sandbox => {
-    if (running === undefined) throw new SandboxError('useSandbox: the sandbox starts in beforeAll; use it inside a test or a hook');
+    if (running === undefined)
+      throw new SandboxError('useSandbox: the sandbox starts in beforeAll; use it inside a test or a hook');
     return running;
   };
   hooks.beforeAll(async () => {

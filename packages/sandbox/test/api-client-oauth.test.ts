@@ -2,7 +2,14 @@
 // loopback HTTP: state with punctuation, nonce, PKCE (S256 and plain), both client authentication
 // variants, refresh, and the refusals a PKCE server owes the app.
 import { createClient, OAuthError, type TokenSet } from '@commerce-kit/api-client';
-import { buildAuthorizeUrl, createPkcePair, exchangeCode, generateState, refreshAccessToken, verifyState } from '@commerce-kit/api-client/oauth';
+import {
+  buildAuthorizeUrl,
+  createPkcePair,
+  exchangeCode,
+  generateState,
+  refreshAccessToken,
+  verifyState,
+} from '@commerce-kit/api-client/oauth';
 import { describe, expect, test } from 'vitest';
 import { ALL_SCOPES, consent } from './support/oauth.js';
 import { start } from './support/start.js';
@@ -13,7 +20,12 @@ type Sandbox = Awaited<ReturnType<typeof start>>;
 const PUNCTUATED_STATE = `s t+a%20te&x=1#frag?q=/\\'"<b>~!@$^*()[]{}|;:,.\``;
 
 function app(sandbox: Sandbox) {
-  return { baseUrl: sandbox.url, clientId: sandbox.app.clientId, clientSecret: sandbox.app.clientSecret, redirectUri: sandbox.app.redirectUri };
+  return {
+    baseUrl: sandbox.url,
+    clientId: sandbox.app.clientId,
+    clientSecret: sandbox.app.clientSecret,
+    redirectUri: sandbox.app.redirectUri,
+  };
 }
 
 /** The claims of a JWT, unverified (verifying it is an OpenID Connect library's job). */
@@ -23,7 +35,10 @@ function claims(jwt: string): Record<string, unknown> {
 }
 
 /** Steps 1-3: the authorization URL, the user's consent; returns the callback's code after checking the state. */
-async function authorize(sandbox: Sandbox, options: { state?: string; nonce?: string; codeChallenge?: string; codeChallengeMethod?: 'S256' | 'plain' }): Promise<string> {
+async function authorize(
+  sandbox: Sandbox,
+  options: { state?: string; nonce?: string; codeChallenge?: string; codeChallengeMethod?: 'S256' | 'plain' },
+): Promise<string> {
   const { url, state } = buildAuthorizeUrl({ ...app(sandbox), scopes: [...ALL_SCOPES], ...options });
   const callback = await consent(sandbox, url, 'allow');
   expect(`${callback.origin}${callback.pathname}`).toBe(sandbox.app.redirectUri);
@@ -47,18 +62,36 @@ describe('@commerce-kit/api-client/oauth against the sandbox', () => {
       expect(tokens.idToken).toBeDefined();
       expect(claims(tokens.idToken!)).toMatchObject({ iss: sandbox.url, aud: sandbox.app.clientId, nonce });
 
-      const client = createClient({ baseUrl: sandbox.url, accessToken: tokens.accessToken, maxRetries: 0, rateLimit: false });
+      const client = createClient({
+        baseUrl: sandbox.url,
+        accessToken: tokens.accessToken,
+        maxRetries: 0,
+        rateLimit: false,
+      });
       expect((await client.customers.list({ limit: 2 })).data).toHaveLength(2);
 
-      const refreshed: TokenSet = await refreshAccessToken({ ...app(sandbox), clientAuth, refreshToken: tokens.refreshToken! });
+      const refreshed: TokenSet = await refreshAccessToken({
+        ...app(sandbox),
+        clientAuth,
+        refreshToken: tokens.refreshToken!,
+      });
       expect(refreshed.accessToken).not.toBe(tokens.accessToken);
       expect(refreshed.refreshToken).toBeDefined();
       expect(refreshed.refreshToken).not.toBe(tokens.refreshToken);
-      const again = createClient({ baseUrl: sandbox.url, accessToken: refreshed.accessToken, maxRetries: 0, rateLimit: false });
+      const again = createClient({
+        baseUrl: sandbox.url,
+        accessToken: refreshed.accessToken,
+        maxRetries: 0,
+        rateLimit: false,
+      });
       expect((await again.customers.list({ limit: 1 })).data).toHaveLength(1);
 
       // The rotated refresh token is used up.
-      const reused = await refreshAccessToken({ ...app(sandbox), clientAuth, refreshToken: tokens.refreshToken! }).catch((e: unknown) => e);
+      const reused = await refreshAccessToken({
+        ...app(sandbox),
+        clientAuth,
+        refreshToken: tokens.refreshToken!,
+      }).catch((e: unknown) => e);
       expect(reused).toBeInstanceOf(OAuthError);
       expect(reused).toMatchObject({ error: 'invalid_grant', status: 400 });
     });
@@ -69,7 +102,12 @@ describe('@commerce-kit/api-client/oauth against the sandbox', () => {
     const pkce = await createPkcePair();
     const code = await authorize(sandbox, { codeChallenge: pkce.codeChallenge, codeChallengeMethod: 'S256' });
 
-    const wrong = await exchangeCode({ ...app(sandbox), clientAuth: 'basic', code, codeVerifier: (await createPkcePair()).codeVerifier }).catch((e: unknown) => e);
+    const wrong = await exchangeCode({
+      ...app(sandbox),
+      clientAuth: 'basic',
+      code,
+      codeVerifier: (await createPkcePair()).codeVerifier,
+    }).catch((e: unknown) => e);
     expect(wrong).toBeInstanceOf(OAuthError);
     expect(wrong).toMatchObject({ error: 'invalid_grant', status: 400 });
     expect(String((wrong as OAuthError).message)).not.toContain(pkce.codeVerifier);
@@ -89,7 +127,9 @@ describe('@commerce-kit/api-client/oauth against the sandbox', () => {
     expect((await exchangeCode({ ...app(sandbox), code: plainCode, codeVerifier: verifier })).accessToken).toBeTruthy();
 
     const unbound = await authorize(sandbox, {});
-    const downgrade = await exchangeCode({ ...app(sandbox), code: unbound, codeVerifier: verifier }).catch((e: unknown) => e);
+    const downgrade = await exchangeCode({ ...app(sandbox), code: unbound, codeVerifier: verifier }).catch(
+      (e: unknown) => e,
+    );
     expect(downgrade).toBeInstanceOf(OAuthError);
     expect(downgrade).toMatchObject({ error: 'invalid_grant' });
   });

@@ -10,7 +10,15 @@ const json = { 'content-type': 'application/json' };
 interface ViolationsBody {
   strict: boolean;
   checked: Record<string, number>;
-  data: { method: string; path: string; operation_id: string | null; in: string; pointer: string; message: string; status: number }[];
+  data: {
+    method: string;
+    path: string;
+    operation_id: string | null;
+    in: string;
+    pointer: string;
+    message: string;
+    status: number;
+  }[];
 }
 
 async function report(url: string): Promise<ViolationsBody> {
@@ -23,18 +31,63 @@ describe('the contract report', () => {
     expect((await api(sandbox, '/customers?limit=5')).status).toBe(200);
     expect((await api(sandbox, '/customers?limit=5&colour=red')).status).toBe(200); // tolerated
     expect((await api(sandbox, '/customers?limit=500')).status).toBe(400);
-    expect((await api(sandbox, '/customers', { method: 'POST', headers: json, body: '{"first_name":"A","last_name":"B","email":"nope"}' })).status).toBe(400);
+    expect(
+      (
+        await api(sandbox, '/customers', {
+          method: 'POST',
+          headers: json,
+          body: '{"first_name":"A","last_name":"B","email":"nope"}',
+        })
+      ).status,
+    ).toBe(400);
     expect((await fetch(`${sandbox.url}/orders`)).status).toBe(401);
     expect((await api(sandbox, '/refunds')).status).toBe(404);
 
     const body = await report(sandbox.url);
     expect(body.strict).toBe(false);
     expect(body.checked).toEqual({ listCustomers: 3, createCustomer: 1, listOrders: 1, '(unknown route)': 1 });
-    expect(body.data.map(({ method, path, operation_id, in: where, pointer, status }) => ({ method, path, operation_id, in: where, pointer, status }))).toEqual([
-      { method: 'GET', path: '/customers', operation_id: 'listCustomers', in: 'query', pointer: '/query/colour', status: 200 },
-      { method: 'GET', path: '/customers', operation_id: 'listCustomers', in: 'query', pointer: '/query/limit', status: 400 },
-      { method: 'POST', path: '/customers', operation_id: 'createCustomer', in: 'body', pointer: '/body/email', status: 400 },
-      { method: 'GET', path: '/orders', operation_id: 'listOrders', in: 'header', pointer: '/header/authorization', status: 401 },
+    expect(
+      body.data.map(({ method, path, operation_id, in: where, pointer, status }) => ({
+        method,
+        path,
+        operation_id,
+        in: where,
+        pointer,
+        status,
+      })),
+    ).toEqual([
+      {
+        method: 'GET',
+        path: '/customers',
+        operation_id: 'listCustomers',
+        in: 'query',
+        pointer: '/query/colour',
+        status: 200,
+      },
+      {
+        method: 'GET',
+        path: '/customers',
+        operation_id: 'listCustomers',
+        in: 'query',
+        pointer: '/query/limit',
+        status: 400,
+      },
+      {
+        method: 'POST',
+        path: '/customers',
+        operation_id: 'createCustomer',
+        in: 'body',
+        pointer: '/body/email',
+        status: 400,
+      },
+      {
+        method: 'GET',
+        path: '/orders',
+        operation_id: 'listOrders',
+        in: 'header',
+        pointer: '/header/authorization',
+        status: 401,
+      },
       { method: 'GET', path: '/refunds', operation_id: null, in: 'route', pointer: '', status: 404 },
     ]);
     expect(body.data[0]!.message).toMatch(/colour is not a query parameter/);
@@ -58,7 +111,10 @@ describe('the contract report', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       type: 'invalid_request_error',
-      errors: { colour: [expect.stringContaining('not a query parameter')], size: [expect.stringContaining('not a query parameter')] },
+      errors: {
+        colour: [expect.stringContaining('not a query parameter')],
+        size: [expect.stringContaining('not a query parameter')],
+      },
     });
     expect((await report(sandbox.url)).data.map((v) => [v.pointer, v.status])).toEqual([
       ['/query/colour', 400],
@@ -70,8 +126,19 @@ describe('the contract report', () => {
 
 describe('access to the control API', () => {
   test('loopback addresses, and nothing else, count as this machine', () => {
-    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(address)).toBe(true);
-    for (const address of [undefined, '', '10.0.0.1', '192.0.2.2', '::ffff:10.0.0.1', 'fd00::2', '::', '0.0.0.0', 'localhost']) {
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])
+      expect(isLoopbackAddress(address)).toBe(true);
+    for (const address of [
+      undefined,
+      '',
+      '10.0.0.1',
+      '192.0.2.2',
+      '::ffff:10.0.0.1',
+      'fd00::2',
+      '::',
+      '0.0.0.0',
+      'localhost',
+    ]) {
       expect(isLoopbackAddress(address)).toBe(false);
     }
     fc.assert(fc.property(fc.ipV4(), (ip) => isLoopbackAddress(ip) === ip.startsWith('127.')));
@@ -82,22 +149,36 @@ describe('access to the control API', () => {
     .flat()
     .find((i) => i !== undefined && !i.internal && i.family === 'IPv4')?.address;
 
-  test.skipIf(external === undefined)('a caller on another address needs the control key; the API itself stays open', async () => {
-    const sandbox = await start({ host: '0.0.0.0', controlKey: 'sbk_test_control_key' });
-    const port = new URL(sandbox.url).port;
-    const base = `http://${external}:${port}`;
-    const refused = await fetch(`${base}/_sandbox/reset`, { method: 'POST' });
-    expect(refused.status).toBe(403);
-    const body = await refused.text();
-    expect(JSON.parse(body)).toMatchObject({ type: 'authentication_error', errors: { control_key: [expect.any(String)] } });
-    expect(body).not.toContain('sbk_test_control_key');
-    expect((await fetch(`${base}/_sandbox/faults`, { headers: { 'x-sandbox-control-key': 'wrong' } })).status).toBe(403);
-    expect((await fetch(`${base}/_sandbox/faults`, { headers: { 'x-sandbox-control-key': 'sbk_test_control_key' } })).status).toBe(200);
-    expect((await fetch(`${base}/customers?limit=1`, { headers: { authorization: `Bearer ${sandbox.app.accessToken}` } })).status).toBe(200);
-    // The OAuth pages stay reachable: a browser on another machine walks through them.
-    expect((await fetch(`${base}/_sandbox/callback?code=x&state=y`)).status).toBe(200);
-    expect(sandbox.controlKey).toBe('sbk_test_control_key');
-  });
+  test.skipIf(external === undefined)(
+    'a caller on another address needs the control key; the API itself stays open',
+    async () => {
+      const sandbox = await start({ host: '0.0.0.0', controlKey: 'sbk_test_control_key' });
+      const port = new URL(sandbox.url).port;
+      const base = `http://${external}:${port}`;
+      const refused = await fetch(`${base}/_sandbox/reset`, { method: 'POST' });
+      expect(refused.status).toBe(403);
+      const body = await refused.text();
+      expect(JSON.parse(body)).toMatchObject({
+        type: 'authentication_error',
+        errors: { control_key: [expect.any(String)] },
+      });
+      expect(body).not.toContain('sbk_test_control_key');
+      expect((await fetch(`${base}/_sandbox/faults`, { headers: { 'x-sandbox-control-key': 'wrong' } })).status).toBe(
+        403,
+      );
+      expect(
+        (await fetch(`${base}/_sandbox/faults`, { headers: { 'x-sandbox-control-key': 'sbk_test_control_key' } }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await fetch(`${base}/customers?limit=1`, { headers: { authorization: `Bearer ${sandbox.app.accessToken}` } }))
+          .status,
+      ).toBe(200);
+      // The OAuth pages stay reachable: a browser on another machine walks through them.
+      expect((await fetch(`${base}/_sandbox/callback?code=x&state=y`)).status).toBe(200);
+      expect(sandbox.controlKey).toBe('sbk_test_control_key');
+    },
+  );
 
   test('the control key is random per start when not given', async () => {
     const a = await start();

@@ -11,24 +11,39 @@ describe('status faults', () => {
   test('the next N requests answer 429 with Retry-After, then the API answers again; listed while active', async () => {
     const sandbox = await start();
     const fault = sandbox.faults.add({ type: 'status', status: 429, retryAfter: 7, count: 2 });
-    expect(fault).toMatchObject({ id: expect.stringMatching(/^flt_/), type: 'status', status: 429, retryAfter: 7, remaining: 2 });
+    expect(fault).toMatchObject({
+      id: expect.stringMatching(/^flt_/),
+      type: 'status',
+      status: 429,
+      retryAfter: 7,
+      remaining: 2,
+    });
     for (const remaining of [1, 0]) {
       const response = await api(sandbox, '/customers');
       expect(response.status).toBe(429);
       expect(response.headers.get('retry-after')).toBe('7');
-      expect(await response.json()).toMatchObject({ type: 'rate_limit_error', errors: { rate_limit: [expect.stringContaining('injected')] } });
+      expect(await response.json()).toMatchObject({
+        type: 'rate_limit_error',
+        errors: { rate_limit: [expect.stringContaining('injected')] },
+      });
       expect(sandbox.faults.list().map((f) => f.remaining)).toEqual(remaining === 0 ? [] : [remaining]);
     }
     expect((await api(sandbox, '/customers')).status).toBe(200);
   });
 
-  test.each([500, 503] as const)('%i answers the documented error body (the response check passes it)', async (status) => {
-    const sandbox = await start();
-    sandbox.faults.add({ type: 'status', status });
-    const response = await api(sandbox, '/products');
-    expect(response.status).toBe(status);
-    expect(await response.json()).toMatchObject({ type: 'api_error', errors: { server: [expect.stringContaining(String(status))] } });
-  });
+  test.each([500, 503] as const)(
+    '%i answers the documented error body (the response check passes it)',
+    async (status) => {
+      const sandbox = await start();
+      sandbox.faults.add({ type: 'status', status });
+      const response = await api(sandbox, '/products');
+      expect(response.status).toBe(status);
+      expect(await response.json()).toMatchObject({
+        type: 'api_error',
+        errors: { server: [expect.stringContaining(String(status))] },
+      });
+    },
+  );
 
   test('a fault matches its method, path pattern and token only; the oldest matching one applies first', async () => {
     const sandbox = await start();
@@ -104,16 +119,35 @@ describe('the control API for faults', () => {
     const created = await fetch(`${sandbox.url}/_sandbox/faults`, {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ type: 'status', status: 429, retry_after: 2, count: 3, method: 'GET', path: '/customers*' }),
+      body: JSON.stringify({
+        type: 'status',
+        status: 429,
+        retry_after: 2,
+        count: 3,
+        method: 'GET',
+        path: '/customers*',
+      }),
     });
     expect(created.status).toBe(201);
     const fault = (await created.json()) as { id: string };
-    expect(fault).toMatchObject({ type: 'status', status: 429, retry_after: 2, remaining: 3, method: 'GET', path: '/customers*', token: null });
+    expect(fault).toMatchObject({
+      type: 'status',
+      status: 429,
+      retry_after: 2,
+      remaining: 3,
+      method: 'GET',
+      path: '/customers*',
+      token: null,
+    });
     const listed = await (await fetch(`${sandbox.url}/_sandbox/faults`)).json();
     expect(listed).toEqual({ latency_ms: 0, data: [fault] });
     expect((await fetch(`${sandbox.url}/_sandbox/faults/${fault.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await fetch(`${sandbox.url}/_sandbox/faults/${fault.id}`, { method: 'DELETE' })).status).toBe(404);
-    const latency = await fetch(`${sandbox.url}/_sandbox/latency`, { method: 'PUT', headers: json, body: '{"latency_ms":5}' });
+    const latency = await fetch(`${sandbox.url}/_sandbox/latency`, {
+      method: 'PUT',
+      headers: json,
+      body: '{"latency_ms":5}',
+    });
     expect(await latency.json()).toEqual({ latency_ms: 5 });
     sandbox.faults.add({ type: 'drop' });
     expect((await fetch(`${sandbox.url}/_sandbox/faults`, { method: 'DELETE' })).status).toBe(204);
@@ -134,7 +168,11 @@ describe('the control API for faults', () => {
     [{ type: 'drop', colour: 'red' }, 'colour'],
   ])('the fault %j is refused naming %s', async (body, field) => {
     const sandbox = await start();
-    const response = await fetch(`${sandbox.url}/_sandbox/faults`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+    const response = await fetch(`${sandbox.url}/_sandbox/faults`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(body),
+    });
     expect(response.status).toBe(400);
     const answer = (await response.json()) as { errors: Record<string, string[]> };
     expect(Object.keys(answer.errors)).toEqual([field]);

@@ -24,7 +24,11 @@ async function customerIds(sandbox: Awaited<ReturnType<typeof start>>): Promise<
 }
 
 async function create(sandbox: Awaited<ReturnType<typeof start>>, n: number): Promise<string> {
-  const response = await api(sandbox, '/customers', { method: 'POST', headers: json, body: JSON.stringify(customer(n)) });
+  const response = await api(sandbox, '/customers', {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(customer(n)),
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
@@ -75,10 +79,18 @@ describe.each([
   test('the control API: POST /_sandbox/snapshots, …/restore, GET, DELETE, POST /_sandbox/reset', async () => {
     const sandbox = await start({ customers: 3, ...options() });
     const post = (path: string, body?: unknown) =>
-      fetch(`${sandbox.url}${path}`, { method: 'POST', headers: json, body: body === undefined ? null : JSON.stringify(body) });
+      fetch(`${sandbox.url}${path}`, {
+        method: 'POST',
+        headers: json,
+        body: body === undefined ? null : JSON.stringify(body),
+      });
     const taken = await post('/_sandbox/snapshots', { name: 'base' });
     expect(taken.status).toBe(201);
-    expect(await taken.json()).toMatchObject({ name: 'base', created_time: expect.any(String), bytes: expect.any(Number) });
+    expect(await taken.json()).toMatchObject({
+      name: 'base',
+      created_time: expect.any(String),
+      bytes: expect.any(Number),
+    });
     const id = await create(sandbox, 1);
     const restored = await post('/_sandbox/snapshots/base/restore');
     expect(restored.status).toBe(200);
@@ -95,15 +107,25 @@ describe.each([
 });
 
 describe('snapshot names and missing snapshots', () => {
-  test.each(['', '../escape', 'a/b', '.hidden', 'x'.repeat(65), 'spa ce'])('the name %j is refused (JS and HTTP)', async (name) => {
-    const sandbox = await start({ customers: 1 });
-    const error = await sandbox.snapshot(name).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SandboxControlError);
-    expect(error).toMatchObject({ reason: 'invalid', field: 'name' });
-    const response = await fetch(`${sandbox.url}/_sandbox/snapshots`, { method: 'POST', headers: json, body: JSON.stringify({ name }) });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ type: 'invalid_request_error', errors: { name: [expect.any(String)] } });
-  });
+  test.each(['', '../escape', 'a/b', '.hidden', 'x'.repeat(65), 'spa ce'])(
+    'the name %j is refused (JS and HTTP)',
+    async (name) => {
+      const sandbox = await start({ customers: 1 });
+      const error = await sandbox.snapshot(name).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SandboxControlError);
+      expect(error).toMatchObject({ reason: 'invalid', field: 'name' });
+      const response = await fetch(`${sandbox.url}/_sandbox/snapshots`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ name }),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        type: 'invalid_request_error',
+        errors: { name: [expect.any(String)] },
+      });
+    },
+  );
 
   test('restoring an unknown snapshot is a not_found error, and nothing changes', async () => {
     const sandbox = await start({ customers: 2 });

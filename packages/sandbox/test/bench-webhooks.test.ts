@@ -50,7 +50,11 @@ async function receiver(answer: (index: number) => number = () => 200, hold?: Pr
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received, maxInFlight: () => maxInFlight };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    maxInFlight: () => maxInFlight,
+  };
 }
 
 const ids = (received: readonly Received[]) => received.map((r) => r.body.data.id);
@@ -62,7 +66,11 @@ describe('trigger and redeliver', () => {
     expect(WEBHOOK_EVENT_TYPES).toHaveLength(19);
     for (const type of WEBHOOK_EVENT_TYPES) {
       const delivery = sandbox.webhooks.trigger(type, { id: `obj_${type}`, note: 'mine' });
-      expect(delivery).toMatchObject({ eventType: type, objectId: `obj_${type}`, data: { id: `obj_${type}`, note: 'mine' } });
+      expect(delivery).toMatchObject({
+        eventType: type,
+        objectId: `obj_${type}`,
+        data: { id: `obj_${type}`, note: 'mine' },
+      });
     }
     await sandbox.webhooks.settle();
     expect(hook.received.map((r) => r.body.type)).toEqual([...WEBHOOK_EVENT_TYPES]);
@@ -76,10 +84,18 @@ describe('trigger and redeliver', () => {
     const hook = await receiver();
     const sandbox = await start({ webhookUrl: hook.url });
     const post = (body: unknown) =>
-      fetch(`${sandbox.url}/_sandbox/webhooks/trigger`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${sandbox.url}/_sandbox/webhooks/trigger`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const accepted = await post({ type: 'order_completed', data: { id: 'ord_1', total: 12 } });
     expect(accepted.status).toBe(202);
-    expect(await accepted.json()).toMatchObject({ event_type: 'order_completed', object_id: 'ord_1', data: { id: 'ord_1', total: 12 } });
+    expect(await accepted.json()).toMatchObject({
+      event_type: 'order_completed',
+      object_id: 'ord_1',
+      data: { id: 'ord_1', total: 12 },
+    });
     for (const [body, field] of [
       [{ type: 'order.completed', data: { id: 'x' } }, 'type'],
       [{ type: 'order_completed' }, 'data'],
@@ -145,10 +161,18 @@ describe('delivery modes', () => {
     for (let run = 0; run < 2; run++) {
       const hook = await receiver();
       const sandbox = await start({ webhookUrl: hook.url });
-      const mode = await fetch(`${sandbox.url}/_sandbox/webhooks/mode`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"hold":true}' });
+      const mode = await fetch(`${sandbox.url}/_sandbox/webhooks/mode`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: '{"hold":true}',
+      });
       expect(await mode.json()).toMatchObject({ hold: true, duplicate: false, held: 0 });
       for (let i = 1; i <= 12; i++) sandbox.webhooks.trigger('discount_created', { id: `d${i}` });
-      const released = await fetch(`${sandbox.url}/_sandbox/webhooks/release`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"order":"shuffle","seed":42}' });
+      const released = await fetch(`${sandbox.url}/_sandbox/webhooks/release`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"order":"shuffle","seed":42}',
+      });
       expect(await released.json()).toEqual({ released: 12 });
       orders.push(ids(hook.received));
     }
@@ -187,12 +211,18 @@ describe('delivery modes', () => {
     const gate = new Promise<void>((resolve) => (open = resolve));
     const hook = await receiver(() => 200, gate);
     const sandbox = await start({ webhookUrl: hook.url });
-    const deliveries = Array.from({ length: 3 }, (_, i) => sandbox.webhooks.trigger('customer_updated', { id: `c${i}` }));
+    const deliveries = Array.from({ length: 3 }, (_, i) =>
+      sandbox.webhooks.trigger('customer_updated', { id: `c${i}` }),
+    );
     await waitFor(() => hook.received.length > 0);
     // The first is held by the receiver. The dispatcher signs a delivery as it sends it, and sending
     // at once (the concurrent mode) signs all three in the same turn, before the first can arrive:
     // the other two unsigned now means they were not sent.
-    expect(deliveries.map((d) => sandbox.webhooks.delivery(d.id).signedTimestamp !== null)).toEqual([true, false, false]);
+    expect(deliveries.map((d) => sandbox.webhooks.delivery(d.id).signedTimestamp !== null)).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect(hook.received).toHaveLength(1);
     open();
     await sandbox.webhooks.settle();
@@ -222,7 +252,10 @@ describe('retries', () => {
     const { id } = sandbox.webhooks.trigger('product_soldout', { id: 'prod_9' });
     // Answered 503: the retry waits on the sandbox clock (its only sleeper), which moves only when told.
     await waitFor(() => sandbox.webhooks.delivery(id).attemptCount === 1 && clock.pending === 1);
-    expect(sandbox.webhooks.delivery(id)).toMatchObject({ status: 'pending', nextAttemptTime: '2025-01-01T00:00:01.000Z' });
+    expect(sandbox.webhooks.delivery(id)).toMatchObject({
+      status: 'pending',
+      nextAttemptTime: '2025-01-01T00:00:01.000Z',
+    });
     await clock.advance(999);
     expect(clock.pending).toBe(1); // not due yet: the retry still waits
     expect(hook.received).toHaveLength(1);

@@ -61,7 +61,12 @@ describe('buildProgress', () => {
   });
 
   test('partly cached: only the tasks that run are shown; the summary counts the cached packages', () => {
-    const cached = new Set(['@commerce-kit/api-types:generate', '@commerce-kit/api-types:build', '@commerce-kit/theme-config:generate', '@commerce-kit/webhooks:build']);
+    const cached = new Set([
+      '@commerce-kit/api-types:generate',
+      '@commerce-kit/api-types:build',
+      '@commerce-kit/theme-config:generate',
+      '@commerce-kit/webhooks:build',
+    ]);
     const { printed, progress } = follow(nxOutput((task) => cached.has(task)));
     expect(printed).toEqual([
       '[4/9] building @commerce-kit/theme-config',
@@ -80,16 +85,25 @@ describe('buildProgress', () => {
     expect(progress.tasks).toHaveLength(9);
   });
 
-  test.each([['[remote cache]'], ['[existing outputs match the cache, left as is]']])('%s counts as from the cache', (note) => {
-    const progress = buildProgress();
-    expect(progress.line(`> nx run @commerce-kit/webhooks:build  ${note}`)).toBeUndefined();
-    expect(progress.summary(2_000)).toBe('all 1 package from cache (2.0 s)');
-  });
+  test.each([['[remote cache]'], ['[existing outputs match the cache, left as is]']])(
+    '%s counts as from the cache',
+    (note) => {
+      const progress = buildProgress();
+      expect(progress.line(`> nx run @commerce-kit/webhooks:build  ${note}`)).toBeUndefined();
+      expect(progress.summary(2_000)).toBe('all 1 package from cache (2.0 s)');
+    },
+  );
 
   test('coloured output and a run without dependencies', () => {
     const progress = buildProgress();
-    expect(progress.line('\u001b[1m\u001b[46m NX \u001b[49m\u001b[22m   Running target build for project @commerce-kit/webhooks:')).toBeUndefined();
-    expect(progress.line('\u001b[2m> \u001b[22mnx run @commerce-kit/webhooks:build')).toBe('[1/1] building @commerce-kit/webhooks');
+    expect(
+      progress.line(
+        '\u001b[1m\u001b[46m NX \u001b[49m\u001b[22m   Running target build for project @commerce-kit/webhooks:',
+      ),
+    ).toBeUndefined();
+    expect(progress.line('\u001b[2m> \u001b[22mnx run @commerce-kit/webhooks:build')).toBe(
+      '[1/1] building @commerce-kit/webhooks',
+    );
     expect(progress.summary(12_000)).toBe('built 1 package (0 from cache) in 12 s');
   });
 });

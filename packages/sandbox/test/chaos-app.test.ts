@@ -43,17 +43,23 @@ async function runChaos(idempotency: boolean): Promise<Run> {
   const ids: string[] = [];
   let changes = 0;
   for (let i = 0; i < CUSTOMERS; i++) {
-    const created = await client.customers.create({ first_name: `Chaos${i}`, last_name: 'Tester', email: `chaos${i}@example.com` });
+    const created = await client.customers.create({
+      first_name: `Chaos${i}`,
+      last_name: 'Tester',
+      email: `chaos${i}@example.com`,
+    });
     ids.push(created.id);
     changes++;
   }
-  for (; changes < CHANGES / 2; changes++) await client.customers.update(ids[changes % CUSTOMERS]!, { company: `revision ${changes}` });
+  for (; changes < CHANGES / 2; changes++)
+    await client.customers.update(ids[changes % CUSTOMERS]!, { company: `revision ${changes}` });
   expect(sandbox.webhooks.held).toBe(CHANGES / 2);
   expect(await sandbox.webhooks.release('shuffle', 7)).toBe(CHANGES / 2);
   await sandbox.webhooks.settle();
 
   const deleted = ids.slice(0, 4);
-  for (; changes < CHANGES - deleted.length; changes++) await client.customers.update(ids[changes % CUSTOMERS]!, { company: `revision ${changes}` });
+  for (; changes < CHANGES - deleted.length; changes++)
+    await client.customers.update(ids[changes % CUSTOMERS]!, { company: `revision ${changes}` });
   for (const id of deleted) {
     await client.customers.del(id);
     changes++;
@@ -115,7 +121,9 @@ describe('an app made of api-client and the webhooks handler, under webhook chao
     for (const id of run.ids) {
       const runs = app.runs.filter((r) => r.customerId === id);
       for (let i = 1; i < runs.length; i++) expect(runs[i]!.start).toBeGreaterThan(runs[i - 1]!.end);
-      expect(runs.map((r) => r.deliveryKey)).toEqual(app.arrivals.filter((a) => a.customerId === id).map((a) => a.deliveryKey));
+      expect(runs.map((r) => r.deliveryKey)).toEqual(
+        app.arrivals.filter((a) => a.customerId === id).map((a) => a.deliveryKey),
+      );
     }
     expect(new Set(app.runs.map((r) => r.customerId))).toEqual(new Set(run.ids));
 

@@ -24,7 +24,9 @@ interface LineRun {
 
 /** A terminal's environment: none of the npm, nx or COMMERCE_SANDBOX_ variables the test run may carry. */
 function terminalEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|NX_|COMMERCE_SANDBOX_|INIT_CWD$)/i.test(name)));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(npm_|NX_|COMMERCE_SANDBOX_|INIT_CWD$)/i.test(name)),
+  );
 }
 
 /** Runs one printed command line with `sh -c`, as a terminal would. */
@@ -77,7 +79,11 @@ async function runPrinted(cli: RunningCli, prefix: string, cwd: string): Promise
   const snapshots = (await (await fetch(`${cli.url}/_sandbox/snapshots`)).json()) as { data: Array<{ name: string }> };
   expect(snapshots.data.map((s) => s.name)).toEqual(['seeded']);
   expect(fault.stdout).toMatch(/^fault flt_\w+: 503, the next 2 requests$/m);
-  expect([(await api(cli, '/customers')).status, (await api(cli, '/customers')).status, (await api(cli, '/customers')).status]).toEqual([503, 503, 200]);
+  expect([
+    (await api(cli, '/customers')).status,
+    (await api(cli, '/customers')).status,
+    (await api(cli, '/customers')).status,
+  ]).toEqual([503, 503, 200]);
   return runs;
 }
 
@@ -89,7 +95,9 @@ describe('the banner prints commands that work where it runs', () => {
       // The root script says what it built, or that the cache had everything.
       for (const run of runs) {
         expect(run.stderr).toContain('npm run sandbox: building @commerce-kit/sandbox and what it needs (nx, cached)…');
-        expect(run.stderr).toMatch(/^npm run sandbox: (all \d+ packages from cache \([\d.]+ s\)|built \d+ packages \(\d+ from cache\) in [\d.]+ s)$/m);
+        expect(run.stderr).toMatch(
+          /^npm run sandbox: (all \d+ packages from cache \([\d.]+ s\)|built \d+ packages \(\d+ from cache\) in [\d.]+ s)$/m,
+        );
       }
     } finally {
       cli.child.kill('SIGINT');
@@ -107,14 +115,20 @@ describe('the banner prints commands that work where it runs', () => {
 
     test('the printed lines run against the sandbox', { timeout: 120_000 }, async () => {
       mkdirSync(installed, { recursive: true });
-      writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'my-app', private: true, devDependencies: { '@commerce-kit/sandbox': '*' } }));
+      writeFileSync(
+        path.join(project, 'package.json'),
+        JSON.stringify({ name: 'my-app', private: true, devDependencies: { '@commerce-kit/sandbox': '*' } }),
+      );
       cpSync(path.join(PACKAGE_DIR, 'package.json'), path.join(installed, 'package.json'));
       cpSync(path.dirname(CLI), path.join(installed, 'dist'), { recursive: true });
       // What npm does when it installs the package: the bin, linked and executable.
       const cli = path.join(installed, 'dist', 'cli.js');
       chmodSync(cli, 0o755);
       mkdirSync(path.join(project, 'node_modules', '.bin'));
-      symlinkSync(path.relative(path.join(project, 'node_modules', '.bin'), cli), path.join(project, 'node_modules', '.bin', 'commerce-sandbox'));
+      symlinkSync(
+        path.relative(path.join(project, 'node_modules', '.bin'), cli),
+        path.join(project, 'node_modules', '.bin', 'commerce-sandbox'),
+      );
 
       const running = await startCli(['--customers', '2'], { cli });
       try {

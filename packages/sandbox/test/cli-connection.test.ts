@@ -52,15 +52,30 @@ describe('help', () => {
 
 describe('usage errors: exit 2, one message, the way to the help', () => {
   test.each([
-    [['resett'], /^commerce-sandbox: unknown command "resett": one of trigger, reset, snapshot, restore, snapshots, fault, report, order\n/],
-    [['reset', '--bogus'], /^commerce-sandbox reset: unknown option --bogus: the options are --url, --control-key, --json, --help\n/],
+    [
+      ['resett'],
+      /^commerce-sandbox: unknown command "resett": one of trigger, reset, snapshot, restore, snapshots, fault, report, order\n/,
+    ],
+    [
+      ['reset', '--bogus'],
+      /^commerce-sandbox reset: unknown option --bogus: the options are --url, --control-key, --json, --help\n/,
+    ],
     [['reset', 'now'], /^commerce-sandbox reset: unexpected argument "now"\n/],
     [['snapshot'], /^commerce-sandbox snapshot: missing NAME\n/],
     [['restore', 'a', 'b'], /^commerce-sandbox restore: unexpected argument "b"\n/],
-    [['snapshots', '--url'], /^commerce-sandbox snapshots: --url needs a value: the sandbox's base URL, e\.g\. http:\/\/127\.0\.0\.1:4010\n/],
-    [['reset', '--url', 'ftp://127.0.0.1'], /^commerce-sandbox reset: --url must be an http:\/\/ or https:\/\/ URL, got "ftp:\/\/127.0.0.1"\n/],
+    [
+      ['snapshots', '--url'],
+      /^commerce-sandbox snapshots: --url needs a value: the sandbox's base URL, e\.g\. http:\/\/127\.0\.0\.1:4010\n/,
+    ],
+    [
+      ['reset', '--url', 'ftp://127.0.0.1'],
+      /^commerce-sandbox reset: --url must be an http:\/\/ or https:\/\/ URL, got "ftp:\/\/127.0.0.1"\n/,
+    ],
     [['reset', '--url', 'not a url'], /^commerce-sandbox reset: --url must be an http:\/\/ or https:\/\/ URL/],
-    [['--quiet', 'reset'], /^commerce-sandbox: unexpected argument "reset" \(a command comes first: commerce-sandbox reset \[options\]\)\n/],
+    [
+      ['--quiet', 'reset'],
+      /^commerce-sandbox: unexpected argument "reset" \(a command comes first: commerce-sandbox reset \[options\]\)\n/,
+    ],
   ])('%j', async (args, message) => {
     const run = await runBin(args);
     expect(run.status).toBe(2);
@@ -81,25 +96,41 @@ describe('usage errors: exit 2, one message, the way to the help', () => {
 describe('finding the sandbox', () => {
   test('COMMERCE_SANDBOX_URL is used without --url; --url wins over it', async () => {
     const sandbox = await start({ customers: 4 });
-    expect(await runBin(['reset'], { COMMERCE_SANDBOX_URL: sandbox.url })).toEqual({ status: 0, stdout: 'reset: 4 customers\n', stderr: '' });
+    expect(await runBin(['reset'], { COMMERCE_SANDBOX_URL: sandbox.url })).toEqual({
+      status: 0,
+      stdout: 'reset: 4 customers\n',
+      stderr: '',
+    });
     expect(await runBin(['reset'], { COMMERCE_SANDBOX_URL: `${sandbox.url}/` })).toMatchObject({ status: 0 });
     const closed = await closedUrl();
     expect((await runBin(['reset', '--url', sandbox.url], { COMMERCE_SANDBOX_URL: closed })).status).toBe(0);
-    expect(await runBin(['reset', '--url', closed], { COMMERCE_SANDBOX_URL: sandbox.url })).toMatchObject({ status: 1 });
+    expect(await runBin(['reset', '--url', closed], { COMMERCE_SANDBOX_URL: sandbox.url })).toMatchObject({
+      status: 1,
+    });
   });
 
   test('nothing listening: exit 1, "cannot reach the sandbox at URL: ECONNREFUSED"', async () => {
     const closed = await closedUrl();
     const run = await runBin(['snapshots', '--url', closed]);
-    expect(run).toEqual({ status: 1, stdout: '', stderr: `commerce-sandbox snapshots: cannot reach the sandbox at ${closed}: ECONNREFUSED\n` });
+    expect(run).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: `commerce-sandbox snapshots: cannot reach the sandbox at ${closed}: ECONNREFUSED\n`,
+    });
     const fromEnv = await runBin(['report'], { COMMERCE_SANDBOX_URL: closed });
-    expect(fromEnv).toEqual({ status: 1, stdout: '', stderr: `commerce-sandbox report: cannot reach the sandbox at ${closed}: ECONNREFUSED\n` });
+    expect(fromEnv).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: `commerce-sandbox report: cannot reach the sandbox at ${closed}: ECONNREFUSED\n`,
+    });
   });
 
   test('a host that does not resolve: exit 1 naming the reason', async () => {
     const run = await runBin(['reset', '--url', 'http://sandbox.invalid:4010']);
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^commerce-sandbox reset: cannot reach the sandbox at http:\/\/sandbox.invalid:4010: (ENOTFOUND|EAI_AGAIN)\n$/);
+    expect(run.stderr).toMatch(
+      /^commerce-sandbox reset: cannot reach the sandbox at http:\/\/sandbox.invalid:4010: (ENOTFOUND|EAI_AGAIN)\n$/,
+    );
   });
 
   test('something else on that port (HTML 404, a redirect): exit 1, no stack trace, the redirect not followed', async () => {
@@ -110,7 +141,11 @@ describe('finding the sandbox', () => {
       else res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
     });
     const html = await runBin(['snapshots', '--url', foreign]);
-    expect(html).toEqual({ status: 1, stdout: '', stderr: `commerce-sandbox snapshots: the sandbox at ${foreign} answered GET /_sandbox/snapshots with HTTP 404 (is it a commerce-sandbox of this version?)\n` });
+    expect(html).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: `commerce-sandbox snapshots: the sandbox at ${foreign} answered GET /_sandbox/snapshots with HTTP 404 (is it a commerce-sandbox of this version?)\n`,
+    });
     const redirect = await runBin(['reset', '--url', foreign, '--control-key', 'sbk_must_not_travel']);
     expect(redirect.status).toBe(1);
     expect(redirect.stderr).toMatch(/answered POST \/_sandbox\/reset with HTTP 302/);
@@ -125,7 +160,9 @@ describe('the control key', () => {
     const echo = await listen((req, res) => {
       const key = req.headers['x-sandbox-control-key'] as string | undefined;
       seen.push(key);
-      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'authentication_error', errors: { control_key: [`${key} is not the key`] } }));
+      res
+        .writeHead(403, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ type: 'authentication_error', errors: { control_key: [`${key} is not the key`] } }));
     });
     const key = 'sbk_cli_test_key_0123456789';
     const viaFlag = await runBin(['reset', '--url', echo, '--control-key', key]);
@@ -149,20 +186,28 @@ describe('the control key', () => {
     .flat()
     .find((i) => i !== undefined && !i.internal && i.family === 'IPv4')?.address;
 
-  test.skipIf(external === undefined)('from another address: refused without the key (exit 1 with the sandbox\'s message), accepted with it', async () => {
-    const key = 'sbk_cli_remote_key_0123456789';
-    const sandbox = await start({ host: '0.0.0.0', controlKey: key, customers: 2 });
-    const remote = `http://${external}:${new URL(sandbox.url).port}`;
-    const refused = await runBin(['reset', '--url', remote]);
-    expect(refused.status).toBe(1);
-    expect(refused.stderr).toMatch(/^commerce-sandbox reset: the sandbox answered 403: control_key: the control API answers callers on this machine, or with the x-sandbox-control-key header/);
-    const wrong = await runBin(['reset', '--url', remote, '--control-key', 'sbk_wrong_key_987654']);
-    expect(wrong.status).toBe(1);
-    expect(wrong.stderr).not.toContain('sbk_wrong_key_987654');
-    const accepted = await runBin(['reset', '--url', remote, '--control-key', key]);
-    expect(accepted).toEqual({ status: 0, stdout: 'reset: 2 customers\n', stderr: '' });
-    const fromEnv = await runBin(['snapshot', 's1', '--json'], { COMMERCE_SANDBOX_URL: remote, COMMERCE_SANDBOX_CONTROL_KEY: key });
-    expect(fromEnv.status).toBe(0);
-    for (const run of [refused, wrong, accepted, fromEnv]) expect(run.stdout + run.stderr).not.toContain(key);
-  });
+  test.skipIf(external === undefined)(
+    "from another address: refused without the key (exit 1 with the sandbox's message), accepted with it",
+    async () => {
+      const key = 'sbk_cli_remote_key_0123456789';
+      const sandbox = await start({ host: '0.0.0.0', controlKey: key, customers: 2 });
+      const remote = `http://${external}:${new URL(sandbox.url).port}`;
+      const refused = await runBin(['reset', '--url', remote]);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(
+        /^commerce-sandbox reset: the sandbox answered 403: control_key: the control API answers callers on this machine, or with the x-sandbox-control-key header/,
+      );
+      const wrong = await runBin(['reset', '--url', remote, '--control-key', 'sbk_wrong_key_987654']);
+      expect(wrong.status).toBe(1);
+      expect(wrong.stderr).not.toContain('sbk_wrong_key_987654');
+      const accepted = await runBin(['reset', '--url', remote, '--control-key', key]);
+      expect(accepted).toEqual({ status: 0, stdout: 'reset: 2 customers\n', stderr: '' });
+      const fromEnv = await runBin(['snapshot', 's1', '--json'], {
+        COMMERCE_SANDBOX_URL: remote,
+        COMMERCE_SANDBOX_CONTROL_KEY: key,
+      });
+      expect(fromEnv.status).toBe(0);
+      for (const run of [refused, wrong, accepted, fromEnv]) expect(run.stdout + run.stderr).not.toContain(key);
+    },
+  );
 });

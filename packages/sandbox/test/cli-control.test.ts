@@ -18,7 +18,9 @@ async function customerCount(sandbox: Awaited<ReturnType<typeof start>>): Promis
   let count = 0;
   let after: string | undefined;
   for (;;) {
-    const page = (await (await api(sandbox, `/customers?limit=100${after ? `&starting_after=${after}` : ''}`)).json()) as { data: { id: string }[]; has_more: boolean };
+    const page = (await (
+      await api(sandbox, `/customers?limit=100${after ? `&starting_after=${after}` : ''}`)
+    ).json()) as { data: { id: string }[]; has_more: boolean };
     count += page.data.length;
     if (!page.has_more) return count;
     after = page.data.at(-1)!.id;
@@ -28,7 +30,11 @@ async function customerCount(sandbox: Awaited<ReturnType<typeof start>>): Promis
 describe('reset, snapshot, restore, snapshots', () => {
   test('reset puts the seeded customers back and says how many', async () => {
     const sandbox = await start({ customers: 12 });
-    await api(sandbox, '/customers', { method: 'POST', headers: json, body: '{"first_name":"A","last_name":"B","email":"a@example.com"}' });
+    await api(sandbox, '/customers', {
+      method: 'POST',
+      headers: json,
+      body: '{"first_name":"A","last_name":"B","email":"a@example.com"}',
+    });
     sandbox.faults.setLatency(5);
     expect(await customerCount(sandbox)).toBe(13);
     const run = await runBin(['reset', '--url', sandbox.url]);
@@ -43,14 +49,22 @@ describe('reset, snapshot, restore, snapshots', () => {
     expect(taken.status).toBe(0);
     expect(taken.stdout).toMatch(/^snapshot: seeded \([\d,]+ bytes, taken \d{4}-\d\d-\d\dT[\d:.]+Z\)\n$/);
 
-    const created = (await (await api(sandbox, '/customers', { method: 'POST', headers: json, body: '{"first_name":"A","last_name":"B","email":"a@example.com"}' })).json()) as { id: string };
+    const created = (await (
+      await api(sandbox, '/customers', {
+        method: 'POST',
+        headers: json,
+        body: '{"first_name":"A","last_name":"B","email":"a@example.com"}',
+      })
+    ).json()) as { id: string };
     expect(await customerCount(sandbox)).toBe(6);
 
     const listed = await runBin(['snapshots', '--url', sandbox.url]);
     expect(listed.status).toBe(0);
     expect(listed.stdout).toMatch(/^seeded \([\d,]+ bytes, taken .+\)\n$/);
     const listedJson = await runBin(['snapshots', '--json', '--url', sandbox.url]);
-    expect(JSON.parse(listedJson.stdout)).toEqual({ data: [{ name: 'seeded', created_time: expect.any(String), bytes: expect.any(Number) }] });
+    expect(JSON.parse(listedJson.stdout)).toEqual({
+      data: [{ name: 'seeded', created_time: expect.any(String), bytes: expect.any(Number) }],
+    });
 
     const restored = await runBin(['restore', 'seeded', '--url', sandbox.url, '--json']);
     expect(restored.status).toBe(0);
@@ -61,18 +75,28 @@ describe('reset, snapshot, restore, snapshots', () => {
 
   test('no snapshots: says so', async () => {
     const sandbox = await start({ customers: 0 });
-    expect(await runBin(['snapshots', '--url', sandbox.url])).toEqual({ status: 0, stdout: 'snapshots: none\n', stderr: '' });
+    expect(await runBin(['snapshots', '--url', sandbox.url])).toEqual({
+      status: 0,
+      stdout: 'snapshots: none\n',
+      stderr: '',
+    });
   });
 
   test('refused by the sandbox: exit 1 with its message, no stack trace', async () => {
     const sandbox = await start({ customers: 0 });
     const missing = await runBin(['restore', 'nope', '--url', sandbox.url]);
-    expect(missing).toEqual({ status: 1, stdout: '', stderr: 'commerce-sandbox restore: the sandbox answered 404: name: no snapshot named "nope"\n' });
+    expect(missing).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: 'commerce-sandbox restore: the sandbox answered 404: name: no snapshot named "nope"\n',
+    });
     const badName = await runBin(['snapshot', '-bad', '--url', sandbox.url]);
     expect(badName.status).toBe(2); // "-bad" reads as a flag
     const invalid = await runBin(['snapshot', 'bad name', '--url', sandbox.url]);
     expect(invalid.status).toBe(1);
-    expect(invalid.stderr).toMatch(/^commerce-sandbox snapshot: the sandbox answered 400: name: must be 1 to 64 letters/);
+    expect(invalid.stderr).toMatch(
+      /^commerce-sandbox snapshot: the sandbox answered 400: name: must be 1 to 64 letters/,
+    );
     expect(invalid.stderr).not.toMatch(STACK_TRACE);
   });
 });
@@ -85,9 +109,20 @@ describe('trigger', () => {
     const receiver = createServer(handler.node);
     servers.push(receiver);
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const sandbox = await start({ customers: 0, webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`, webhookSecret: secret });
+    const sandbox = await start({
+      customers: 0,
+      webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`,
+      webhookSecret: secret,
+    });
 
-    const run = await runBin(['trigger', 'product_soldout', '--data', '{"id":"prod_42","name":"Mug"}', '--url', sandbox.url]);
+    const run = await runBin([
+      'trigger',
+      'product_soldout',
+      '--data',
+      '{"id":"prod_42","name":"Mug"}',
+      '--url',
+      sandbox.url,
+    ]);
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^trigger: product_soldout for prod_42, delivery \d+ \((pending|delivered)\)\n$/);
     await sandbox.webhooks.settle({ timeoutMs: 10_000 });
@@ -98,7 +133,12 @@ describe('trigger', () => {
     const sandbox = await start({ customers: 0 });
     const run = await runBin(['trigger', 'customer_created', '--json', '--url', sandbox.url]);
     expect(run.status).toBe(0);
-    const delivery = JSON.parse(run.stdout) as { id: string; event_type: string; object_id: string; data: { id: string } };
+    const delivery = JSON.parse(run.stdout) as {
+      id: string;
+      event_type: string;
+      object_id: string;
+      data: { id: string };
+    };
     expect(delivery.event_type).toBe('customer_created');
     expect(delivery.data).toEqual({ id: expect.stringMatching(/^test_[0-9a-f]{24}$/) });
     expect(sandbox.webhooks.delivery(delivery.id).objectId).toBe(delivery.data.id);
@@ -138,27 +178,65 @@ describe('trigger', () => {
 describe('fault', () => {
   test('429 with Retry-After for the next N matching requests, listed until spent', async () => {
     const sandbox = await start({ customers: 3 });
-    const run = await runBin(['fault', '429', '--count', '2', '--retry-after', '3', '--method', 'get', '--path', '/customers*', '--url', sandbox.url]);
-    expect(run).toEqual({ status: 0, stdout: 'fault flt_1: 429 (Retry-After 3 s), the next 2 requests matching GET /customers*\n', stderr: '' });
-    expect(sandbox.faults.list()).toEqual([expect.objectContaining({ id: 'flt_1', status: 429, retryAfter: 3, remaining: 2, method: 'GET', path: '/customers*' })]);
+    const run = await runBin([
+      'fault',
+      '429',
+      '--count',
+      '2',
+      '--retry-after',
+      '3',
+      '--method',
+      'get',
+      '--path',
+      '/customers*',
+      '--url',
+      sandbox.url,
+    ]);
+    expect(run).toEqual({
+      status: 0,
+      stdout: 'fault flt_1: 429 (Retry-After 3 s), the next 2 requests matching GET /customers*\n',
+      stderr: '',
+    });
+    expect(sandbox.faults.list()).toEqual([
+      expect.objectContaining({
+        id: 'flt_1',
+        status: 429,
+        retryAfter: 3,
+        remaining: 2,
+        method: 'GET',
+        path: '/customers*',
+      }),
+    ]);
     expect((await api(sandbox, '/orders')).status).toBe(200);
     const limited = await api(sandbox, '/customers');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('3');
     expect((await api(sandbox, '/customers/x')).status).toBe(429);
     expect((await api(sandbox, '/customers')).status).toBe(200);
-    expect(await runBin(['fault', 'list', '--url', sandbox.url])).toEqual({ status: 0, stdout: 'latency: off\nfaults: none\n', stderr: '' });
+    expect(await runBin(['fault', 'list', '--url', sandbox.url])).toEqual({
+      status: 0,
+      stdout: 'latency: off\nfaults: none\n',
+      stderr: '',
+    });
   });
 
   test('500 and 503, delay, drop with a token (never printed), latency, list, clear', async () => {
     const sandbox = await start({ customers: 3 });
     const token = sandbox.app.accessToken;
     const url = ['--url', sandbox.url];
-    expect((await runBin(['fault', '503', '--method', 'POST', ...url])).stdout).toBe('fault flt_1: 503, the next request matching POST\n');
-    expect((await runBin(['fault', '500', '--path', '/orders', ...url])).stdout).toBe('fault flt_2: 500, the next request matching /orders\n');
-    expect((await runBin(['fault', 'delay', '5', '--count', '4', '--path', '/charges', ...url])).stdout).toBe('fault flt_3: delay 5 ms, the next 4 requests matching /charges\n');
+    expect((await runBin(['fault', '503', '--method', 'POST', ...url])).stdout).toBe(
+      'fault flt_1: 503, the next request matching POST\n',
+    );
+    expect((await runBin(['fault', '500', '--path', '/orders', ...url])).stdout).toBe(
+      'fault flt_2: 500, the next request matching /orders\n',
+    );
+    expect((await runBin(['fault', 'delay', '5', '--count', '4', '--path', '/charges', ...url])).stdout).toBe(
+      'fault flt_3: delay 5 ms, the next 4 requests matching /charges\n',
+    );
     const drop = await runBin(['fault', 'drop', '--token', token, '--path', '/products', ...url]);
-    expect(drop.stdout).toBe(`fault flt_4: drop the connection, the next request matching /products with token …${token.slice(-4)}\n`);
+    expect(drop.stdout).toBe(
+      `fault flt_4: drop the connection, the next request matching /products with token …${token.slice(-4)}\n`,
+    );
     expect((await runBin(['fault', 'latency', '20', ...url])).stdout).toBe('latency: 20 ms\n');
     expect(sandbox.faults.latencyMs).toBe(20);
 
@@ -171,16 +249,31 @@ describe('fault', () => {
       `flt_4: drop the connection, the next request matching /products with token …${token.slice(-4)}`,
       '',
     ]);
-    const listJson = JSON.parse((await runBin(['fault', 'list', '--json', ...url])).stdout) as { latency_ms: number; data: { id: string; token: string | null }[] };
+    const listJson = JSON.parse((await runBin(['fault', 'list', '--json', ...url])).stdout) as {
+      latency_ms: number;
+      data: { id: string; token: string | null }[];
+    };
     expect(listJson.latency_ms).toBe(20);
     expect(listJson.data.map((f) => f.id)).toEqual(['flt_1', 'flt_2', 'flt_3', 'flt_4']);
     for (const run of [drop, list]) expect(run.stdout + run.stderr).not.toContain(token);
 
-    expect((await api(sandbox, '/customers', { method: 'POST', headers: json, body: '{"first_name":"A","last_name":"B","email":"a@example.com"}' })).status).toBe(503);
+    expect(
+      (
+        await api(sandbox, '/customers', {
+          method: 'POST',
+          headers: json,
+          body: '{"first_name":"A","last_name":"B","email":"a@example.com"}',
+        })
+      ).status,
+    ).toBe(503);
     expect((await api(sandbox, '/orders')).status).toBe(500);
     await expect(api(sandbox, '/products')).rejects.toThrow();
 
-    expect(await runBin(['fault', 'clear', ...url])).toEqual({ status: 0, stdout: 'fault clear: every fault removed (the latency stays)\n', stderr: '' });
+    expect(await runBin(['fault', 'clear', ...url])).toEqual({
+      status: 0,
+      stdout: 'fault clear: every fault removed (the latency stays)\n',
+      stderr: '',
+    });
     expect(sandbox.faults.list()).toEqual([]);
     expect((await runBin(['fault', 'latency', '0', '--json', ...url])).stdout).toBe('{\n  "latency_ms": 0\n}\n');
     expect((await runBin(['fault', 'latency', '0', ...url])).stdout).toBe('latency: off\n');
@@ -198,7 +291,10 @@ describe('fault', () => {
     [['fault', '429', '--count', 'many'], /--count must be a whole number, got "many"/],
     [['fault', 'list', '--count', '2'], /--count does not apply to `fault list`/],
     [['fault', 'clear', '--path', '/x'], /--path does not apply to `fault clear`/],
-    [['fault', '429', '--cuont', '2'], /unknown option --cuont: the options are --count, --retry-after, --method, --path, --token, --url, --control-key, --json, --help/],
+    [
+      ['fault', '429', '--cuont', '2'],
+      /unknown option --cuont: the options are --count, --retry-after, --method, --path, --token, --url, --control-key, --json, --help/,
+    ],
   ])('%j: usage error, exit 2', async (args, message) => {
     const run = await runBin([...args, '--url', 'http://127.0.0.1:9']);
     expect(run.status).toBe(2);
@@ -210,7 +306,11 @@ describe('fault', () => {
   test('values the sandbox refuses (out of range): exit 1 with its message', async () => {
     const sandbox = await start({ customers: 0 });
     const count = await runBin(['fault', '429', '--count', '0', '--url', sandbox.url]);
-    expect(count).toEqual({ status: 1, stdout: '', stderr: 'commerce-sandbox fault: the sandbox answered 400: count: must be an integer from 1 to 10000\n' });
+    expect(count).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: 'commerce-sandbox fault: the sandbox answered 400: count: must be an integer from 1 to 10000\n',
+    });
     const latency = await runBin(['fault', 'latency', '600000', '--url', sandbox.url]);
     expect(latency.status).toBe(1);
     expect(latency.stderr).toMatch(/the sandbox answered 400: latency_ms: must be an integer from 0 to 60000/);

@@ -10,13 +10,19 @@ import { startCli } from './support/cli.js';
 import { runBin, STACK_TRACE } from './support/run-bin.js';
 
 /** What node:util's parseArgs says about itself; none of it reaches the user. */
-const PARSE_ARGS_INTERNALS = /To specify|ambiguous|Did you forget|argument missing|does not take an argument|ERR_PARSE_ARGS|Unknown option/;
+const PARSE_ARGS_INTERNALS =
+  /To specify|ambiguous|Did you forget|argument missing|does not take an argument|ERR_PARSE_ARGS|Unknown option/;
 const HELP_HINT = 'Run `npm run sandbox -- --help` for the options.\n';
-const VERSION = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version: string }
+).version;
 
 describe('a flag error names the flag and what it takes: exit 2', () => {
   test.each([
-    [['--bogus'], 'unknown option --bogus: the options are --port, --host, --seed, --customers, --data, --webhook-url, --webhook-secret, --redirect-uri, --token-response, --rate-limit, --synchronous, --strict, --control-key, --theme, --storefront-port, --configDir, --quiet, --help'],
+    [
+      ['--bogus'],
+      'unknown option --bogus: the options are --port, --host, --seed, --customers, --data, --webhook-url, --webhook-secret, --redirect-uri, --token-response, --rate-limit, --synchronous, --strict, --control-key, --theme, --storefront-port, --configDir, --quiet, --help',
+    ],
     [['--rate-limit', '-1'], '--rate-limit must be between 0 and 1000000, not "-1"'],
     [['--rate-limit=-1'], '--rate-limit must be between 0 and 1000000, not "-1"'],
     [['--rate-limit', 'lots'], '--rate-limit must be a whole number, not "lots"'],
@@ -45,7 +51,10 @@ describe('a flag error names the flag and what it takes: exit 2', () => {
   });
 
   test.each([
-    [['reset', '--bogus'], 'commerce-sandbox reset: unknown option --bogus: the options are --url, --control-key, --json, --help'],
+    [
+      ['reset', '--bogus'],
+      'commerce-sandbox reset: unknown option --bogus: the options are --url, --control-key, --json, --help',
+    ],
     [['fault', '429', '--retry-after'], 'commerce-sandbox fault: --retry-after needs a value: seconds, a whole number'],
     [['fault', '429', '--count', '-2'], 'commerce-sandbox fault: --count must be a whole number, got "-2"'],
     [['report', '--format'], 'commerce-sandbox report: --format needs a value: junit or json'],
@@ -63,9 +72,12 @@ describe('a flag error names the flag and what it takes: exit 2', () => {
 });
 
 describe('--help and --version wherever they stand as flags: exit 0', () => {
-  test.each([[['--version']], [['-v']], [['--port', '1', '--version']], [['snapshots', '--version']]])('%j prints the version', async (args) => {
-    expect(await runBin(args)).toEqual({ status: 0, stdout: `${VERSION}\n`, stderr: '' });
-  });
+  test.each([[['--version']], [['-v']], [['--port', '1', '--version']], [['snapshots', '--version']]])(
+    '%j prints the version',
+    async (args) => {
+      expect(await runBin(args)).toEqual({ status: 0, stdout: `${VERSION}\n`, stderr: '' });
+    },
+  );
 
   test('--help after a bad flag still helps', async () => {
     const run = await runBin(['--bogus', '--help']);

@@ -21,7 +21,11 @@ function layout(name: string, files: Record<string, unknown>, cli: string): stri
 }
 
 const sandboxPackage = { name: '@commerce-kit/sandbox', version: '0.1.0' };
-const repoRoot = { name: 'commerce-kit', private: true, scripts: { start: 'node tools/start.mjs', sandbox: 'node tools/start.mjs' } };
+const repoRoot = {
+  name: 'commerce-kit',
+  private: true,
+  scripts: { start: 'node tools/start.mjs', sandbox: 'node tools/start.mjs' },
+};
 
 describe('invocation', () => {
   test('this checkout: the root script', () => {
@@ -32,26 +36,49 @@ describe('invocation', () => {
   });
 
   test('a repository layout with the sandbox script: the root script', () => {
-    const cli = layout('repo', { 'package.json': repoRoot, 'packages/sandbox/package.json': sandboxPackage }, 'packages/sandbox/dist/cli.js');
+    const cli = layout(
+      'repo',
+      { 'package.json': repoRoot, 'packages/sandbox/package.json': sandboxPackage },
+      'packages/sandbox/dist/cli.js',
+    );
     expect(invocation(cli)).toBe(REPOSITORY_INVOCATION);
     // From the sources too (src/cli/…).
     expect(invocation(path.join(path.dirname(path.dirname(cli)), 'src/cli/invocation.ts'))).toBe(REPOSITORY_INVOCATION);
   });
 
   test.each([
-    ['installed as a dependency', { 'package.json': { name: 'my-app' }, 'node_modules/@commerce-kit/sandbox/package.json': sandboxPackage }, 'node_modules/@commerce-kit/sandbox/dist/cli.js'],
-    ['installed globally', { 'lib/node_modules/@commerce-kit/sandbox/package.json': sandboxPackage }, 'lib/node_modules/@commerce-kit/sandbox/dist/cli.js'],
+    [
+      'installed as a dependency',
+      { 'package.json': { name: 'my-app' }, 'node_modules/@commerce-kit/sandbox/package.json': sandboxPackage },
+      'node_modules/@commerce-kit/sandbox/dist/cli.js',
+    ],
+    [
+      'installed globally',
+      { 'lib/node_modules/@commerce-kit/sandbox/package.json': sandboxPackage },
+      'lib/node_modules/@commerce-kit/sandbox/dist/cli.js',
+    ],
     [
       'a dependency of a project that is itself laid out like the repository',
-      { 'package.json': repoRoot, 'packages/app/package.json': { name: 'app' }, 'packages/app/node_modules/@commerce-kit/sandbox/package.json': sandboxPackage },
+      {
+        'package.json': repoRoot,
+        'packages/app/package.json': { name: 'app' },
+        'packages/app/node_modules/@commerce-kit/sandbox/package.json': sandboxPackage,
+      },
       'packages/app/node_modules/@commerce-kit/sandbox/dist/cli.js',
     ],
     [
       'another monorepo without the sandbox script',
-      { 'package.json': { name: 'commerce-kit', scripts: { start: 'x' } }, 'packages/sandbox/package.json': sandboxPackage },
+      {
+        'package.json': { name: 'commerce-kit', scripts: { start: 'x' } },
+        'packages/sandbox/package.json': sandboxPackage,
+      },
       'packages/sandbox/dist/cli.js',
     ],
-    ['a root package.json that is not JSON', { 'package.json': '{ not json', 'packages/sandbox/package.json': sandboxPackage }, 'packages/sandbox/dist/cli.js'],
+    [
+      'a root package.json that is not JSON',
+      { 'package.json': '{ not json', 'packages/sandbox/package.json': sandboxPackage },
+      'packages/sandbox/dist/cli.js',
+    ],
     ['no package.json at all', {}, 'somewhere/dist/cli.js'],
   ])('%s: npx commerce-sandbox', (name, files, cli) => {
     expect(invocation(layout(name.replace(/\W+/g, '-'), files, cli))).toBe(NPX_INVOCATION);

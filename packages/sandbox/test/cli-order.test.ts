@@ -13,7 +13,11 @@ afterAll(async () => {
   await cli.exited;
 });
 
-async function apiCall(method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+async function apiCall(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${cli.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${cli.accessToken}`, 'content-type': 'application/json' },
@@ -23,7 +27,13 @@ async function apiCall(method: string, path: string, body?: unknown): Promise<{ 
 }
 
 async function newProduct(quantity: number | null): Promise<string> {
-  const created = await apiCall('POST', '/products', { title: 'Lamp', description: 'A lamp.', price: 19.99, currency: 'EUR', quantity });
+  const created = await apiCall('POST', '/products', {
+    title: 'Lamp',
+    description: 'A lamp.',
+    price: 19.99,
+    currency: 'EUR',
+    quantity,
+  });
   expect(created.status).toBe(201);
   return String(created.body['id']);
 }
@@ -37,16 +47,30 @@ describe('order against a running sandbox', () => {
     const run = await order('--product', product, '--quantity', '2', '--customer', customer);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    const match = /^order: (ord_\d+) completed: 2 × (prod_\d+) for 39\.98 EUR by (cus_\d+), charge (ch_\d+) succeeded; 1 left\n$/.exec(run.stdout);
+    const match =
+      /^order: (ord_\d+) completed: 2 × (prod_\d+) for 39\.98 EUR by (cus_\d+), charge (ch_\d+) succeeded; 1 left\n$/.exec(
+        run.stdout,
+      );
     expect(match, run.stdout).not.toBeNull();
     const [, orderId, productId, customerId, chargeId] = match!;
     expect([productId, customerId]).toEqual([product, customer]);
-    expect((await apiCall('GET', `/orders/${orderId}`)).body).toMatchObject({ status: 'completed', total: 39.98, lines: [{ product_id: product, quantity: 2 }] });
-    expect((await apiCall('GET', `/charges/${chargeId}`)).body).toMatchObject({ order_id: orderId, status: 'succeeded' });
+    expect((await apiCall('GET', `/orders/${orderId}`)).body).toMatchObject({
+      status: 'completed',
+      total: 39.98,
+      lines: [{ product_id: product, quantity: 2 }],
+    });
+    expect((await apiCall('GET', `/charges/${chargeId}`)).body).toMatchObject({
+      order_id: orderId,
+      status: 'succeeded',
+    });
 
     const last = await order('--product', product, '--json');
     expect(last.status).toBe(0);
-    const answer = JSON.parse(last.stdout) as { order: { id: string }; charge: { order_id: string }; product: { quantity: number } };
+    const answer = JSON.parse(last.stdout) as {
+      order: { id: string };
+      charge: { order_id: string };
+      product: { quantity: number };
+    };
     expect(answer.charge.order_id).toBe(answer.order.id);
     expect(answer.product).toMatchObject({ id: product, quantity: 0 });
     expect((await apiCall('GET', `/products/${product}`)).body['quantity']).toBe(0);
@@ -56,7 +80,9 @@ describe('order against a running sandbox', () => {
     const product = await newProduct(1);
     const run = await order('--product', product, '--decline');
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^order: declined: charge ch_\d+ failed \(card_declined\); no order placed, no stock taken\n$/);
+    expect(run.stdout).toMatch(
+      /^order: declined: charge ch_\d+ failed \(card_declined\); no order placed, no stock taken\n$/,
+    );
     expect((await apiCall('GET', `/products/${product}`)).body['quantity']).toBe(1);
   });
 
@@ -98,12 +124,20 @@ describe('order against a running sandbox', () => {
       [['--product', product, '--quantity', '-3'], '--quantity must be between 1 and 1000000, not "-3"'],
       [['--product', product, '--customer', ''], '--customer must be an id, not an empty string'],
       [['--product', product, '--decline=yes'], '--decline takes no value'],
-      [['--product', product, '--colour', 'red'], 'unknown option --colour: the options are --product, --quantity, --customer, --decline, --url, --control-key, --json, --help'],
+      [
+        ['--product', product, '--colour', 'red'],
+        'unknown option --colour: the options are --product, --quantity, --customer, --decline, --url, --control-key, --json, --help',
+      ],
       [['--product', product, 'now'], 'unexpected argument "now"'],
     ];
     for (const [args, message] of cases) {
       const run = await order(...args);
-      expect([args, run.status, run.stdout, run.stderr.split('\n')[0]]).toEqual([args, 2, '', `commerce-sandbox order: ${message}`]);
+      expect([args, run.status, run.stdout, run.stderr.split('\n')[0]]).toEqual([
+        args,
+        2,
+        '',
+        `commerce-sandbox order: ${message}`,
+      ]);
       expect(run.stderr).toMatch(/\nRun `.+ order --help` for its usage\.\n$/);
       expect(run.stderr).not.toMatch(STACK_TRACE);
     }

@@ -3,14 +3,36 @@
 import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, test } from 'vitest';
-import { renderJson, renderJunit, reportCases, reportSummary, SUITE_NAME, UNKNOWN_ROUTES_CASE } from '../src/cli/report.js';
+import {
+  renderJson,
+  renderJunit,
+  reportCases,
+  reportSummary,
+  SUITE_NAME,
+  UNKNOWN_ROUTES_CASE,
+} from '../src/cli/report.js';
 import { UNKNOWN_ROUTE_KEY } from '../src/control/violations.js';
-import { AnswerShapeError, readViolationsAnswer, type ViolationRecord, type ViolationsAnswer } from '../src/cli/violations-answer.js';
+import {
+  AnswerShapeError,
+  readViolationsAnswer,
+  type ViolationRecord,
+  type ViolationsAnswer,
+} from '../src/cli/violations-answer.js';
 
 // Any UTF-16 code unit, lone surrogates and control characters included: what a request path may carry.
-const anyText = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 30 });
-const someText = fc.oneof(anyText, fc.constantFrom('<', '>', '&', '"', "'", ']]>', '&amp;', '\r\n', '\t', '\u0000', '\uD800', '\uDFFF\uD800'), fc.string());
-const operationId = fc.oneof(fc.constantFrom('listCustomers', 'createCustomer', 'listOrders', UNKNOWN_ROUTE_KEY), anyText);
+const anyText = fc.string({
+  unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+  maxLength: 30,
+});
+const someText = fc.oneof(
+  anyText,
+  fc.constantFrom('<', '>', '&', '"', "'", ']]>', '&amp;', '\r\n', '\t', '\u0000', '\uD800', '\uDFFF\uD800'),
+  fc.string(),
+);
+const operationId = fc.oneof(
+  fc.constantFrom('listCustomers', 'createCustomer', 'listOrders', UNKNOWN_ROUTE_KEY),
+  anyText,
+);
 
 const violation = (id: number): fc.Arbitrary<ViolationRecord> =>
   fc.record({
@@ -32,7 +54,9 @@ const answer: fc.Arbitrary<ViolationsAnswer> = fc
     dropped: fc.nat(5),
     count: fc.nat(25),
   })
-  .chain(({ count, ...rest }) => fc.tuple(...Array.from({ length: count }, (_, i) => violation(i + 1))).map((data) => ({ ...rest, data })));
+  .chain(({ count, ...rest }) =>
+    fc.tuple(...Array.from({ length: count }, (_, i) => violation(i + 1))).map((data) => ({ ...rest, data })),
+  );
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -50,7 +74,11 @@ interface ParsedCase {
 }
 
 function suiteOf(xml: string): { name: string; tests: string; failures: string; testcase?: ParsedCase[] } {
-  return (parser.parse(xml) as { testsuites: { testsuite: { name: string; tests: string; failures: string; testcase?: ParsedCase[] } } }).testsuites.testsuite;
+  return (
+    parser.parse(xml) as {
+      testsuites: { testsuite: { name: string; tests: string; failures: string; testcase?: ParsedCase[] } };
+    }
+  ).testsuites.testsuite;
 }
 
 // XML 1.0's characters; the report must hold no other.
@@ -68,18 +96,21 @@ describe('renderJunit', () => {
     );
   });
 
-  test('every violation appears exactly once, as a <failure> of its operation\'s test case', () => {
+  test("every violation appears exactly once, as a <failure> of its operation's test case", () => {
     fc.assert(
       fc.property(answer, (a) => {
         const suite = suiteOf(renderJunit(a));
         expect(suite.name).toBe(SUITE_NAME);
-        const failures = (suite.testcase ?? []).flatMap((c) => (c.failure ?? []).map((f) => ({ case: c.name, text: f['#text'], message: f.message })));
+        const failures = (suite.testcase ?? []).flatMap((c) =>
+          (c.failure ?? []).map((f) => ({ case: c.name, text: f['#text'], message: f.message })),
+        );
         expect(failures).toHaveLength(a.data.length);
         const ids = failures.map((f) => Number(/^violation (\d+):/.exec(f.text)?.[1]));
         expect([...ids].sort((x, y) => x - y)).toEqual(a.data.map((v) => v.id));
         for (const [i, f] of failures.entries()) {
           const v = a.data.find((d) => d.id === ids[i])!;
-          const expectedCase = v.operation_id === null || v.operation_id === UNKNOWN_ROUTE_KEY ? UNKNOWN_ROUTES_CASE : v.operation_id;
+          const expectedCase =
+            v.operation_id === null || v.operation_id === UNKNOWN_ROUTE_KEY ? UNKNOWN_ROUTES_CASE : v.operation_id;
           // Names pass through unchanged unless they hold characters XML cannot carry.
           if (!NOT_XML_CHAR.test(expectedCase)) expect(f.case).toBe(expectedCase);
           expect(f.text).toContain(`${v.method} `);
@@ -95,7 +126,11 @@ describe('renderJunit', () => {
   test('one test case per operation that received requests or has violations, and one for unknown routes', () => {
     fc.assert(
       fc.property(answer, (a) => {
-        const names = new Set([...Object.keys(a.checked), ...a.data.map((v) => v.operation_id)].map((n) => (n === null || n === UNKNOWN_ROUTE_KEY ? UNKNOWN_ROUTES_CASE : n)));
+        const names = new Set(
+          [...Object.keys(a.checked), ...a.data.map((v) => v.operation_id)].map((n) =>
+            n === null || n === UNKNOWN_ROUTE_KEY ? UNKNOWN_ROUTES_CASE : n,
+          ),
+        );
         const cases = reportCases(a);
         expect(cases.map((c) => c.name).sort()).toEqual([...names].sort());
         const suite = suiteOf(renderJunit(a));
@@ -113,13 +148,25 @@ describe('renderJunit', () => {
       checked: { listCustomers: 2 },
       dropped: 0,
       data: [
-        { id: 1, time: '2025-01-01T00:00:00.000Z', method: 'GET', path: '/customers', operation_id: 'listCustomers', in: 'query', pointer: '/query/a&b', message: 'send "Bearer <token>" & \'more\'', status: 400 },
+        {
+          id: 1,
+          time: '2025-01-01T00:00:00.000Z',
+          method: 'GET',
+          path: '/customers',
+          operation_id: 'listCustomers',
+          in: 'query',
+          pointer: '/query/a&b',
+          message: 'send "Bearer <token>" & \'more\'',
+          status: 400,
+        },
       ],
     };
     const [failure] = suiteOf(renderJunit(a)).testcase![0]!.failure!;
     expect(failure!.message).toBe('/query/a&b: send "Bearer <token>" & \'more\'');
     expect(failure!.type).toBe('query');
-    expect(failure!['#text']).toBe('violation 1: GET /customers (answered 400)\n/query/a&b: send "Bearer <token>" & \'more\'\nat 2025-01-01T00:00:00.000Z');
+    expect(failure!['#text']).toBe(
+      'violation 1: GET /customers (answered 400)\n/query/a&b: send "Bearer <token>" & \'more\'\nat 2025-01-01T00:00:00.000Z',
+    );
   });
 
   test('a report without requests is an empty, passing suite; a route violation has no pointer in its message', () => {
@@ -128,7 +175,19 @@ describe('renderJunit', () => {
       strict: false,
       checked: { [UNKNOWN_ROUTE_KEY]: 1 },
       dropped: 0,
-      data: [{ id: 7, time: 't', method: 'GET', path: '/refunds', operation_id: null, in: 'route', pointer: '', message: 'no operation at GET /refunds', status: 404 }],
+      data: [
+        {
+          id: 7,
+          time: 't',
+          method: 'GET',
+          path: '/refunds',
+          operation_id: null,
+          in: 'route',
+          pointer: '',
+          message: 'no operation at GET /refunds',
+          status: 404,
+        },
+      ],
     };
     const [c] = suiteOf(renderJunit(a)).testcase!;
     expect(c!.name).toBe(UNKNOWN_ROUTES_CASE);
@@ -141,7 +200,12 @@ describe('renderJson', () => {
   test('is the answer as it was, JSON that parses back to the same value', () => {
     fc.assert(
       fc.property(answer, (a) => {
-        expect(JSON.parse(renderJson(a))).toEqual({ strict: a.strict, checked: a.checked, dropped: a.dropped, data: a.data });
+        expect(JSON.parse(renderJson(a))).toEqual({
+          strict: a.strict,
+          checked: a.checked,
+          dropped: a.dropped,
+          data: a.data,
+        });
       }),
       { numRuns: 200 },
     );
@@ -164,7 +228,26 @@ describe('readViolationsAnswer', () => {
     [{ strict: true, checked: { 'a/b': -1 }, data: [] }, '/checked/a~1b must be a whole number'],
     [{ strict: true, checked: {}, data: {} }, '/data must be an array'],
     [{ strict: true, checked: {}, data: [{ id: 1 }] }, '/data/0/time must be a string'],
-    [{ strict: true, checked: {}, data: [{ id: 1, time: 't', method: 'GET', path: '/', operation_id: 3, in: 'q', pointer: '', message: '', status: 200 }] }, '/data/0/operation_id must be a string or null'],
+    [
+      {
+        strict: true,
+        checked: {},
+        data: [
+          {
+            id: 1,
+            time: 't',
+            method: 'GET',
+            path: '/',
+            operation_id: 3,
+            in: 'q',
+            pointer: '',
+            message: '',
+            status: 200,
+          },
+        ],
+      },
+      '/data/0/operation_id must be a string or null',
+    ],
   ])('refuses %j, naming where: %s', (body, message) => {
     expect(() => readViolationsAnswer(body)).toThrow(AnswerShapeError);
     expect(() => readViolationsAnswer(body)).toThrow(message);

@@ -25,9 +25,20 @@ interface JunitCase {
   'system-out': string;
 }
 
-function junit(xml: string): { name: string; tests: string; failures: string; properties: { property: Array<{ name: string; value: string }> }; testcase?: JunitCase[] } {
+function junit(xml: string): {
+  name: string;
+  tests: string;
+  failures: string;
+  properties: { property: Array<{ name: string; value: string }> };
+  testcase?: JunitCase[];
+} {
   expect(XMLValidator.validate(xml)).toBe(true);
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, isArray: (name) => ['testcase', 'failure', 'property'].includes(name) });
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    parseTagValue: false,
+    isArray: (name) => ['testcase', 'failure', 'property'].includes(name),
+  });
   return (parser.parse(xml) as { testsuites: { testsuite: ReturnType<typeof junit> } }).testsuites.testsuite;
 }
 
@@ -48,7 +59,9 @@ describe('report', () => {
     expect(run.stderr).toBe('report: 0 violations in 0 operations (1 request checked)\n');
     const suite = junit(run.stdout);
     expect(suite).toMatchObject({ name: 'commerce-sandbox contract', tests: '1', failures: '0' });
-    expect(suite.testcase).toEqual([{ classname: 'commerce-sandbox contract', name: 'listCustomers', 'system-out': '1 request checked' }]);
+    expect(suite.testcase).toEqual([
+      { classname: 'commerce-sandbox contract', name: 'listCustomers', 'system-out': '1 request checked' },
+    ]);
   });
 
   test('violations: one test case per operation, each violation a <failure> with method, path, pointer and message; exit 1', async () => {
@@ -64,15 +77,20 @@ describe('report', () => {
     expect(Object.keys(cases).sort()).toEqual(['listCustomers', 'listOrders', 'requests to unknown routes']);
     expect(cases['listOrders']!.failure).toBeUndefined();
     const [colour, limit] = cases['listCustomers']!.failure!;
-    expect(colour).toMatchObject({ type: 'query', message: expect.stringMatching(/^\/query\/colour: colour is not a query parameter/) });
+    expect(colour).toMatchObject({
+      type: 'query',
+      message: expect.stringMatching(/^\/query\/colour: colour is not a query parameter/),
+    });
     expect(colour!['#text']).toMatch(/^violation 1: GET \/customers \(answered 200\)\n\/query\/colour: /);
     expect(limit).toMatchObject({ type: 'query', message: expect.stringMatching(/^\/query\/limit: /) });
     expect(limit!['#text']).toMatch(/\(answered 400\)/);
-    expect(cases['requests to unknown routes']!.failure).toEqual([expect.objectContaining({ type: 'route', message: 'no operation at GET /refunds' })]);
+    expect(cases['requests to unknown routes']!.failure).toEqual([
+      expect.objectContaining({ type: 'route', message: 'no operation at GET /refunds' }),
+    ]);
     expect(run.stdout).not.toContain(sandbox.app.accessToken);
   });
 
-  test('--format json: the sandbox\'s list as it is; --strict shows as strict', async () => {
+  test("--format json: the sandbox's list as it is; --strict shows as strict", async () => {
     const sandbox = await start({ customers: 3, strict: true });
     await api(sandbox, '/customers?colour=red');
     const run = await runBin(['report', '--format', 'json', '--url', sandbox.url]);
@@ -88,12 +106,20 @@ describe('report', () => {
     const dir = tempDir();
     const file = join(dir, 'sandbox-contract.xml');
     const first = await runBin(['report', '--format', 'junit', '--output', file, '--url', sandbox.url]);
-    expect(first).toEqual({ status: 1, stdout: `report: 3 violations in 2 operations (4 requests checked), written to ${file}\n`, stderr: '' });
+    expect(first).toEqual({
+      status: 1,
+      stdout: `report: 3 violations in 2 operations (4 requests checked), written to ${file}\n`,
+      stderr: '',
+    });
     expect(junit(readFileSync(file, 'utf8')).failures).toBe('2');
 
     writeFileSync(file, 'my own notes');
     const refused = await runBin(['report', '--output', file, '--url', sandbox.url]);
-    expect(refused).toEqual({ status: 1, stdout: '', stderr: `commerce-sandbox report: ${file} exists: pass --force to replace it\n` });
+    expect(refused).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: `commerce-sandbox report: ${file} exists: pass --force to replace it\n`,
+    });
     expect(readFileSync(file, 'utf8')).toBe('my own notes');
 
     const forced = await runBin(['report', '--format', 'json', '--output', file, '--force', '--url', sandbox.url]);
@@ -110,7 +136,11 @@ describe('report', () => {
     const sandbox = await start({ customers: 0 });
     const missingDir = join(tempDir(), 'no', 'such', 'dir', 'r.xml');
     const run = await runBin(['report', '--output', missingDir, '--url', sandbox.url]);
-    expect(run).toEqual({ status: 1, stdout: '', stderr: `commerce-sandbox report: cannot write ${missingDir}: ENOENT\n` });
+    expect(run).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: `commerce-sandbox report: cannot write ${missingDir}: ENOENT\n`,
+    });
     const dir = tempDir();
     const unreachable = await runBin(['report', '--output', join(dir, 'r.xml'), '--url', 'http://127.0.0.1:9']);
     expect(unreachable.status).toBe(1);

@@ -13,7 +13,8 @@ describe('commerce-sandbox', () => {
   test('--help prints the flags and exits 0', () => {
     const { status, stdout } = run(['--help']);
     expect(status).toBe(0);
-    for (const flag of ['--port', '--host', '--seed', '--customers', '--data', '--webhook-url', '--webhook-secret']) expect(stdout).toContain(flag);
+    for (const flag of ['--port', '--host', '--seed', '--customers', '--data', '--webhook-url', '--webhook-secret'])
+      expect(stdout).toContain(flag);
   });
 
   test.each([
@@ -55,7 +56,9 @@ describe('commerce-sandbox', () => {
 
   test('--strict answers an unknown query parameter 400; --control-key fixes the key the banner shows', async () => {
     const cli = await startCli(['--customers', '2', '--strict', '--control-key', 'sbk_fixed_cli_key_0123']);
-    const res = await fetch(`${cli.url}/customers?colour=red`, { headers: { authorization: `Bearer ${cli.accessToken}` } });
+    const res = await fetch(`${cli.url}/customers?colour=red`, {
+      headers: { authorization: `Bearer ${cli.accessToken}` },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ errors: { colour: [expect.stringMatching(/strict mode/)] } });
     expect(cli.stdout()).toMatch(/^ {2}control key {5}sbk_fixed_cli_key_0123$/m);

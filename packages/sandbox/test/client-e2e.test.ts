@@ -51,8 +51,18 @@ describe('the api-client against the sandbox', () => {
   test('create -> read -> update -> delete with 201, 200, 201, 204; then 404', async () => {
     const sandbox = await start();
     const client = createClient({ baseUrl: sandbox.url, accessToken: sandbox.app.accessToken, maxRetries: 0 });
-    const created = await client.customers.create({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', company: 'Analytical Engines' });
-    expect(created).toMatchObject({ first_name: 'Ada', company: 'Analytical Engines', delivery_address: null, billing_address: null });
+    const created = await client.customers.create({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      company: 'Analytical Engines',
+    });
+    expect(created).toMatchObject({
+      first_name: 'Ada',
+      company: 'Analytical Engines',
+      delivery_address: null,
+      billing_address: null,
+    });
     const read = await client.customers.retrieve(created.id);
     expect(read).toEqual(created);
     const updated = await client.customers.update(created.id, {
@@ -75,7 +85,10 @@ describe('the api-client against the sandbox', () => {
     const raw = (method: string, path: string, body?: unknown) =>
       fetch(`${sandbox.url}${path}`, {
         method,
-        headers: { authorization: `Bearer ${sandbox.app.accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${sandbox.app.accessToken}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
     const post = await raw('POST', '/customers', { first_name: 'B', last_name: 'C', email: 'b@example.com' });
@@ -90,7 +103,9 @@ describe('the api-client against the sandbox', () => {
   test('validation errors arrive as InvalidRequestError with the field map', async () => {
     const sandbox = await start();
     const client = createClient({ baseUrl: sandbox.url, accessToken: sandbox.app.accessToken, maxRetries: 0 });
-    const error = await client.customers.create({ first_name: 'A', last_name: 'B', email: 'not-an-email' }).catch((e: unknown) => e);
+    const error = await client.customers
+      .create({ first_name: 'A', last_name: 'B', email: 'not-an-email' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect((error as InvalidRequestError).type).toBe('invalid_request_error');
     expect((error as InvalidRequestError).errors).toEqual({ email: ['is not a valid email address'] });
@@ -115,7 +130,12 @@ describe('the api-client against the sandbox', () => {
     const clock = new ManualClock('2025-01-01T00:00:00Z');
     const sandbox = await start({ clock });
     // No client-side counting: the server's limit is under test (the client would otherwise wait before the 201st).
-    const client = createClient({ baseUrl: sandbox.url, accessToken: sandbox.app.accessToken, maxRetries: 0, rateLimit: false });
+    const client = createClient({
+      baseUrl: sandbox.url,
+      accessToken: sandbox.app.accessToken,
+      maxRetries: 0,
+      rateLimit: false,
+    });
     for (let i = 0; i < 200; i++) await client.customers.list({ limit: 1 });
     const error = await client.customers.list({ limit: 1 }).then(
       () => undefined,
@@ -123,7 +143,9 @@ describe('the api-client against the sandbox', () => {
     );
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBe(1); // one request refills in 0.3 s: 1 whole second
-    const raw = await fetch(`${sandbox.url}/customers`, { headers: { authorization: `Bearer ${sandbox.app.accessToken}` } });
+    const raw = await fetch(`${sandbox.url}/customers`, {
+      headers: { authorization: `Bearer ${sandbox.app.accessToken}` },
+    });
     expect(raw.status).toBe(429);
     expect(raw.headers.get('retry-after')).toBe('1');
     expect(await raw.json()).toMatchObject({ type: 'rate_limit_error' });

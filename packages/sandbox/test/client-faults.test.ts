@@ -54,18 +54,30 @@ async function drive<T>(work: Promise<T>, ...clocks: SteppedClock[]): Promise<T>
 
 const START = '2025-06-01T00:00:00Z';
 
-async function setUp(customers: number): Promise<{ sandbox: Sandbox; client: Client; sandboxClock: SteppedClock; clientClock: SteppedClock }> {
+async function setUp(
+  customers: number,
+): Promise<{ sandbox: Sandbox; client: Client; sandboxClock: SteppedClock; clientClock: SteppedClock }> {
   const sandboxClock = new SteppedClock(START);
   const clientClock = new SteppedClock(START);
   const sandbox = await start({ clock: sandboxClock, customers });
   // Default retries (2); the client-side rate limit is off so only the injected 429s matter.
-  const client = createClient({ baseUrl: sandbox.url, accessToken: sandbox.app.accessToken, clock: clientClock, rateLimit: false });
+  const client = createClient({
+    baseUrl: sandbox.url,
+    accessToken: sandbox.app.accessToken,
+    clock: clientClock,
+    rateLimit: false,
+  });
   return { sandbox, client, sandboxClock, clientClock };
 }
 
 /** Every customer id through a fault-free client, for comparison. */
 async function allCustomerIds(sandbox: Sandbox): Promise<string[]> {
-  const plain = createClient({ baseUrl: sandbox.url, accessToken: sandbox.app.accessToken, rateLimit: false, maxRetries: 0 });
+  const plain = createClient({
+    baseUrl: sandbox.url,
+    accessToken: sandbox.app.accessToken,
+    rateLimit: false,
+    maxRetries: 0,
+  });
   return (await plain.customers.list({ limit: 100 }).toArray({ max: 1000 })).map((c) => c.id);
 }
 
@@ -127,7 +139,11 @@ describe('the api-client with faults on', () => {
     sandbox.faults.setLatency(800);
     sandbox.faults.add({ type: 'status', status: 429, retryAfter: 2, method: 'POST', path: '/customers', count: 2 });
 
-    const created = await drive(client.customers.create({ first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' }), sandboxClock, clientClock);
+    const created = await drive(
+      client.customers.create({ first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' }),
+      sandboxClock,
+      clientClock,
+    );
 
     expect(created).toMatchObject({ first_name: 'Grace', email: 'grace@example.com' });
     expect(clientClock.waits).toEqual([2000, 2000]); // a 429 means the server did nothing: POST is retried
@@ -138,34 +154,45 @@ describe('the api-client with faults on', () => {
     expect(after).toEqual([...before, created.id]); // created exactly once
   });
 
-  test.each([500, 503] as const)('a %i on a POST is not retried: one request reached the sandbox, ServerError thrown, nothing created', async (status) => {
-    const { sandbox, client, sandboxClock, clientClock } = await setUp(10);
-    const before = await allCustomerIds(sandbox);
-    sandbox.violations.clear();
-    // Two faults' worth: a blind retry would meet the second and leave none.
-    sandbox.faults.add({ type: 'status', status, method: 'POST', path: '/customers', count: 2 });
+  test.each([500, 503] as const)(
+    'a %i on a POST is not retried: one request reached the sandbox, ServerError thrown, nothing created',
+    async (status) => {
+      const { sandbox, client, sandboxClock, clientClock } = await setUp(10);
+      const before = await allCustomerIds(sandbox);
+      sandbox.violations.clear();
+      // Two faults' worth: a blind retry would meet the second and leave none.
+      sandbox.faults.add({ type: 'status', status, method: 'POST', path: '/customers', count: 2 });
 
-    const attempt = drive(client.customers.create({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' }), sandboxClock, clientClock);
-    const error = await attempt.then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
+      const attempt = drive(
+        client.customers.create({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' }),
+        sandboxClock,
+        clientClock,
+      );
+      const error = await attempt.then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
 
-    expect(error).toBeInstanceOf(ServerError);
-    expect(error).toMatchObject({ status, type: 'api_error' });
-    expect(requestsTo(sandbox, 'createCustomer')).toBe(1);
-    expect(sandbox.faults.list()).toMatchObject([{ status, remaining: 1 }]);
-    expect(clientClock.waits).toEqual([]); // no back-off either: it gave up at once
-    sandbox.faults.clear();
-    expect(await allCustomerIds(sandbox)).toEqual(before);
-  });
+      expect(error).toBeInstanceOf(ServerError);
+      expect(error).toMatchObject({ status, type: 'api_error' });
+      expect(requestsTo(sandbox, 'createCustomer')).toBe(1);
+      expect(sandbox.faults.list()).toMatchObject([{ status, remaining: 1 }]);
+      expect(clientClock.waits).toEqual([]); // no back-off either: it gave up at once
+      sandbox.faults.clear();
+      expect(await allCustomerIds(sandbox)).toEqual(before);
+    },
+  );
 
   test('a dropped connection on a POST is not retried either (the record may exist): ConnectionError after one request', async () => {
     const { sandbox, client, sandboxClock, clientClock } = await setUp(10);
     sandbox.violations.clear();
     sandbox.faults.add({ type: 'drop', method: 'POST', path: '/customers', count: 2 });
 
-    const error = await drive(client.customers.create({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' }), sandboxClock, clientClock).then(
+    const error = await drive(
+      client.customers.create({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' }),
+      sandboxClock,
+      clientClock,
+    ).then(
       () => undefined,
       (caught: unknown) => caught,
     );

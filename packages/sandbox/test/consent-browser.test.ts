@@ -42,7 +42,10 @@ describe.skipIf(!runBrowserTests())('consent page in headless Chromium', () => {
     await page.screenshot({ path: consentShot, fullPage: true });
     expect(statSync(consentShot).size).toBeGreaterThan(1000);
 
-    await Promise.all([page.waitForURL((url) => url.pathname === '/_sandbox/callback'), page.getByRole('button', { name: 'Allow' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/_sandbox/callback'),
+      page.getByRole('button', { name: 'Allow' }).click(),
+    ]);
     const landed = new URL(page.url());
     expect(`${landed.origin}${landed.pathname}`).toBe(sandbox.app.redirectUri);
     expect(landed.searchParams.get('state')).toBe('browserState42');
@@ -55,7 +58,13 @@ describe.skipIf(!runBrowserTests())('consent page in headless Chromium', () => {
     const exchanged = await fetch(`${sandbox.url}/oauth/connect/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: code!, redirect_uri: sandbox.app.redirectUri, client_id: sandbox.app.clientId, client_secret: sandbox.app.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: code!,
+        redirect_uri: sandbox.app.redirectUri,
+        client_id: sandbox.app.clientId,
+        client_secret: sandbox.app.clientSecret,
+      }),
     });
     expect(exchanged.status).toBe(200);
     await page.close();
@@ -66,7 +75,10 @@ describe.skipIf(!runBrowserTests())('consent page in headless Chromium', () => {
     const page = await context!.newPage();
     const authorize = `${sandbox.url}/oauth/connect/authorize?response_type=code&client_id=${sandbox.app.clientId}&redirect_uri=${encodeURIComponent(sandbox.app.redirectUri)}&scope=api_basic+api_readwrite+openid&state=s1`;
     await page.goto(authorize);
-    await Promise.all([page.waitForURL((url) => url.pathname === '/_sandbox/callback'), page.getByRole('button', { name: 'Deny' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/_sandbox/callback'),
+      page.getByRole('button', { name: 'Deny' }).click(),
+    ]);
     const landed = new URL(page.url());
     expect(Object.fromEntries(landed.searchParams)).toEqual({ error: 'access_denied', state: 's1' });
     await page.close();

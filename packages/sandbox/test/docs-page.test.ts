@@ -12,7 +12,10 @@ import { startCli, type RunningCli } from './support/cli.js';
 import { start } from './support/start.js';
 
 const SPEC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../specs/openapi.yaml');
-const spec = parse(readFileSync(SPEC, 'utf8')) as { info: { title: string }; paths: Record<string, Record<string, { summary?: string }>> };
+const spec = parse(readFileSync(SPEC, 'utf8')) as {
+  info: { title: string };
+  paths: Record<string, Record<string, { summary?: string }>>;
+};
 const TITLE = spec.info.title;
 const LIST_CUSTOMERS = spec.paths['/customers']!['get']!.summary!;
 const CREATE_CUSTOMER = spec.paths['/customers']!['post']!.summary!;
@@ -34,7 +37,9 @@ afterAll(async () => {
 
 describe('GET /_sandbox/docs', () => {
   test('the banner names it', () => {
-    expect(cli.stdout()).toMatch(new RegExp(`^ {2}docs {12}${docsUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(the REST API reference\\)$`, 'm'));
+    expect(cli.stdout()).toMatch(
+      new RegExp(`^ {2}docs {12}${docsUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(the REST API reference\\)$`, 'm'),
+    );
   });
 
   test("answers 200 text/html: the API's title and its operations", async () => {
@@ -55,10 +60,17 @@ describe('GET /_sandbox/docs', () => {
     const response = await fetch(docsUrl);
     const html = await response.text();
     const markup = html.replace(/(<script\b[^>]*>)[\s\S]*?<\/script>/gi, '$1');
-    const loads = [...markup.matchAll(/<(?:script|link|img|iframe|source|embed|object)\b[^>]*?\s(?:src|href|data)="([^"]*)"/gi)].map((m) => m[1]!);
+    const loads = [
+      ...markup.matchAll(/<(?:script|link|img|iframe|source|embed|object)\b[^>]*?\s(?:src|href|data)="([^"]*)"/gi),
+    ].map((m) => m[1]!);
     expect(loads.filter((url) => /^(https?:)?\/\//i.test(url))).toEqual([]);
     const csp = response.headers.get('content-security-policy') ?? '';
-    const directives: Record<string, string[]> = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives: Record<string, string[]> = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     expect(directives['default-src']).toEqual(["'none'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['connect-src']).toBeUndefined();
@@ -96,7 +108,8 @@ describe.skipIf(!runBrowserTests())('the docs page in headless Chromium', () => 
     const problems: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     await page.goto(docsUrl);
@@ -104,14 +117,22 @@ describe.skipIf(!runBrowserTests())('the docs page in headless Chromium', () => 
     await page.getByText('Customers', { exact: true }).first().click();
     await page.getByText(LIST_CUSTOMERS, { exact: true }).first().click();
     await page.waitForURL((url) => url.hash === '#/customers/listcustomers');
-    await expect.poll(() => page.getByRole('heading', { name: LIST_CUSTOMERS }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: LIST_CUSTOMERS }).first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
     // The x-unspecified choices are on the page.
     await page.getByText(CREATE_CUSTOMER, { exact: true }).first().click();
-    await expect.poll(() => page.getByText('Not specified by the platform:').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Not specified by the platform:').first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
     // The search (its index is built in a blob: worker) finds the token endpoint.
     await page.getByTestId('search-trigger').click();
     await page.keyboard.type('refresh');
-    await expect.poll(() => page.getByTestId('search-dialog').getByText(TOKEN_PATH, { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('search-dialog').getByText(TOKEN_PATH, { exact: true }).first().isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
 
     const origin = new URL(cli.url).origin;
     expect(requests.filter((url) => !url.startsWith(`${origin}/`) && !/^(blob|data):/.test(url))).toEqual([]);

@@ -7,8 +7,17 @@ import { api, start } from './support/start.js';
 
 type Sandbox = Awaited<ReturnType<typeof start>>;
 
-async function send(sandbox: Sandbox, method: 'POST' | 'PUT', path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await api(sandbox, path, { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+async function send(
+  sandbox: Sandbox,
+  method: 'POST' | 'PUT',
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await api(sandbox, path, {
+    method,
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 

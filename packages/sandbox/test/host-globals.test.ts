@@ -33,7 +33,7 @@ function expectUnchanged(before: Record<Name, Global>, when: string): void {
   }
 }
 
-describe('startSandbox leaves the host process\'s globals alone', () => {
+describe("startSandbox leaves the host process's globals alone", () => {
   test('Request, Response, Headers and fetch are the same objects before, while serving and after close', async () => {
     const before = globalsNow();
     // Node's own classes, not an adapter's subclass installed by an earlier test of this process.

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-const read = (file: string): Record<string, unknown> => JSON.parse(readFileSync(path.join(REPO_ROOT, file), 'utf8')) as Record<string, unknown>;
+const read = (file: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(path.join(REPO_ROOT, file), 'utf8')) as Record<string, unknown>;
 
 test('every dependency with an install script is reviewed in the root allowScripts', () => {
   const lock = read('package-lock.json') as { packages: Record<string, { hasInstallScript?: boolean }> };

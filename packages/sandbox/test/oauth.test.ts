@@ -27,7 +27,11 @@ function authorizeUrl(sandbox: Sandbox, overrides: Record<string, string | undef
   return url.href;
 }
 
-async function token(sandbox: Sandbox, fields: Record<string, string>, basic?: [string, string]): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+async function token(
+  sandbox: Sandbox,
+  fields: Record<string, string>,
+  basic?: [string, string],
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const res = await fetch(`${sandbox.url}/oauth/connect/token`, {
     method: 'POST',
     headers: {
@@ -44,7 +48,10 @@ async function codeFor(sandbox: Sandbox, scope = ALL_SCOPES.join(' ')): Promise<
   return location.searchParams.get('code')!;
 }
 
-const creds = (sandbox: Sandbox): Record<string, string> => ({ client_id: sandbox.app.clientId, client_secret: sandbox.app.clientSecret });
+const creds = (sandbox: Sandbox): Record<string, string> => ({
+  client_id: sandbox.app.clientId,
+  client_secret: sandbox.app.clientSecret,
+});
 
 describe('authorize', () => {
   test('a missing or unknown client_id or redirect_uri: 400 of its own, JSON when asked, a page for a browser', async () => {
@@ -60,7 +67,10 @@ describe('authorize', () => {
       [{ client_id: 'app_unknown', scope: 'admin' }, 'client_id'],
     ];
     for (const [overrides, field] of cases) {
-      const res = await fetch(authorizeUrl(sandbox, overrides), { redirect: 'manual', headers: { accept: 'application/json' } });
+      const res = await fetch(authorizeUrl(sandbox, overrides), {
+        redirect: 'manual',
+        headers: { accept: 'application/json' },
+      });
       expect(res.status, JSON.stringify(overrides)).toBe(400);
       const body = (await res.json()) as { type: string; errors: Record<string, string[]> };
       expect(body.type).toBe('invalid_request_error');
@@ -87,18 +97,30 @@ describe('authorize', () => {
       [{ scope: undefined }, 'invalid_request', /scope is required/],
       [{ code_challenge: 'short' }, 'invalid_request', /code_challenge/],
       [{ code_challenge_method: 'S256' }, 'invalid_request', /code_challenge_method is given without code_challenge/],
-      [{ code_challenge: 'a'.repeat(43), code_challenge_method: 'S512' }, 'invalid_request', /code_challenge_method must be one of "S256", "plain"/],
+      [
+        { code_challenge: 'a'.repeat(43), code_challenge_method: 'S512' },
+        'invalid_request',
+        /code_challenge_method must be one of "S256", "plain"/,
+      ],
     ];
     for (const [overrides, error, description] of cases) {
       const res = await fetch(authorizeUrl(sandbox, { state: 'xyz-._~ABC', ...overrides }), { redirect: 'manual' });
       expect(res.status, JSON.stringify(overrides)).toBe(302);
       const location = new URL(res.headers.get('location')!);
       expect(`${location.origin}${location.pathname}`).toBe(sandbox.app.redirectUri);
-      expect(Object.fromEntries(location.searchParams), JSON.stringify(overrides)).toEqual({ error, error_description: expect.stringMatching(description), state: 'xyz-._~ABC' });
+      expect(Object.fromEntries(location.searchParams), JSON.stringify(overrides)).toEqual({
+        error,
+        error_description: expect.stringMatching(description),
+        state: 'xyz-._~ABC',
+      });
     }
     // A parameter given twice is invalid_request too; a state that is not printable ASCII is not echoed.
     const twice = await fetch(`${authorizeUrl(sandbox)}&scope=openid`, { redirect: 'manual' });
-    expect(Object.fromEntries(new URL(twice.headers.get('location')!).searchParams)).toEqual({ error: 'invalid_request', error_description: 'scope is given more than once', state: 'abc123' });
+    expect(Object.fromEntries(new URL(twice.headers.get('location')!).searchParams)).toEqual({
+      error: 'invalid_request',
+      error_description: 'scope is given more than once',
+      state: 'abc123',
+    });
     const badState = await fetch(authorizeUrl(sandbox, { state: 'tab\there' }), { redirect: 'manual' });
     const params = Object.fromEntries(new URL(badState.headers.get('location')!).searchParams);
     expect(params).toMatchObject({ error: 'invalid_request', error_description: expect.stringMatching(/^state /) });
@@ -117,12 +139,18 @@ describe('authorize', () => {
 
   test('--strict refuses unknown parameters by redirecting, never the OpenID Connect and PKCE ones', async () => {
     const sandbox = await start({ strict: true });
-    const pkce = { nonce: 'n-0S6_WzA2Mj', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' };
+    const pkce = {
+      nonce: 'n-0S6_WzA2Mj',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    };
     const page = await fetch(authorizeUrl(sandbox, pkce), { redirect: 'manual' });
     expect(page.status).toBe(200);
     const unknown = await fetch(authorizeUrl(sandbox, { ...pkce, prompt: 'login' }), { redirect: 'manual' });
     expect(unknown.status).toBe(302);
-    expect(new URL(unknown.headers.get('location')!).searchParams.get('error_description')).toBe('prompt is not a query parameter of this operation (strict mode)');
+    expect(new URL(unknown.headers.get('location')!).searchParams.get('error_description')).toBe(
+      'prompt is not a query parameter of this operation (strict mode)',
+    );
   });
 
   test('the consent page: Allow redirects with code and state; Deny with error=access_denied; each consent answers once', async () => {
@@ -143,7 +171,12 @@ describe('authorize', () => {
 
     const id = /name="consent" value="([^"]+)"/.exec(await (await fetch(authorizeUrl(sandbox))).text())![1]!;
     const answer = (decision: string) =>
-      fetch(`${sandbox.url}/_sandbox/consent`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `consent=${id}&decision=${decision}` });
+      fetch(`${sandbox.url}/_sandbox/consent`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `consent=${id}&decision=${decision}`,
+      });
     expect((await answer('maybe')).status).toBe(400);
     expect((await answer('allow')).status).toBe(302);
     expect((await answer('allow')).status).toBe(400);
@@ -164,24 +197,47 @@ describe('authorize', () => {
     expect(command).toContain(`CLIENT_ID=${sandbox.app.clientId}`);
     const fakeCurl = await curlStandIn();
     // The command runs in a shell with a `curl` stand-in that sends what curl would (-u, -d, --data-urlencode).
-    const { stdout } = await execFileAsync('sh', ['-c', command], { env: { ...process.env, PATH: `${fakeCurl}:${process.env['PATH']}` } });
-    expect(JSON.parse(stdout), `${command}\n${stdout}`).toMatchObject({ token_type: 'Bearer', access_token: expect.stringMatching(/^at_/) });
+    const { stdout } = await execFileAsync('sh', ['-c', command], {
+      env: { ...process.env, PATH: `${fakeCurl}:${process.env['PATH']}` },
+    });
+    expect(JSON.parse(stdout), `${command}\n${stdout}`).toMatchObject({
+      token_type: 'Bearer',
+      access_token: expect.stringMatching(/^at_/),
+    });
   });
 });
 
 describe('token endpoint', () => {
   test('authorization_code with credentials in the body, or as HTTP Basic', async () => {
     const sandbox = await start();
-    const body = await token(sandbox, { grant_type: 'authorization_code', code: await codeFor(sandbox), redirect_uri: sandbox.app.redirectUri, ...creds(sandbox) });
+    const body = await token(sandbox, {
+      grant_type: 'authorization_code',
+      code: await codeFor(sandbox),
+      redirect_uri: sandbox.app.redirectUri,
+      ...creds(sandbox),
+    });
     expect(body.status).toBe(200);
     expect(body.headers.get('cache-control')).toBe('no-store');
-    expect(body.body).toMatchObject({ token_type: 'Bearer', expires_in: 7_776_000, access_token: expect.stringMatching(/^at_/), refresh_token: expect.stringMatching(/^rt_/), id_token: expect.any(String) });
-    const claims = JSON.parse(Buffer.from(String(body.body['id_token']).split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(body.body).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 7_776_000,
+      access_token: expect.stringMatching(/^at_/),
+      refresh_token: expect.stringMatching(/^rt_/),
+      id_token: expect.any(String),
+    });
+    const claims = JSON.parse(
+      Buffer.from(String(body.body['id_token']).split('.')[1]!, 'base64url').toString(),
+    ) as Record<string, unknown>;
     expect(claims).toMatchObject({ iss: sandbox.url, aud: sandbox.app.clientId });
 
     const basic = await token(
       sandbox,
-      { grant_type: 'authorization_code', code: await codeFor(sandbox), redirect_uri: sandbox.app.redirectUri, client_id: sandbox.app.clientId },
+      {
+        grant_type: 'authorization_code',
+        code: await codeFor(sandbox),
+        redirect_uri: sandbox.app.redirectUri,
+        client_id: sandbox.app.clientId,
+      },
       [sandbox.app.clientId, sandbox.app.clientSecret],
     );
     expect(basic.status).toBe(200);
@@ -189,7 +245,12 @@ describe('token endpoint', () => {
 
   test('the other documented response shape: token_type bearer, expires_in 43199, scope', async () => {
     const sandbox = await start({ tokenResponse: 'scope' });
-    const { status, body } = await token(sandbox, { grant_type: 'authorization_code', code: await codeFor(sandbox), redirect_uri: sandbox.app.redirectUri, ...creds(sandbox) });
+    const { status, body } = await token(sandbox, {
+      grant_type: 'authorization_code',
+      code: await codeFor(sandbox),
+      redirect_uri: sandbox.app.redirectUri,
+      ...creds(sandbox),
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ token_type: 'bearer', expires_in: 43_199, scope: ALL_SCOPES.join(' ') });
     expect(body).not.toHaveProperty('id_token');
@@ -201,10 +262,14 @@ describe('token endpoint', () => {
     const form = { grant_type: 'authorization_code', code, redirect_uri: sandbox.app.redirectUri, ...creds(sandbox) };
     const first = await token(sandbox, form);
     const access = String(first.body['access_token']);
-    expect((await fetch(`${sandbox.url}/customers`, { headers: { authorization: `Bearer ${access}` } })).status).toBe(200);
+    expect((await fetch(`${sandbox.url}/customers`, { headers: { authorization: `Bearer ${access}` } })).status).toBe(
+      200,
+    );
     const replay = await token(sandbox, form);
     expect(replay).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-    expect((await fetch(`${sandbox.url}/customers`, { headers: { authorization: `Bearer ${access}` } })).status).toBe(401);
+    expect((await fetch(`${sandbox.url}/customers`, { headers: { authorization: `Bearer ${access}` } })).status).toBe(
+      401,
+    );
   });
 
   test('codes expire after 10 minutes; access tokens when expires_in has passed', async () => {
@@ -212,17 +277,34 @@ describe('token endpoint', () => {
     const sandbox = await start({ clock });
     const code = await codeFor(sandbox);
     clock.advance(10 * 60_000);
-    expect(await token(sandbox, { grant_type: 'authorization_code', code, redirect_uri: sandbox.app.redirectUri, ...creds(sandbox) })).toMatchObject({
+    expect(
+      await token(sandbox, {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: sandbox.app.redirectUri,
+        ...creds(sandbox),
+      }),
+    ).toMatchObject({
       status: 400,
       body: { error: 'invalid_grant', error_description: 'the authorization code has expired' },
     });
     clock.advance(7_776_000 * 1000);
-    expect((await fetch(`${sandbox.url}/customers`, { headers: { authorization: `Bearer ${sandbox.app.accessToken}` } })).status).toBe(401);
+    expect(
+      (await fetch(`${sandbox.url}/customers`, { headers: { authorization: `Bearer ${sandbox.app.accessToken}` } }))
+        .status,
+    ).toBe(401);
   });
 
   test('redirect_uri must match the authorization request; the code belongs to its client', async () => {
     const sandbox = await start();
-    expect(await token(sandbox, { grant_type: 'authorization_code', code: await codeFor(sandbox), redirect_uri: 'http://127.0.0.1/other', ...creds(sandbox) })).toMatchObject({
+    expect(
+      await token(sandbox, {
+        grant_type: 'authorization_code',
+        code: await codeFor(sandbox),
+        redirect_uri: 'http://127.0.0.1/other',
+        ...creds(sandbox),
+      }),
+    ).toMatchObject({
       status: 400,
       body: { error: 'invalid_grant' },
     });
@@ -230,16 +312,34 @@ describe('token endpoint', () => {
 
   test('refresh tokens only with offline_access; refresh rotates them', async () => {
     const sandbox = await start();
-    const online = await token(sandbox, { grant_type: 'authorization_code', code: await codeFor(sandbox, 'api_basic api_readwrite openid'), redirect_uri: sandbox.app.redirectUri, ...creds(sandbox) });
+    const online = await token(sandbox, {
+      grant_type: 'authorization_code',
+      code: await codeFor(sandbox, 'api_basic api_readwrite openid'),
+      redirect_uri: sandbox.app.redirectUri,
+      ...creds(sandbox),
+    });
     expect(online.status).toBe(200);
     expect(online.body).not.toHaveProperty('refresh_token');
 
     const refresh = sandbox.app.refreshToken;
-    const next = await token(sandbox, { grant_type: 'refresh_token', refresh_token: refresh }, [sandbox.app.clientId, sandbox.app.clientSecret]);
+    const next = await token(sandbox, { grant_type: 'refresh_token', refresh_token: refresh }, [
+      sandbox.app.clientId,
+      sandbox.app.clientSecret,
+    ]);
     expect(next.status).toBe(200);
     expect(next.body['refresh_token']).not.toBe(refresh);
-    expect(await token(sandbox, { grant_type: 'refresh_token', refresh_token: refresh, ...creds(sandbox) })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-    expect((await token(sandbox, { grant_type: 'refresh_token', refresh_token: String(next.body['refresh_token']), ...creds(sandbox) })).status).toBe(200);
+    expect(
+      await token(sandbox, { grant_type: 'refresh_token', refresh_token: refresh, ...creds(sandbox) }),
+    ).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(
+      (
+        await token(sandbox, {
+          grant_type: 'refresh_token',
+          refresh_token: String(next.body['refresh_token']),
+          ...creds(sandbox),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test('client authentication failures: 401 invalid_client, no secret in the answer', async () => {
@@ -263,11 +363,33 @@ describe('token endpoint', () => {
     const sandbox = await start();
     const cases: Array<[Record<string, string>, string, string]> = [
       [{ ...creds(sandbox) }, 'invalid_request', 'grant_type is required ("authorization_code" or "refresh_token")'],
-      [{ grant_type: 'password', ...creds(sandbox) }, 'unsupported_grant_type', 'grant_type "password" is not supported: use "authorization_code" or "refresh_token"'],
-      [{ grant_type: 'authorization_code', redirect_uri: sandbox.app.redirectUri, ...creds(sandbox) }, 'invalid_request', 'code is required'],
-      [{ grant_type: 'authorization_code', code: 'c', ...creds(sandbox) }, 'invalid_request', 'redirect_uri is required'],
+      [
+        { grant_type: 'password', ...creds(sandbox) },
+        'unsupported_grant_type',
+        'grant_type "password" is not supported: use "authorization_code" or "refresh_token"',
+      ],
+      [
+        { grant_type: 'authorization_code', redirect_uri: sandbox.app.redirectUri, ...creds(sandbox) },
+        'invalid_request',
+        'code is required',
+      ],
+      [
+        { grant_type: 'authorization_code', code: 'c', ...creds(sandbox) },
+        'invalid_request',
+        'redirect_uri is required',
+      ],
       [{ grant_type: 'refresh_token', ...creds(sandbox) }, 'invalid_request', 'refresh_token is required'],
-      [{ grant_type: 'authorization_code', code: 'c', redirect_uri: sandbox.app.redirectUri, code_verifier: 'short', ...creds(sandbox) }, 'invalid_request', 'code_verifier must match ^[A-Za-z0-9\\-._~]{43,128}$'],
+      [
+        {
+          grant_type: 'authorization_code',
+          code: 'c',
+          redirect_uri: sandbox.app.redirectUri,
+          code_verifier: 'short',
+          ...creds(sandbox),
+        },
+        'invalid_request',
+        'code_verifier must match ^[A-Za-z0-9\\-._~]{43,128}$',
+      ],
     ];
     for (const [form, error, description] of cases) {
       const answer = await token(sandbox, form);
@@ -275,21 +397,40 @@ describe('token endpoint', () => {
       expect(answer.body, JSON.stringify(form)).toEqual({ error, error_description: description });
       expect(answer.headers.get('cache-control')).toBe('no-store');
     }
-    const json = await fetch(`${sandbox.url}/oauth/connect/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const json = await fetch(`${sandbox.url}/oauth/connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(json.status).toBe(400);
     expect(Object.keys((await json.json()) as object).sort()).toEqual(['error', 'error_description']);
   });
 
   test('client_secret_basic without client_id in the body (RFC 6749 §2.3.1), the id form-encoded', async () => {
     const sandbox = await start();
-    const basic = await token(sandbox, { grant_type: 'authorization_code', code: await codeFor(sandbox), redirect_uri: sandbox.app.redirectUri }, [sandbox.app.clientId, sandbox.app.clientSecret]);
+    const basic = await token(
+      sandbox,
+      { grant_type: 'authorization_code', code: await codeFor(sandbox), redirect_uri: sandbox.app.redirectUri },
+      [sandbox.app.clientId, sandbox.app.clientSecret],
+    );
     expect(basic.status).toBe(200);
     const other = await token(
       sandbox,
-      { grant_type: 'authorization_code', code: await codeFor(sandbox), redirect_uri: sandbox.app.redirectUri, client_id: 'app_other' },
+      {
+        grant_type: 'authorization_code',
+        code: await codeFor(sandbox),
+        redirect_uri: sandbox.app.redirectUri,
+        client_id: 'app_other',
+      },
       [sandbox.app.clientId, sandbox.app.clientSecret],
     );
-    expect(other).toMatchObject({ status: 400, body: { error: 'invalid_request', error_description: 'client_id in the body differs from the HTTP Basic credentials' } });
+    expect(other).toMatchObject({
+      status: 400,
+      body: {
+        error: 'invalid_request',
+        error_description: 'client_id in the body differs from the HTTP Basic credentials',
+      },
+    });
   });
 });
 
@@ -301,14 +442,29 @@ describe('PKCE (RFC 7636)', () => {
     return (await consent(sandbox, authorizeUrl(sandbox, challenge), 'allow')).searchParams.get('code')!;
   }
   const exchange = (sandbox: Sandbox, code: string, extra: Record<string, string> = {}) =>
-    token(sandbox, { grant_type: 'authorization_code', code, redirect_uri: sandbox.app.redirectUri, ...creds(sandbox), ...extra });
+    token(sandbox, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: sandbox.app.redirectUri,
+      ...creds(sandbox),
+      ...extra,
+    });
 
   test('S256 and plain: only the matching verifier gets tokens; a wrong one leaves the code usable', async () => {
     const sandbox = await start();
     const code = await pkceCode(sandbox, { code_challenge: s256, code_challenge_method: 'S256' });
-    expect(await exchange(sandbox, code)).toMatchObject({ status: 400, body: { error: 'invalid_grant', error_description: expect.stringMatching(/code_verifier is required/) } });
-    expect(await exchange(sandbox, code, { code_verifier: `${verifier.slice(0, -1)}Y` })).toMatchObject({ status: 400, body: { error: 'invalid_grant', error_description: expect.stringMatching(/does not match/) } });
-    expect(await exchange(sandbox, code, { code_verifier: s256 })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await exchange(sandbox, code)).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: expect.stringMatching(/code_verifier is required/) },
+    });
+    expect(await exchange(sandbox, code, { code_verifier: `${verifier.slice(0, -1)}Y` })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: expect.stringMatching(/does not match/) },
+    });
+    expect(await exchange(sandbox, code, { code_verifier: s256 })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
     expect((await exchange(sandbox, code, { code_verifier: verifier })).status).toBe(200);
 
     const plain = await pkceCode(sandbox, { code_challenge: verifier }); // method absent: plain
@@ -320,7 +476,10 @@ describe('PKCE (RFC 7636)', () => {
     const sandbox = await start();
     expect(await exchange(sandbox, await codeFor(sandbox), { code_verifier: verifier })).toMatchObject({
       status: 400,
-      body: { error: 'invalid_grant', error_description: 'code_verifier is given but the authorization request carried no code_challenge' },
+      body: {
+        error: 'invalid_grant',
+        error_description: 'code_verifier is given but the authorization request carried no code_challenge',
+      },
     });
   });
 });
@@ -329,7 +488,10 @@ describe('OpenID Connect', () => {
   test('discovery and the key set; the id_token is RS256 with iss, sub, aud, exp, iat and the nonce, verified with the published key', async () => {
     const clock = new ManualClock('2025-03-01T00:00:00Z');
     const sandbox = await start({ clock });
-    const discovery = (await (await fetch(`${sandbox.url}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    const discovery = (await (await fetch(`${sandbox.url}/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(discovery).toMatchObject({
       issuer: sandbox.url,
       authorization_endpoint: `${sandbox.url}/oauth/connect/authorize`,
@@ -339,8 +501,15 @@ describe('OpenID Connect', () => {
       code_challenge_methods_supported: ['S256', 'plain'],
     });
     expect(await (await fetch(`${sandbox.url}/.well-known/oauth-authorization-server`)).json()).toEqual(discovery);
-    const code = (await consent(sandbox, authorizeUrl(sandbox, { nonce: 'n-0S6_WzA2Mj' }), 'allow')).searchParams.get('code')!;
-    const { body } = await token(sandbox, { grant_type: 'authorization_code', code, redirect_uri: sandbox.app.redirectUri, ...creds(sandbox) });
+    const code = (await consent(sandbox, authorizeUrl(sandbox, { nonce: 'n-0S6_WzA2Mj' }), 'allow')).searchParams.get(
+      'code',
+    )!;
+    const { body } = await token(sandbox, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: sandbox.app.redirectUri,
+      ...creds(sandbox),
+    });
     const jwks = createRemoteJWKSet(new URL(String(discovery['jwks_uri'])));
     const { payload, protectedHeader } = await jwtVerify(String(body['id_token']), jwks, {
       issuer: sandbox.url,
@@ -348,7 +517,14 @@ describe('OpenID Connect', () => {
       currentDate: new Date(clock.now()),
     });
     expect(protectedHeader).toMatchObject({ alg: 'RS256', kid: expect.any(String) });
-    expect(payload).toEqual({ iss: sandbox.url, sub: expect.any(String), aud: sandbox.app.clientId, iat: clock.now() / 1000, exp: clock.now() / 1000 + 7_776_000, nonce: 'n-0S6_WzA2Mj' });
+    expect(payload).toEqual({
+      iss: sandbox.url,
+      sub: expect.any(String),
+      aud: sandbox.app.clientId,
+      iat: clock.now() / 1000,
+      exp: clock.now() / 1000 + 7_776_000,
+      nonce: 'n-0S6_WzA2Mj',
+    });
   });
 
   test('the signing key is kept in the data file: an id_token verifies after a restart', async () => {
@@ -369,7 +545,9 @@ describe('OpenID Connect', () => {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
 const unescapeHtml = (text: string): string =>
-  text.replace(/&(#\d+|[a-z]+);/g, (_, name: string) => (name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : ENTITIES[name]!));
+  text.replace(/&(#\d+|[a-z]+);/g, (_, name: string) =>
+    name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : ENTITIES[name]!,
+  );
 
 /** A directory with a `curl` that sends what the page's command asks for, with fetch (curl may not be installed). */
 async function curlStandIn(): Promise<string> {

@@ -11,12 +11,18 @@ const SCOPE = 'openid api_basic api_readwrite offline_access';
 /** The app's configuration from discovery; plain HTTP is allowed only because the sandbox is on loopback. */
 function discover(sandbox: Sandbox, auth: 'client_secret_post' | 'client_secret_basic'): Promise<client.Configuration> {
   const { clientId, clientSecret } = sandbox.app;
-  const clientAuth = auth === 'client_secret_basic' ? client.ClientSecretBasic(clientSecret) : client.ClientSecretPost(clientSecret);
-  return client.discovery(new URL(sandbox.url), clientId, undefined, clientAuth, { execute: [client.allowInsecureRequests] });
+  const clientAuth =
+    auth === 'client_secret_basic' ? client.ClientSecretBasic(clientSecret) : client.ClientSecretPost(clientSecret);
+  return client.discovery(new URL(sandbox.url), clientId, undefined, clientAuth, {
+    execute: [client.allowInsecureRequests],
+  });
 }
 
 /** The whole code flow as an app runs it; the browser's part (consent) over plain HTTP. */
-async function signIn(sandbox: Sandbox, config: client.Configuration): Promise<client.TokenEndpointResponse & client.TokenEndpointResponseHelpers> {
+async function signIn(
+  sandbox: Sandbox,
+  config: client.Configuration,
+): Promise<client.TokenEndpointResponse & client.TokenEndpointResponseHelpers> {
   const codeVerifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -29,7 +35,12 @@ async function signIn(sandbox: Sandbox, config: client.Configuration): Promise<c
     nonce,
   });
   const callback = await consent(sandbox, url.href, 'allow');
-  return client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: codeVerifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
+  return client.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: codeVerifier,
+    expectedState: state,
+    expectedNonce: nonce,
+    idTokenExpected: true,
+  });
 }
 
 describe('openid-client against the sandbox', () => {
@@ -43,7 +54,12 @@ describe('openid-client against the sandbox', () => {
       expect(tokens.token_type.toLowerCase()).toBe('bearer');
       expect(tokens.claims()).toMatchObject({ iss: sandbox.url, aud: sandbox.app.clientId, sub: expect.any(String) });
 
-      const customers = await client.fetchProtectedResource(config, tokens.access_token, new URL('/customers?limit=2', sandbox.url), 'GET');
+      const customers = await client.fetchProtectedResource(
+        config,
+        tokens.access_token,
+        new URL('/customers?limit=2', sandbox.url),
+        'GET',
+      );
       expect(customers.status).toBe(200);
 
       const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
@@ -79,10 +95,15 @@ describe('openid-client against the sandbox', () => {
       state,
     });
     const callback = await consent(sandbox, url.href, 'allow');
-    const error = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: client.randomPKCECodeVerifier(), expectedState: state }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const error = await client
+      .authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: client.randomPKCECodeVerifier(),
+        expectedState: state,
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(client.ResponseBodyError);
     expect(error).toMatchObject({ error: 'invalid_grant' });
   });
@@ -91,13 +112,19 @@ describe('openid-client against the sandbox', () => {
     const sandbox = await start();
     const config = await discover(sandbox, 'client_secret_post');
     const state = client.randomState();
-    const url = client.buildAuthorizationUrl(config, { redirect_uri: sandbox.app.redirectUri, scope: 'openid api_basic admin', state });
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: sandbox.app.redirectUri,
+      scope: 'openid api_basic admin',
+      state,
+    });
     const answer = await fetch(url, { redirect: 'manual' });
     expect(answer.status).toBe(302);
-    const error = await client.authorizationCodeGrant(config, new URL(answer.headers.get('location')!), { expectedState: state }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const error = await client
+      .authorizationCodeGrant(config, new URL(answer.headers.get('location')!), { expectedState: state })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(client.AuthorizationResponseError);
     expect(error).toMatchObject({ error: 'invalid_scope' });
   });

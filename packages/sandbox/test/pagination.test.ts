@@ -58,7 +58,10 @@ describe('customer list', () => {
     for (const name of ['starting_after', 'ending_before']) {
       const res = await api(sandbox, `/customers?${name}=cus_nope`);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ type: 'invalid_request_error', errors: { [name]: ['no object with id "cus_nope"'] } });
+      expect(await res.json()).toEqual({
+        type: 'invalid_request_error',
+        errors: { [name]: ['no object with id "cus_nope"'] },
+      });
     }
   });
 
@@ -74,7 +77,10 @@ describe('customer list', () => {
     const sandbox = await start({ customers: 3 });
     const twice = await api(sandbox, `/customers?limit=1&limit=2`);
     expect(twice.status).toBe(400);
-    expect(await twice.json()).toEqual({ type: 'invalid_request_error', errors: { limit: ['is given more than once'] } });
+    expect(await twice.json()).toEqual({
+      type: 'invalid_request_error',
+      errors: { limit: ['is given more than once'] },
+    });
     expect((await page(sandbox, '?utm_source=x')).data).toHaveLength(3);
   });
 

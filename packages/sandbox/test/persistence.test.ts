@@ -24,8 +24,17 @@ describe('--data FILE', () => {
     const data = dataFile();
     const first = await startSandbox({ port: 0, data, customers: 5, onResponseMismatch: 'error' });
     const auth = { authorization: `Bearer ${first.app.accessToken}` };
-    const created = (await (await fetch(`${first.url}/customers`, { method: 'POST', headers: { ...auth, ...json }, body: '{"first_name":"Kept","last_name":"Row","email":"kept@example.com"}' })).json()) as { id: string };
-    expect((await fetch(`${first.url}/customers/cus_00000000000000000000000002`, { method: 'DELETE', headers: auth })).status).toBe(204);
+    const created = (await (
+      await fetch(`${first.url}/customers`, {
+        method: 'POST',
+        headers: { ...auth, ...json },
+        body: '{"first_name":"Kept","last_name":"Row","email":"kept@example.com"}',
+      })
+    ).json()) as { id: string };
+    expect(
+      (await fetch(`${first.url}/customers/cus_00000000000000000000000002`, { method: 'DELETE', headers: auth }))
+        .status,
+    ).toBe(204);
     const app = first.app;
     await first.close();
 
@@ -37,8 +46,12 @@ describe('--data FILE', () => {
       const read = await fetch(`${second.url}/customers/${created.id}`, { headers: auth }); // the first run's token
       expect(read.status).toBe(200);
       expect(await read.json()).toMatchObject({ first_name: 'Kept' });
-      expect((await fetch(`${second.url}/customers/cus_00000000000000000000000002`, { headers: auth })).status).toBe(404);
-      const page = (await (await fetch(`${second.url}/customers?limit=100`, { headers: auth })).json()) as { data: unknown[] };
+      expect((await fetch(`${second.url}/customers/cus_00000000000000000000000002`, { headers: auth })).status).toBe(
+        404,
+      );
+      const page = (await (await fetch(`${second.url}/customers?limit=100`, { headers: auth })).json()) as {
+        data: unknown[];
+      };
       expect(page.data).toHaveLength(5); // 5 seeded - 1 deleted + 1 created: seeded once, not again
     } finally {
       await second.close();
@@ -77,7 +90,10 @@ describe('--data FILE', () => {
       const kept = new Set<string>();
       let cursor = '';
       for (;;) {
-        const page = (await (await fetch(`${second.url}/customers?limit=100${cursor}`, { headers })).json()) as { has_more: boolean; data: Array<{ id: string }> };
+        const page = (await (await fetch(`${second.url}/customers?limit=100${cursor}`, { headers })).json()) as {
+          has_more: boolean;
+          data: Array<{ id: string }>;
+        };
         for (const customer of page.data) kept.add(customer.id);
         if (!page.has_more) break;
         cursor = `&starting_after=${page.data.at(-1)!.id}`;

@@ -10,7 +10,12 @@ describe('request log', () => {
     const logger: Logger = { info: (line) => lines.push(line), warn: () => {}, error: () => {} };
     const sandbox = await start({ logger, logRequests: true });
     const authorize = new URL('/oauth/connect/authorize', sandbox.url);
-    for (const [k, v] of Object.entries({ response_type: 'code', client_id: sandbox.app.clientId, redirect_uri: sandbox.app.redirectUri, scope: 'api_basic api_readwrite openid' })) {
+    for (const [k, v] of Object.entries({
+      response_type: 'code',
+      client_id: sandbox.app.clientId,
+      redirect_uri: sandbox.app.redirectUri,
+      scope: 'api_basic api_readwrite openid',
+    })) {
       authorize.searchParams.set(k, v);
     }
     await consent(sandbox, authorize.href, 'allow');

@@ -22,7 +22,8 @@ const original = (await loadSpec()) as Json;
 function withField(schema: string, field: string, definition: Json): Json {
   const spec = structuredClone(original);
   const schemas = spec['components']['schemas'];
-  for (const name of [schema, `${schema}CreateRequest`, `${schema}UpdateRequest`]) schemas[name]['properties'][field] = definition;
+  for (const name of [schema, `${schema}CreateRequest`, `${schema}UpdateRequest`])
+    schemas[name]['properties'][field] = definition;
   return spec;
 }
 
@@ -87,7 +88,10 @@ describe('an optional field added to the spec needs no sandbox code', () => {
     // The JSON answered is the stored documents, byte for byte what serializing the page gives.
     expect(page.json).toBe(JSON.stringify(page.value));
 
-    const events = store.outbox.list(10).reverse().map((row) => [row.event_type, JSON.parse(row.data).nickname]);
+    const events = store.outbox
+      .list(10)
+      .reverse()
+      .map((row) => [row.event_type, JSON.parse(row.data).nickname]);
     expect(events).toEqual([
       ['customer_created', 'Countess'],
       ['customer_created', null],
@@ -99,7 +103,10 @@ describe('an optional field added to the spec needs no sandbox code', () => {
 
   test('a field with a default on a resource without nulls: the default is stored, the field then changes', () => {
     const spec = withField('Discount', 'stackable', { type: 'boolean' });
-    spec['components']['schemas']['DiscountCreateRequest']['properties']['stackable'] = { type: 'boolean', default: false };
+    spec['components']['schemas']['DiscountCreateRequest']['properties']['stackable'] = {
+      type: 'boolean',
+      default: false,
+    };
     const valid = validatorsOf(spec);
     const { engine } = engineFor(spec);
     const created = engine.create('discounts', { code: 'SPRING', percent_off: 10 });
@@ -134,7 +141,13 @@ describe('several writes in one transaction (what placing an order needs)', () =
     });
     expect(engine.retrieve('products', product.id)['quantity']).toBe(0);
     expect(engine.retrieve('discounts', discount.id)).toEqual(discount);
-    expect(store.outbox.list(100).slice(0, 3).reverse().map((row) => [row.event_type, row.object_id])).toEqual([
+    expect(
+      store.outbox
+        .list(100)
+        .slice(0, 3)
+        .reverse()
+        .map((row) => [row.event_type, row.object_id]),
+    ).toEqual([
       ['product_updated', product.id],
       ['product_soldout', product.id],
       ['discount_created', discount.id],
@@ -156,9 +169,11 @@ describe('the generator refuses what the engine could not serve', () => {
   };
 
   test('a body field the resource does not answer', () => {
-    expect(refused((spec) => (spec['components']['schemas']['CustomerUpdateRequest']['properties']['nick'] = { type: 'string' }))).toMatch(
-      /the update body's field nick is not a property of Customer/,
-    );
+    expect(
+      refused(
+        (spec) => (spec['components']['schemas']['CustomerUpdateRequest']['properties']['nick'] = { type: 'string' }),
+      ),
+    ).toMatch(/the update body's field nick is not a property of Customer/);
   });
 
   test('a field every object has but a creation may leave out with nothing to store', () => {
@@ -173,13 +188,18 @@ describe('the generator refuses what the engine could not serve', () => {
   });
 
   test('a writable resource whose events are not webhook event types', () => {
-    expect(refused((spec) => (spec['components']['schemas']['WebhookEventType']['enum'] = ['customer_created', 'customer_updated']))).toMatch(
-      /customer_deleted is not a WebhookEventType/,
-    );
+    expect(
+      refused(
+        (spec) =>
+          (spec['components']['schemas']['WebhookEventType']['enum'] = ['customer_created', 'customer_updated']),
+      ),
+    ).toMatch(/customer_deleted is not a WebhookEventType/);
   });
 
   test('examples whose ids do not share one format', () => {
-    expect(refused((spec) => (spec['components']['schemas']['Customer']['examples'][1]['id'] = 'customer-43'))).toMatch(/not prefix_digits/);
+    expect(refused((spec) => (spec['components']['schemas']['Customer']['examples'][1]['id'] = 'customer-43'))).toMatch(
+      /not prefix_digits/,
+    );
   });
 
   test('a write answered with another status than the platform documents', () => {

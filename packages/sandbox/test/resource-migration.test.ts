@@ -38,7 +38,20 @@ interface OldCustomer {
 
 /** Customers as an older sandbox wrote them: every kind of value, tombstones among them, seq 7 the highest (deleted). */
 const OLD_CUSTOMERS: OldCustomer[] = [
-  { seq: 1, deleted: false, customer: { id: id(1), created_time: at(1), first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', company: null, delivery_address: null, billing_address: null } },
+  {
+    seq: 1,
+    deleted: false,
+    customer: {
+      id: id(1),
+      created_time: at(1),
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      company: null,
+      delivery_address: null,
+      billing_address: null,
+    },
+  },
   {
     seq: 2,
     deleted: false,
@@ -49,15 +62,89 @@ const OLD_CUSTOMERS: OldCustomer[] = [
       last_name: "O'Brien\n😀",
       email: 'a@localhost',
       company: 'Ünïcode & <Co>',
-      delivery_address: { line1: '1 Main Street', city: 'Arlington', lines: ['a', 'b'], floor: 2, share: 1.5, big: 12345678901234, box: null, gate: true },
+      delivery_address: {
+        line1: '1 Main Street',
+        city: 'Arlington',
+        lines: ['a', 'b'],
+        floor: 2,
+        share: 1.5,
+        big: 12345678901234,
+        box: null,
+        gate: true,
+      },
       billing_address: {},
     },
   },
-  { seq: 3, deleted: true, customer: { id: id(3), created_time: at(3), first_name: 'Gone', last_name: 'Away', email: 'gone@example.com', company: 'Tomb', delivery_address: { city: 'X' }, billing_address: null } },
-  { seq: 4, deleted: false, customer: { id: id(4), created_time: at(3), first_name: 'Same', last_name: 'Time', email: 'same@example.com', company: null, delivery_address: null, billing_address: { nested: { deep: [1, { two: 2 }] } } } },
-  { seq: 5, deleted: false, customer: { id: id(5), created_time: at(5), first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.org', company: 'Navy Labs', delivery_address: { line1: '2 Side Road' }, billing_address: { line1: '2 Side Road' } } },
-  { seq: 6, deleted: false, customer: { id: id(6), created_time: at(6), first_name: 'Émile', last_name: 'Zola', email: '"quoted local"@example.com', company: '', delivery_address: null, billing_address: null } },
-  { seq: 7, deleted: true, customer: { id: id(7), created_time: at(7), first_name: 'Last', last_name: 'Deleted', email: 'last@example.com', company: null, delivery_address: null, billing_address: null } },
+  {
+    seq: 3,
+    deleted: true,
+    customer: {
+      id: id(3),
+      created_time: at(3),
+      first_name: 'Gone',
+      last_name: 'Away',
+      email: 'gone@example.com',
+      company: 'Tomb',
+      delivery_address: { city: 'X' },
+      billing_address: null,
+    },
+  },
+  {
+    seq: 4,
+    deleted: false,
+    customer: {
+      id: id(4),
+      created_time: at(3),
+      first_name: 'Same',
+      last_name: 'Time',
+      email: 'same@example.com',
+      company: null,
+      delivery_address: null,
+      billing_address: { nested: { deep: [1, { two: 2 }] } },
+    },
+  },
+  {
+    seq: 5,
+    deleted: false,
+    customer: {
+      id: id(5),
+      created_time: at(5),
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.org',
+      company: 'Navy Labs',
+      delivery_address: { line1: '2 Side Road' },
+      billing_address: { line1: '2 Side Road' },
+    },
+  },
+  {
+    seq: 6,
+    deleted: false,
+    customer: {
+      id: id(6),
+      created_time: at(6),
+      first_name: 'Émile',
+      last_name: 'Zola',
+      email: '"quoted local"@example.com',
+      company: '',
+      delivery_address: null,
+      billing_address: null,
+    },
+  },
+  {
+    seq: 7,
+    deleted: true,
+    customer: {
+      id: id(7),
+      created_time: at(7),
+      first_name: 'Last',
+      last_name: 'Deleted',
+      email: 'last@example.com',
+      company: null,
+      delivery_address: null,
+      billing_address: null,
+    },
+  },
 ];
 
 /** Writes a version-3 file: the customers above, an old-shaped catalogue, two outbox rows (one delivered with its attempt). */
@@ -79,18 +166,74 @@ function writeOldFile(file: string): void {
     });
   }
   const object = db.prepare(`INSERT INTO objects (kind, id, created_time, body) VALUES (?, ?, ?, ?)`);
-  const put = (kind: string, body: Record<string, unknown> & { id: string; created_time: string }): void => void object.run(kind, body.id, body.created_time, JSON.stringify(body));
-  put('categories', { id: 'cat_00000000000000000000000001', created_time: at(-90), title: 'Tea', description: 'Leaves', featured_image: null, num_items: 2 });
-  put('products', { id: 'prod_00000000000000000000000001', created_time: at(-80), category_id: 'cat_00000000000000000000000001', title: 'Green', description: 'Sencha', featured_image: null, sku: 'G1', currency: 'USD', price: 4.5, quantity: 10 });
-  put('products', { id: 'prod_00000000000000000000000002', created_time: at(-79), category_id: 'cat_00000000000000000000000001', title: 'Black', description: 'Assam', featured_image: null, sku: null, currency: 'USD', price: 3.25, quantity: 0 });
-  put('blog_posts', { id: 'post_00000000000000000000000001', created_time: at(-70), title: 'Brewing', slug: 'brewing', meta_description: 'How', content: '<p>Hot</p>', published_time: at(-69), featured_image: null, tags: ['tea'] });
-  put('discounts', { id: 'disc_00000000000000000000000001', created_time: at(-60), code: 'TEA10', percent_off: 10, active: true });
+  const put = (kind: string, body: Record<string, unknown> & { id: string; created_time: string }): void =>
+    void object.run(kind, body.id, body.created_time, JSON.stringify(body));
+  put('categories', {
+    id: 'cat_00000000000000000000000001',
+    created_time: at(-90),
+    title: 'Tea',
+    description: 'Leaves',
+    featured_image: null,
+    num_items: 2,
+  });
+  put('products', {
+    id: 'prod_00000000000000000000000001',
+    created_time: at(-80),
+    category_id: 'cat_00000000000000000000000001',
+    title: 'Green',
+    description: 'Sencha',
+    featured_image: null,
+    sku: 'G1',
+    currency: 'USD',
+    price: 4.5,
+    quantity: 10,
+  });
+  put('products', {
+    id: 'prod_00000000000000000000000002',
+    created_time: at(-79),
+    category_id: 'cat_00000000000000000000000001',
+    title: 'Black',
+    description: 'Assam',
+    featured_image: null,
+    sku: null,
+    currency: 'USD',
+    price: 3.25,
+    quantity: 0,
+  });
+  put('blog_posts', {
+    id: 'post_00000000000000000000000001',
+    created_time: at(-70),
+    title: 'Brewing',
+    slug: 'brewing',
+    meta_description: 'How',
+    content: '<p>Hot</p>',
+    published_time: at(-69),
+    featured_image: null,
+    tags: ['tea'],
+  });
+  put('discounts', {
+    id: 'disc_00000000000000000000000001',
+    created_time: at(-60),
+    code: 'TEA10',
+    percent_off: 10,
+    active: true,
+  });
   const event = db.prepare(
     `INSERT INTO outbox (event_type, object_id, token, data, created_at, status, attempts, updated_at, next_attempt_at, signed_timestamp)
      VALUES (?, ?, ?, ?, 1000, ?, ?, 2000, 0, ?)`,
   );
-  event.run('customer_deleted', id(7), 'a'.repeat(32), JSON.stringify({ id: id(7), deleted: true }), 'delivered', 1, '1704067200');
-  db.prepare(`INSERT INTO delivery_attempts (outbox_seq, started_at, duration_ms, url, status, response_body, error) VALUES (1, 1500, 12, 'http://127.0.0.1:9/hooks', 200, 'ok', NULL)`).run();
+  event.run(
+    'customer_deleted',
+    id(7),
+    'a'.repeat(32),
+    JSON.stringify({ id: id(7), deleted: true }),
+    'delivered',
+    1,
+    '1704067200',
+  );
+  db.prepare(
+    `INSERT INTO delivery_attempts (outbox_seq, started_at, duration_ms, url, status, response_body, error) VALUES (1, 1500, 12, 'http://127.0.0.1:9/hooks', 200, 'ok', NULL)`,
+  ).run();
   event.run('customer_updated', id(5), 'b'.repeat(32), JSON.stringify(OLD_CUSTOMERS[4]!.customer), 'skipped', 0, null);
   db.prepare(`INSERT INTO meta (key, value) VALUES ('seed', '1'), ('seeded_customers', '7')`).run();
   db.close();
@@ -116,24 +259,40 @@ test('a version-3 data file migrates with every customer, tombstone, delivery an
 
   const sandbox = await start({ data, customers: 7 });
   const live = OLD_CUSTOMERS.filter((c) => !c.deleted).map((c) => c.customer);
-  const inListOrder = [...live].sort((a, b) => (a.created_time === b.created_time ? a.id.localeCompare(b.id) : a.created_time.localeCompare(b.created_time)));
+  const inListOrder = [...live].sort((a, b) =>
+    a.created_time === b.created_time ? a.id.localeCompare(b.id) : a.created_time.localeCompare(b.created_time),
+  );
 
   // Every customer, field for field, over the API: the list and each retrieve.
   const all = await json<{ data: unknown[]; has_more: boolean }>(sandbox, '/customers?limit=100');
   expect(all).toEqual({ limit: 100, has_more: false, data: inListOrder });
   for (const customer of live) expect(await json(sandbox, `/customers/${customer.id}`)).toEqual(customer);
   // Property order as before: the documented field order.
-  expect(Object.keys((all.data as object[])[0]!)).toEqual(['id', 'created_time', 'first_name', 'last_name', 'email', 'company', 'delivery_address', 'billing_address']);
+  expect(Object.keys((all.data as object[])[0]!)).toEqual([
+    'id',
+    'created_time',
+    'first_name',
+    'last_name',
+    'email',
+    'company',
+    'delivery_address',
+    'billing_address',
+  ]);
 
   // Deleted customers: gone, and still places in the list.
-  for (const { customer } of OLD_CUSTOMERS.filter((c) => c.deleted)) await json(sandbox, `/customers/${customer.id}`, 404);
+  for (const { customer } of OLD_CUSTOMERS.filter((c) => c.deleted))
+    await json(sandbox, `/customers/${customer.id}`, 404);
   expect(ids(await json(sandbox, `/customers?starting_after=${id(3)}`))).toEqual([id(4), id(5), id(6)]);
   expect(ids(await json(sandbox, `/customers?ending_before=${id(3)}`))).toEqual([id(2), id(1)]);
   expect(ids(await json(sandbox, `/customers?starting_after=${id(7)}`))).toEqual([]);
   expect(ids(await json(sandbox, `/customers?ending_before=${id(7)}&limit=2`))).toEqual([id(6), id(5)]);
 
   // The next id goes on after the highest, deleted or not.
-  const created = await api(sandbox, '/customers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"first_name":"New","last_name":"One","email":"new@example.com"}' });
+  const created = await api(sandbox, '/customers', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"first_name":"New","last_name":"One","email":"new@example.com"}',
+  });
   expect(created.status).toBe(201);
   expect(((await created.json()) as { id: string }).id).toBe(id(8));
 
@@ -145,17 +304,32 @@ test('a version-3 data file migrates with every customer, tombstone, delivery an
     ['customer_deleted', 'delivered'],
   ]);
   expect(sandbox.webhooks.delivery(log[1]!.id).data).toEqual(OLD_CUSTOMERS[4]!.customer);
-  expect(sandbox.webhooks.delivery(log[2]!.id)).toMatchObject({ signedTimestamp: '1704067200', attempts: [{ status: 200, responseBody: 'ok' }] });
+  expect(sandbox.webhooks.delivery(log[2]!.id)).toMatchObject({
+    signedTimestamp: '1704067200',
+    attempts: [{ status: 200, responseBody: 'ok' }],
+  });
 
   // The old catalogue answers in the new shape (each checked against the spec by the sandbox).
-  expect(await json(sandbox, '/categories')).toMatchObject({ data: [{ id: 'cat_00000000000000000000000001', title: 'Tea', product_ids: ['prod_00000000000000000000000001', 'prod_00000000000000000000000002'] }] });
+  expect(await json(sandbox, '/categories')).toMatchObject({
+    data: [
+      {
+        id: 'cat_00000000000000000000000001',
+        title: 'Tea',
+        product_ids: ['prod_00000000000000000000000001', 'prod_00000000000000000000000002'],
+      },
+    ],
+  });
   const products = await json<{ data: Array<Record<string, unknown>> }>(sandbox, '/products');
   expect(products.data.map((p) => [p['id'], p['price'], 'category_id' in p])).toEqual([
     ['prod_00000000000000000000000001', 4.5, false],
     ['prod_00000000000000000000000002', 3.25, false],
   ]);
-  expect(await json(sandbox, '/blog_posts')).toMatchObject({ data: [{ id: 'post_00000000000000000000000001', title: 'Brewing', slug: 'brewing', tags: ['tea'] }] });
-  expect(await json(sandbox, '/discounts')).toMatchObject({ data: [{ id: 'disc_00000000000000000000000001', code: 'TEA10', percent_off: 10 }] });
+  expect(await json(sandbox, '/blog_posts')).toMatchObject({
+    data: [{ id: 'post_00000000000000000000000001', title: 'Brewing', slug: 'brewing', tags: ['tea'] }],
+  });
+  expect(await json(sandbox, '/discounts')).toMatchObject({
+    data: [{ id: 'disc_00000000000000000000000001', code: 'TEA10', percent_off: 10 }],
+  });
 
   // The snapshot written before the upgrade restores (migrated on a copy; the file itself is untouched).
   await sandbox.restore('before-upgrade');
@@ -168,7 +342,10 @@ test('a version-3 data file migrates with every customer, tombstone, delivery an
 
   const migrated = new Database(data, { readonly: true });
   expect(migrated.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-  const tables = migrated.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name IN ('customers', 'objects', 'resources')`).pluck().all();
+  const tables = migrated
+    .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name IN ('customers', 'objects', 'resources')`)
+    .pluck()
+    .all();
   expect(tables).toEqual(['resources']);
   migrated.close();
 });

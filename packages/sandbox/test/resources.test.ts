@@ -37,9 +37,19 @@ const CASES: readonly Case[] = [
     event: 'customer',
     prefix: 'cus_',
     minimal: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
-    created: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', company: null, delivery_address: null, billing_address: null },
+    created: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      company: null,
+      delivery_address: null,
+      billing_address: null,
+    },
     update: { company: 'Analytical Engines', delivery_address: { city: 'London' } },
-    invalid: [{ first_name: 'Ada', last_name: 'L', email: 'nope', nick: 'x' }, { email: ['is not a valid email address'], nick: ['is not a known field'] }],
+    invalid: [
+      { first_name: 'Ada', last_name: 'L', email: 'nope', nick: 'x' },
+      { email: ['is not a valid email address'], nick: ['is not a known field'] },
+    ],
   },
   {
     path: '/products',
@@ -47,9 +57,20 @@ const CASES: readonly Case[] = [
     event: 'product',
     prefix: 'prod_',
     minimal: { title: 'Teapot', description: 'For two.', price: 39.5 },
-    created: { title: 'Teapot', description: 'For two.', featured_image: null, sku: null, currency: null, price: 39.5, quantity: null },
+    created: {
+      title: 'Teapot',
+      description: 'For two.',
+      featured_image: null,
+      sku: null,
+      currency: null,
+      price: 39.5,
+      quantity: null,
+    },
     update: { quantity: 0, currency: 'EUR', sku: 'TP-2' },
-    invalid: [{ title: 'Teapot', description: 'For two.', quantity: -1, currency: 'usd' }, { price: ['is required'], quantity: ['must be >= 0'], currency: ['must match ^[A-Z]{3}$'] }],
+    invalid: [
+      { title: 'Teapot', description: 'For two.', quantity: -1, currency: 'usd' },
+      { price: ['is required'], quantity: ['must be >= 0'], currency: ['must match ^[A-Z]{3}$'] },
+    ],
   },
   {
     path: '/categories',
@@ -59,7 +80,10 @@ const CASES: readonly Case[] = [
     minimal: { title: 'Tea', description: 'Loose leaves.' },
     created: { title: 'Tea', description: 'Loose leaves.', featured_image: null, product_ids: [] },
     update: { product_ids: ['prod_00000000000000000000000001'], featured_image: 'https://example.com/tea.png' },
-    invalid: [{ title: 'Tea', description: null, num_items: 3 }, { description: ['must be string'], num_items: ['is not a known field'] }],
+    invalid: [
+      { title: 'Tea', description: null, num_items: 3 },
+      { description: ['must be string'], num_items: ['is not a known field'] },
+    ],
   },
   {
     path: '/blog_posts',
@@ -68,9 +92,19 @@ const CASES: readonly Case[] = [
     prefix: 'post_',
     minimal: { title: 'Brewing', meta_description: 'How.', content: '<p>Hot.</p>', tags: ['tea'] },
     // published_time: the post's creation time (the theme kit's "current date") when none is given.
-    created: { title: 'Brewing', meta_description: 'How.', content: '<p>Hot.</p>', published_time: NOW, featured_image: null, tags: ['tea'] },
+    created: {
+      title: 'Brewing',
+      meta_description: 'How.',
+      content: '<p>Hot.</p>',
+      published_time: NOW,
+      featured_image: null,
+      tags: ['tea'],
+    },
     update: { published_time: '2026-06-01T08:00:00Z', tags: [] },
-    invalid: [{ title: 'Brewing', meta_description: 'How.', content: '<p>Hot.</p>', tags: [1], published_time: 'soon' }, { 'tags.0': ['must be string'], published_time: ['is not an ISO 8601 date-time'] }],
+    invalid: [
+      { title: 'Brewing', meta_description: 'How.', content: '<p>Hot.</p>', tags: [1], published_time: 'soon' },
+      { 'tags.0': ['must be string'], published_time: ['is not an ISO 8601 date-time'] },
+    ],
   },
   {
     path: '/discounts',
@@ -80,12 +114,23 @@ const CASES: readonly Case[] = [
     minimal: { code: 'SPRING10', percent_off: 10 },
     created: { code: 'SPRING10', percent_off: 10, active: true },
     update: { active: false, percent_off: 12.5 },
-    invalid: [{ code: '', percent_off: 0 }, { code: ['must NOT have fewer than 1 characters'], percent_off: ['must be > 0'] }],
+    invalid: [
+      { code: '', percent_off: 0 },
+      { code: ['must NOT have fewer than 1 characters'], percent_off: ['must be > 0'] },
+    ],
   },
 ];
 
-async function call(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await api(sandbox, path, { method, ...(body === undefined ? {} : { headers: json, body: JSON.stringify(body) }) });
+async function call(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  const res = await api(sandbox, path, {
+    method,
+    ...(body === undefined ? {} : { headers: json, body: JSON.stringify(body) }),
+  });
   const text = await res.text();
   return { status: res.status, body: text === '' ? undefined : JSON.parse(text) };
 }
@@ -115,7 +160,11 @@ describe.each(CASES.map((c) => [c.path, c] as const))('%s', (path, c) => {
     const sandbox = await start({ clock: new ManualClock(NOW), rateLimit: 0 });
     const created = await call(sandbox, 'POST', path, c.minimal);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toEqual({ id: expect.stringMatching(new RegExp(`^${c.prefix}\\d{26}$`)), created_time: NOW, ...c.created });
+    expect(created.body).toEqual({
+      id: expect.stringMatching(new RegExp(`^${c.prefix}\\d{26}$`)),
+      created_time: NOW,
+      ...c.created,
+    });
     const id: string = created.body.id;
     expect(await call(sandbox, 'GET', `${path}/${id}`)).toEqual({ status: 200, body: created.body });
 
@@ -125,7 +174,10 @@ describe.each(CASES.map((c) => [c.path, c] as const))('%s', (path, c) => {
     expect((await everything(sandbox, path)).at(-1)).toEqual(updated.body);
 
     expect(await call(sandbox, 'DELETE', `${path}/${id}`)).toEqual({ status: 204, body: undefined });
-    const gone = { status: 404, body: { type: 'not_found_error', errors: { id: [`no ${c.noun} with id ${JSON.stringify(id)}`] } } };
+    const gone = {
+      status: 404,
+      body: { type: 'not_found_error', errors: { id: [`no ${c.noun} with id ${JSON.stringify(id)}`] } },
+    };
     expect(await call(sandbox, 'GET', `${path}/${id}`)).toEqual(gone);
     expect(await call(sandbox, 'PUT', `${path}/${id}`, c.update)).toEqual(gone);
     expect(await call(sandbox, 'DELETE', `${path}/${id}`)).toEqual(gone);
@@ -139,10 +191,16 @@ describe.each(CASES.map((c) => [c.path, c] as const))('%s', (path, c) => {
     const sandbox = await start({ rateLimit: 0 });
     const before = await everything(sandbox, path);
     const [body, errors] = c.invalid;
-    expect(await call(sandbox, 'POST', path, body)).toEqual({ status: 400, body: { type: 'invalid_request_error', errors } });
+    expect(await call(sandbox, 'POST', path, body)).toEqual({
+      status: 400,
+      body: { type: 'invalid_request_error', errors },
+    });
     const existing = before[0]!.id;
     const refused = await call(sandbox, 'PUT', `${path}/${existing}`, { ...c.update, id: 'x' });
-    expect(refused).toEqual({ status: 400, body: { type: 'invalid_request_error', errors: { id: ['is not a known field'] } } });
+    expect(refused).toEqual({
+      status: 400,
+      body: { type: 'invalid_request_error', errors: { id: ['is not a known field'] } },
+    });
     const unknown = `${c.prefix}00000000000000000000099999`;
     expect((await call(sandbox, 'GET', `${path}/${unknown}`)).status).toBe(404);
     expect((await call(sandbox, 'PUT', `${path}/${unknown}`, c.update)).status).toBe(404);
@@ -160,7 +218,10 @@ describe('orders and charges: list and retrieve', () => {
     const sandbox = await start();
     const [first] = (await call(sandbox, 'GET', `${path}?limit=1`)).body.data;
     expect(await call(sandbox, 'GET', `${path}/${first.id}`)).toEqual({ status: 200, body: first });
-    expect(await call(sandbox, 'GET', `${path}/nope`)).toEqual({ status: 404, body: { type: 'not_found_error', errors: { id: [`no ${noun} with id "nope"`] } } });
+    expect(await call(sandbox, 'GET', `${path}/nope`)).toEqual({
+      status: 404,
+      body: { type: 'not_found_error', errors: { id: [`no ${noun} with id "nope"`] } },
+    });
     const post = await api(sandbox, path, { method: 'POST', headers: json, body: '{}' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
@@ -183,7 +244,11 @@ describe('webhooks', () => {
       const created = (await call(sandbox, 'POST', c.path, c.minimal)).body;
       const updated = (await call(sandbox, 'PUT', `${c.path}/${created.id}`, c.update)).body;
       await call(sandbox, 'DELETE', `${c.path}/${created.id}`);
-      expected.push([`${c.event}_created`, created], [`${c.event}_updated`, updated], [`${c.event}_deleted`, { id: created.id, deleted: true }]);
+      expected.push(
+        [`${c.event}_created`, created],
+        [`${c.event}_updated`, updated],
+        [`${c.event}_deleted`, { id: created.id, deleted: true }],
+      );
     }
     await sandbox.webhooks.settle();
     await waitFor(() => events.length === expected.length, { message: `${expected.length} webhook events` });
@@ -204,54 +269,83 @@ describe('webhooks', () => {
 describe('lists: each resource pages over its own ids', () => {
   const LISTS = ['/customers', '/charges', '/orders', '/products', '/categories', '/blog_posts', '/discounts'];
 
-  test.each(LISTS)('%s: forward and back with both cursors, a deleted cursor keeps its place, another resource\'s id is a 400', async (path) => {
-    const sandbox = await start({ rateLimit: 0 });
-    const all = (await everything(sandbox, path)).map((o) => o.id);
-    expect(all.length).toBeGreaterThan(2);
-    const walked: string[] = [];
-    let cursor = '';
-    for (;;) {
-      const page = (await call(sandbox, 'GET', `${path}?limit=2${cursor}`)).body;
-      walked.push(...page.data.map((o: { id: string }) => o.id));
-      if (!page.has_more) break;
-      cursor = `&starting_after=${page.data.at(-1).id}`;
-    }
-    expect(walked).toEqual(all);
-    const back: string[] = [];
-    cursor = `&ending_before=${all.at(-1)}`;
-    for (;;) {
-      const page = (await call(sandbox, 'GET', `${path}?limit=2${cursor}`)).body;
-      back.push(...page.data.map((o: { id: string }) => o.id));
-      if (!page.has_more) break;
-      cursor = `&ending_before=${page.data.at(-1).id}`;
-    }
-    expect(back).toEqual(all.slice(0, -1).reverse());
+  test.each(LISTS)(
+    "%s: forward and back with both cursors, a deleted cursor keeps its place, another resource's id is a 400",
+    async (path) => {
+      const sandbox = await start({ rateLimit: 0 });
+      const all = (await everything(sandbox, path)).map((o) => o.id);
+      expect(all.length).toBeGreaterThan(2);
+      const walked: string[] = [];
+      let cursor = '';
+      for (;;) {
+        const page = (await call(sandbox, 'GET', `${path}?limit=2${cursor}`)).body;
+        walked.push(...page.data.map((o: { id: string }) => o.id));
+        if (!page.has_more) break;
+        cursor = `&starting_after=${page.data.at(-1).id}`;
+      }
+      expect(walked).toEqual(all);
+      const back: string[] = [];
+      cursor = `&ending_before=${all.at(-1)}`;
+      for (;;) {
+        const page = (await call(sandbox, 'GET', `${path}?limit=2${cursor}`)).body;
+        back.push(...page.data.map((o: { id: string }) => o.id));
+        if (!page.has_more) break;
+        cursor = `&ending_before=${page.data.at(-1).id}`;
+      }
+      expect(back).toEqual(all.slice(0, -1).reverse());
 
-    const other = path === '/customers' ? (await everything(sandbox, '/products'))[0]!.id : (await everything(sandbox, '/customers'))[0]!.id;
-    expect(await call(sandbox, 'GET', `${path}?starting_after=${other}`)).toEqual({
-      status: 400,
-      body: { type: 'invalid_request_error', errors: { starting_after: [`no object with id ${JSON.stringify(other)}`] } },
-    });
+      const other =
+        path === '/customers'
+          ? (await everything(sandbox, '/products'))[0]!.id
+          : (await everything(sandbox, '/customers'))[0]!.id;
+      expect(await call(sandbox, 'GET', `${path}?starting_after=${other}`)).toEqual({
+        status: 400,
+        body: {
+          type: 'invalid_request_error',
+          errors: { starting_after: [`no object with id ${JSON.stringify(other)}`] },
+        },
+      });
 
-    if (path !== '/charges' && path !== '/orders') {
-      expect((await call(sandbox, 'DELETE', `${path}/${all[1]}`)).status).toBe(204);
-      expect((await call(sandbox, 'GET', `${path}?starting_after=${all[1]}&limit=1`)).body.data.map((o: { id: string }) => o.id)).toEqual([all[2]]);
-      expect((await call(sandbox, 'GET', `${path}?ending_before=${all[1]}`)).body.data.map((o: { id: string }) => o.id)).toEqual([all[0]]);
-    }
-  });
+      if (path !== '/charges' && path !== '/orders') {
+        expect((await call(sandbox, 'DELETE', `${path}/${all[1]}`)).status).toBe(204);
+        expect(
+          (await call(sandbox, 'GET', `${path}?starting_after=${all[1]}&limit=1`)).body.data.map(
+            (o: { id: string }) => o.id,
+          ),
+        ).toEqual([all[2]]);
+        expect(
+          (await call(sandbox, 'GET', `${path}?ending_before=${all[1]}`)).body.data.map((o: { id: string }) => o.id),
+        ).toEqual([all[0]]);
+      }
+    },
+  );
 
   test("the spec's cursor and id examples name objects of the default seed", async () => {
     const { readFileSync } = await import('node:fs');
     const { parse } = await import('yaml');
-    const spec = parse(readFileSync(new URL('../../../specs/openapi.yaml', import.meta.url), 'utf8')) as { components: { parameters: Record<string, { name: string; in: string; example: string }> } };
+    const spec = parse(readFileSync(new URL('../../../specs/openapi.yaml', import.meta.url), 'utf8')) as {
+      components: { parameters: Record<string, { name: string; in: string; example: string }> };
+    };
     const sandbox = await start({ customers: 250, rateLimit: 0 });
-    const pathOf: Record<string, string> = { Customer: '/customers', Charge: '/charges', Order: '/orders', Product: '/products', Category: '/categories', BlogPost: '/blog_posts', Discount: '/discounts' };
+    const pathOf: Record<string, string> = {
+      Customer: '/customers',
+      Charge: '/charges',
+      Order: '/orders',
+      Product: '/products',
+      Category: '/categories',
+      BlogPost: '/blog_posts',
+      Discount: '/discounts',
+    };
     let checked = 0;
     for (const [name, parameter] of Object.entries(spec.components.parameters)) {
-      const resource = /^(Customer|Charge|Order|Product|Category|BlogPost|Discount)(StartingAfter|EndingBefore|Id)$/.exec(name)?.[1];
+      const resource =
+        /^(Customer|Charge|Order|Product|Category|BlogPost|Discount)(StartingAfter|EndingBefore|Id)$/.exec(name)?.[1];
       if (!resource) continue;
       const path = pathOf[resource]!;
-      const answer = parameter.in === 'path' ? await call(sandbox, 'GET', `${path}/${parameter.example}`) : await call(sandbox, 'GET', `${path}?${parameter.name}=${parameter.example}`);
+      const answer =
+        parameter.in === 'path'
+          ? await call(sandbox, 'GET', `${path}/${parameter.example}`)
+          : await call(sandbox, 'GET', `${path}?${parameter.name}=${parameter.example}`);
       expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
       checked++;
     }
@@ -263,12 +357,26 @@ describe('the api-client', () => {
   test('client.<resource>.create / retrieve / update / del / list for every writable resource', async () => {
     const sandbox = await start({ rateLimit: 0 });
     const client = createClient({ baseUrl: sandbox.url, accessToken: sandbox.app.accessToken, maxRetries: 0 });
-    const product = await client.products.create({ title: 'Teapot', description: 'For two.', price: 39.5, quantity: 3 });
+    const product = await client.products.create({
+      title: 'Teapot',
+      description: 'For two.',
+      price: 39.5,
+      quantity: 3,
+    });
     expect(product).toMatchObject({ title: 'Teapot', quantity: 3, sku: null });
     expect((await client.products.update(product.id, { quantity: 2 })).quantity).toBe(2);
-    const category = await client.categories.create({ title: 'Tea', description: 'Leaves.', product_ids: [product.id] });
+    const category = await client.categories.create({
+      title: 'Tea',
+      description: 'Leaves.',
+      product_ids: [product.id],
+    });
     expect((await client.categories.retrieve(category.id)).product_ids).toEqual([product.id]);
-    const post = await client.blogPosts.create({ title: 'Hello', meta_description: 'Hi.', content: '<p>Hi</p>', tags: ['news'] });
+    const post = await client.blogPosts.create({
+      title: 'Hello',
+      meta_description: 'Hi.',
+      content: '<p>Hi</p>',
+      tags: ['news'],
+    });
     expect(post.published_time).toBe(post.created_time);
     const discount = await client.discounts.create({ code: 'WELCOME', percent_off: 5 });
     expect(discount.active).toBe(true);
@@ -293,7 +401,9 @@ describe('the api-client', () => {
 describe('snapshots and reset cover every resource', () => {
   test('a restore puts back products, categories, blog posts and discounts as they were; a reset the seeded ones', async () => {
     const sandbox = await start({ rateLimit: 0 });
-    const seeded = Object.fromEntries(await Promise.all(CASES.map(async (c) => [c.path, await everything(sandbox, c.path)] as const)));
+    const seeded = Object.fromEntries(
+      await Promise.all(CASES.map(async (c) => [c.path, await everything(sandbox, c.path)] as const)),
+    );
     const created = (await call(sandbox, 'POST', '/products', CASES[1]!.minimal)).body;
     await sandbox.snapshot('one-more');
     await call(sandbox, 'DELETE', `/products/${created.id}`);
@@ -302,7 +412,8 @@ describe('snapshots and reset cover every resource', () => {
     await call(sandbox, 'POST', '/discounts', CASES[4]!.minimal);
     await sandbox.restore('one-more');
     expect(await everything(sandbox, '/products')).toEqual([...seeded['/products']!, created]);
-    for (const path of ['/categories', '/blog_posts', '/discounts']) expect(await everything(sandbox, path)).toEqual(seeded[path]);
+    for (const path of ['/categories', '/blog_posts', '/discounts'])
+      expect(await everything(sandbox, path)).toEqual(seeded[path]);
     await sandbox.reset();
     for (const c of CASES) expect(await everything(sandbox, c.path)).toEqual(seeded[c.path]);
     // Ids handed out after a reset are the ones handed out after the seed.

@@ -27,10 +27,15 @@ async function receiver(): Promise<{ url: string; events: WebhookEvent[]; close:
   const server = createServer(handler.node);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`, events, close: () => handler.close() };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`,
+    events,
+    close: () => handler.close(),
+  };
 }
 
-const clientOf = (sandbox: Sandbox): Client => createClient({ baseUrl: sandbox.url, accessToken: sandbox.app.accessToken, maxRetries: 0 });
+const clientOf = (sandbox: Sandbox): Client =>
+  createClient({ baseUrl: sandbox.url, accessToken: sandbox.app.accessToken, maxRetries: 0 });
 
 /** Every object of a list, through the api-client's iterator over all pages. */
 async function all<T>(list: AsyncIterable<T>): Promise<T[]> {
@@ -41,10 +46,18 @@ async function all<T>(list: AsyncIterable<T>): Promise<T[]> {
 
 /** POST /_sandbox/orders with a JSON body. */
 function placeOverHttp(sandbox: Sandbox, body: unknown): Promise<Response> {
-  return fetch(`${sandbox.url}/_sandbox/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${sandbox.url}/_sandbox/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
-const newProduct = (title: string, quantity: number | null, price = 12.5): Parameters<Client['products']['create']>[0] => ({
+const newProduct = (
+  title: string,
+  quantity: number | null,
+  price = 12.5,
+): Parameters<Client['products']['create']>[0] => ({
   title,
   description: `${title}, for the shopper test.`,
   price,
@@ -66,8 +79,16 @@ describe('an app with the api-client and the webhooks package, and a shopper', (
     // The app writes its catalogue through the API.
     const teapot = await client.products.create(newProduct('Teapot', 1, 39.5));
     const cups = await client.products.create(newProduct('Cups', 5, 8));
-    const category = await client.categories.create({ title: 'Tea', description: 'Things for tea.', product_ids: [teapot.id, cups.id] });
-    const customer = await client.customers.create({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
+    const category = await client.categories.create({
+      title: 'Tea',
+      description: 'Things for tea.',
+      product_ids: [teapot.id, cups.id],
+    });
+    const customer = await client.customers.create({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+    });
 
     // A shopper buys two cups (stock left), then the last teapot.
     const cupsOrder = sandbox.orders.place({ product: cups.id, quantity: 2 });
@@ -79,14 +100,25 @@ describe('an app with the api-client and the webhooks package, and a shopper', (
       lines: [{ product_id: teapot.id, quantity: 1, unit_price: 39.5 }],
       total: 39.5,
     });
-    expect(teapotOrder.charge).toMatchObject({ order_id: teapotOrder.order!.id, customer_id: customer.id, amount: 39.5, currency: 'EUR', status: 'succeeded', failure_code: null });
+    expect(teapotOrder.charge).toMatchObject({
+      order_id: teapotOrder.order!.id,
+      customer_id: customer.id,
+      amount: 39.5,
+      currency: 'EUR',
+      status: 'succeeded',
+      failure_code: null,
+    });
     expect(teapotOrder.product).toMatchObject({ id: teapot.id, quantity: 0 });
 
     await sandbox.webhooks.settle();
     const teapotOrderId = teapotOrder.order!.id;
     const aboutTeapot = (event: WebhookEvent): boolean =>
-      event.data.id === teapot.id || (event.data.id === teapotOrderId && ((event.data as unknown as Order).lines ?? []).some((line) => line.product_id === teapot.id));
-    await waitFor(() => app.events.some((e) => e.type === 'product_soldout'), { message: () => JSON.stringify(app.events.map((e) => e.type)) });
+      event.data.id === teapot.id ||
+      (event.data.id === teapotOrderId &&
+        ((event.data as unknown as Order).lines ?? []).some((line) => line.product_id === teapot.id));
+    await waitFor(() => app.events.some((e) => e.type === 'product_soldout'), {
+      message: () => JSON.stringify(app.events.map((e) => e.type)),
+    });
     const forTeapot = app.events.filter(aboutTeapot);
     expect(forTeapot.filter((e) => e.type !== 'product_updated').map((e) => [e.type, e.data.id])).toEqual([
       ['product_created', teapot.id],
@@ -95,7 +127,13 @@ describe('an app with the api-client and the webhooks package, and a shopper', (
       ['product_soldout', teapot.id],
     ]);
     // The stock change is a product_updated like any other, right before the sold-out event, carrying quantity 0.
-    expect(forTeapot.map((e) => e.type)).toEqual(['product_created', 'order_payment_succeeded', 'order_completed', 'product_updated', 'product_soldout']);
+    expect(forTeapot.map((e) => e.type)).toEqual([
+      'product_created',
+      'order_payment_succeeded',
+      'order_completed',
+      'product_updated',
+      'product_soldout',
+    ]);
     expect(forTeapot.at(-2)!.data).toMatchObject({ id: teapot.id, quantity: 0 });
     // Each event carries the object as it was at that step.
     expect(forTeapot[1]!.data).toMatchObject({ id: teapotOrderId, status: 'paid', total: 39.5 });
@@ -146,7 +184,14 @@ describe('an app with the api-client and the webhooks package, and a shopper', (
     const placed = sandbox.orders.place({ product: product.id, quantity: 2, decline: true });
 
     expect(placed.order).toBeNull();
-    expect(placed.charge).toMatchObject({ order_id: null, customer_id: null, amount: 25, currency: 'EUR', status: 'failed', failure_code: 'card_declined' });
+    expect(placed.charge).toMatchObject({
+      order_id: null,
+      customer_id: null,
+      amount: 25,
+      currency: 'EUR',
+      status: 'failed',
+      failure_code: 'card_declined',
+    });
     expect(placed.product).toEqual(product);
     // The call has returned, its transaction committed: the outbox is what it will ever be for it.
     expect(logged(sandbox)).toEqual(eventsBefore);
@@ -170,7 +215,10 @@ describe('an app with the api-client and the webhooks package, and a shopper', (
 
     const refused = await placeOverHttp(sandbox, { product: product.id, quantity: 3 });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ type: 'invalid_request_error', errors: { quantity: [`3 asked, but product ${product.id} has 2 left`] } });
+    expect(await refused.json()).toEqual({
+      type: 'invalid_request_error',
+      errors: { quantity: [`3 asked, but product ${product.id} has 2 left`] },
+    });
     let thrown: unknown;
     try {
       sandbox.orders.place({ product: product.id, quantity: 3, decline: true }); // stock is checked before the card
@@ -178,7 +226,11 @@ describe('an app with the api-client and the webhooks package, and a shopper', (
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(SandboxControlError);
-    expect(thrown).toMatchObject({ reason: 'conflict', field: 'quantity', message: `3 asked, but product ${product.id} has 2 left` });
+    expect(thrown).toMatchObject({
+      reason: 'conflict',
+      field: 'quantity',
+      message: `3 asked, but product ${product.id} has 2 left`,
+    });
     expect(await state()).toEqual(before);
   });
 
@@ -213,20 +265,52 @@ describe('an app with the api-client and the webhooks package, and a shopper', (
     const before = logged(sandbox);
     const cases: Array<[unknown, number, string, string, string]> = [
       [{ product: 'prod_404' }, 404, 'not_found_error', 'product', 'no product with id "prod_404"'],
-      [{ product: product.id, customer: 'cus_404' }, 404, 'not_found_error', 'customer', 'no customer with id "cus_404"'],
-      [{ product: product.id, customer: customer.id }, 404, 'not_found_error', 'customer', `no customer with id "${customer.id}"`],
+      [
+        { product: product.id, customer: 'cus_404' },
+        404,
+        'not_found_error',
+        'customer',
+        'no customer with id "cus_404"',
+      ],
+      [
+        { product: product.id, customer: customer.id },
+        404,
+        'not_found_error',
+        'customer',
+        `no customer with id "${customer.id}"`,
+      ],
       [{}, 400, 'invalid_request_error', 'product', 'is required: the id of the product to buy'],
-      [{ product: product.id, quantity: 0 }, 400, 'invalid_request_error', 'quantity', 'must be an integer from 1 to 1000000'],
-      [{ product: product.id, quantity: '2' }, 400, 'invalid_request_error', 'quantity', 'must be an integer from 1 to 1000000'],
+      [
+        { product: product.id, quantity: 0 },
+        400,
+        'invalid_request_error',
+        'quantity',
+        'must be an integer from 1 to 1000000',
+      ],
+      [
+        { product: product.id, quantity: '2' },
+        400,
+        'invalid_request_error',
+        'quantity',
+        'must be an integer from 1 to 1000000',
+      ],
       [{ product: product.id, decline: 'yes' }, 400, 'invalid_request_error', 'decline', 'must be true or false'],
       [{ product: product.id, colour: 'red' }, 400, 'invalid_request_error', 'colour', 'is not a known field'],
       [[product.id], 400, 'invalid_request_error', 'body', 'must be an object'],
     ];
     for (const [body, status, type, field, message] of cases) {
       const answer = await placeOverHttp(sandbox, body);
-      expect([body, answer.status, await answer.json()]).toEqual([body, status, { type, errors: { [field]: [message] } }]);
+      expect([body, answer.status, await answer.json()]).toEqual([
+        body,
+        status,
+        { type, errors: { [field]: [message] } },
+      ]);
     }
-    const bad = await fetch(`${sandbox.url}/_sandbox/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":' });
+    const bad = await fetch(`${sandbox.url}/_sandbox/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"product":',
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { errors: Record<string, unknown> }).errors).toHaveProperty('body');
     expect(logged(sandbox)).toEqual(before);
@@ -238,7 +322,10 @@ describe('one code path: the JavaScript API and the HTTP control route', () => {
   /** Two sandboxes with the same seed and the same clock reading write the same ids and times. */
   async function twins(): Promise<[Sandbox, Sandbox]> {
     const at = '2025-06-01T12:00:00.000Z';
-    return [await start({ clock: new ManualClock(at), customers: 5 }), await start({ clock: new ManualClock(at), customers: 5 })];
+    return [
+      await start({ clock: new ManualClock(at), customers: 5 }),
+      await start({ clock: new ManualClock(at), customers: 5 }),
+    ];
   }
 
   /** The same refusal, from either side: reason and field from the JS error, status and field from HTTP. */
@@ -246,7 +333,9 @@ describe('one code path: the JavaScript API and the HTTP control route', () => {
 
   test('the same orders, charges, products and events; the same refusals', async () => {
     const [viaJs, viaHttp] = await twins();
-    const products = await Promise.all([viaJs, viaHttp].map((sandbox) => clientOf(sandbox).products.create(newProduct('Mug', 3, 7.25))));
+    const products = await Promise.all(
+      [viaJs, viaHttp].map((sandbox) => clientOf(sandbox).products.create(newProduct('Mug', 3, 7.25))),
+    );
     expect(products[0]).toEqual(products[1]);
     const [{ id: product }] = products as [Product, Product];
     const customer = 'cus_00000000000000000000000002';
@@ -270,7 +359,10 @@ describe('one code path: the JavaScript API and the HTTP control route', () => {
       }
       const answer = await placeOverHttp(viaHttp, input);
       const body = (await answer.json()) as { errors?: Record<string, string[]> };
-      const http = answer.status === 201 ? { status: 201, body } : { reason: REASON_OF_STATUS[answer.status], field: Object.keys(body.errors ?? {})[0] };
+      const http =
+        answer.status === 201
+          ? { status: 201, body }
+          : { reason: REASON_OF_STATUS[answer.status], field: Object.keys(body.errors ?? {})[0] };
       expect([input, js]).toEqual([input, http]);
     }
     const stateOf = async (sandbox: Sandbox): Promise<unknown> => {
@@ -283,7 +375,11 @@ describe('one code path: the JavaScript API and the HTTP control route', () => {
       ];
     };
     expect(await stateOf(viaJs)).toEqual(await stateOf(viaHttp));
-    expect(logged(viaJs).slice(0, 3).map(([type]) => type)).toEqual(['product_soldout', 'product_updated', 'order_completed']);
+    expect(
+      logged(viaJs)
+        .slice(0, 3)
+        .map(([type]) => type),
+    ).toEqual(['product_soldout', 'product_updated', 'order_completed']);
   });
 });
 
@@ -292,15 +388,25 @@ describe('access', () => {
     .flat()
     .find((i) => i !== undefined && !i.internal && i.family === 'IPv4')?.address;
 
-  test.skipIf(external === undefined)('from another machine the route needs the control key, as every control route', async () => {
-    const sandbox = await start({ host: '0.0.0.0', controlKey: 'sbk_orders_key' });
-    const product = (await (await api(sandbox, '/products?limit=1')).json()) as { data: Product[] };
-    const url = `http://${external}:${new URL(sandbox.url).port}/_sandbox/orders`;
-    const body = JSON.stringify({ product: product.data[0]!.id });
-    const refused = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ type: 'authentication_error', errors: { control_key: [expect.any(String)] } });
-    const placed = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-control-key': 'sbk_orders_key' }, body });
-    expect(placed.status).toBe(201);
-  });
+  test.skipIf(external === undefined)(
+    'from another machine the route needs the control key, as every control route',
+    async () => {
+      const sandbox = await start({ host: '0.0.0.0', controlKey: 'sbk_orders_key' });
+      const product = (await (await api(sandbox, '/products?limit=1')).json()) as { data: Product[] };
+      const url = `http://${external}:${new URL(sandbox.url).port}/_sandbox/orders`;
+      const body = JSON.stringify({ product: product.data[0]!.id });
+      const refused = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        type: 'authentication_error',
+        errors: { control_key: [expect.any(String)] },
+      });
+      const placed = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sandbox-control-key': 'sbk_orders_key' },
+        body,
+      });
+      expect(placed.status).toBe(201);
+    },
+  );
 });

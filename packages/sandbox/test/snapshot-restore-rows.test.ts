@@ -60,8 +60,20 @@ describe.each([
 ])('restore %s', (_name, options) => {
   test('puts back exactly the snapshot: updated, deleted and added customers, and a delivery retried since', async () => {
     const clock = new ManualClock('2025-03-01T00:00:00Z');
-    const sandbox = await start({ customers: 8, clock, webhookUrl: await flakyReceiver(), webhookRetrySchedule: [60_000], ...options() });
-    const created = (await (await api(sandbox, '/customers', { method: 'POST', headers: json, body: '{"first_name":"Ada","last_name":"L","email":"ada@example.com"}' })).json()) as { id: string };
+    const sandbox = await start({
+      customers: 8,
+      clock,
+      webhookUrl: await flakyReceiver(),
+      webhookRetrySchedule: [60_000],
+      ...options(),
+    });
+    const created = (await (
+      await api(sandbox, '/customers', {
+        method: 'POST',
+        headers: json,
+        body: '{"first_name":"Ada","last_name":"L","email":"ada@example.com"}',
+      })
+    ).json()) as { id: string };
     const [delivery] = sandbox.webhooks.deliveries().data;
     await waitFor(() => sandbox.webhooks.delivery(delivery!.id).attemptCount === 1); // answered 500, retry in a minute
     const [first, second] = (await customers(sandbox)) as { id: string }[];
@@ -71,7 +83,11 @@ describe.each([
 
     await sandbox.snapshot('taken');
     const log = () => sandbox.webhooks.deliveries().data.map((d) => sandbox.webhooks.delivery(d.id));
-    const atSnapshot = { customers: await customers(sandbox), delivery: sandbox.webhooks.delivery(delivery!.id), log: log() };
+    const atSnapshot = {
+      customers: await customers(sandbox),
+      delivery: sandbox.webhooks.delivery(delivery!.id),
+      log: log(),
+    };
     expect(atSnapshot.delivery).toMatchObject({ status: 'pending', attemptCount: 1, attempts: [{ status: 500 }] });
 
     // Since the snapshot: the retry succeeds (the delivery row changes, its first attempt stays as it was),
@@ -79,10 +95,20 @@ describe.each([
     await clock.advance(60_000);
     await waitFor(() => sandbox.webhooks.delivery(delivery!.id).status === 'delivered');
     sandbox.webhooks.setMode({ hold: true }); // nothing is sent after the restore: what it left can be read
-    await api(sandbox, `/customers/${second!.id}`, { method: 'PUT', headers: json, body: '{"company":null,"email":"changed@example.com"}' });
+    await api(sandbox, `/customers/${second!.id}`, {
+      method: 'PUT',
+      headers: json,
+      body: '{"company":null,"email":"changed@example.com"}',
+    });
     await api(sandbox, `/customers/${first!.id}`, { method: 'PUT', headers: json, body: '{"company":"After"}' });
     await api(sandbox, `/customers/${created.id}`, { method: 'DELETE' });
-    const added = (await (await api(sandbox, '/customers', { method: 'POST', headers: json, body: '{"first_name":"Bo","last_name":"N","email":"bo@example.com"}' })).json()) as { id: string };
+    const added = (await (
+      await api(sandbox, '/customers', {
+        method: 'POST',
+        headers: json,
+        body: '{"first_name":"Bo","last_name":"N","email":"bo@example.com"}',
+      })
+    ).json()) as { id: string };
     expect(await customers(sandbox)).not.toEqual(atSnapshot.customers);
 
     for (let round = 0; round < 2; round++) {
@@ -98,7 +124,11 @@ describe.each([
   test('a snapshot taken with more rows than the store now has is restored whole (after a reset)', async () => {
     const sandbox = await start({ customers: 3, ...options() });
     for (let i = 0; i < 4; i++) {
-      await api(sandbox, '/customers', { method: 'POST', headers: json, body: JSON.stringify({ first_name: `N${i}`, last_name: 'M', email: `n${i}@example.com` }) });
+      await api(sandbox, '/customers', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ first_name: `N${i}`, last_name: 'M', email: `n${i}@example.com` }),
+      });
     }
     await sandbox.snapshot('bigger');
     const bigger = await customers(sandbox);

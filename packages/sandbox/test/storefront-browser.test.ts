@@ -19,7 +19,11 @@ let theme = '';
 beforeAll(async () => {
   if (!runBrowserTests()) return;
   theme = mkdtempSync(path.join(tmpdir(), 'sandbox-storefront-browser-'));
-  const themeKit = path.join(path.dirname(createRequire(import.meta.url).resolve('@commerce-kit/theme-kit/package.json')), 'dist', 'cli.js');
+  const themeKit = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@commerce-kit/theme-kit/package.json')),
+    'dist',
+    'cli.js',
+  );
   execFileSync(process.execPath, [themeKit, 'init', theme], { stdio: 'ignore' });
   sandbox = await startSandbox({ port: 0, customers: 0, onResponseMismatch: 'error', theme, storefrontPort: 0 });
   browser = await launchChromium(chromium);
@@ -55,11 +59,17 @@ async function call<T>(method: string, route: string, body?: unknown): Promise<T
 }
 
 /** Resolves once the page's live-reload stream is open (so a change made now reaches it). */
-const connected = (): Promise<void> => page.waitForSelector('html[data-theme-kit="live"]', { state: 'attached' }).then(() => undefined);
+const connected = (): Promise<void> =>
+  page.waitForSelector('html[data-theme-kit="live"]', { state: 'attached' }).then(() => undefined);
 
 describe.skipIf(!runBrowserTests())('the storefront in headless Chromium', () => {
   it('an open product page shows the new title after PUT /products/{id}, without a manual reload', async () => {
-    const product = await call<{ id: string }>('POST', '/products', { title: 'Granite Teapot', description: 'For two.', price: 39.5, quantity: 3 });
+    const product = await call<{ id: string }>('POST', '/products', {
+      title: 'Granite Teapot',
+      description: 'For two.',
+      price: 39.5,
+      quantity: 3,
+    });
     await page.goto(`${sandbox!.storefrontUrl}/products/granite-teapot`, { waitUntil: 'domcontentloaded' });
     expect(await page.locator('h1').first().textContent()).toBe('Granite Teapot');
     await connected();
@@ -71,7 +81,11 @@ describe.skipIf(!runBrowserTests())('the storefront in headless Chromium', () =>
   });
 
   it('an open category page shows a price changed through the API', async () => {
-    const product = await call<{ id: string }>('POST', '/products', { title: 'Sencha', description: 'Green tea.', price: 8 });
+    const product = await call<{ id: string }>('POST', '/products', {
+      title: 'Sencha',
+      description: 'Green tea.',
+      price: 8,
+    });
     await call('POST', '/categories', { title: 'Tea', description: 'Leaves.', product_ids: [product.id] });
     await page.goto(`${sandbox!.storefrontUrl}/categories/tea`, { waitUntil: 'domcontentloaded' });
     expect(await page.locator('main, body').first().textContent()).toContain('$8.00');

@@ -33,7 +33,11 @@ const tea: ResourceObject = {
   title: 'Tea',
   description: 'Loose-leaf teas from three continents.',
   featured_image: null,
-  product_ids: ['prod_00000000000000000000000007', 'prod_00000000000000000000000099', 'prod_00000000000000000000000008'],
+  product_ids: [
+    'prod_00000000000000000000000007',
+    'prod_00000000000000000000000099',
+    'prod_00000000000000000000000008',
+  ],
 };
 const post: ResourceObject = {
   id: 'post_00000000000000000000000002',
@@ -48,7 +52,10 @@ const post: ResourceObject = {
 
 describe('storeCatalogue: API resources -> the theme kit catalogue', () => {
   it('renames the fields, leaves nulls and fields outside the contract out', () => {
-    const catalogue = storeCatalogue({ products: [teapot, sencha], categories: [], blogPosts: [post] }, new HandleBook());
+    const catalogue = storeCatalogue(
+      { products: [teapot, sencha], categories: [], blogPosts: [post] },
+      new HandleBook(),
+    );
     expect(catalogue.products).toEqual([
       {
         title: 'Handcrafted Granite Teapot',
@@ -77,9 +84,16 @@ describe('storeCatalogue: API resources -> the theme kit catalogue', () => {
   });
 
   it("a category's items are its products, in its order, the same objects; an id of no live product is left out", () => {
-    const catalogue = storeCatalogue({ products: [teapot, sencha], categories: [tea], blogPosts: [] }, new HandleBook());
+    const catalogue = storeCatalogue(
+      { products: [teapot, sencha], categories: [tea], blogPosts: [] },
+      new HandleBook(),
+    );
     const [category] = catalogue.categories;
-    expect(category).toMatchObject({ title: 'Tea', description: 'Loose-leaf teas from three continents.', handle: 'tea' });
+    expect(category).toMatchObject({
+      title: 'Tea',
+      description: 'Loose-leaf teas from three continents.',
+      handle: 'tea',
+    });
     expect(category).not.toHaveProperty('featuredImage');
     expect(category?.items).toHaveLength(2);
     expect(category?.items[0]).toBe(catalogue.products[0]);
@@ -88,26 +102,49 @@ describe('storeCatalogue: API resources -> the theme kit catalogue', () => {
 
   it('a post without published_time is published when it was created', () => {
     const { published_time: _published, ...draft } = post;
-    const [article] = storeCatalogue({ products: [], categories: [], blogPosts: [draft as ResourceObject] }, new HandleBook()).articles;
+    const [article] = storeCatalogue(
+      { products: [], categories: [], blogPosts: [draft as ResourceObject] },
+      new HandleBook(),
+    ).articles;
     expect(article?.publishedTime).toBe(post.created_time);
   });
 
   it('handles: derived from the title when first seen, unique per kind, kept when the title changes', () => {
     const handles = new HandleBook();
     const twin = { ...teapot, id: 'prod_00000000000000000000000009', created_time: '2023-11-04T00:00:00.000Z' };
-    const first = storeCatalogue({ products: [teapot, twin], categories: [{ ...tea, title: 'Handcrafted Granite Teapot' }], blogPosts: [] }, handles);
+    const first = storeCatalogue(
+      { products: [teapot, twin], categories: [{ ...tea, title: 'Handcrafted Granite Teapot' }], blogPosts: [] },
+      handles,
+    );
     expect(first.products.map((p) => p.handle)).toEqual(['handcrafted-granite-teapot', 'handcrafted-granite-teapot-2']);
     expect(first.categories[0]?.handle).toBe('handcrafted-granite-teapot'); // per kind
-    const renamed = storeCatalogue({ products: [{ ...teapot, title: 'Kettle' }, twin], categories: [], blogPosts: [] }, handles);
+    const renamed = storeCatalogue(
+      { products: [{ ...teapot, title: 'Kettle' }, twin], categories: [], blogPosts: [] },
+      handles,
+    );
     expect(renamed.products.map((p) => [p.title, p.handle])).toEqual([
       ['Kettle', 'handcrafted-granite-teapot'],
       ['Handcrafted Granite Teapot', 'handcrafted-granite-teapot-2'],
     ]);
     // The same id created again (after a reset) is another object: a handle of its own.
-    const again = storeCatalogue({ products: [{ ...teapot, title: 'Kettle', created_time: '2024-01-01T00:00:00.000Z' }], categories: [], blogPosts: [] }, handles);
+    const again = storeCatalogue(
+      {
+        products: [{ ...teapot, title: 'Kettle', created_time: '2024-01-01T00:00:00.000Z' }],
+        categories: [],
+        blogPosts: [],
+      },
+      handles,
+    );
     expect(again.products[0]?.handle).toBe('kettle');
     // A title with no letter or digit of ASCII gets <kind>-<n>.
-    const [japanese] = storeCatalogue({ products: [{ ...sencha, id: 'prod_00000000000000000000000010', title: '煎茶' }], categories: [], blogPosts: [] }, handles).products;
+    const [japanese] = storeCatalogue(
+      {
+        products: [{ ...sencha, id: 'prod_00000000000000000000000010', title: '煎茶' }],
+        categories: [],
+        blogPosts: [],
+      },
+      handles,
+    ).products;
     expect(japanese?.handle).toMatch(/^product-\d+$/);
   });
 });

@@ -17,7 +17,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The theme kit's starter theme, written by `theme-kit init`. */
 const theme = path.join(dir, 'theme');
-const themeKit = path.join(path.dirname(createRequire(import.meta.url).resolve('@commerce-kit/theme-kit/package.json')), 'dist', 'cli.js');
+const themeKit = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@commerce-kit/theme-kit/package.json')),
+  'dist',
+  'cli.js',
+);
 execFileSync(process.execPath, [themeKit, 'init', theme], { stdio: 'ignore' });
 
 async function blocker(): Promise<{ server: Server; port: number }> {
@@ -29,13 +33,25 @@ async function blocker(): Promise<{ server: Server; port: number }> {
 describe('flag errors name the flag: exit 2', () => {
   test.each([
     [['--theme'], '--theme needs a value: the theme directory to serve as the storefront'],
-    [['--theme', path.join(dir, 'nope')], `--theme must be a theme directory: ${JSON.stringify(path.join(dir, 'nope'))} does not exist`],
-    [['--theme', path.join(theme, 'page.stk.config.json')], `--theme must be a theme directory: ${JSON.stringify(path.join(theme, 'page.stk.config.json'))} is not a directory`],
+    [
+      ['--theme', path.join(dir, 'nope')],
+      `--theme must be a theme directory: ${JSON.stringify(path.join(dir, 'nope'))} does not exist`,
+    ],
+    [
+      ['--theme', path.join(theme, 'page.stk.config.json')],
+      `--theme must be a theme directory: ${JSON.stringify(path.join(theme, 'page.stk.config.json'))} is not a directory`,
+    ],
     [['--storefront-port', '0'], '--storefront-port needs --theme: the storefront serves a theme'],
-    [['--theme', theme, '--storefront-port'], '--storefront-port needs a value: a whole number from 0 to 65535 (0 picks a free one)'],
+    [
+      ['--theme', theme, '--storefront-port'],
+      '--storefront-port needs a value: a whole number from 0 to 65535 (0 picks a free one)',
+    ],
     [['--theme', theme, '--storefront-port', '70000'], '--storefront-port must be between 0 and 65535, not "70000"'],
     [['--theme', theme, '--storefront-port', 'shop'], '--storefront-port must be a whole number, not "shop"'],
-    [['--theme', theme, '--port', '4999', '--storefront-port', '4999'], '--storefront-port must differ from --port (4999): the API and the storefront each need a port'],
+    [
+      ['--theme', theme, '--port', '4999', '--storefront-port', '4999'],
+      '--storefront-port must differ from --port (4999): the API and the storefront each need a port',
+    ],
   ])('%j', async (args, message) => {
     const run = await runBin(args);
     expect(run.stderr).toBe(`commerce-sandbox: ${message}\n${HELP_HINT}`);
@@ -64,7 +80,10 @@ test('a storefront port in use is reported before a data file is created or anyt
 test('the banner names the storefront, which serves the theme from the live data', async () => {
   const cli = await startCli(['--customers', '0', '--theme', theme, '--storefront-port', '0']);
   try {
-    const line = /^ {2}storefront {6}(http:\/\/127\.0\.0\.1:\d+) \((.+), rendered from the live data; open pages reload on every change\)$/m.exec(cli.stdout());
+    const line =
+      /^ {2}storefront {6}(http:\/\/127\.0\.0\.1:\d+) \((.+), rendered from the live data; open pages reload on every change\)$/m.exec(
+        cli.stdout(),
+      );
     expect(line, cli.stdout()).not.toBeNull();
     expect(line![2]).toBe(theme);
     const home = await fetch(`${line![1]}/`);

@@ -26,7 +26,11 @@ function tempDir(): string {
 /** The theme kit's starter theme (`theme-kit init`): categories Trail gear (8 generated items), Camp kitchen (6), Coffee (3 configured). */
 function starterTheme(): string {
   const dir = tempDir();
-  const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('@commerce-kit/theme-kit/package.json')), 'dist', 'cli.js');
+  const cli = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@commerce-kit/theme-kit/package.json')),
+    'dist',
+    'cli.js',
+  );
   execFileSync(process.execPath, [cli, 'init', dir], { stdio: 'ignore' });
   return dir;
 }
@@ -57,8 +61,14 @@ describe('configDir: the catalogue of a theme', () => {
       ['Decaf Drift', 15, 'NW-COF-003', 0, 'USD'],
     ]);
     const posts = await all(sandbox, 'blog_posts');
-    expect(posts.map((p) => p.title).sort()).toEqual(['Camp kitchen basics', 'Our new roastery opens', 'Packing for a three-day hike']);
-    expect(posts.find((p) => p.title === 'Our new roastery opens')).toMatchObject({ published_time: expect.stringMatching(/Z$/) as string });
+    expect(posts.map((p) => p.title).sort()).toEqual([
+      'Camp kitchen basics',
+      'Our new roastery opens',
+      'Packing for a three-day hike',
+    ]);
+    expect(posts.find((p) => p.title === 'Our new roastery opens')).toMatchObject({
+      published_time: expect.stringMatching(/Z$/) as string,
+    });
   });
 
   it('the same seed gives the same catalogue; the default store without a configDir', async () => {
@@ -99,7 +109,11 @@ describe('configDir: the catalogue of a theme', () => {
     const data = path.join(tempDir(), 'never.db');
     const error = await startSandbox({ port: 0, configDir: theme, data }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SandboxStartError);
-    expect((error as Error).message).toMatch(new RegExp(`^the theme config in ${theme.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cannot seed the store: .*categories\\.stk\\.config\\.json:1:`));
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^the theme config in ${theme.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cannot seed the store: .*categories\\.stk\\.config\\.json:1:`,
+      ),
+    );
     expect(existsSync(data)).toBe(false);
   });
 
@@ -107,7 +121,9 @@ describe('configDir: the catalogue of a theme', () => {
     const missing = path.join(tempDir(), 'nope');
     const error = await startSandbox({ configDir: missing }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SandboxConfigurationError);
-    expect((error as Error).message).toBe(`\`configDir\` must be a directory of theme config files: ${JSON.stringify(missing)} does not exist`);
+    expect((error as Error).message).toBe(
+      `\`configDir\` must be a directory of theme config files: ${JSON.stringify(missing)} does not exist`,
+    );
     const run = await runBin(['--configDir', missing]);
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(

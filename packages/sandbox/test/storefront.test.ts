@@ -22,7 +22,11 @@ afterAll(() => {
 function starterTheme(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-storefront-'));
   dirs.push(dir);
-  const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('@commerce-kit/theme-kit/package.json')), 'dist', 'cli.js');
+  const cli = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@commerce-kit/theme-kit/package.json')),
+    'dist',
+    'cli.js',
+  );
   execFileSync(process.execPath, [cli, 'init', dir], { stdio: 'ignore' });
   return dir;
 }
@@ -36,7 +40,9 @@ async function page(base: string, route: string): Promise<{ status: number; html
 /** The events of a page's live-reload stream, as they arrive. */
 async function liveReload(base: string, route: string): Promise<{ events: string[]; close(): void }> {
   const controller = new AbortController();
-  const response = await fetch(`${base}/__theme-kit/events?page=${encodeURIComponent(route)}`, { signal: controller.signal });
+  const response = await fetch(`${base}/__theme-kit/events?page=${encodeURIComponent(route)}`, {
+    signal: controller.signal,
+  });
   const events: string[] = [];
   void (async () => {
     const decoder = new TextDecoder();
@@ -76,7 +82,13 @@ describe('the storefront renders the live data', () => {
       api(sandbox, '/products', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'Storefront Teapot', description: 'For two.', price: 39.5, currency: 'USD', quantity: 3 }),
+        body: JSON.stringify({
+          title: 'Storefront Teapot',
+          description: 'For two.',
+          price: 39.5,
+          currency: 'USD',
+          quantity: 3,
+        }),
       }),
     );
     const created = await page(shop, '/products/storefront-teapot');
@@ -85,7 +97,13 @@ describe('the storefront renders the live data', () => {
     expect(created.html).toContain('$39.50');
     expect(created.html).toContain('3 in stock');
 
-    await json(api(sandbox, `/products/${product.id}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Copper Kettle', quantity: 0 }) }));
+    await json(
+      api(sandbox, `/products/${product.id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Copper Kettle', quantity: 0 }),
+      }),
+    );
     const updated = await page(shop, '/products/storefront-teapot'); // the page keeps its URL when the title changes
     expect(updated.html).toContain('<h1>Copper Kettle</h1>');
     expect(updated.html).toContain('Sold out');
@@ -94,7 +112,11 @@ describe('the storefront renders the live data', () => {
       api(sandbox, '/categories', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'Teaware', description: 'Pots and kettles.', product_ids: [product.id, seeded.data[0]!.id] }),
+        body: JSON.stringify({
+          title: 'Teaware',
+          description: 'Pots and kettles.',
+          product_ids: [product.id, seeded.data[0]!.id],
+        }),
       }),
     );
     const category = await page(shop, '/categories/teaware');
@@ -113,7 +135,12 @@ describe('the storefront renders the live data', () => {
       api(sandbox, '/blog_posts', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'Brewing green tea', meta_description: 'Below boiling.', content: '<p id="brew">80 °C, two minutes.</p>', tags: ['guides'] }),
+        body: JSON.stringify({
+          title: 'Brewing green tea',
+          meta_description: 'Below boiling.',
+          content: '<p id="brew">80 °C, two minutes.</p>',
+          tags: ['guides'],
+        }),
       }),
     );
     const article = await page(sandbox.storefrontUrl!, '/blog/brewing-green-tea');
@@ -128,8 +155,20 @@ describe('the storefront renders the live data', () => {
     const open = await liveReload(sandbox.storefrontUrl!, '/');
     const reloads = (): number => open.events.filter((e) => e === 'reload').length;
     // A customer is no part of the storefront: the catalogue is read again, the same, and nothing reloads.
-    await json(api(sandbox, '/customers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' }) }));
-    await json(api(sandbox, `/products/${first!.id}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ quantity: 0 }) }));
+    await json(
+      api(sandbox, '/customers', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' }),
+      }),
+    );
+    await json(
+      api(sandbox, `/products/${first!.id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ quantity: 0 }),
+      }),
+    );
     await waitFor(() => reloads() >= 1, { message: 'a reload after PUT /products/{id}' });
     // The stream is ordered: a reload for the customer would have come before the product's.
     expect(reloads()).toBe(1);
@@ -151,17 +190,22 @@ describe('the storefront renders the live data', () => {
     expect(links.length).toBeGreaterThan(0);
     expect((await page(shop, links[0]!)).status).toBe(200);
     writeFileSync(product, '<h1>{{ product.title }}</h1>\n{% if %}\n');
-    const broken = await waitFor(async () => {
-      const answer = await page(shop, links[0]!);
-      return answer.status === 500 ? answer : undefined;
-    }, { message: 'the product page to answer 500 with the error' });
+    const broken = await waitFor(
+      async () => {
+        const answer = await page(shop, links[0]!);
+        return answer.status === 500 ? answer : undefined;
+      },
+      { message: 'the product page to answer 500 with the error' },
+    );
     // The last good page under the theme kit's overlay, whose client script carries the error.
     expect(broken.html).toContain('<script data-theme-kit>');
     expect(broken.html).toContain(`"file":${JSON.stringify(product)},"line":2,`);
     expect(broken.html).toContain('liquid-syntax');
     expect((await api(sandbox, '/products?limit=1')).status).toBe(200);
     writeFileSync(product, '<h1 id="fixed">{{ product.title }}</h1>\n');
-    await waitFor(async () => (await page(shop, links[0]!)).html.includes('<h1 id="fixed">'), { message: 'the product page to render again' });
+    await waitFor(async () => (await page(shop, links[0]!)).html.includes('<h1 id="fixed">'), {
+      message: 'the product page to render again',
+    });
   });
 
   it('closing the sandbox closes the storefront', async () => {
@@ -182,7 +226,10 @@ describe('options', () => {
   it('a bad theme or storefront port is a SandboxConfigurationError naming the option', async () => {
     const theme = starterTheme();
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ theme: path.join(theme, 'nope') }, `\`theme\` must be a theme directory: ${JSON.stringify(path.join(theme, 'nope'))} does not exist`],
+      [
+        { theme: path.join(theme, 'nope') },
+        `\`theme\` must be a theme directory: ${JSON.stringify(path.join(theme, 'nope'))} does not exist`,
+      ],
       [{ theme: path.join(theme, 'templates', 'product.liquid') }, 'is not a directory'],
       [{ theme: '' }, '`theme` must be a non-empty string'],
       [{ storefrontPort: 0 }, '`storefrontPort` needs `theme`: the storefront serves a theme'],
@@ -204,9 +251,13 @@ describe('options', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const error = await startSandbox({ port: 0, customers: 0, theme: starterTheme(), storefrontPort: port }).catch((e: unknown) => e);
+      const error = await startSandbox({ port: 0, customers: 0, theme: starterTheme(), storefrontPort: port }).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(SandboxStartError);
-      expect((error as Error).message).toBe(`storefront port ${port} on 127.0.0.1 is already in use (choose another with --storefront-port)`);
+      expect((error as Error).message).toBe(
+        `storefront port ${port} on 127.0.0.1 is already in use (choose another with --storefront-port)`,
+      );
     } finally {
       blocker.close();
     }

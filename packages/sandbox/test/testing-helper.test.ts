@@ -9,7 +9,9 @@ import { useSandbox } from '../src/testing.js';
 
 const sandbox = useSandbox({ beforeAll, beforeEach, afterAll }, { customers: 7 });
 const auth = () => ({ authorization: `Bearer ${sandbox.app.accessToken}` });
-const count = async () => ((await (await fetch(`${sandbox.url}/customers?limit=100`, { headers: auth() })).json()) as { data: unknown[] }).data.length;
+const count = async () =>
+  ((await (await fetch(`${sandbox.url}/customers?limit=100`, { headers: auth() })).json()) as { data: unknown[] }).data
+    .length;
 
 describe('useSandbox with vitest', () => {
   test('a test changes the data and adds a fault…', async () => {
@@ -38,7 +40,9 @@ describe('useSandbox with vitest', () => {
 
 test('useSandbox with node:test (the built package, in a child process)', async () => {
   const fixture = fileURLToPath(new URL('./fixtures/node-test-sandbox.mjs', import.meta.url));
-  const { stdout } = await promisify(execFile)(process.execPath, ['--test', '--test-reporter=tap', fixture], { timeout: 60_000 });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--test', '--test-reporter=tap', fixture], {
+    timeout: 60_000,
+  });
   expect(stdout).toMatch(/# pass 2/);
   expect(stdout).toMatch(/# fail 0/);
 });

@@ -54,7 +54,9 @@ describe('webhooks', () => {
     const sandbox = await start({ webhookUrl: url, webhookSecret: secret });
     expect(sandbox.app.webhookSecret).toBe(secret);
 
-    const created = (await (await api(sandbox, '/customers', { method: 'POST', headers: json, body: JSON.stringify(newCustomer) })).json()) as { id: string };
+    const created = (await (
+      await api(sandbox, '/customers', { method: 'POST', headers: json, body: JSON.stringify(newCustomer) })
+    ).json()) as { id: string };
     await api(sandbox, `/customers/${created.id}`, { method: 'PUT', headers: json, body: '{"company":"Navy"}' });
     await api(sandbox, `/customers/${created.id}`, { method: 'DELETE' });
 
@@ -110,7 +112,9 @@ describe('webhooks', () => {
     expect(resend.status).toBe(202);
     const [delivered] = await deliveriesWhen(sandbox.url, (d) => d[0]!.status === 'delivered');
     expect(delivered!.attempt_count).toBe(2);
-    const detail = (await (await fetch(`${sandbox.url}/_sandbox/deliveries/${failed!.id}`)).json()) as { attempts: unknown[] };
+    const detail = (await (await fetch(`${sandbox.url}/_sandbox/deliveries/${failed!.id}`)).json()) as {
+      attempts: unknown[];
+    };
     expect(detail.attempts).toHaveLength(2);
     expect((await fetch(`${sandbox.url}/_sandbox/deliveries/999/redeliver`, { method: 'POST' })).status).toBe(404);
   });
@@ -130,7 +134,9 @@ describe('webhooks', () => {
     await api(sandbox, '/customers', { method: 'POST', headers: json, body: JSON.stringify(newCustomer) });
     const [skipped] = await deliveries(sandbox.url);
     expect(skipped).toMatchObject({ event_type: 'customer_created', status: 'skipped', attempt_count: 0 });
-    expect((await fetch(`${sandbox.url}/_sandbox/deliveries/${skipped!.id}/redeliver`, { method: 'POST' })).status).toBe(400);
+    expect(
+      (await fetch(`${sandbox.url}/_sandbox/deliveries/${skipped!.id}/redeliver`, { method: 'POST' })).status,
+    ).toBe(400);
   });
 
   test('a refused write records no event (the change and its event share one transaction)', async () => {
@@ -171,8 +177,21 @@ describe('webhook timeouts and restarts', () => {
       const data = path.join(dir, 'sandbox.db');
       const hanging = createServer((req) => req.resume());
       const deadUrl = await listen(hanging);
-      const first = await startCli(['--data', data, '--customers', '0', '--webhook-url', deadUrl, '--webhook-secret', 'whsec_restart']);
-      const res = await fetch(`${first.url}/customers`, { method: 'POST', headers: { authorization: `Bearer ${first.accessToken}`, ...json }, body: JSON.stringify(newCustomer) });
+      const first = await startCli([
+        '--data',
+        data,
+        '--customers',
+        '0',
+        '--webhook-url',
+        deadUrl,
+        '--webhook-secret',
+        'whsec_restart',
+      ]);
+      const res = await fetch(`${first.url}/customers`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${first.accessToken}`, ...json },
+        body: JSON.stringify(newCustomer),
+      });
       expect(res.status).toBe(201);
       const id = ((await res.json()) as { id: string }).id;
       first.child.kill('SIGKILL'); // the delivery was in flight: the event is still pending in the outbox

@@ -14,7 +14,8 @@ export const DIAGNOSTIC_CODES = {
   'no-config-files': 'The config directory holds no *.stk.config.json file.',
   'unknown-file': 'A *.stk.config.json file the theme kit does not know.',
   'wrong-top-level-type': 'The file holds an object where an array is expected, or the reverse.',
-  'forbidden-key': 'A `__proto__` key, or a `constructor` key holding a `prototype` key (they could pollute object prototypes).',
+  'forbidden-key':
+    'A `__proto__` key, or a `constructor` key holding a `prototype` key (they could pollute object prototypes).',
   'too-deep': 'Arrays and objects nested more than 512 levels deep.',
   'duplicate-key': 'The same key twice in one object (the last one wins).',
   'unknown-property': 'A property the format does not have.',
@@ -76,7 +77,9 @@ export interface ValidateOptions {
 
 /** Sorts diagnostics by file, position, then pointer; applies `strict`; computes `valid`. */
 export function finishResult(diagnostics: Diagnostic[], options: ValidateOptions = {}): ValidationResult {
-  const out = diagnostics.map((d) => ordered(options.strict && d.severity === 'warning' ? { ...d, severity: 'error' } : d));
+  const out = diagnostics.map((d) =>
+    ordered(options.strict && d.severity === 'warning' ? { ...d, severity: 'error' } : d),
+  );
   out.sort(
     (a, b) =>
       (a.file ?? '').localeCompare(b.file ?? '') ||

@@ -20,7 +20,6 @@ export interface DirAnalysis {
   files: string[];
 }
 
-
 /**
  * File-level problems (unknown name, a directory, unreadable) point at the start of the file, so every
  * diagnostic of a directory has a line and column and the text report is always `file:line:column ...`.
@@ -77,7 +76,10 @@ export async function analyzeDir(given?: string): Promise<DirAnalysis> {
     const file = path.join(dir, name);
     const known = THEME_FILES.find((f) => f.fileName === name);
     if (!known) {
-      const suggestion = closest(name, THEME_FILES.map((f) => f.fileName));
+      const suggestion = closest(
+        name,
+        THEME_FILES.map((f) => f.fileName),
+      );
       diagnostics.push({
         severity: 'error',
         code: 'unknown-file',
@@ -103,7 +105,13 @@ export async function analyzeDir(given?: string): Promise<DirAnalysis> {
       }
       bytes = await fs.readFile(file);
     } catch (error) {
-      diagnostics.push({ severity: 'error', code: 'read-error', message: `\`${name}\` could not be read (${errnoCode(error)})`, pointer: '', file });
+      diagnostics.push({
+        severity: 'error',
+        code: 'read-error',
+        message: `\`${name}\` could not be read (${errnoCode(error)})`,
+        pointer: '',
+        file,
+      });
       continue;
     }
     files.push(file);

@@ -20,7 +20,13 @@ export interface ThemeFileInfo {
 }
 
 const file = (kind: ConfigKind, shape: 'object' | 'array', key: keyof ThemeConfig): ThemeFileInfo =>
-  Object.freeze({ kind, fileName: `${kind}.stk.config.json`, shape, key, schemaFile: `${kind}.stk.config.schema.json` });
+  Object.freeze({
+    kind,
+    fileName: `${kind}.stk.config.json`,
+    shape,
+    key,
+    schemaFile: `${kind}.stk.config.schema.json`,
+  });
 
 /** The seven config files, in the order of the platform's documentation. */
 export const THEME_FILES: readonly ThemeFileInfo[] = Object.freeze([

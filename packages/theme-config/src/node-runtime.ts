@@ -17,7 +17,13 @@ export interface NodeRuntime {
 export function nodeRuntime(what: string): NodeRuntime {
   const proc = (globalThis as { process?: NodeJS.Process }).process;
   if (typeof proc?.getBuiltinModule !== 'function') {
-    throw new ThemeConfigConfigurationError(`${what} reads the file system, which needs Node.js 20.16 or later (or a runtime with Node's process.getBuiltinModule)`);
+    throw new ThemeConfigConfigurationError(
+      `${what} reads the file system, which needs Node.js 20.16 or later (or a runtime with Node's process.getBuiltinModule)`,
+    );
   }
-  return { fs: proc.getBuiltinModule('node:fs/promises'), path: proc.getBuiltinModule('node:path'), cwd: () => proc.cwd() };
+  return {
+    fs: proc.getBuiltinModule('node:fs/promises'),
+    path: proc.getBuiltinModule('node:path'),
+    cwd: () => proc.cwd(),
+  };
 }

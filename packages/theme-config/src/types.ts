@@ -106,7 +106,9 @@ export type NormalizedBlock = {
     /** Block type. */
     type: K;
     /** Block props. */
-    props: { settings: NormalizedSettings<BlockSettingsByType[K]> } & (K extends keyof DirectPropsByType ? DirectPropsByType[K] : unknown);
+    props: { settings: NormalizedSettings<BlockSettingsByType[K]> } & (K extends keyof DirectPropsByType
+      ? DirectPropsByType[K]
+      : unknown);
   };
 }[EBlockType];
 
@@ -164,9 +166,9 @@ export interface ThemeConfig {
  */
 export interface ThemeConfigInput {
   /** Contents of `store.stk.config.json`. */
-  readonly store?: IStoreConfig & { $schema?: string } | undefined;
+  readonly store?: (IStoreConfig & { $schema?: string }) | undefined;
   /** Contents of `page.stk.config.json`. */
-  readonly page?: IPageConfig & { $schema?: string } | undefined;
+  readonly page?: (IPageConfig & { $schema?: string }) | undefined;
   /** Contents of `blog.stk.config.json`. */
   readonly blog?: IArticleConfig[] | undefined;
   /** Contents of `categories.stk.config.json`. */
@@ -176,7 +178,7 @@ export interface ThemeConfigInput {
   /** Contents of `menus.stk.config.json`. */
   readonly menus?: IMenuConfig[] | undefined;
   /** Contents of `pagination.stk.config.json`. */
-  readonly pagination?: IPaginationConfig & { $schema?: string } | undefined;
+  readonly pagination?: (IPaginationConfig & { $schema?: string }) | undefined;
 }
 
 /** The normalised contents of each kind of config file. */

@@ -33,7 +33,12 @@ export interface FileAnalysis {
  * prototypes. The path is a shared stack and pointers are only built for reports: this runs on every
  * value of every validation.
  */
-function toJsonValue(input: unknown, path: (string | number)[], out: Diagnostic[], seen: Set<object>): JsonValue | undefined {
+function toJsonValue(
+  input: unknown,
+  path: (string | number)[],
+  out: Diagnostic[],
+  seen: Set<object>,
+): JsonValue | undefined {
   if (input === null || typeof input === 'string' || typeof input === 'boolean') return input;
   if (path.length >= MAX_NESTING_DEPTH && typeof input === 'object') {
     // Reported once (where the limit is crossed); the whole value is then dropped by validateConfig.
@@ -44,8 +49,13 @@ function toJsonValue(input: unknown, path: (string | number)[], out: Diagnostic[
     out.push({ severity: 'error', code, message, pointer: toPointer(path) });
     return undefined;
   };
-  if (typeof input === 'number') return Number.isFinite(input) ? input : report('invalid-type', `${String(input)} is not a JSON number`);
-  if (typeof input !== 'object') return report('invalid-type', `${typeof input === 'undefined' ? 'undefined' : `a ${typeof input}`} is not a JSON value`);
+  if (typeof input === 'number')
+    return Number.isFinite(input) ? input : report('invalid-type', `${String(input)} is not a JSON number`);
+  if (typeof input !== 'object')
+    return report(
+      'invalid-type',
+      `${typeof input === 'undefined' ? 'undefined' : `a ${typeof input}`} is not a JSON value`,
+    );
   if (seen.has(input)) return report('invalid-value', 'the value contains a cycle');
   seen.add(input);
   try {
@@ -81,7 +91,8 @@ function checkValue(kind: ConfigKind, value: JsonValue, sourceMap: SourceMap | u
   const isArray = Array.isArray(value);
   const isObject = typeof value === 'object' && value !== null && !isArray;
   if ((info.shape === 'array' && !isArray) || (info.shape === 'object' && !isObject)) {
-    const got = value === null ? 'null' : isArray ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+    const got =
+      value === null ? 'null' : isArray ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
     return [
       withPosition(
         {
@@ -98,17 +109,30 @@ function checkValue(kind: ConfigKind, value: JsonValue, sourceMap: SourceMap | u
   const validator = VALIDATORS[kind];
   const diagnostics: Diagnostic[] = [];
   if (!validator(value)) {
-    const mapped = schemaErrorsToDiagnostics(validator.errors ?? [], { data: value, schema: SCHEMAS[kind], blockTypes: BLOCK_TYPES });
+    const mapped = schemaErrorsToDiagnostics(validator.errors ?? [], {
+      data: value,
+      schema: SCHEMAS[kind],
+      blockTypes: BLOCK_TYPES,
+    });
     for (const { atKey, locate, ...d } of mapped) diagnostics.push(withPosition(d, sourceMap, locate, atKey));
   }
   mergeTypoIntoMissing(diagnostics);
   // A property the block does not have at all is already reported; "ignored because ..." would repeat it.
   const unknownAt = new Set(diagnostics.filter((d) => d.code === 'unknown-property').map((d) => d.pointer));
-  const semantic = semanticRules(kind, value).filter((d) => !(d.code === 'ignored-property' && unknownAt.has(d.pointer)));
+  const semantic = semanticRules(kind, value).filter(
+    (d) => !(d.code === 'ignored-property' && unknownAt.has(d.pointer)),
+  );
   // A rule that restates a schema bound more precisely (`currentPage` below 1, a negative `numItems`
   // with nothing to generate from) replaces the schema's message.
-  const restated = new Set(semantic.filter((d) => d.severity === 'error' && (d.code === 'page-out-of-range' || d.code === 'out-of-range')).map((d) => d.pointer));
-  const schema = restated.size === 0 ? diagnostics : diagnostics.filter((d) => !(d.code === 'out-of-range' && restated.has(d.pointer)));
+  const restated = new Set(
+    semantic
+      .filter((d) => d.severity === 'error' && (d.code === 'page-out-of-range' || d.code === 'out-of-range'))
+      .map((d) => d.pointer),
+  );
+  const schema =
+    restated.size === 0
+      ? diagnostics
+      : diagnostics.filter((d) => !(d.code === 'out-of-range' && restated.has(d.pointer)));
   return [...schema, ...semantic.map((d) => withPosition(d, sourceMap, d.pointer, true))];
 }
 
@@ -133,7 +157,9 @@ function mergeTypoIntoMissing(diagnostics: Diagnostic[]): void {
     if (name === undefined) continue;
     const parent = toPointer(segments);
     // Same object, or (for blocks) its `props.settings`, where the typo may sit.
-    const typo = typos.find((t) => canonicalName(t.name) === canonicalName(name) && t.d.pointer.startsWith(`${parent}/`));
+    const typo = typos.find(
+      (t) => canonicalName(t.name) === canonicalName(name) && t.d.pointer.startsWith(`${parent}/`),
+    );
     if (!typo) continue;
     diagnostics.splice(i, 1);
     typo.d.severity = 'error'; // a stated property is missing: an unknown name alone would only be a warning
@@ -186,12 +212,24 @@ export function analyzeSource(kind: ConfigKind, source: string | Uint8Array): Fi
   if (text.trim() === '') {
     return {
       value: undefined,
-      diagnostics: [{ severity: 'error', code: 'empty-file', message: `the file is empty; it must hold ${fileInfo(kind).shape === 'array' ? 'an array ([...])' : 'an object ({...})'}`, pointer: '', line: 1, column: 1 }],
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'empty-file',
+          message: `the file is empty; it must hold ${fileInfo(kind).shape === 'array' ? 'an array ([...])' : 'an object ({...})'}`,
+          pointer: '',
+          line: 1,
+          column: 1,
+        },
+      ],
     };
   }
   const parsed = parseJson(text);
   if (parsed.value === undefined) return { value: undefined, diagnostics: parsed.diagnostics };
-  return { value: parsed.value, diagnostics: [...parsed.diagnostics, ...checkValue(kind, parsed.value, parsed.sourceMap)] };
+  return {
+    value: parsed.value,
+    diagnostics: [...parsed.diagnostics, ...checkValue(kind, parsed.value, parsed.sourceMap)],
+  };
 }
 
 const withFile = (diagnostics: Diagnostic[], file: string | undefined): Diagnostic[] =>
@@ -206,11 +244,16 @@ const withFile = (diagnostics: Diagnostic[], file: string | undefined): Diagnost
  * result.valid; // false: page-out-of-range
  * ```
  */
-export function validateConfig(kind: ConfigKindName, value: unknown, options: ValidateValueOptions = {}): ValidationResult {
+export function validateConfig(
+  kind: ConfigKindName,
+  value: unknown,
+  options: ValidateValueOptions = {},
+): ValidationResult {
   const { kind: resolved } = fileInfo(kind);
   const diagnostics: Diagnostic[] = [];
   const json = toJsonValue(value, [], diagnostics, new Set());
-  if (json !== undefined && !diagnostics.some((d) => d.code === 'too-deep')) diagnostics.push(...checkValue(resolved, json, undefined));
+  if (json !== undefined && !diagnostics.some((d) => d.code === 'too-deep'))
+    diagnostics.push(...checkValue(resolved, json, undefined));
   return finishResult(withFile(diagnostics, options.file), options);
 }
 
@@ -221,6 +264,10 @@ export function validateConfig(kind: ConfigKindName, value: unknown, options: Va
  * const result = validateConfigText('menus', '[{ "name": "main-menu", "links": [] }]', { file: 'menus.stk.config.json' });
  * ```
  */
-export function validateConfigText(kind: ConfigKindName, source: string | Uint8Array, options: ValidateValueOptions = {}): ValidationResult {
+export function validateConfigText(
+  kind: ConfigKindName,
+  source: string | Uint8Array,
+  options: ValidateValueOptions = {},
+): ValidationResult {
   return finishResult(withFile(analyzeSource(fileInfo(kind).kind, source).diagnostics, options.file), options);
 }

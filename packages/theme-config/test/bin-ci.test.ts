@@ -8,25 +8,45 @@ import { DIAGNOSTIC_CODES } from '../src/diagnostics.js';
 import { runBin } from './bin.js';
 import { EXAMPLES, PACKAGE_ROOT } from './helpers.js';
 
-const sarifSchema = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'test/fixtures/sarif-schema-2.1.0.json'), 'utf8')) as Record<string, unknown>;
+const sarifSchema = JSON.parse(
+  readFileSync(path.join(PACKAGE_ROOT, 'test/fixtures/sarif-schema-2.1.0.json'), 'utf8'),
+) as Record<string, unknown>;
 const sarifValidator = new Validator(sarifSchema, '4', false);
 
 interface SarifLog {
   version: string;
   runs: Array<{
-    tool: { driver: { name: string; version: string; rules: Array<{ id: string; help: { text: string }; shortDescription: { text: string } }> } };
+    tool: {
+      driver: {
+        name: string;
+        version: string;
+        rules: Array<{ id: string; help: { text: string }; shortDescription: { text: string } }>;
+      };
+    };
     results: Array<{
       ruleId: string;
       ruleIndex: number;
       level: string;
       message: { text: string };
-      locations: Array<{ physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number; startColumn: number } } }>;
+      locations: Array<{
+        physicalLocation: {
+          artifactLocation: { uri: string; uriBaseId: string };
+          region: { startLine: number; startColumn: number };
+        };
+      }>;
     }>;
   }>;
 }
 
 describe('validate --format sarif', () => {
-  const themes = ['invalid/unknown-property', 'invalid/only-when', 'invalid/invalid-json', 'invalid/unknown-file', 'invalid/non-utf8', 'valid/complete'];
+  const themes = [
+    'invalid/unknown-property',
+    'invalid/only-when',
+    'invalid/invalid-json',
+    'invalid/unknown-file',
+    'invalid/non-utf8',
+    'valid/complete',
+  ];
 
   it.each(themes)('%s: a valid SARIF 2.1.0 log (the OASIS schema), exit status as for text', (theme) => {
     const run = runBin(['validate', '--configDir', theme, '--format', 'sarif'], { cwd: EXAMPLES });
@@ -43,7 +63,16 @@ describe('validate --format sarif', () => {
     const run = runBin(['validate', '--configDir', 'invalid/unknown-property', '--format', 'sarif'], { cwd: EXAMPLES });
     const json = runBin(['validate', '--configDir', 'invalid/unknown-property', '--format', 'json'], { cwd: EXAMPLES });
     const [sarifRun] = (JSON.parse(run.stdout) as SarifLog).runs;
-    const { diagnostics } = JSON.parse(json.stdout) as { diagnostics: Array<{ code: string; severity: string; file: string; line: number; column: number; message: string }> };
+    const { diagnostics } = JSON.parse(json.stdout) as {
+      diagnostics: Array<{
+        code: string;
+        severity: string;
+        file: string;
+        line: number;
+        column: number;
+        message: string;
+      }>;
+    };
     expect(sarifRun!.tool.driver.name).toBe('theme-config');
     expect(sarifRun!.tool.driver.rules.map((r) => r.id)).toEqual(Object.keys(DIAGNOSTIC_CODES));
     for (const rule of sarifRun!.tool.driver.rules) {
@@ -67,24 +96,43 @@ describe('validate --format sarif', () => {
 
 describe('validate --format github', () => {
   it('prints one workflow annotation per diagnostic, then the summary line', () => {
-    const run = runBin(['validate', '--configDir', 'invalid/only-when', '--format', 'github', '--strict'], { cwd: EXAMPLES });
-    const json = JSON.parse(runBin(['validate', '--configDir', 'invalid/only-when', '--format', 'json', '--strict'], { cwd: EXAMPLES }).stdout) as {
-      diagnostics: Array<{ code: string; severity: string; file: string; line: number; column: number; message: string }>;
+    const run = runBin(['validate', '--configDir', 'invalid/only-when', '--format', 'github', '--strict'], {
+      cwd: EXAMPLES,
+    });
+    const json = JSON.parse(
+      runBin(['validate', '--configDir', 'invalid/only-when', '--format', 'json', '--strict'], { cwd: EXAMPLES })
+        .stdout,
+    ) as {
+      diagnostics: Array<{
+        code: string;
+        severity: string;
+        file: string;
+        line: number;
+        column: number;
+        message: string;
+      }>;
     };
     expect(run.code).toBe(1);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(json.diagnostics.length + 1);
     json.diagnostics.forEach((d, i) => {
-      expect(lines[i]).toBe(`::${d.severity} file=${d.file},line=${d.line},col=${d.column},title=theme-config ${d.code}::${d.message}`);
+      expect(lines[i]).toBe(
+        `::${d.severity} file=${d.file},line=${d.line},col=${d.column},title=theme-config ${d.code}::${d.message}`,
+      );
     });
     expect(lines.at(-1)).toMatch(/^✖ \d+ errors? and 0 warnings in 1 file/);
   });
 
   it('escapes what would end a property or the message (",", ":", "%", newlines)', () => {
-    const run = runBin(['validate', '--configDir', 'invalid/unknown-property', '--format', 'github'], { cwd: EXAMPLES });
+    const run = runBin(['validate', '--configDir', 'invalid/unknown-property', '--format', 'github'], {
+      cwd: EXAMPLES,
+    });
     for (const line of run.stdout.trimEnd().split('\n').slice(0, -1)) {
       const [, properties = '', message = ''] = /^::(?:error|warning) ([^:]*)::(.*)$/.exec(line) ?? [];
-      expect(properties.split(',').every((p) => /^(file|line|col|title)=[^,:]*$/.test(p)), line).toBe(true);
+      expect(
+        properties.split(',').every((p) => /^(file|line|col|title)=[^,:]*$/.test(p)),
+        line,
+      ).toBe(true);
       expect(message).not.toMatch(/[\r\n]/);
     }
   });

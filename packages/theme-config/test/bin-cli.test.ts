@@ -12,25 +12,35 @@ const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-bin-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const ANSI = /\u001b\[/;
-const VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string })
+  .version;
 const WARNINGS_ONLY = path.join(PACKAGE_ROOT, 'test/mock/fixtures/count-mismatch');
 
 describe('theme-config --version', () => {
-  it.each([['--version'], ['-v'], ['validate', '--version'], ['mock', '-v']])('%s prints the package version (exit 0)', (...args) => {
-    const run = runBin(args);
-    expect(run).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
-  });
+  it.each([['--version'], ['-v'], ['validate', '--version'], ['mock', '-v']])(
+    '%s prints the package version (exit 0)',
+    (...args) => {
+      const run = runBin(args);
+      expect(run).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+    },
+  );
 });
 
 describe('--help is recognised only as a flag', () => {
   it.each([['--help'], ['-h'], ['help']])('%s lists the commands', (flag) => {
     const run = runBin([flag]);
     expect(run.code).toBe(0);
-    for (const name of ['validate', 'init', 'editor', 'mock']) expect(run.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
+    for (const name of ['validate', 'init', 'editor', 'mock'])
+      expect(run.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
   });
 
-  it('anywhere among a command\'s flags, even after a malformed one, it prints that command\'s usage', () => {
-    for (const args of [['validate', '--strict', '--help'], ['validate', '--bogus', '-h'], ['validate', '--configDir', '--help'], ['mock', '--out', '-h']]) {
+  it("anywhere among a command's flags, even after a malformed one, it prints that command's usage", () => {
+    for (const args of [
+      ['validate', '--strict', '--help'],
+      ['validate', '--bogus', '-h'],
+      ['validate', '--configDir', '--help'],
+      ['mock', '--out', '-h'],
+    ]) {
       const run = runBin(args);
       expect(run.code, args.join(' ')).toBe(0);
       expect(run.stdout).toMatch(new RegExp(`^Usage: theme-config ${args[0]}`));
@@ -40,7 +50,10 @@ describe('--help is recognised only as a flag', () => {
   it('as the value of an option it is a value: --configDir=--help names a directory', () => {
     const run = runBin(['validate', '--configDir=--help', '--format', 'json'], { cwd: EXAMPLES });
     expect(run.code).toBe(1);
-    expect(JSON.parse(run.stdout)).toMatchObject({ valid: false, diagnostics: [{ code: 'config-dir-not-found', file: '--help' }] });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      valid: false,
+      diagnostics: [{ code: 'config-dir-not-found', file: '--help' }],
+    });
   });
 
   it('after `--` it is a positional: init -- --help creates a directory named --help', () => {
@@ -52,7 +65,13 @@ describe('--help is recognised only as a flag', () => {
   });
 
   it('usage errors exit 2 with the usage on stderr', () => {
-    for (const args of [['validate', '--format', 'xml'], ['validate', '--bogus'], ['validate', 'extra'], ['frobnicate'], []]) {
+    for (const args of [
+      ['validate', '--format', 'xml'],
+      ['validate', '--bogus'],
+      ['validate', 'extra'],
+      ['frobnicate'],
+      [],
+    ]) {
       const run = runBin(args);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/Usage: theme-config/);
@@ -75,18 +94,25 @@ describe('colour is decided per stream', () => {
   // `script` (util-linux) gives the command a terminal, so stdout is a TTY while stderr goes to a file.
   const hasScript = spawnSync('script', ['--version']).status === 0;
 
-  it.skipIf(!hasScript)('`mock 2>log` on a terminal writes no escape codes into the log; validate on the same terminal is coloured', () => {
-    const dir = mkdtempSync(path.join(tmp, 'tty-'));
-    const log = path.join(dir, 'log');
-    const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-    const mock = `${quote(process.execPath)} ${quote(BIN)} mock --configDir ${quote(WARNINGS_ONLY)} --now 2024-01-01 2>${quote(log)}`;
-    const validate = `${quote(process.execPath)} ${quote(BIN)} validate --configDir ${quote(WARNINGS_ONLY)}`;
-    const terminal = spawnSync('script', ['-qec', `${mock}; ${validate}`, '/dev/null'], { env: cleanEnv(), encoding: 'utf8', timeout: 60_000 });
-    expect(terminal.status).toBe(0);
-    const logged = readFileSync(log, 'utf8');
-    expect(logged).toContain('warning item-count-mismatch');
-    expect(ANSI.test(logged)).toBe(false);
-    expect(terminal.stdout).toMatch(/\u001b\[33mwarning/); // the same warning, coloured, from validate on the terminal
-    expect(terminal.stdout).toContain('"categories"'); // mock's JSON went to the terminal
-  });
+  it.skipIf(!hasScript)(
+    '`mock 2>log` on a terminal writes no escape codes into the log; validate on the same terminal is coloured',
+    () => {
+      const dir = mkdtempSync(path.join(tmp, 'tty-'));
+      const log = path.join(dir, 'log');
+      const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+      const mock = `${quote(process.execPath)} ${quote(BIN)} mock --configDir ${quote(WARNINGS_ONLY)} --now 2024-01-01 2>${quote(log)}`;
+      const validate = `${quote(process.execPath)} ${quote(BIN)} validate --configDir ${quote(WARNINGS_ONLY)}`;
+      const terminal = spawnSync('script', ['-qec', `${mock}; ${validate}`, '/dev/null'], {
+        env: cleanEnv(),
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(terminal.status).toBe(0);
+      const logged = readFileSync(log, 'utf8');
+      expect(logged).toContain('warning item-count-mismatch');
+      expect(ANSI.test(logged)).toBe(false);
+      expect(terminal.stdout).toMatch(/\u001b\[33mwarning/); // the same warning, coloured, from validate on the terminal
+      expect(terminal.stdout).toContain('"categories"'); // mock's JSON went to the terminal
+    },
+  );
 });

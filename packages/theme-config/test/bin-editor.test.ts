@@ -23,7 +23,9 @@ describe('theme-config editor', () => {
     const run = runBin(['editor'], { cwd: dir });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('created .vscode/settings.json: 7 json.schemas entries added');
-    expect(schemasOf(dir)).toEqual(THEME_FILES.map((f) => ({ fileMatch: [`**/${f.fileName}`], url: `${SCHEMA_BASE_URL}${f.schemaFile}` })));
+    expect(schemasOf(dir)).toEqual(
+      THEME_FILES.map((f) => ({ fileMatch: [`**/${f.fileName}`], url: `${SCHEMA_BASE_URL}${f.schemaFile}` })),
+    );
   });
 
   it('points at the copies in node_modules when the package is installed in the folder, and those files exist', () => {
@@ -34,12 +36,14 @@ describe('theme-config editor', () => {
     const entries = schemasOf(dir);
     expect(entries).toHaveLength(7);
     for (const entry of entries) {
-      expect(entry.url).toMatch(/^\.\/node_modules\/@commerce-kit\/theme-config\/dist\/schemas\/[a-z-]+\.stk\.config\.schema\.json$/);
+      expect(entry.url).toMatch(
+        /^\.\/node_modules\/@commerce-kit\/theme-config\/dist\/schemas\/[a-z-]+\.stk\.config\.schema\.json$/,
+      );
       expect(existsSync(path.join(dir, entry.url))).toBe(true);
     }
   });
 
-  it('merges: comments, other settings and the user\'s own mappings are kept byte for byte; only missing files are added', () => {
+  it("merges: comments, other settings and the user's own mappings are kept byte for byte; only missing files are added", () => {
     const dir = workspace();
     mkdirSync(path.join(dir, '.vscode'));
     const original = [
@@ -63,14 +67,23 @@ describe('theme-config editor', () => {
     const added = merged.split('\n').filter((line) => line.includes('stk.config.schema.json'));
     expect(added).toHaveLength(6);
     expect(added.every((line) => line.startsWith('        { "fileMatch"'))).toBe(true); // the file's own indentation
-    expect(merged.split('\n').filter((line) => !added.includes(line)).join('\n')).toBe(original);
+    expect(
+      merged
+        .split('\n')
+        .filter((line) => !added.includes(line))
+        .join('\n'),
+    ).toBe(original);
     const entries = schemasOf(dir);
-    expect(entries.filter((e) => e.fileMatch.includes('**/store.stk.config.json'))).toEqual([{ fileMatch: ['**/store.stk.config.json'], url: './my-store.schema.json' }]);
+    expect(entries.filter((e) => e.fileMatch.includes('**/store.stk.config.json'))).toEqual([
+      { fileMatch: ['**/store.stk.config.json'], url: './my-store.schema.json' },
+    ]);
     expect(entries).toHaveLength(8);
 
     const again = runBin(['editor'], { cwd: dir });
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain('kept    .vscode/settings.json (all seven config files are already mapped to schemas)');
+    expect(again.stdout).toContain(
+      'kept    .vscode/settings.json (all seven config files are already mapped to schemas)',
+    );
     expect(settingsOf(dir)).toBe(merged);
   });
 
@@ -84,7 +97,9 @@ describe('theme-config editor', () => {
     writeFileSync(path.join(dir, '.vscode/settings.json'), text);
     const run = runBin(['editor'], { cwd: dir });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/\.vscode\/settings\.json was not changed: .+\.\nFix it, or add the "json\.schemas" entries/);
+    expect(run.stderr).toMatch(
+      /\.vscode\/settings\.json was not changed: .+\.\nFix it, or add the "json\.schemas" entries/,
+    );
     expect(settingsOf(dir)).toBe(text);
   });
 
@@ -100,11 +115,15 @@ describe('theme-config init', () => {
     expect(run.code).toBe(0);
     expect(run.stdout.match(/^created my-theme\/\S+\.stk\.config\.json$/gm)).toHaveLength(7);
     for (const f of THEME_FILES.filter((x) => x.shape === 'object')) {
-      expect((JSON.parse(readFileSync(path.join(dir, 'my-theme', f.fileName), 'utf8')) as { $schema: string }).$schema).toBe(`${SCHEMA_BASE_URL}${f.schemaFile}`);
+      expect(
+        (JSON.parse(readFileSync(path.join(dir, 'my-theme', f.fileName), 'utf8')) as { $schema: string }).$schema,
+      ).toBe(`${SCHEMA_BASE_URL}${f.schemaFile}`);
     }
     // The new theme folder is the folder opened in the editor: its settings, not the current directory's.
     expect(run.stdout).toContain('created my-theme/.vscode/settings.json: 7 json.schemas entries added');
-    expect(schemasOf(path.join(dir, 'my-theme')).map((e) => e.fileMatch[0])).toEqual(THEME_FILES.map((f) => `**/${f.fileName}`));
+    expect(schemasOf(path.join(dir, 'my-theme')).map((e) => e.fileMatch[0])).toEqual(
+      THEME_FILES.map((f) => `**/${f.fileName}`),
+    );
     expect(existsSync(path.join(dir, '.vscode'))).toBe(false);
     expect(runBin(['validate', '--configDir', 'my-theme', '--strict'], { cwd: dir }).code).toBe(0);
   });

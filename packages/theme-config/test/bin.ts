@@ -15,14 +15,23 @@ export interface BinRun {
 
 /** Runs `theme-config ...args` to completion. */
 export function runBin(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): BinRun {
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd: options.cwd ?? PACKAGE_ROOT, env: cleanEnv(options.env), encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? PACKAGE_ROOT,
+    env: cleanEnv(options.env),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   if (result.error) throw result.error;
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** A running binary whose output can be awaited piece by piece (for `validate --watch`). */
 export function startBin(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? PACKAGE_ROOT, env: cleanEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? PACKAGE_ROOT,
+    env: cleanEnv(options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   const waiters: Array<() => void> = [];
@@ -49,7 +58,8 @@ export function startBin(args: readonly string[], options: { cwd?: string; env?:
       for (;;) {
         const seen = stdout.slice(from);
         if (pattern.test(seen)) return seen;
-        if (child.exitCode !== null) throw new Error(`exited (${child.exitCode}) before printing ${pattern}: ${stdout}${stderr}`);
+        if (child.exitCode !== null)
+          throw new Error(`exited (${child.exitCode}) before printing ${pattern}: ${stdout}${stderr}`);
         await new Promise<void>((resolve) => waiters.push(resolve));
       }
     },

@@ -28,7 +28,7 @@ describe('the theme directory defaults to the current directory', () => {
     }
   });
 
-  it('on a runtime without Node\'s file system, reading a directory is the configuration error (no import fails at load)', async () => {
+  it("on a runtime without Node's file system, reading a directory is the configuration error (no import fails at load)", async () => {
     const original = process.getBuiltinModule;
     Object.defineProperty(process, 'getBuiltinModule', { value: undefined, configurable: true, writable: true });
     try {
@@ -52,7 +52,8 @@ describe('every text report line is `file:line:column severity code message`', (
     writeFileSync(path.join(dir, 'blogs.stk.config.json'), '[]');
     writeFileSync(path.join(dir, 'page.stk.config.json'), '');
     const result = await validateConfigDir(dir);
-    for (const d of result.diagnostics) expect([d.code, d.line, d.column]).toEqual([d.code, expect.any(Number), expect.any(Number)]);
+    for (const d of result.diagnostics)
+      expect([d.code, d.line, d.column]).toEqual([d.code, expect.any(Number), expect.any(Number)]);
     const empty = path.join(tmp, 'empty');
     mkdirSync(empty);
     for (const [configDir, expectedCode] of [
@@ -62,7 +63,10 @@ describe('every text report line is `file:line:column severity code message`', (
     ] as const) {
       const io = memoryIO(tmp);
       expect(await runThemeConfig(['validate', '--configDir', configDir], io)).toBe(expectedCode);
-      const lines = io.out().split('\n').filter((l) => l !== '' && !/^[✔✖⚠]/.test(l));
+      const lines = io
+        .out()
+        .split('\n')
+        .filter((l) => l !== '' && !/^[✔✖⚠]/.test(l));
       expect(lines.length).toBeGreaterThan(0);
       for (const line of lines) expect(line).toMatch(/^\S.*:\d+:\d+ (error|warning) [a-z-]+ \S/);
     }

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../src/index.js';
 
 const quote = (settings: Record<string, unknown>) => [
-  { regionName: 'main', blocks: [{ type: 'quote', props: { settings: { background_type: 'none', enable_header: false, height: 2, width: 100, ...settings } } }] },
+  {
+    regionName: 'main',
+    blocks: [
+      {
+        type: 'quote',
+        props: { settings: { background_type: 'none', enable_header: false, height: 2, width: 100, ...settings } },
+      },
+    ],
+  },
 ];
 
 describe('enumeration values close to a member', () => {
@@ -23,7 +31,11 @@ describe('enumeration values close to a member', () => {
     expect(validateConfig('editable-regions', quote({ alignment: 'justify', width: 50 })).diagnostics).toEqual([
       expect.not.objectContaining({ suggestion: expect.anything() }),
     ]);
-    expect(validateConfig('editable-regions', quote({ height: 9 })).diagnostics.map((d) => d.code)).toEqual(['invalid-enum']);
-    expect(validateConfig('store', { language: 'en-us' }).diagnostics.find((d) => d.pointer === '/language')?.suggestion).toBe('did you mean `en-US`?');
+    expect(validateConfig('editable-regions', quote({ height: 9 })).diagnostics.map((d) => d.code)).toEqual([
+      'invalid-enum',
+    ]);
+    expect(
+      validateConfig('store', { language: 'en-us' }).diagnostics.find((d) => d.pointer === '/language')?.suggestion,
+    ).toBe('did you mean `en-US`?');
   });
 });

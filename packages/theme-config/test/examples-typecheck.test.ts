@@ -18,14 +18,18 @@ const ROOT_TYPES: Record<string, string> = {
 };
 
 function typecheck(sources: Record<string, string>): string[] {
-  const base = ts.readConfigFile(path.join(PACKAGE_ROOT, '../../tsconfig.base.json'), ts.sys.readFile).config as { compilerOptions: object };
+  const base = ts.readConfigFile(path.join(PACKAGE_ROOT, '../../tsconfig.base.json'), ts.sys.readFile).config as {
+    compilerOptions: object;
+  };
   const { options } = ts.convertCompilerOptionsFromJson(base.compilerOptions, PACKAGE_ROOT);
   const files = new Map(Object.entries(sources).map(([name, text]) => [path.join(PACKAGE_ROOT, 'test', name), text]));
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, ...rest) => {
     const text = files.get(fileName);
-    return text !== undefined ? ts.createSourceFile(fileName, text, languageVersion, true) : getSourceFile(fileName, languageVersion, ...rest);
+    return text !== undefined
+      ? ts.createSourceFile(fileName, text, languageVersion, true)
+      : getSourceFile(fileName, languageVersion, ...rest);
   };
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (fileName) => files.has(fileName) || fileExists(fileName);
@@ -33,7 +37,9 @@ function typecheck(sources: Record<string, string>): string[] {
   return ts
     .getPreEmitDiagnostics(program)
     .filter((d) => d.file === undefined || files.has(d.file.fileName))
-    .map((d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    .map(
+      (d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    );
 }
 
 function exampleModule(dir: string): string {
@@ -42,7 +48,9 @@ function exampleModule(dir: string): string {
     const info = THEME_FILES.find((f) => f.fileName === name);
     if (!info) continue;
     const json = readFileSync(path.join(dir, name), 'utf8');
-    lines.push(`export const ${info.kind.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase())} = ${json.trim()} satisfies T.${ROOT_TYPES[info.kind]};`);
+    lines.push(
+      `export const ${info.kind.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase())} = ${json.trim()} satisfies T.${ROOT_TYPES[info.kind]};`,
+    );
   }
   return lines.join('\n');
 }

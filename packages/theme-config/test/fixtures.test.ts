@@ -11,21 +11,32 @@ const INVALID = path.join(EXAMPLES, 'invalid');
 interface Expected {
   valid: boolean;
   validStrict: boolean;
-  diagnostics: Array<{ file: string; severity: string; code: string; pointer: string; line?: number; suggestion?: string }>;
+  diagnostics: Array<{
+    file: string;
+    severity: string;
+    code: string;
+    pointer: string;
+    line?: number;
+    suggestion?: string;
+  }>;
 }
 
 describe('valid example themes', () => {
-  it.each(themeDirs(VALID).map((d) => [path.relative(EXAMPLES, d), d]))('%s has no diagnostics, even with strict', async (_name, dir) => {
-    const result = await validateConfigDir(dir, { strict: true });
-    expect(result.diagnostics).toEqual([]);
-    expect(result.valid).toBe(true);
-  });
+  it.each(themeDirs(VALID).map((d) => [path.relative(EXAMPLES, d), d]))(
+    '%s has no diagnostics, even with strict',
+    async (_name, dir) => {
+      const result = await validateConfigDir(dir, { strict: true });
+      expect(result.diagnostics).toEqual([]);
+      expect(result.valid).toBe(true);
+    },
+  );
 
   it('together use every block type and every enumeration value', () => {
     const seen = new Map<string, Set<unknown>>();
     const walk = (value: unknown, key: string): void => {
       if (Array.isArray(value)) for (const item of value) walk(item, key);
-      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k.replace('backgound_', 'background_'));
+      else if (value && typeof value === 'object')
+        for (const [k, v] of Object.entries(value)) walk(v, k.replace('backgound_', 'background_'));
       else {
         if (!seen.has(key)) seen.set(key, new Set());
         seen.get(key)?.add(value);
@@ -56,7 +67,8 @@ describe('valid example themes', () => {
     expect(Object.keys(keysOf).sort()).toEqual(Object.keys(enums).sort());
     for (const [name, keys] of Object.entries(keysOf)) {
       const used = new Set(keys.flatMap((k) => [...(seen.get(k) ?? [])]));
-      for (const member of Object.values(enums[name] ?? {})) expect(used.has(member), `${name} member ${String(member)} unused`).toBe(true);
+      for (const member of Object.values(enums[name] ?? {}))
+        expect(used.has(member), `${name} member ${String(member)} unused`).toBe(true);
     }
   });
 });
@@ -66,7 +78,11 @@ describe('invalid example themes', () => {
 
   it('cover every rule of the issue', () => {
     const codes = new Set(
-      cases.flatMap((c) => (JSON.parse(readFileSync(path.join(INVALID, c, 'expected.json'), 'utf8')) as Expected).diagnostics.map((d) => d.code)),
+      cases.flatMap((c) =>
+        (JSON.parse(readFileSync(path.join(INVALID, c, 'expected.json'), 'utf8')) as Expected).diagnostics.map(
+          (d) => d.code,
+        ),
+      ),
     );
     for (const code of [
       'conflicting-spelling',

@@ -83,20 +83,23 @@ describe('published schemas', () => {
     );
   });
 
-  it.each(THEME_FILES.map((f) => [f.kind, f] as const))('%s: draft-07, $id, title, description, $schema allowed on object roots', (kind, info) => {
-    const schema = SCHEMAS[kind] as Record<string, any>;
-    expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
-    expect(schema.$id).toBe(`https://unpkg.com/@commerce-kit/theme-config/dist/schemas/${info.schemaFile}`);
-    expect(schema.title).toBe(info.fileName);
-    expect(typeof schema.description).toBe('string');
-    expect(schema.type).toBe(info.shape);
-    if (info.shape === 'object') {
-      expect(schema.properties.$schema).toEqual({ type: 'string', description: expect.any(String) });
-      expect(schema.required ?? []).not.toContain('$schema');
-      expect(schema.additionalProperties).toBe(false);
-    }
-    expect(JSON.stringify(schema)).not.toContain('requiredAnyOf');
-  });
+  it.each(THEME_FILES.map((f) => [f.kind, f] as const))(
+    '%s: draft-07, $id, title, description, $schema allowed on object roots',
+    (kind, info) => {
+      const schema = SCHEMAS[kind] as Record<string, any>;
+      expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
+      expect(schema.$id).toBe(`https://unpkg.com/@commerce-kit/theme-config/dist/schemas/${info.schemaFile}`);
+      expect(schema.title).toBe(info.fileName);
+      expect(typeof schema.description).toBe('string');
+      expect(schema.type).toBe(info.shape);
+      if (info.shape === 'object') {
+        expect(schema.properties.$schema).toEqual({ type: 'string', description: expect.any(String) });
+        expect(schema.required ?? []).not.toContain('$schema');
+        expect(schema.additionalProperties).toBe(false);
+      }
+      expect(JSON.stringify(schema)).not.toContain('requiredAnyOf');
+    },
+  );
 
   it('the block union is oneOf + discriminator on `type` over the 18 block types', () => {
     const defs = (SCHEMAS['editable-regions'] as Record<string, any>).definitions;
@@ -106,16 +109,24 @@ describe('published schemas', () => {
     expect(JSON.stringify(defs)).not.toMatch(/%3C|FlexibleProps|Partial</);
   });
 
-  it('has the constraints of the platform\'s documentation, and the recommended ones, as schema keywords', () => {
+  it("has the constraints of the platform's documentation, and the recommended ones, as schema keywords", () => {
     const defs = (SCHEMAS['editable-regions'] as Record<string, any>).definitions;
     const text = defs.ITextBlockSettings.properties;
     expect(text.background_color.pattern).toMatch(/^\^#/);
     expect(text.width).toMatchObject({ type: 'number', minimum: 0, maximum: 100 });
     expect(text.overlay_opacity).toMatchObject({ minimum: 0, maximum: 100 });
     expect(defs.EBlockHeight).toMatchObject({ type: 'number', enum: [0, 1, 2, 3, 4] });
-    expect(defs.ISocialLinksBlockProps.properties.social_link_size).toMatchObject({ type: 'number', enum: [1, 2, 3, 4] });
+    expect(defs.ISocialLinksBlockProps.properties.social_link_size).toMatchObject({
+      type: 'number',
+      enum: [1, 2, 3, 4],
+    });
     expect(defs.IGridColumn.properties.name.pattern).toBe('^column_[1-9][0-9]*$');
-    expect(defs.ISocialFeedBlockSettings.properties.count).toMatchObject({ type: 'number', minimum: 1, maximum: 20, multipleOf: 1 });
+    expect(defs.ISocialFeedBlockSettings.properties.count).toMatchObject({
+      type: 'number',
+      minimum: 1,
+      maximum: 20,
+      multipleOf: 1,
+    });
     const blog = (SCHEMAS.blog as Record<string, any>).definitions.IArticleConfig.properties;
     expect(blog.createdTime.format).toBe('date-like');
     const store = (SCHEMAS.store as Record<string, any>).properties;
@@ -152,10 +163,19 @@ describe('the published schemas and the precompiled validators agree', () => {
     const { VALIDATORS } = await import('../src/index.js');
     const { readdirSync } = await import('node:fs');
     const { EXAMPLES, themeDirs } = await import('./helpers.js');
-    const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, strictTypes: false, strictRequired: false, validateSchema: true });
+    const ajv = new Ajv({
+      allErrors: true,
+      discriminator: true,
+      strict: true,
+      strictTypes: false,
+      strictRequired: false,
+      validateSchema: true,
+    });
     addFormats(ajv, ['uri', 'uri-reference']);
     ajv.addFormat('date-like', (value: string) => !Number.isNaN(Date.parse(value)));
-    const compiled = new Map(THEME_FILES.map((f) => [f.fileName, { kind: f.kind, validate: ajv.compile(SCHEMAS[f.kind]) }]));
+    const compiled = new Map(
+      THEME_FILES.map((f) => [f.fileName, { kind: f.kind, validate: ajv.compile(SCHEMAS[f.kind]) }]),
+    );
     let checked = 0;
     for (const dir of themeDirs(EXAMPLES)) {
       for (const name of readdirSync(dir)) {

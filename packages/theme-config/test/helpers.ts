@@ -11,7 +11,9 @@ export const EXAMPLES = path.join(REPO_ROOT, 'specs/theme-kit/examples');
  * A store config that is valid without warnings (the one `theme-config init` writes, without its
  * `$schema` line): tests break one field at a time.
  */
-export const VALID_STORE: Readonly<Record<string, unknown>> = (({ $schema: _schema, ...store }) => store)(starterContents('store') as Record<string, unknown>);
+export const VALID_STORE: Readonly<Record<string, unknown>> = (({ $schema: _schema, ...store }) => store)(
+  starterContents('store') as Record<string, unknown>,
+);
 
 /** Directories (recursively) under `dir` that hold at least one *.stk.config.json file. */
 export function themeDirs(dir: string): string[] {

@@ -31,10 +31,13 @@ describe('config kind names', () => {
     }
   });
 
-  it.each(['mock-data', 'mock-data.schema.json', 'stores', '', 'foo.stk.config.json'])('%j is a configuration error naming the valid kinds', (name) => {
-    expect(() => validateConfig(name as ConfigKindName, {})).toThrow(ThemeConfigConfigurationError);
-    expect(() => validateConfig(name as ConfigKindName, {})).toThrow(/store, page, blog/);
-  });
+  it.each(['mock-data', 'mock-data.schema.json', 'stores', '', 'foo.stk.config.json'])(
+    '%j is a configuration error naming the valid kinds',
+    (name) => {
+      expect(() => validateConfig(name as ConfigKindName, {})).toThrow(ThemeConfigConfigurationError);
+      expect(() => validateConfig(name as ConfigKindName, {})).toThrow(/store, page, blog/);
+    },
+  );
 
   it('a non-string kind is a configuration error, not a crash inside', () => {
     expect(() => validateConfig(42 as unknown as ConfigKindName, {})).toThrow(ThemeConfigConfigurationError);

@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfigDir, normalizeConfig, ThemeConfigConfigurationError, validateConfig, validateConfigText, type ThemeConfig } from '../src/index.js';
+import {
+  loadConfigDir,
+  normalizeConfig,
+  ThemeConfigConfigurationError,
+  validateConfig,
+  validateConfigText,
+  type ThemeConfig,
+} from '../src/index.js';
 import { EXAMPLES } from './helpers.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-load-'));
@@ -23,7 +30,15 @@ describe('loadConfigDir', () => {
     const result = await loadConfigDir(path.join(EXAMPLES, 'valid/complete'));
     expect(result.valid).toBe(true);
     const config = result.config as ThemeConfig;
-    expect(Object.keys(config).sort()).toEqual(['blog', 'categories', 'editableRegions', 'menus', 'page', 'pagination', 'store']);
+    expect(Object.keys(config).sort()).toEqual([
+      'blog',
+      'categories',
+      'editableRegions',
+      'menus',
+      'page',
+      'pagination',
+      'store',
+    ]);
     expect(config.store?.storeName).toBe('Northwind Outfitters');
     expect(config.store).not.toHaveProperty('$schema');
     expect(config.pagination).toEqual({ numPages: 10, currentPage: 3, previousTitle: 'Newer', nextTitle: 'Older' });
@@ -48,7 +63,16 @@ describe('loadConfigDir', () => {
       },
     });
     expect(blocks[1]?.props).toEqual({
-      settings: { background_color: '#f0f0f0', background_type: 'color', enable_header: false, height: 1, page_size: 5, paginate: true, tag: 'All', width: 100 },
+      settings: {
+        background_color: '#f0f0f0',
+        background_type: 'color',
+        enable_header: false,
+        height: 1,
+        page_size: 5,
+        paginate: true,
+        tag: 'All',
+        width: 100,
+      },
     });
     const grid = blocks.find((b) => b.type === 'grid');
     expect(grid?.type === 'grid' && grid.props.columns?.map((c) => [c.name, c.blocks.map((b) => b.type)])).toEqual([
@@ -61,7 +85,11 @@ describe('loadConfigDir', () => {
 
   it('allows missing files and applies the pagination defaults', async () => {
     const result = await loadConfigDir(path.join(EXAMPLES, 'valid/defaults'));
-    expect(result).toEqual({ valid: true, diagnostics: [], config: { pagination: { numPages: 1, currentPage: 1, previousTitle: 'Previous', nextTitle: 'Next' } } });
+    expect(result).toEqual({
+      valid: true,
+      diagnostics: [],
+      config: { pagination: { numPages: 1, currentPage: 1, previousTitle: 'Previous', nextTitle: 'Next' } },
+    });
   });
 
   it('does not default publishedTime (that happens at mock time)', async () => {
@@ -75,7 +103,10 @@ describe('loadConfigDir', () => {
         {
           regionName: 'r',
           blocks: [
-            { type: 'quote', props: { quote: 'Q', backgound_type: 'none', settings: { ...base, quote: 'Q', background_type: 'none' } } },
+            {
+              type: 'quote',
+              props: { quote: 'Q', backgound_type: 'none', settings: { ...base, quote: 'Q', background_type: 'none' } },
+            },
           ],
         },
       ],
@@ -124,7 +155,8 @@ describe('loadConfigDir', () => {
 
 describe('prototype pollution', () => {
   it('never pollutes Object.prototype, whatever the input', async () => {
-    const payload = '{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 2}}, "numPages": 1, "currentPage": 1}';
+    const payload =
+      '{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 2}}, "numPages": 1, "currentPage": 1}';
     validateConfigText('pagination', payload);
     validateConfig('pagination', JSON.parse(payload));
     await loadConfigDir(theme({ 'pagination.stk.config.json': payload }));
@@ -171,7 +203,9 @@ describe('validateConfig / validateConfigText', () => {
 
   it('accepts a UTF-8 BOM and rejects comments and trailing commas (strict JSON)', () => {
     expect(validateConfigText('page', '\uFEFF{"title": "x"}').valid).toBe(true);
-    expect(validateConfigText('page', new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from('{"title": "x"}')])).valid).toBe(true);
+    expect(validateConfigText('page', new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from('{"title": "x"}')])).valid).toBe(
+      true,
+    );
     expect(validateConfigText('page', '{"title": "x", // c\n}').diagnostics[0]?.code).toBe('invalid-json');
     expect(validateConfigText('page', '{"title": "x",}').diagnostics[0]?.code).toBe('invalid-json');
   });
@@ -180,12 +214,22 @@ describe('validateConfig / validateConfigText', () => {
     const regions = [{ regionName: 'r', rawMarkup: '<p/>' }];
     expect(validateConfig('editable-regions.stk.config.json', regions).valid).toBe(true);
     expect(validateConfig('editableRegions', regions).valid).toBe(true);
-    expect(validateConfigText('pagination.stk.config.json', '{"numPages": 1, "currentPage": 2}').diagnostics[0]?.code).toBe('page-out-of-range');
+    expect(
+      validateConfigText('pagination.stk.config.json', '{"numPages": 1, "currentPage": 2}').diagnostics[0]?.code,
+    ).toBe('page-out-of-range');
   });
 
   it('says where a misplaced setting belongs (text, map and social-feed keep settings in props.settings)', () => {
     const result = validateConfig('editable-regions', [
-      { regionName: 'r', blocks: [{ type: 'text', props: { content: 'x', height: 1, settings: { background_type: 'none', height: 1, width: 100 } } }] },
+      {
+        regionName: 'r',
+        blocks: [
+          {
+            type: 'text',
+            props: { content: 'x', height: 1, settings: { background_type: 'none', height: 1, width: 100 } },
+          },
+        ],
+      },
     ]);
     expect(result.diagnostics).toEqual([
       {
@@ -204,7 +248,12 @@ describe('validateConfig / validateConfigText', () => {
 
   it('a quote block cannot carry video settings, and the message names the block type', () => {
     const result = validateConfig('editable-regions', [
-      { regionName: 'r', blocks: [{ type: 'quote', props: { settings: { ...base, background_type: 'none', url: 'https://vimeo.com/1' } } }] },
+      {
+        regionName: 'r',
+        blocks: [
+          { type: 'quote', props: { settings: { ...base, background_type: 'none', url: 'https://vimeo.com/1' } } },
+        ],
+      },
     ]);
     expect(result.diagnostics).toEqual([
       {
@@ -215,7 +264,18 @@ describe('validateConfig / validateConfigText', () => {
         suggestion: 'remove it: the theme kit does not read it',
       },
     ]);
-    expect(validateConfig('editable-regions', [{ regionName: 'r', blocks: [{ type: 'quote', props: { settings: { ...base, background_type: 'none', url: 'x' } } }] }], { strict: true }).valid).toBe(false);
+    expect(
+      validateConfig(
+        'editable-regions',
+        [
+          {
+            regionName: 'r',
+            blocks: [{ type: 'quote', props: { settings: { ...base, background_type: 'none', url: 'x' } } }],
+          },
+        ],
+        { strict: true },
+      ).valid,
+    ).toBe(false);
   });
 
   it('a block that is not an object is an error (ajv skips discriminators on non-objects)', () => {
@@ -230,7 +290,9 @@ describe('validateConfig / validateConfigText', () => {
   });
 
   it('one bad block gives the errors of its own type only (no error per block type)', () => {
-    const result = validateConfig('editable-regions', [{ regionName: 'r', blocks: [{ type: 'divider', props: { settings: { backgound_type: 'none' } } }] }]);
+    const result = validateConfig('editable-regions', [
+      { regionName: 'r', blocks: [{ type: 'divider', props: { settings: { backgound_type: 'none' } } }] },
+    ]);
     expect(result.diagnostics.map((d) => d.message)).toEqual([
       'missing required property `divider_color` in `props` or `props.settings` for a `divider` block',
     ]);
@@ -238,10 +300,15 @@ describe('validateConfig / validateConfigText', () => {
 
   it('video url is fine for vimeo and youtube, ignored (warning) for html5', () => {
     const video = (type: string) => [
-      { regionName: 'r', blocks: [{ type: 'video', props: { ...base, background_type: 'none', type, url: 'https://vimeo.com/1' } }] },
+      {
+        regionName: 'r',
+        blocks: [{ type: 'video', props: { ...base, background_type: 'none', type, url: 'https://vimeo.com/1' } }],
+      },
     ];
     expect(validateConfig('editable-regions', video('vimeo')).diagnostics).toEqual([]);
     expect(validateConfig('editable-regions', video('youtube')).diagnostics).toEqual([]);
-    expect(validateConfig('editable-regions', video('html5')).diagnostics.map((d) => d.code)).toEqual(['ignored-property']);
+    expect(validateConfig('editable-regions', video('html5')).diagnostics.map((d) => d.code)).toEqual([
+      'ignored-property',
+    ]);
   });
 });

@@ -32,12 +32,17 @@ describe('deeply nested input', () => {
     expect(link?.title).toBe('Level 249');
   });
 
-  it.each([1_000, 100_000])('%i levels of brackets are one too-deep error with a position, never a stack overflow', (depth) => {
-    const text = `${'['.repeat(depth)}${']'.repeat(depth)}`;
-    const result = validateConfigText('menus', text);
-    expect(result.valid).toBe(false);
-    expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'too-deep', line: 1, column: 513, pointer: '' })]);
-  });
+  it.each([1_000, 100_000])(
+    '%i levels of brackets are one too-deep error with a position, never a stack overflow',
+    (depth) => {
+      const text = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+      const result = validateConfigText('menus', text);
+      expect(result.valid).toBe(false);
+      expect(result.diagnostics).toEqual([
+        expect.objectContaining({ code: 'too-deep', line: 1, column: 513, pointer: '' }),
+      ]);
+    },
+  );
 
   it('brackets inside strings do not count', () => {
     const text = JSON.stringify([{ name: 'main-menu', links: [{ title: `${'[{'.repeat(2000)}\\"` }] }]);
@@ -67,7 +72,10 @@ describe('deeply nested input', () => {
 
   it('grids nested up to the limit validate, load and mock without overflowing', () => {
     const settings = { background_type: 'none', enable_header: false, height: 2, width: 100, columns: 1 };
-    let block: unknown = { type: 'text', props: { content: 'x', settings: { background_type: 'none', height: 1, width: 100 } } };
+    let block: unknown = {
+      type: 'text',
+      props: { content: 'x', settings: { background_type: 'none', height: 1, width: 100 } },
+    };
     const depthOf = (text: string): number => {
       let depth = 0;
       let max = 0;
@@ -85,6 +93,8 @@ describe('deeply nested input', () => {
     const regions = [{ regionName: 'r', blocks: [block] }];
     expect(validateConfigText('editable-regions', JSON.stringify(regions)).valid).toBe(true);
     expect(validateConfig('editable-regions', regions).valid).toBe(true);
-    expect(() => generateMockData({ editableRegions: normalizeConfig('editable-regions', regions) }, { seed: 1, clock: 0 })).not.toThrow();
+    expect(() =>
+      generateMockData({ editableRegions: normalizeConfig('editable-regions', regions) }, { seed: 1, clock: 0 }),
+    ).not.toThrow();
   });
 });

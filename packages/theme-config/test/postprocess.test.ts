@@ -39,22 +39,34 @@ describe('unionsToDiscriminatedOneOf', () => {
     const untagged = { definitions: { U: { anyOf: [{ type: 'number' }, { type: 'array' }] } } };
     expect(unionsToDiscriminatedOneOf(untagged)).toEqual(untagged);
     const optional = {
-      definitions: { U: { anyOf: [{ $ref: '#/definitions/A' }, { $ref: '#/definitions/B' }] }, A: block('a'), B: { ...block('b'), required: ['props'] } },
+      definitions: {
+        U: { anyOf: [{ $ref: '#/definitions/A' }, { $ref: '#/definitions/B' }] },
+        A: block('a'),
+        B: { ...block('b'), required: ['props'] },
+      },
     };
     expect(unionsToDiscriminatedOneOf(optional).definitions.U).toHaveProperty('anyOf');
-    const repeated = { definitions: { U: { anyOf: [{ $ref: '#/definitions/A' }, { $ref: '#/definitions/A' }] }, A: block('a') } };
+    const repeated = {
+      definitions: { U: { anyOf: [{ $ref: '#/definitions/A' }, { $ref: '#/definitions/A' }] }, A: block('a') },
+    };
     expect(unionsToDiscriminatedOneOf(repeated).definitions.U).toHaveProperty('anyOf');
   });
 
   it('accepts single-value enums as tags and inline branches', () => {
-    const inline = { definitions: { U: { anyOf: [block('x'), { ...block('y'), properties: { type: { enum: ['y'] } } }] } } };
+    const inline = {
+      definitions: { U: { anyOf: [block('x'), { ...block('y'), properties: { type: { enum: ['y'] } } }] } },
+    };
     expect(unionsToDiscriminatedOneOf(inline).definitions.U).toHaveProperty('oneOf');
   });
 });
 
 describe('required alternatives', () => {
   it('applyRequiredAnyOf turns the TSDoc annotation into allOf/anyOf of required', () => {
-    const out = applyRequiredAnyOf({ type: 'object', requiredAnyOf: [['background_type', 'backgound_type']], required: ['height'] });
+    const out = applyRequiredAnyOf({
+      type: 'object',
+      requiredAnyOf: [['background_type', 'backgound_type']],
+      required: ['height'],
+    });
     expect(out).toEqual({
       type: 'object',
       required: ['height'],
@@ -63,7 +75,10 @@ describe('required alternatives', () => {
   });
 
   it('requiredGroups lists both spellings of a required background property', () => {
-    expect(requiredGroups({ required: ['height', 'backgound_type'] })).toEqual([['height'], ['background_type', 'backgound_type']]);
+    expect(requiredGroups({ required: ['height', 'backgound_type'] })).toEqual([
+      ['height'],
+      ['background_type', 'backgound_type'],
+    ]);
     expect(requiredGroups({ required: ['src'], requiredAnyOf: [['background_type', 'backgound_type']] })).toEqual([
       ['src'],
       ['background_type', 'backgound_type'],
@@ -80,7 +95,12 @@ describe('required alternatives', () => {
 describe('definitions', () => {
   it('renameDefinitions renames definitions and every $ref to them', () => {
     const out = renameDefinitions(
-      { definitions: { 'FlexibleProps<X>': { type: 'object' }, B: { properties: { p: { $ref: '#/definitions/FlexibleProps%3CX%3E' } } } } },
+      {
+        definitions: {
+          'FlexibleProps<X>': { type: 'object' },
+          B: { properties: { p: { $ref: '#/definitions/FlexibleProps%3CX%3E' } } },
+        },
+      },
       { 'FlexibleProps<X>': 'XProps' },
     );
     expect(Object.keys(out.definitions)).toEqual(['XProps', 'B']);
@@ -100,12 +120,24 @@ describe('definitions', () => {
       Unused: {},
       List: { type: 'array', items: { $ref: '#/definitions/Obj' } },
     };
-    const root = buildRootSchema({ id: 'https://x/obj.json', title: 'obj', description: 'd', rootType: 'File', definitions });
+    const root = buildRootSchema({
+      id: 'https://x/obj.json',
+      title: 'obj',
+      description: 'd',
+      rootType: 'File',
+      definitions,
+    });
     expect(root.$schema).toBe('http://json-schema.org/draft-07/schema#');
     expect(root.$id).toBe('https://x/obj.json');
     expect(Object.keys(root.properties)).toEqual(['$schema', 'a']);
     expect(Object.keys(root.definitions)).toEqual(['E']);
-    const list = buildRootSchema({ id: 'https://x/list.json', title: 'list', description: 'd', rootType: 'List', definitions });
+    const list = buildRootSchema({
+      id: 'https://x/list.json',
+      title: 'list',
+      description: 'd',
+      rootType: 'List',
+      definitions,
+    });
     expect(list.type).toBe('array');
     expect(list).not.toHaveProperty('properties');
     expect(Object.keys(list.definitions)).toEqual(['E', 'Obj']);

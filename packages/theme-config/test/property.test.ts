@@ -6,16 +6,52 @@ import { normalizeConfig, THEME_FILES, validateConfig, validateConfigText, type 
 import { EXAMPLES } from './helpers.js';
 
 const KINDS = THEME_FILES.map((f) => f.kind);
-const complete = (name: string): unknown => JSON.parse(readFileSync(path.join(EXAMPLES, 'valid/complete', name), 'utf8'));
+const complete = (name: string): unknown =>
+  JSON.parse(readFileSync(path.join(EXAMPLES, 'valid/complete', name), 'utf8'));
 
 /** JSON with the keys of the format mixed in, so the validators go deep instead of failing at the root. */
 const keyPool = fc.constantFrom(
-  'type', 'props', 'settings', 'blocks', 'regionName', 'rawMarkup', 'columns', 'name', 'background_type', 'backgound_type',
-  'height', 'width', 'overlay', 'overlay_color', 'action', 'link_url', '__proto__', 'constructor', 'links', 'children', 'title',
-  'numPages', 'currentPage', 'storeName', 'language', 'dribbbleUrl', '$schema',
+  'type',
+  'props',
+  'settings',
+  'blocks',
+  'regionName',
+  'rawMarkup',
+  'columns',
+  'name',
+  'background_type',
+  'backgound_type',
+  'height',
+  'width',
+  'overlay',
+  'overlay_color',
+  'action',
+  'link_url',
+  '__proto__',
+  'constructor',
+  'links',
+  'children',
+  'title',
+  'numPages',
+  'currentPage',
+  'storeName',
+  'language',
+  'dribbbleUrl',
+  '$schema',
 );
 const keyish = fc.oneof(keyPool, fc.string());
-const blockType = fc.constantFrom('audio', 'blog', 'button', 'grid', 'quote', 'text', 'video', 'map', 'social-feed', 'nope');
+const blockType = fc.constantFrom(
+  'audio',
+  'blog',
+  'button',
+  'grid',
+  'quote',
+  'text',
+  'video',
+  'map',
+  'social-feed',
+  'nope',
+);
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   node: fc.oneof(
     { depthSize: 'small' },
@@ -43,13 +79,21 @@ describe('validators never throw', () => {
 
   it('validateConfigText on arbitrary text and bytes', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...KINDS), fc.oneof(fc.string(), fc.json(), value.map((v) => JSON.stringify(v) ?? '')), (kind, text) => {
-        const result = validateConfigText(kind, text);
-        for (const d of result.diagnostics) {
-          expect(d.line).toBeGreaterThanOrEqual(1);
-          expect(d.column).toBeGreaterThanOrEqual(1);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...KINDS),
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          value.map((v) => JSON.stringify(v) ?? ''),
+        ),
+        (kind, text) => {
+          const result = validateConfigText(kind, text);
+          for (const d of result.diagnostics) {
+            expect(d.line).toBeGreaterThanOrEqual(1);
+            expect(d.column).toBeGreaterThanOrEqual(1);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
     fc.assert(
@@ -133,11 +177,18 @@ describe('load/normalise round trip', () => {
   });
 
   it('moving settings between props and props.settings and swapping spellings does not change the meaning', () => {
-    const regions = complete('editable-regions.stk.config.json') as Array<{ regionName: string; rawMarkup?: string; blocks?: Block[] }>;
+    const regions = complete('editable-regions.stk.config.json') as Array<{
+      regionName: string;
+      rawMarkup?: string;
+      blocks?: Block[];
+    }>;
     const expected = normalizeConfig('editable-regions', regions);
     fc.assert(
       fc.property(fc.array(fc.boolean(), { minLength: 1, maxLength: 50 }), (choices) => {
-        const variant = regions.map((r) => ({ ...r, ...(r.blocks ? { blocks: r.blocks.map((b) => reshape(b, choices)) } : {}) }));
+        const variant = regions.map((r) => ({
+          ...r,
+          ...(r.blocks ? { blocks: r.blocks.map((b) => reshape(b, choices)) } : {}),
+        }));
         const result = validateConfig('editable-regions' as ConfigKind, variant, { strict: true });
         expect(result.diagnostics).toEqual([]);
         expect(normalizeConfig('editable-regions', variant)).toEqual(expected);

@@ -7,7 +7,18 @@ import { PACKAGE_ROOT } from './helpers.js';
 describe('main entry', () => {
   it('the main entry no longer exports the removed aliases, the CLI internals or the mock generator', () => {
     const names = exportedNames(path.join(PACKAGE_ROOT, 'src/index.ts'));
-    for (const removed of ['runCli', 'starterContents', 'CliIO', 'TextSink', 'jsonChunks', 'LazyJsonArray', 'ChunkSink', 'slugify', 'generateMockData', 'MockConfigError']) {
+    for (const removed of [
+      'runCli',
+      'starterContents',
+      'CliIO',
+      'TextSink',
+      'jsonChunks',
+      'LazyJsonArray',
+      'ChunkSink',
+      'slugify',
+      'generateMockData',
+      'MockConfigError',
+    ]) {
       expect(names, removed).not.toContain(removed);
     }
   }, 60_000);
@@ -15,6 +26,13 @@ describe('main entry', () => {
 
 describe('/cli entry', () => {
   it('exports only what another CLI needs to run the validate, mock and editor commands', () => {
-    expect(exportedNames(path.join(PACKAGE_ROOT, 'src/cli-entry.ts')).sort()).toEqual(['CliIO', 'Command', 'CommandInput', 'editorCommand', 'mockCommand', 'validateCommand']);
+    expect(exportedNames(path.join(PACKAGE_ROOT, 'src/cli-entry.ts')).sort()).toEqual([
+      'CliIO',
+      'Command',
+      'CommandInput',
+      'editorCommand',
+      'mockCommand',
+      'validateCommand',
+    ]);
   }, 60_000);
 });

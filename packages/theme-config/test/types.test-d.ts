@@ -31,7 +31,9 @@ expectTypeOf<'en-GB'>().toExtend<EStoreLanguage>();
 // The block union is discriminated on `type`.
 const quote = {
   type: 'quote',
-  props: { settings: { background_type: 'none', enable_header: false, height: 2, width: 100, quote: 'Hi', cite: 'Me' } },
+  props: {
+    settings: { background_type: 'none', enable_header: false, height: 2, width: 100, quote: 'Hi', cite: 'Me' },
+  },
 } satisfies IBlockEntry;
 expectTypeOf(quote).toExtend<IQuoteBlock>();
 

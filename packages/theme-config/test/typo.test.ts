@@ -7,7 +7,15 @@ const store = VALID_STORE;
 describe('a misspelled required property is one diagnostic with its suggestion', () => {
   it('in a block (settings in props.settings)', () => {
     const result = validateConfig('editable-regions', [
-      { regionName: 'main', blocks: [{ type: 'quote', props: { settings: { backgroud_type: 'none', enable_header: false, height: 2, width: 100 } } }] },
+      {
+        regionName: 'main',
+        blocks: [
+          {
+            type: 'quote',
+            props: { settings: { backgroud_type: 'none', enable_header: false, height: 2, width: 100 } },
+          },
+        ],
+      },
     ]);
     expect(result.valid).toBe(false);
     expect(result.diagnostics).toEqual([
@@ -23,14 +31,25 @@ describe('a misspelled required property is one diagnostic with its suggestion',
 
   it('in a block (settings directly in props), and in the store file with a line', () => {
     const block = validateConfig('editable-regions', [
-      { regionName: 'main', blocks: [{ type: 'quote', props: { backgroud_type: 'none', enable_header: false, height: 2, width: 100 } }] },
+      {
+        regionName: 'main',
+        blocks: [{ type: 'quote', props: { backgroud_type: 'none', enable_header: false, height: 2, width: 100 } }],
+      },
     ]);
-    expect(block.diagnostics.map((d) => [d.code, d.suggestion])).toEqual([['unknown-property', 'did you mean `background_type`?']]);
+    expect(block.diagnostics.map((d) => [d.code, d.suggestion])).toEqual([
+      ['unknown-property', 'did you mean `background_type`?'],
+    ]);
     const { storeName: _omitted, ...rest } = store;
     const text = JSON.stringify({ ...rest, storeNme: 'n' }, null, 2);
     const file = validateConfigText('store', text);
     expect(file.diagnostics).toEqual([
-      expect.objectContaining({ code: 'unknown-property', pointer: '/storeNme', suggestion: 'did you mean `storeName`?', line: 12, column: 3 }),
+      expect.objectContaining({
+        code: 'unknown-property',
+        pointer: '/storeNme',
+        suggestion: 'did you mean `storeName`?',
+        line: 12,
+        column: 3,
+      }),
     ]);
   });
 
@@ -63,8 +82,18 @@ describe('a property in the wrong one of props / props.settings', () => {
 describe('a property the block type does not have', () => {
   it('is one unknown-property error, not also an "ignored because" warning', () => {
     const result = validateConfig('editable-regions', [
-      { regionName: 'main', blocks: [{ type: 'audio', props: { settings: { background_type: 'none', height: 1, width: 100, src: 'a.mp3', overlay: true } } }] },
+      {
+        regionName: 'main',
+        blocks: [
+          {
+            type: 'audio',
+            props: { settings: { background_type: 'none', height: 1, width: 100, src: 'a.mp3', overlay: true } },
+          },
+        ],
+      },
     ]);
-    expect(result.diagnostics.map((d) => [d.code, d.pointer])).toEqual([['unknown-property', '/0/blocks/0/props/settings/overlay']]);
+    expect(result.diagnostics.map((d) => [d.code, d.pointer])).toEqual([
+      ['unknown-property', '/0/blocks/0/props/settings/overlay'],
+    ]);
   });
 });

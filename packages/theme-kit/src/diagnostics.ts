@@ -8,7 +8,8 @@ import type { Diagnostic, DiagnosticCode } from '@commerce-kit/theme-config';
 export const THEME_DIAGNOSTIC_CODES = {
   'theme-dir-not-found': 'The theme directory does not exist or is not a directory.',
   'liquid-syntax': 'A template, layout, snippet, block template or rawMarkup that does not parse as Liquid.',
-  'liquid-render': 'A template that parses but fails while rendering (a missing snippet, a filter given a bad value, ...).',
+  'liquid-render':
+    'A template that parses but fails while rendering (a missing snippet, a filter given a bad value, ...).',
   'missing-template': '`page.template` (or a route) names no file in `templates/`.',
   'missing-snippet': 'A `render` tag names no file in `snippets/`.',
   'unknown-region': 'A configured `regionName` that no `editable_region` tag of the templates and snippets renders.',

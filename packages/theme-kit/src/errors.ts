@@ -28,7 +28,9 @@ export class ThemeRenderError extends ThemeKitError {
   constructor(diagnostics: readonly ThemeDiagnostic[]) {
     const first = diagnostics[0];
     const where = first?.file === undefined ? '' : `${first.file}:${first.line ?? 1}:${first.column ?? 1}: `;
-    super(`${where}${first?.message ?? 'the page could not be rendered'}${diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : ''}`);
+    super(
+      `${where}${first?.message ?? 'the page could not be rendered'}${diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : ''}`,
+    );
     this.diagnostics = Object.freeze([...diagnostics]);
   }
 }

@@ -8,7 +8,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BLOCK_TYPES, normalizeConfig, validateConfig, type ConfigKind, type NormalizedByKind, type ThemeConfig } from '@commerce-kit/theme-config';
+import {
+  BLOCK_TYPES,
+  normalizeConfig,
+  validateConfig,
+  type ConfigKind,
+  type NormalizedByKind,
+  type ThemeConfig,
+} from '@commerce-kit/theme-config';
 import { generateMockData } from '@commerce-kit/theme-config/mock';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { describe, expect, test } from 'vitest';
@@ -62,9 +69,21 @@ const CATEGORIES = [
     description: 'Shoes for every day.',
     featuredImage: 'assets/shoes.jpg',
     numItems: 5,
-    items: [product('Trail Runner', 89.5), product('City Loafer', 120), product('Rain Boot', 64), product('Beach Sandal', 25), product('Hiking Boot', 150)],
+    items: [
+      product('Trail Runner', 89.5),
+      product('City Loafer', 120),
+      product('Rain Boot', 64),
+      product('Beach Sandal', 25),
+      product('Hiking Boot', 150),
+    ],
   },
-  { title: 'Bags', description: 'Bags to carry it all.', featuredImage: 'assets/bags.jpg', numItems: 2, items: [product('Tote', 35), product('Backpack', 79)] },
+  {
+    title: 'Bags',
+    description: 'Bags to carry it all.',
+    featuredImage: 'assets/bags.jpg',
+    numItems: 2,
+    items: [product('Tote', 35), product('Backpack', 79)],
+  },
   { title: 'Hats', description: 'Hats for sun and rain.', numItems: 1, items: [product('Sun Hat', 19.99)] },
 ];
 
@@ -84,7 +103,12 @@ const BLOG = [
   article('Shop notes', 5, []),
 ];
 
-const FILES: StoreFiles = { store: STORE, blog: BLOG, categories: CATEGORIES, pagination: { numPages: 2, currentPage: 1 } };
+const FILES: StoreFiles = {
+  store: STORE,
+  blog: BLOG,
+  categories: CATEGORIES,
+  pagination: { numPages: 2, currentPage: 1 },
+};
 
 /** Validates one file's value strictly (a warning fails too) and normalises it, as loading does. */
 function valid<K extends ConfigKind>(kind: K, value: unknown): NormalizedByKind[K] {
@@ -111,7 +135,12 @@ async function render(blocks: readonly BlockEntry[], options: RenderOptions = {}
   if (files.categories) config.categories = valid('categories', files.categories);
   if (files.pagination) config.pagination = valid('pagination', files.pagination);
   const mock = generateMockData(config, { seed: 1, clock: '2024-06-01T00:00:00Z' });
-  const renderer = new ThemeRenderer({ files: new Map([['templates/index.liquid', "{% editable_region 'main' %}"], ...Object.entries(options.theme ?? {})]) });
+  const renderer = new ThemeRenderer({
+    files: new Map([
+      ['templates/index.liquid', "{% editable_region 'main' %}"],
+      ...Object.entries(options.theme ?? {}),
+    ]),
+  });
   const page = await renderer.render(options.url ?? '/', createThemeData(mock));
   expect(page.status).toBe(200);
   return page.html;
@@ -151,16 +180,66 @@ const PLAIN = { backgound_type: 'none', height: 2, width: 100 } as const;
 
 /** One block of each type (several for button and video), as a store's config would write them. */
 const REPRESENTATIVE: Readonly<Record<string, readonly BlockEntry[]>> = {
-  audio: [{ type: 'audio', props: { backgound_type: 'none', enable_header: true, header_text: 'Our shop jingle', height: 1, width: 100, src: 'assets/jingle.mp3' } }],
-  blog: [{ type: 'blog', props: { ...COMMON, enable_header: true, header_text: 'From the blog', page_size: 2, paginate: true, tag: 'All' } }],
-  button: [
-    { type: 'button', props: { alignment: 'center', height: 2, action: 'buy-now', style: 'primary', text: 'Buy the runner', auto_width: true, item: { title: 'Trail Runner' } } },
-    { type: 'button', props: { alignment: 'left', height: 1, action: 'link', link_url: '/pages/about?from=button&x=1', link_target: true, style: 'secondary', auto_width: false, width: 50 } },
-    { type: 'button', props: { alignment: 'right', height: 3, action: 'view-item', style: 'pinterest', item: { title: 'Tote' } } },
+  audio: [
+    {
+      type: 'audio',
+      props: {
+        backgound_type: 'none',
+        enable_header: true,
+        header_text: 'Our shop jingle',
+        height: 1,
+        width: 100,
+        src: 'assets/jingle.mp3',
+      },
+    },
   ],
-  'category-list': [{ type: 'category-list', props: { ...COMMON, enable_header: true, header_text: 'Shop by category', per_row: 2, rows: 1 } }],
+  blog: [
+    {
+      type: 'blog',
+      props: { ...COMMON, enable_header: true, header_text: 'From the blog', page_size: 2, paginate: true, tag: 'All' },
+    },
+  ],
+  button: [
+    {
+      type: 'button',
+      props: {
+        alignment: 'center',
+        height: 2,
+        action: 'buy-now',
+        style: 'primary',
+        text: 'Buy the runner',
+        auto_width: true,
+        item: { title: 'Trail Runner' },
+      },
+    },
+    {
+      type: 'button',
+      props: {
+        alignment: 'left',
+        height: 1,
+        action: 'link',
+        link_url: '/pages/about?from=button&x=1',
+        link_target: true,
+        style: 'secondary',
+        auto_width: false,
+        width: 50,
+      },
+    },
+    {
+      type: 'button',
+      props: { alignment: 'right', height: 3, action: 'view-item', style: 'pinterest', item: { title: 'Tote' } },
+    },
+  ],
+  'category-list': [
+    {
+      type: 'category-list',
+      props: { ...COMMON, enable_header: true, header_text: 'Shop by category', per_row: 2, rows: 1 },
+    },
+  ],
   divider: [{ type: 'divider', props: { backgound_type: 'none', divider_color: '#d1d5db', thickness: 2 } }],
-  'featured-category': [{ type: 'featured-category', props: { ...COMMON, per_row: 2, rows: 1, category: { title: 'Bags' } } }],
+  'featured-category': [
+    { type: 'featured-category', props: { ...COMMON, per_row: 2, rows: 1, category: { title: 'Bags' } } },
+  ],
   'featured-product': [{ type: 'featured-product', props: { ...COMMON, action: 'add-to-cart', text: 'Add to bag' } }],
   grid: [
     {
@@ -170,21 +249,47 @@ const REPRESENTATIVE: Readonly<Record<string, readonly BlockEntry[]>> = {
         height: 1,
         settings: { columns: 2, vertical_alignment: 'middle' },
         columns: [
-          { name: 'column_1', blocks: [{ type: 'text', props: { content: '<p>Left column</p>', settings: { ...PLAIN, height: 0 } } }] },
-          { name: 'column_2', blocks: [{ type: 'quote', props: { ...COMMON, height: 0, quote: 'Right column', cite: 'A grid' } }] },
+          {
+            name: 'column_1',
+            blocks: [{ type: 'text', props: { content: '<p>Left column</p>', settings: { ...PLAIN, height: 0 } } }],
+          },
+          {
+            name: 'column_2',
+            blocks: [{ type: 'quote', props: { ...COMMON, height: 0, quote: 'Right column', cite: 'A grid' } }],
+          },
         ],
       },
     },
   ],
   html: [{ type: 'html', props: { ...COMMON, height: 1, html: '<p>Free shipping <strong>this week</strong>.</p>' } }],
-  image: [{ type: 'image', props: { ...COMMON, src: 'assets/summer.jpg', alt: 'Three hats on a beach', link_active: true, link_url: '/categories/hats', link_target: false } }],
+  image: [
+    {
+      type: 'image',
+      props: {
+        ...COMMON,
+        src: 'assets/summer.jpg',
+        alt: 'Three hats on a beach',
+        link_active: true,
+        link_url: '/categories/hats',
+        link_target: false,
+      },
+    },
+  ],
   'image-with-text': [
     {
       type: 'image-with-text',
       props: {
-        backgound_type: 'color', background_color: '#f3f4f6', height: 2, width: 100,
-        src: 'assets/workshop.jpg', image_position: 'column-left', image_style: 'cover',
-        text: 'Made in our workshop.\nSince 1999.', color_text: '#111827', action: 'view-item', item: { title: 'City Loafer' },
+        backgound_type: 'color',
+        background_color: '#f3f4f6',
+        height: 2,
+        width: 100,
+        src: 'assets/workshop.jpg',
+        image_position: 'column-left',
+        image_style: 'cover',
+        text: 'Made in our workshop.\nSince 1999.',
+        color_text: '#111827',
+        action: 'view-item',
+        item: { title: 'City Loafer' },
       },
     },
   ],
@@ -192,21 +297,84 @@ const REPRESENTATIVE: Readonly<Record<string, readonly BlockEntry[]>> = {
     {
       type: 'image-with-text-overlay',
       props: {
-        backgound_type: 'none', height: 3, width: 100, src: 'assets/hero.jpg', image_position: 'column-left', image_style: 'cover',
-        text: 'Summer sale', color_text: '#ffffff', overlay: true, overlay_color: '#000000', overlay_opacity: 40,
-        action: 'link', link_url: '/categories/shoes',
+        backgound_type: 'none',
+        height: 3,
+        width: 100,
+        src: 'assets/hero.jpg',
+        image_position: 'column-left',
+        image_style: 'cover',
+        text: 'Summer sale',
+        color_text: '#ffffff',
+        overlay: true,
+        overlay_color: '#000000',
+        overlay_opacity: 40,
+        action: 'link',
+        link_url: '/categories/shoes',
       },
     },
   ],
-  map: [{ type: 'map', props: { url: 'https://www.openstreetmap.org/export/embed.html?bbox=13.37,52.51,13.39,52.52&layer=mapnik', settings: { ...COMMON, alignment: 'center' } } }],
-  quote: [{ type: 'quote', props: { ...COMMON, height: 1, quote: 'The best boots\nI ever owned.', cite: 'Sam, Hamburg', color_text: '#374151', font_size: '1.75rem' } }],
-  'social-feed': [{ type: 'social-feed', props: { type: 'social-instagram', settings: { ...PLAIN, height: 1, count: 4, feed_logo: true } } }],
-  'social-links': [{ type: 'social-links', props: { ...PLAIN, height: 1, social_link_size: 2, social_color_active: true, social_link_color: '#2563eb' } }],
-  text: [{ type: 'text', props: { content: '<h3>Welcome</h3><p>Hello <em>world</em>.</p>', settings: { backgound_type: 'color', background_color: '#fef3c7', height: 1, width: 100, color_text: '#111827' } } }],
+  map: [
+    {
+      type: 'map',
+      props: {
+        url: 'https://www.openstreetmap.org/export/embed.html?bbox=13.37,52.51,13.39,52.52&layer=mapnik',
+        settings: { ...COMMON, alignment: 'center' },
+      },
+    },
+  ],
+  quote: [
+    {
+      type: 'quote',
+      props: {
+        ...COMMON,
+        height: 1,
+        quote: 'The best boots\nI ever owned.',
+        cite: 'Sam, Hamburg',
+        color_text: '#374151',
+        font_size: '1.75rem',
+      },
+    },
+  ],
+  'social-feed': [
+    {
+      type: 'social-feed',
+      props: { type: 'social-instagram', settings: { ...PLAIN, height: 1, count: 4, feed_logo: true } },
+    },
+  ],
+  'social-links': [
+    {
+      type: 'social-links',
+      props: { ...PLAIN, height: 1, social_link_size: 2, social_color_active: true, social_link_color: '#2563eb' },
+    },
+  ],
+  text: [
+    {
+      type: 'text',
+      props: {
+        content: '<h3>Welcome</h3><p>Hello <em>world</em>.</p>',
+        settings: {
+          backgound_type: 'color',
+          background_color: '#fef3c7',
+          height: 1,
+          width: 100,
+          color_text: '#111827',
+        },
+      },
+    },
+  ],
   video: [
     { type: 'video', props: { ...COMMON, type: 'html5', src: 'assets/intro.mp4', poster: 'assets/intro.jpg' } },
     { type: 'video', props: { ...COMMON, type: 'youtube', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s' } },
-    { type: 'video', props: { ...COMMON, enable_header: true, header_text: 'Our story', type: 'vimeo', url: 'https://vimeo.com/76979871' } },
+    {
+      type: 'video',
+      props: {
+        ...COMMON,
+        enable_header: true,
+        header_text: 'Our story',
+        type: 'vimeo',
+        url: 'https://vimeo.com/76979871',
+      },
+    },
   ],
 };
 
@@ -234,8 +402,11 @@ describe('built-in block templates', () => {
   });
 
   test('copied into a theme, every template passes `theme-kit check` and renders the same page', async () => {
-    const copies: Record<string, string> = { 'snippets/stk-block.liquid': readFileSync(path.join(ROOT, 'src/blocks/snippets/stk-block.liquid'), 'utf8') };
-    for (const type of BLOCK_TYPES) copies[`blocks/${type}.liquid`] = readFileSync(path.join(ROOT, 'src/blocks', `${type}.liquid`), 'utf8');
+    const copies: Record<string, string> = {
+      'snippets/stk-block.liquid': readFileSync(path.join(ROOT, 'src/blocks/snippets/stk-block.liquid'), 'utf8'),
+    };
+    for (const type of BLOCK_TYPES)
+      copies[`blocks/${type}.liquid`] = readFileSync(path.join(ROOT, 'src/blocks', `${type}.liquid`), 'utf8');
     const blocks = Object.values(REPRESENTATIVE).flat();
     const dir = makeTheme({
       'templates/index.liquid': "{% editable_region 'main' %}",
@@ -252,8 +423,12 @@ describe('built-in block templates', () => {
 });
 
 describe('common settings: the stk-block frame', () => {
-  const html = (props: Record<string, unknown>): BlockEntry => ({ type: 'html', props: { ...COMMON, html: '<p>x</p>', ...props } });
-  const frame = async (props: Record<string, unknown>): Promise<HTMLElement> => $(await dom(html(props)), 'section.stk-block');
+  const html = (props: Record<string, unknown>): BlockEntry => ({
+    type: 'html',
+    props: { ...COMMON, html: '<p>x</p>', ...props },
+  });
+  const frame = async (props: Record<string, unknown>): Promise<HTMLElement> =>
+    $(await dom(html(props)), 'section.stk-block');
 
   test('id, type and the block’s markup inside', async () => {
     const section = await frame({});
@@ -264,15 +439,17 @@ describe('common settings: the stk-block frame', () => {
 
   test('width in percent; alignment places a narrower block', async () => {
     expect(styleOf(await frame({}))).toMatchObject({ width: '100%' });
-    expect(styleOf(await frame({})))
-      .not.toHaveProperty('margin-left');
+    expect(styleOf(await frame({}))).not.toHaveProperty('margin-left');
     const left = styleOf(await frame({ width: 60, alignment: 'left' }));
     expect(left).toMatchObject({ width: '60%', 'margin-right': 'auto' });
     expect(left).not.toHaveProperty('margin-left');
     const right = styleOf(await frame({ width: 60, alignment: 'right' }));
     expect(right).toMatchObject({ width: '60%', 'margin-left': 'auto' });
     expect(right).not.toHaveProperty('margin-right');
-    expect(styleOf(await frame({ width: 60, alignment: 'center' }))).toMatchObject({ 'margin-left': 'auto', 'margin-right': 'auto' });
+    expect(styleOf(await frame({ width: 60, alignment: 'center' }))).toMatchObject({
+      'margin-left': 'auto',
+      'margin-right': 'auto',
+    });
     expect(styleOf(await frame({ width: 60 }))).toMatchObject({ 'margin-left': 'auto', 'margin-right': 'auto' });
   });
 
@@ -287,7 +464,9 @@ describe('common settings: the stk-block frame', () => {
   });
 
   test('background colour, only with background type color', async () => {
-    expect(styleOf(await frame({ backgound_type: 'color', background_color: '#ff6600' }))).toMatchObject({ 'background-color': '#ff6600' });
+    expect(styleOf(await frame({ backgound_type: 'color', background_color: '#ff6600' }))).toMatchObject({
+      'background-color': '#ff6600',
+    });
     expect(styleOf(await frame({ backgound_type: 'none' }))).not.toHaveProperty('background-color');
   });
 
@@ -299,12 +478,19 @@ describe('common settings: the stk-block frame', () => {
       tiled: { 'background-size': 'auto', 'background-repeat': 'repeat' },
     };
     for (const [mode, expected] of Object.entries(modes)) {
-      const style = styleOf(await frame({ backgound_type: 'image', backgound_image: 'assets/hero.jpg', backgound_image_mode: mode }));
+      const style = styleOf(
+        await frame({ backgound_type: 'image', backgound_image: 'assets/hero.jpg', backgound_image_mode: mode }),
+      );
       expect(style, mode).toMatchObject({ 'background-image': "url('/assets/hero.jpg')", ...expected });
     }
     // No mode: cover. An absolute URL stays as it is; a quote in it cannot end url('...').
-    const style = styleOf(await frame({ backgound_type: 'image', backgound_image: "https://cdn.example.com/it's.jpg" }));
-    expect(style).toMatchObject({ 'background-image': "url('https://cdn.example.com/it%27s.jpg')", 'background-size': 'cover' });
+    const style = styleOf(
+      await frame({ backgound_type: 'image', backgound_image: "https://cdn.example.com/it's.jpg" }),
+    );
+    expect(style).toMatchObject({
+      'background-image': "url('https://cdn.example.com/it%27s.jpg')",
+      'background-size': 'cover',
+    });
   });
 
   test('overlay colour and opacity over a background image', async () => {
@@ -313,8 +499,11 @@ describe('common settings: the stk-block frame', () => {
     const overlay = $(section, '.stk-block__overlay');
     expect(overlay.getAttribute('aria-hidden')).toBe('true');
     expect(styleOf(overlay)).toMatchObject({ 'background-color': '#112233', opacity: '0.3', position: 'absolute' });
-    expect(styleOf($(await frame({ ...image, overlay: true }), '.stk-block__overlay'))).toMatchObject({ 'background-color': '#000000', opacity: '0.5' });
-    expectNone((await frame({ ...image, overlay: false })), '.stk-block__overlay');
+    expect(styleOf($(await frame({ ...image, overlay: true }), '.stk-block__overlay'))).toMatchObject({
+      'background-color': '#000000',
+      opacity: '0.5',
+    });
+    expectNone(await frame({ ...image, overlay: false }), '.stk-block__overlay');
   });
 
   test('header: enable_header shows header_text as the heading that names the block', async () => {
@@ -330,17 +519,27 @@ describe('common settings: the stk-block frame', () => {
 
   test('both spellings of the background properties give the same page', async () => {
     const { backgound_type: _, ...common } = COMMON;
-    const html = (props: Record<string, unknown>): BlockEntry => ({ type: 'html', props: { ...common, html: '<p>x</p>', ...props } });
+    const html = (props: Record<string, unknown>): BlockEntry => ({
+      type: 'html',
+      props: { ...common, html: '<p>x</p>', ...props },
+    });
     const settings = (prefix: string) => ({
-      [`${prefix}_type`]: 'image', [`${prefix}_image`]: 'assets/hero.jpg', [`${prefix}_image_mode`]: 'tiled',
-      overlay: true, overlay_color: '#000000', overlay_opacity: 20,
+      [`${prefix}_type`]: 'image',
+      [`${prefix}_image`]: 'assets/hero.jpg',
+      [`${prefix}_image_mode`]: 'tiled',
+      overlay: true,
+      overlay_color: '#000000',
+      overlay_opacity: 20,
     });
     const misspelled = await render([html(settings('backgound'))]);
     const canonical = await render([html(settings('background'))]);
     expect(misspelled).toBe(canonical);
     expect(misspelled).toContain('background-repeat: repeat');
     // In props.settings too, and for a block with direct props (text).
-    const text = (prefix: string): BlockEntry => ({ type: 'text', props: { content: 'Hi', settings: { ...settings(prefix), height: 1, width: 80, alignment: 'right' } } });
+    const text = (prefix: string): BlockEntry => ({
+      type: 'text',
+      props: { content: 'Hi', settings: { ...settings(prefix), height: 1, width: 80, alignment: 'right' } },
+    });
     expect(await render([text('backgound')])).toBe(await render([text('background')]));
   });
 });
@@ -351,7 +550,13 @@ describe('audio', () => {
     expect(audio.getAttribute('src')).toBe('/assets/jingle.mp3');
     expect(audio.hasAttribute('controls')).toBe(true);
     expect(audio.getAttribute('aria-label')).toBe('Our shop jingle');
-    const other = $(await dom({ type: 'audio', props: { backgound_type: 'none', height: 1, width: 100, src: 'https://cdn.example.com/a.ogg' } }), 'audio');
+    const other = $(
+      await dom({
+        type: 'audio',
+        props: { backgound_type: 'none', height: 1, width: 100, src: 'https://cdn.example.com/a.ogg' },
+      }),
+      'audio',
+    );
     expect(other.getAttribute('src')).toBe('https://cdn.example.com/a.ogg');
     expect(other.getAttribute('aria-label')).toBe('Audio');
   });
@@ -362,8 +567,14 @@ describe('blog', () => {
   const titles = (root: HTMLElement): string[] => root.querySelectorAll('.stk-blog__article h3').map((h) => h.text);
 
   test('tag filters the articles; `All` or no tag shows all', async () => {
-    expect(titles(await dom(blog({ tag: 'guides', page_size: 10 })))).toEqual(['Caring for leather', 'Choosing a backpack']);
-    expect(titles(await dom(blog({ tag: 'news', page_size: 10 })))).toEqual(['Spring collection', 'Caring for leather']);
+    expect(titles(await dom(blog({ tag: 'guides', page_size: 10 })))).toEqual([
+      'Caring for leather',
+      'Choosing a backpack',
+    ]);
+    expect(titles(await dom(blog({ tag: 'news', page_size: 10 })))).toEqual([
+      'Spring collection',
+      'Caring for leather',
+    ]);
     const all = ['Spring collection', 'Caring for leather', 'Choosing a backpack', 'Shop notes'];
     expect(titles(await dom(blog({ tag: 'All', page_size: 10 })))).toEqual(all);
     expect(titles(await dom(blog({ page_size: 10 })))).toEqual(all);
@@ -404,8 +615,12 @@ describe('blog', () => {
 });
 
 describe('button', () => {
-  const button = (props: Record<string, unknown>): BlockEntry => ({ type: 'button', props: { alignment: 'left', height: 2, ...props } });
-  const control = async (props: Record<string, unknown>): Promise<HTMLElement> => $(await dom(button(props)), '.stk-button__control');
+  const button = (props: Record<string, unknown>): BlockEntry => ({
+    type: 'button',
+    props: { alignment: 'left', height: 2, ...props },
+  });
+  const control = async (props: Record<string, unknown>): Promise<HTMLElement> =>
+    $(await dom(button(props)), '.stk-button__control');
 
   test('view-item links to the item’s product page; no action means view-item', async () => {
     const link = await control({ action: 'view-item', item: { title: 'Tote' } });
@@ -433,7 +648,12 @@ describe('button', () => {
     expect(same.getAttribute('href')).toBe('/pages/about?a=1&b="2"');
     expect(same.toString()).toContain('href="/pages/about?a=1&amp;b=&#34;2&#34;"');
     expect(same.getAttribute('target')).toBeUndefined();
-    const tab = await control({ action: 'link', link_url: 'https://example.com/', link_target: true, text: 'Our blog' });
+    const tab = await control({
+      action: 'link',
+      link_url: 'https://example.com/',
+      link_target: true,
+      text: 'Our blog',
+    });
     expect(tab.getAttribute('target')).toBe('_blank');
     expect(tab.getAttribute('rel')).toBe('noopener');
     expect(tab.text).toBe('Our blog (opens in a new tab)');
@@ -449,7 +669,8 @@ describe('button', () => {
     expect(styleOf(await control({ style: 'secondary' }))).toMatchObject({ 'background-color': 'transparent' });
     expect(styleOf(await control({}))).toMatchObject({ 'background-color': '#111827' });
     const sizes = [];
-    for (const height of [0, 1, 2, 3, 4]) sizes.push(Number.parseFloat(styleOf(await control({ height }))['font-size'] ?? ''));
+    for (const height of [0, 1, 2, 3, 4])
+      sizes.push(Number.parseFloat(styleOf(await control({ height }))['font-size'] ?? ''));
     expect(sizes).toEqual([0.875, 1, 1.125, 1.25, 1.5]);
     expect(styleOf(await control({ auto_width: false, width: 40 }))).toMatchObject({ width: '40%' });
     expect(styleOf(await control({ width: 40 }))).toMatchObject({ width: '40%' });
@@ -463,7 +684,10 @@ describe('button', () => {
 });
 
 describe('category-list', () => {
-  const list = (props: Record<string, unknown>): BlockEntry => ({ type: 'category-list', props: { ...COMMON, ...props } });
+  const list = (props: Record<string, unknown>): BlockEntry => ({
+    type: 'category-list',
+    props: { ...COMMON, ...props },
+  });
   const cards = (root: HTMLElement) => root.querySelectorAll('.stk-category-list__category');
 
   test('per_row x rows of the categories, per_row to a row', async () => {
@@ -482,9 +706,16 @@ describe('category-list', () => {
   });
 
   test('dummy_category when the store has no category', async () => {
-    const root = await dom(list({ per_row: 2, rows: 2, dummy_category: { title: 'Coming soon', description: 'Soon.', numItems: 0, items: [] } }), {
-      files: { ...FILES, categories: [] },
-    });
+    const root = await dom(
+      list({
+        per_row: 2,
+        rows: 2,
+        dummy_category: { title: 'Coming soon', description: 'Soon.', numItems: 0, items: [] },
+      }),
+      {
+        files: { ...FILES, categories: [] },
+      },
+    );
     expect(cards(root)).toHaveLength(1);
     expect(cards(root)[0]!.hasAttribute('data-stk-dummy')).toBe(true);
     expect($(cards(root)[0]!, 'h3').text).toBe('Coming soon');
@@ -493,23 +724,31 @@ describe('category-list', () => {
 
 describe('divider', () => {
   test('divider_color and thickness (pixels) draw the rule', async () => {
-    const rule = (props: Record<string, unknown>) => dom({ type: 'divider', props: { backgound_type: 'none', divider_color: '#ff0000', ...props } });
+    const rule = (props: Record<string, unknown>) =>
+      dom({ type: 'divider', props: { backgound_type: 'none', divider_color: '#ff0000', ...props } });
     expect(styleOf($(await rule({ thickness: 4 }), 'hr'))).toMatchObject({ 'border-top': '4px solid #ff0000' });
-    expect(styleOf($(await rule({ divider_color: '#00ff00' }), 'hr'))).toMatchObject({ 'border-top': '1px solid #00ff00' });
+    expect(styleOf($(await rule({ divider_color: '#00ff00' }), 'hr'))).toMatchObject({
+      'border-top': '1px solid #00ff00',
+    });
     // A divider has no height: the frame sets none.
     expect(styleOf($(await rule({}), 'section'))).not.toHaveProperty('min-height');
   });
 });
 
 describe('featured-category', () => {
-  const featured = (props: Record<string, unknown>): BlockEntry => ({ type: 'featured-category', props: { ...COMMON, category: { title: 'Shoes' }, ...props } });
+  const featured = (props: Record<string, unknown>): BlockEntry => ({
+    type: 'featured-category',
+    props: { ...COMMON, category: { title: 'Shoes' }, ...props },
+  });
   const products = (root: HTMLElement) => root.querySelectorAll('.stk-featured-category__product');
 
   test('the category’s products, per_row x rows of them', async () => {
     const root = await dom(featured({ per_row: 2, rows: 1 }));
     expect($(root, '.stk-featured-category h3 a').getAttribute('href')).toBe('/categories/shoes');
     expect(products(root).map((p) => $(p, 'h4').text)).toEqual(['Trail Runner', 'City Loafer']);
-    expect(styleOf($(root, '.stk-featured-category ul'))['grid-template-columns']).toContain('calc((100% - 1 * 1.5rem) / 2)');
+    expect(styleOf($(root, '.stk-featured-category ul'))['grid-template-columns']).toContain(
+      'calc((100% - 1 * 1.5rem) / 2)',
+    );
     const first = products(root)[0]!;
     expect($(first, 'a').getAttribute('href')).toBe('/products/trail-runner');
     expect($(first, 'p').text).toBe('$89.50');
@@ -520,7 +759,10 @@ describe('featured-category', () => {
 });
 
 describe('featured-product', () => {
-  const featured = (props: Record<string, unknown>): BlockEntry => ({ type: 'featured-product', props: { ...COMMON, ...props } });
+  const featured = (props: Record<string, unknown>): BlockEntry => ({
+    type: 'featured-product',
+    props: { ...COMMON, ...props },
+  });
 
   test('the store’s first product (categories[0].items[0]), with its price and a view-item link by default', async () => {
     const root = await dom(featured({}));
@@ -532,7 +774,12 @@ describe('featured-product', () => {
     expect(button.getAttribute('href')).toBe('/products/trail-runner');
     expect(button.text).toBe('View item');
     // The first category without items is skipped.
-    const skipped = await dom(featured({}), { files: { ...FILES, categories: [{ title: 'Empty', description: 'None yet.', numItems: 0, items: [] }, ...CATEGORIES] } });
+    const skipped = await dom(featured({}), {
+      files: {
+        ...FILES,
+        categories: [{ title: 'Empty', description: 'None yet.', numItems: 0, items: [] }, ...CATEGORIES],
+      },
+    });
     expect($(skipped, 'article h3').text).toBe('Trail Runner');
   });
 
@@ -541,7 +788,10 @@ describe('featured-product', () => {
     expect(cart.tagName).toBe('BUTTON');
     expect(cart.getAttribute('data-product-handle')).toBe('trail-runner');
     expect(cart.text).toBe('Add to bag');
-    const link = $(await dom(featured({ action: 'link', link_url: '/pages/runners', link_target: true })), '.stk-featured-product__button');
+    const link = $(
+      await dom(featured({ action: 'link', link_url: '/pages/runners', link_target: true })),
+      '.stk-featured-product__button',
+    );
     expect(link.getAttribute('href')).toBe('/pages/runners');
     expect(link.getAttribute('rel')).toBe('noopener');
   });
@@ -554,8 +804,14 @@ describe('featured-product', () => {
 });
 
 describe('grid', () => {
-  const text = (content: string): BlockEntry => ({ type: 'text', props: { content, settings: { ...PLAIN, height: 0 } } });
-  const grid = (settings: Record<string, unknown>, columns: readonly { name: string; blocks: BlockEntry[] }[]): BlockEntry => ({
+  const text = (content: string): BlockEntry => ({
+    type: 'text',
+    props: { content, settings: { ...PLAIN, height: 0 } },
+  });
+  const grid = (
+    settings: Record<string, unknown>,
+    columns: readonly { name: string; blocks: BlockEntry[] }[],
+  ): BlockEntry => ({
     type: 'grid',
     props: { ...COMMON, settings: { columns: columns.length, ...settings }, columns },
   });
@@ -570,8 +826,12 @@ describe('grid', () => {
   });
 
   test('columns, remove_margins and vertical_alignment lay the columns out', async () => {
-    const two = [{ name: 'column_1', blocks: [text('a')] }, { name: 'column_2', blocks: [text('b')] }];
-    const layout = async (settings: Record<string, unknown>, columns = two) => $(await dom(grid(settings, columns)), '.stk-grid');
+    const two = [
+      { name: 'column_1', blocks: [text('a')] },
+      { name: 'column_2', blocks: [text('b')] },
+    ];
+    const layout = async (settings: Record<string, unknown>, columns = two) =>
+      $(await dom(grid(settings, columns)), '.stk-grid');
     const plain = await layout({});
     expect(plain.getAttribute('data-columns')).toBe('2');
     expect(styleOf(plain)).toMatchObject({ gap: '1.5rem', 'align-items': 'start' });
@@ -587,11 +847,22 @@ describe('grid', () => {
   });
 
   test('a grid inside a grid renders recursively', async () => {
-    const inner = grid({ remove_margins: true }, [{ name: 'column_1', blocks: [text('<p>deep 1</p>')] }, { name: 'column_2', blocks: [text('<p>deep 2</p>')] }]);
-    const root = await dom(grid({}, [{ name: 'column_1', blocks: [text('<p>outer</p>')] }, { name: 'column_2', blocks: [inner, text('<p>after</p>')] }]));
+    const inner = grid({ remove_margins: true }, [
+      { name: 'column_1', blocks: [text('<p>deep 1</p>')] },
+      { name: 'column_2', blocks: [text('<p>deep 2</p>')] },
+    ]);
+    const root = await dom(
+      grid({}, [
+        { name: 'column_1', blocks: [text('<p>outer</p>')] },
+        { name: 'column_2', blocks: [inner, text('<p>after</p>')] },
+      ]),
+    );
     const outer = $(root, 'section#main-1');
     const nested = $(outer, 'section#main-1-2-1.stk-block--grid');
-    expect(nested.querySelectorAll('.stk-grid__column .stk-text').map((t) => t.innerHTML)).toEqual(['<p>deep 1</p>', '<p>deep 2</p>']);
+    expect(nested.querySelectorAll('.stk-grid__column .stk-text').map((t) => t.innerHTML)).toEqual([
+      '<p>deep 1</p>',
+      '<p>deep 2</p>',
+    ]);
     expect($(nested, 'section#main-1-2-1-2-1 .stk-text').innerHTML).toBe('<p>deep 2</p>');
     expect($(outer, 'section#main-1-2-2 .stk-text').innerHTML).toBe('<p>after</p>');
     expect(styleOf($(nested, '.stk-grid'))).toMatchObject({ gap: '0px' });
@@ -600,13 +871,19 @@ describe('grid', () => {
 
 describe('html', () => {
   test('html goes in as markup', async () => {
-    const root = await dom({ type: 'html', props: { ...COMMON, html: '<ul><li>One</li><li>Two &amp; three</li></ul>' } });
+    const root = await dom({
+      type: 'html',
+      props: { ...COMMON, html: '<ul><li>One</li><li>Two &amp; three</li></ul>' },
+    });
     expect($(root, '.stk-html').innerHTML).toBe('<ul><li>One</li><li>Two &amp; three</li></ul>');
   });
 });
 
 describe('image', () => {
-  const image = (props: Record<string, unknown>): BlockEntry => ({ type: 'image', props: { ...COMMON, src: 'assets/a.jpg', alt: 'A "red" hat & scarf', ...props } });
+  const image = (props: Record<string, unknown>): BlockEntry => ({
+    type: 'image',
+    props: { ...COMMON, src: 'assets/a.jpg', alt: 'A "red" hat & scarf', ...props },
+  });
 
   test('src and escaped alt; link_active makes it a link, link_target opens a new tab', async () => {
     const plain = await dom(image({}));
@@ -618,7 +895,10 @@ describe('image', () => {
     expect(linked.getAttribute('href')).toBe('/categories/hats');
     expect(linked.getAttribute('target')).toBeUndefined();
     expect($(linked, 'img').getAttribute('alt')).toBe('A "red" hat & scarf');
-    const tab = $(await dom(image({ link_active: true, link_url: 'https://example.com', link_target: true })), 'figure a');
+    const tab = $(
+      await dom(image({ link_active: true, link_url: 'https://example.com', link_target: true })),
+      'figure a',
+    );
     expect(tab.getAttribute('target')).toBe('_blank');
     expect(tab.getAttribute('rel')).toBe('noopener');
   });
@@ -641,21 +921,40 @@ describe('image-with-text', () => {
     const right = await dom(block({ image_position: 'column-right', image_style: 'tiled' }));
     expect(styleOf($(right, '.stk-image-with-text'))).toMatchObject({ 'flex-direction': 'row-reverse' });
     expect(styleOf($(right, '.stk-image-with-text__image'))).toMatchObject({ 'background-repeat': 'repeat' });
-    expect(styleOf($(await dom(block({ image_style: 'contain' })), '.stk-image-with-text__image'))).toMatchObject({ 'background-size': 'contain' });
+    expect(styleOf($(await dom(block({ image_style: 'contain' })), '.stk-image-with-text__image'))).toMatchObject({
+      'background-size': 'contain',
+    });
   });
 
   test('action adds the button; no action, no button', async () => {
-    expectNone((await dom(block({}))), '.stk-image-with-text__button');
-    expect($(await dom(block({ action: 'view-item', item: { title: 'Tote' } })), '.stk-image-with-text__button').getAttribute('href')).toBe('/products/tote');
-    const cart = $(await dom(block({ action: 'add-to-cart', item: { title: 'Tote' } })), '.stk-image-with-text__button');
+    expectNone(await dom(block({})), '.stk-image-with-text__button');
+    expect(
+      $(
+        await dom(block({ action: 'view-item', item: { title: 'Tote' } })),
+        '.stk-image-with-text__button',
+      ).getAttribute('href'),
+    ).toBe('/products/tote');
+    const cart = $(
+      await dom(block({ action: 'add-to-cart', item: { title: 'Tote' } })),
+      '.stk-image-with-text__button',
+    );
     expect(cart.tagName).toBe('BUTTON');
     expect(cart.getAttribute('data-product-handle')).toBe('tote');
-    const link = $(await dom(block({ action: 'link', link_url: '/x', link_target: true })), '.stk-image-with-text__button');
-    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual(['/x', '_blank', 'noopener']);
+    const link = $(
+      await dom(block({ action: 'link', link_url: '/x', link_target: true })),
+      '.stk-image-with-text__button',
+    );
+    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([
+      '/x',
+      '_blank',
+      'noopener',
+    ]);
   });
 
   test('background_type color colours the block', async () => {
-    expect(styleOf($(await dom(block({ backgound_type: 'color', background_color: '#eeeeee' })), 'section'))).toMatchObject({ 'background-color': '#eeeeee' });
+    expect(
+      styleOf($(await dom(block({ backgound_type: 'color', background_color: '#eeeeee' })), 'section')),
+    ).toMatchObject({ 'background-color': '#eeeeee' });
   });
 });
 
@@ -667,9 +966,15 @@ describe('image-with-text-overlay', () => {
 
   test('overlay colour and opacity over the image, under the text', async () => {
     const root = await dom(block({ overlay: true, overlay_color: '#0000ff', overlay_opacity: 25 }));
-    expect(styleOf($(root, '.stk-image-with-text-overlay__overlay'))).toMatchObject({ 'background-color': '#0000ff', opacity: '0.25' });
-    expect(styleOf($(root, '.stk-image-with-text-overlay__image'))).toMatchObject({ 'background-image': "url('/assets/h.jpg')", inset: '0' });
-    expectNone((await dom(block({ overlay: false }))), '.stk-image-with-text-overlay__overlay');
+    expect(styleOf($(root, '.stk-image-with-text-overlay__overlay'))).toMatchObject({
+      'background-color': '#0000ff',
+      opacity: '0.25',
+    });
+    expect(styleOf($(root, '.stk-image-with-text-overlay__image'))).toMatchObject({
+      'background-image': "url('/assets/h.jpg')",
+      inset: '0',
+    });
+    expectNone(await dom(block({ overlay: false })), '.stk-image-with-text-overlay__overlay');
   });
 
   test('image_position: the text sits over the other half; color_text (default white)', async () => {
@@ -679,12 +984,18 @@ describe('image-with-text-overlay', () => {
     const right = await dom(block({ image_position: 'column-right', color_text: '#111111' }));
     expect(styleOf($(right, '.stk-image-with-text-overlay'))).toMatchObject({ 'justify-content': 'flex-start' });
     expect(styleOf($(right, '.stk-image-with-text-overlay__text'))).toMatchObject({ color: '#111111' });
-    expect(styleOf($(await dom(block({ image_style: 'centered' })), '.stk-image-with-text-overlay__image'))).toMatchObject({ 'background-size': 'auto', 'background-repeat': 'no-repeat' });
+    expect(
+      styleOf($(await dom(block({ image_style: 'centered' })), '.stk-image-with-text-overlay__image')),
+    ).toMatchObject({ 'background-size': 'auto', 'background-repeat': 'no-repeat' });
   });
 });
 
 describe('map', () => {
-  const map = (url: string | undefined, height = 2) => dom({ type: 'map', props: { ...(url === undefined ? {} : { url }), settings: { ...COMMON, height, alignment: 'center' } } });
+  const map = (url: string | undefined, height = 2) =>
+    dom({
+      type: 'map',
+      props: { ...(url === undefined ? {} : { url }), settings: { ...COMMON, height, alignment: 'center' } },
+    });
 
   test('props.url in an iframe whose height follows the block height', async () => {
     const frame = $(await map('https://maps.example.com/embed?q=a&z=3'), 'iframe.stk-map');
@@ -693,12 +1004,13 @@ describe('map', () => {
     expect(frame.getAttribute('loading')).toBe('lazy');
     expect(styleOf(frame)).toMatchObject({ height: '320px' });
     expect(styleOf($(await map('https://maps.example.com/embed', 4), 'iframe'))).toMatchObject({ height: '560px' });
-    expectNone((await map(undefined)), 'iframe');
+    expectNone(await map(undefined), 'iframe');
   });
 });
 
 describe('quote', () => {
-  const quote = (props: Record<string, unknown>) => dom({ type: 'quote', props: { ...COMMON, quote: 'Say <hello>', ...props } });
+  const quote = (props: Record<string, unknown>) =>
+    dom({ type: 'quote', props: { ...COMMON, quote: 'Say <hello>', ...props } });
 
   test('quote (escaped), cite, color_text and font_size', async () => {
     const root = await quote({ cite: 'Ann', color_text: '#123456', font_size: '2rem' });
@@ -708,13 +1020,16 @@ describe('quote', () => {
     expect(styleOf($(root, 'blockquote'))).toMatchObject({ 'font-size': '2rem' });
     expect(styleOf($(await quote({ font_size: '24' }), 'blockquote'))).toMatchObject({ 'font-size': '24px' });
     expect(styleOf($(await quote({}), 'blockquote'))).toMatchObject({ 'font-size': '1.5rem' });
-    expectNone((await quote({})), 'figcaption');
+    expectNone(await quote({}), 'figcaption');
   });
 });
 
 describe('social-feed', () => {
   const feed = (type: string | undefined, settings: Record<string, unknown>, files?: StoreFiles) =>
-    dom({ type: 'social-feed', props: { ...(type === undefined ? {} : { type }), settings: { ...PLAIN, ...settings } } }, { files });
+    dom(
+      { type: 'social-feed', props: { ...(type === undefined ? {} : { type }), settings: { ...PLAIN, ...settings } } },
+      { files },
+    );
   const tiles = (root: HTMLElement) => root.querySelectorAll('.stk-social-feed__tile');
 
   test('count tiles of the network, linking to the store’s profile; feed_logo names the network', async () => {
@@ -725,7 +1040,7 @@ describe('social-feed', () => {
     expect($(root, '.stk-social-feed__logo').text).toBe('Instagram');
     expect(tiles(await feed('social-instagram', { count: 2 }))).toHaveLength(2);
     expect(tiles(await feed(undefined, {}))).toHaveLength(6);
-    expectNone((await feed('social-instagram', { feed_logo: false })), '.stk-social-feed__logo');
+    expectNone(await feed('social-instagram', { feed_logo: false }), '.stk-social-feed__logo');
   });
 
   test('props.type picks the network; without a profile URL the tiles link nowhere', async () => {
@@ -736,12 +1051,15 @@ describe('social-feed', () => {
     expect($(dribbble, '.stk-social-feed__logo').text).toBe('Dribbble');
     expectNone(dribbble, '.stk-social-feed__tile a');
     expect($(dribbble, '.stk-social-feed__tile [role="img"]').getAttribute('aria-label')).toBe('Dribbble post 1');
-    expect($(await feed('social-twitter', { count: 1 }), '.stk-social-feed').getAttribute('data-network')).toBe('twitter');
+    expect($(await feed('social-twitter', { count: 1 }), '.stk-social-feed').getAttribute('data-network')).toBe(
+      'twitter',
+    );
   });
 });
 
 describe('social-links', () => {
-  const links = (settings: Record<string, unknown>, files?: StoreFiles) => dom({ type: 'social-links', props: { ...PLAIN, ...settings } }, { files });
+  const links = (settings: Record<string, unknown>, files?: StoreFiles) =>
+    dom({ type: 'social-links', props: { ...PLAIN, ...settings } }, { files });
   const anchors = (root: HTMLElement) => root.querySelectorAll('a.stk-social-links__link');
 
   test('one link per social URL of the store', async () => {
@@ -751,22 +1069,34 @@ describe('social-links', () => {
       ['YouTube', 'https://www.youtube.com/@cornershop'],
       ['Flickr', 'https://www.flickr.com/photos/cornershop'],
     ]);
-    const store = { ...STORE, instagramUrl: undefined, youtubeUrl: undefined, flickrUrl: undefined, twitterUrl: 'https://twitter.com/cornershop' };
-    expect(anchors(await links({}, { ...FILES, store: JSON.parse(JSON.stringify(store)) as object })).map((a) => a.text)).toEqual(['Twitter']);
+    const store = {
+      ...STORE,
+      instagramUrl: undefined,
+      youtubeUrl: undefined,
+      flickrUrl: undefined,
+      twitterUrl: 'https://twitter.com/cornershop',
+    };
+    expect(
+      anchors(await links({}, { ...FILES, store: JSON.parse(JSON.stringify(store)) as object })).map((a) => a.text),
+    ).toEqual(['Twitter']);
   });
 
   test('social_link_size, and social_link_color when social_color_active', async () => {
     const sizes = [];
-    for (const size of [1, 2, 3, 4]) sizes.push(Number.parseFloat(styleOf(anchors(await links({ social_link_size: size }))[0]!)['font-size'] ?? ''));
+    for (const size of [1, 2, 3, 4])
+      sizes.push(Number.parseFloat(styleOf(anchors(await links({ social_link_size: size }))[0]!)['font-size'] ?? ''));
     expect(sizes).toEqual([0.875, 1, 1.25, 1.5]);
-    expect(styleOf(anchors(await links({ social_color_active: true, social_link_color: '#ff0000' }))[0]!)).toMatchObject({ color: '#ff0000' });
+    expect(
+      styleOf(anchors(await links({ social_color_active: true, social_link_color: '#ff0000' }))[0]!),
+    ).toMatchObject({ color: '#ff0000' });
     expect(styleOf(anchors(await links({ social_color_active: false }))[0]!)).toMatchObject({ color: 'inherit' });
   });
 });
 
 describe('text', () => {
   test('content goes in as HTML, in color_text', async () => {
-    const text = (settings: Record<string, unknown>) => dom({ type: 'text', props: { content: '<p>A <a href="/x">link</a></p>', settings: { ...PLAIN, ...settings } } });
+    const text = (settings: Record<string, unknown>) =>
+      dom({ type: 'text', props: { content: '<p>A <a href="/x">link</a></p>', settings: { ...PLAIN, ...settings } } });
     const root = await text({ color_text: '#abcdef' });
     expect($(root, '.stk-text').innerHTML).toBe('<p>A <a href="/x">link</a></p>');
     expect(styleOf($(root, '.stk-text'))).toMatchObject({ color: '#abcdef' });
@@ -776,13 +1106,19 @@ describe('text', () => {
 
 describe('video', () => {
   const video = (props: Record<string, unknown>) => dom({ type: 'video', props: { ...COMMON, ...props } });
-  const embed = async (type: string, url: string): Promise<string | undefined> => (await video({ type, url })).querySelector('iframe')?.getAttribute('src');
+  const embed = async (type: string, url: string): Promise<string | undefined> =>
+    (await video({ type, url })).querySelector('iframe')?.getAttribute('src');
 
   test('html5: a <video> with src and poster', async () => {
     const element = $(await video({ type: 'html5', src: 'assets/clip.mp4', poster: 'assets/clip.jpg' }), 'video');
-    expect([element.getAttribute('src'), element.getAttribute('poster')]).toEqual(['/assets/clip.mp4', '/assets/clip.jpg']);
+    expect([element.getAttribute('src'), element.getAttribute('poster')]).toEqual([
+      '/assets/clip.mp4',
+      '/assets/clip.jpg',
+    ]);
     expect(element.hasAttribute('controls')).toBe(true);
-    expect($(await video({ type: 'html5', src: 'https://cdn.example.com/v.webm' }), 'video').hasAttribute('poster')).toBe(false);
+    expect(
+      $(await video({ type: 'html5', src: 'https://cdn.example.com/v.webm' }), 'video').hasAttribute('poster'),
+    ).toBe(false);
   });
 
   test('youtube: the privacy-enhanced embed of the watch URL', async () => {
@@ -799,9 +1135,14 @@ describe('video', () => {
     ]) {
       expect(await embed('youtube', url), url).toBe(expected);
     }
-    const frame = $(await video({ type: 'youtube', url: `https://youtu.be/${id}`, enable_header: true, header_text: 'Our story' }), 'iframe');
+    const frame = $(
+      await video({ type: 'youtube', url: `https://youtu.be/${id}`, enable_header: true, header_text: 'Our story' }),
+      'iframe',
+    );
     expect(frame.getAttribute('title')).toBe('Our story');
-    expect($(await video({ type: 'youtube', url: `https://youtu.be/${id}` }), 'iframe').getAttribute('title')).toBe('YouTube video');
+    expect($(await video({ type: 'youtube', url: `https://youtu.be/${id}` }), 'iframe').getAttribute('title')).toBe(
+      'YouTube video',
+    );
     expect(frame.getAttribute('loading')).toBe('lazy');
     expect(frame.hasAttribute('allowfullscreen')).toBe(true);
   });
@@ -812,7 +1153,8 @@ describe('video', () => {
       'https://vimeo.com/76979871?share=copy': 'https://player.vimeo.com/video/76979871?dnt=1',
       'https://vimeo.com/76979871/2f5e8a7b1c': 'https://player.vimeo.com/video/76979871?dnt=1&h=2f5e8a7b1c',
       'https://vimeo.com/channels/staffpicks/76979871': 'https://player.vimeo.com/video/76979871?dnt=1',
-      'https://player.vimeo.com/video/76979871?h=2f5e8a7b1c': 'https://player.vimeo.com/video/76979871?dnt=1&h=2f5e8a7b1c',
+      'https://player.vimeo.com/video/76979871?h=2f5e8a7b1c':
+        'https://player.vimeo.com/video/76979871?dnt=1&h=2f5e8a7b1c',
       'https://vimeo.com/showcase/11111/video/76979871': 'https://player.vimeo.com/video/76979871?dnt=1',
     };
     for (const [url, expected] of Object.entries(cases)) expect(await embed('vimeo', url), url).toBe(expected);
@@ -833,7 +1175,7 @@ describe('theme overrides', () => {
     const blocks = [REPRESENTATIVE.quote![0]!, REPRESENTATIVE.divider![0]!];
     const theme = {
       'blocks/quote.liquid':
-        "{%- capture content -%}<q class=\"mine\">{{ block.settings.quote | escape }}</q>{%- endcapture -%}{%- render 'stk-block', block: block, content: content -%}",
+        '{%- capture content -%}<q class="mine">{{ block.settings.quote | escape }}</q>{%- endcapture -%}{%- render \'stk-block\', block: block, content: content -%}',
     };
     const root = parse(await render(blocks, { theme }));
     expectNone(root, '.stk-quote');

@@ -1,14 +1,25 @@
 // The `catalogue` option: the store's products, categories and articles from the caller's own source, rendered
 // with the theme's config for the rest; the dev server's refresh() re-reads it and reloads the open pages.
 import { describe, expect, it } from 'vitest';
-import { openTheme, startDevServer, ThemeKitConfigurationError, type DevServerEvent, type StoreCatalogue, type ThemeContext, type ThemeOptions } from '../src/index.js';
+import {
+  openTheme,
+  startDevServer,
+  ThemeKitConfigurationError,
+  type DevServerEvent,
+  type StoreCatalogue,
+  type ThemeContext,
+  type ThemeOptions,
+} from '../src/index.js';
 import { openEvents } from './support/events.js';
 import { makeTheme, starterSpec } from './support/theme.js';
 
 const NOW = '2024-06-01T00:00:00Z';
 
 /** A small live catalogue: a product in two categories, one in none, one with a handle of its own. */
-function catalogue(): { value: StoreCatalogue; products: Array<StoreCatalogue['products'][number] & { title: string }> } {
+function catalogue(): {
+  value: StoreCatalogue;
+  products: Array<StoreCatalogue['products'][number] & { title: string }>;
+} {
   const teapot = { title: 'Granite Teapot', description: 'For two.', price: 39.5, currency: 'EUR', quantity: 3 };
   const sencha = { title: 'Sencha', description: 'Green tea.', price: 8 };
   const loose = { title: 'Gift card', description: 'Any amount.', price: 25, quantity: 0 };
@@ -19,17 +30,41 @@ function catalogue(): { value: StoreCatalogue; products: Array<StoreCatalogue['p
       products: [teapot, sencha, loose, kettle],
       categories: [
         { title: 'Tea', description: 'Leaves.', items: [sencha, teapot] },
-        { title: 'Gifts', description: 'To give.', featuredImage: 'https://example.com/gifts.png', items: [teapot, kettle], handle: 'presents' },
+        {
+          title: 'Gifts',
+          description: 'To give.',
+          featuredImage: 'https://example.com/gifts.png',
+          items: [teapot, kettle],
+          handle: 'presents',
+        },
       ],
       articles: [
-        { title: 'Brewing', metaDescription: 'How.', content: '<p>80 °C.</p>', createdTime: '2024-03-14T09:26:53.589Z', publishedTime: '2024-03-15T00:00:00.000Z', tags: ['guides'] },
-        { title: 'Brewing', metaDescription: 'Again.', content: '<p>Again.</p>', createdTime: '2024-03-16T00:00:00Z', publishedTime: '2024-03-16T00:00:00Z', tags: [], handle: 'brewing-again' },
+        {
+          title: 'Brewing',
+          metaDescription: 'How.',
+          content: '<p>80 °C.</p>',
+          createdTime: '2024-03-14T09:26:53.589Z',
+          publishedTime: '2024-03-15T00:00:00.000Z',
+          tags: ['guides'],
+        },
+        {
+          title: 'Brewing',
+          metaDescription: 'Again.',
+          content: '<p>Again.</p>',
+          createdTime: '2024-03-16T00:00:00Z',
+          publishedTime: '2024-03-16T00:00:00Z',
+          tags: [],
+          handle: 'brewing-again',
+        },
       ],
     },
   };
 }
 
-function themeWith(value: () => StoreCatalogue, extra: ThemeOptions = {}): Promise<Awaited<ReturnType<typeof openTheme>>> {
+function themeWith(
+  value: () => StoreCatalogue,
+  extra: ThemeOptions = {},
+): Promise<Awaited<ReturnType<typeof openTheme>>> {
   return openTheme({ theme: makeTheme(starterSpec()), clock: NOW, catalogue: value, ...extra });
 }
 
@@ -51,7 +86,12 @@ describe('a theme rendered from a catalogue of its own', () => {
     ]);
     const gifts = await theme.render('/categories/presents');
     const context = gifts.context as ThemeContext;
-    expect(context.category).toMatchObject({ title: 'Gifts', numItems: 2, url: '/categories/presents', featuredImage: 'https://example.com/gifts.png' });
+    expect(context.category).toMatchObject({
+      title: 'Gifts',
+      numItems: 2,
+      url: '/categories/presents',
+      featuredImage: 'https://example.com/gifts.png',
+    });
     expect(context.category?.items.map((p) => [p.title, p.url])).toEqual([
       ['Granite Teapot', '/products/granite-teapot'],
       ['Kettle', '/products/old-kettle'],
@@ -65,32 +105,50 @@ describe('a theme rendered from a catalogue of its own', () => {
     expect(teapot.html).toContain('3 in stock');
     expect((await theme.render('/products/gift-card')).html).toContain('Sold out');
     const article = (await theme.render('/blog/brewing-again')).context as ThemeContext;
-    expect(article.article).toMatchObject({ title: 'Brewing', handle: 'brewing-again', slug: 'brewing-again', url: '/blog/brewing-again', createdTime: '2024-03-16T00:00:00.000Z' });
+    expect(article.article).toMatchObject({
+      title: 'Brewing',
+      handle: 'brewing-again',
+      slug: 'brewing-again',
+      url: '/blog/brewing-again',
+      createdTime: '2024-03-16T00:00:00.000Z',
+    });
   });
 
   it('blocks pick from the catalogue; what a block names that the store lacks keeps a link but has no page', async () => {
     const { value, products } = catalogue();
     const theme = await themeWith(() => value);
     const home = (await theme.render('/')).html;
-    const linked = new Set([...home.matchAll(/href="(\/(?:products|categories)\/[^"?#]+)"/g)].map((m) => m[1] as string));
+    const linked = new Set(
+      [...home.matchAll(/href="(\/(?:products|categories)\/[^"?#]+)"/g)].map((m) => m[1] as string),
+    );
     const routes = new Set(theme.routes());
     // The starter's config links /categories/trail-gear by URL and names a product by title (Summit Espresso,
     // in an image-with-text block); the other blocks' products and categories are picked from the catalogue.
-    expect([...linked].filter((url) => !routes.has(url)).sort()).toEqual(['/categories/trail-gear', '/products/summit-espresso']);
+    expect([...linked].filter((url) => !routes.has(url)).sort()).toEqual([
+      '/categories/trail-gear',
+      '/products/summit-espresso',
+    ]);
     expect([...linked].some((url) => routes.has(url) && url.startsWith('/products/'))).toBe(true);
     expect(products.some((p) => home.includes(p.title))).toBe(true);
-    for (const url of ['/products/summit-espresso', '/products/harbor-blend']) expect((await theme.render(url)).status).toBe(404);
+    for (const url of ['/products/summit-espresso', '/products/harbor-blend'])
+      expect((await theme.render(url)).status).toBe(404);
   });
 
   it('a product left out of every category still has its page; an item not in products is a product of its own', async () => {
     const extra = { title: 'Cup', description: 'Small.', price: 4 };
-    const theme = await themeWith(() => ({ products: [], categories: [{ title: 'Cups', description: 'All.', items: [extra] }], articles: [] }));
+    const theme = await themeWith(() => ({
+      products: [],
+      categories: [{ title: 'Cups', description: 'All.', items: [extra] }],
+      articles: [],
+    }));
     expect(theme.routes()).toContain('/products/cup');
     expect(theme.routes().filter((r) => r.startsWith('/blog/'))).toEqual([]);
   });
 
   it('the catalogue must be a function', async () => {
-    await expect(openTheme({ theme: makeTheme(starterSpec()), catalogue: [] as never })).rejects.toThrow(ThemeKitConfigurationError);
+    await expect(openTheme({ theme: makeTheme(starterSpec()), catalogue: [] as never })).rejects.toThrow(
+      ThemeKitConfigurationError,
+    );
   });
 });
 
@@ -110,7 +168,9 @@ describe('the dev server with a catalogue: refresh()', () => {
       onEvent: (event) => events.push(event),
     });
     try {
-      const stream = await openEvents(`${server.url}/__theme-kit/events?page=${encodeURIComponent('/products/old-kettle')}`);
+      const stream = await openEvents(
+        `${server.url}/__theme-kit/events?page=${encodeURIComponent('/products/old-kettle')}`,
+      );
       await stream.next('hello');
       expect(await (await fetch(`${server.url}/products/old-kettle`)).text()).toContain('<h1>Kettle</h1>');
 
@@ -122,7 +182,12 @@ describe('the dev server with a catalogue: refresh()', () => {
 
       // A renamed product keeps its page (its handle is given) and the page reloads with the new title.
       const next = catalogue().value;
-      value = { ...next, products: next.products.map((p) => (p.handle === 'old-kettle' ? { ...p, title: 'Copper Kettle', quantity: 0 } : p)) };
+      value = {
+        ...next,
+        products: next.products.map((p) =>
+          p.handle === 'old-kettle' ? { ...p, title: 'Copper Kettle', quantity: 0 } : p,
+        ),
+      };
       const refreshed = server.refresh();
       // A page asked for after refresh() was called is rendered from the new catalogue.
       const page = await (await fetch(`${server.url}/products/old-kettle`)).text();

@@ -14,7 +14,8 @@ const MENUS = [
   { name: 'footer-menu', links: [{ title: 'Blog' }] },
 ];
 /** Uses both default menus, so that a theme with `menus.stk.config.json` has no unused one. */
-const MENU_MARKUP = "{% for link in menus['main-menu'].links %}{{ link.title }}{% endfor %}{{ menus['footer-menu'].links.size }}";
+const MENU_MARKUP =
+  "{% for link in menus['main-menu'].links %}{{ link.title }}{% endfor %}{{ menus['footer-menu'].links.size }}";
 
 /** A theme whose only config file is the page's (no `no-config-files` warning), plus `files`. */
 function theme(files: ThemeSpec): string {
@@ -57,12 +58,16 @@ describe('page.template', () => {
   });
 
   it('not set: the page renders templates/index.liquid, and its absence is an error', async () => {
-    const dir = makeTheme({ 'page.stk.config.json': { title: 'Home', metaDescription: 'x' }, 'templates/home.liquid': 'x' });
+    const dir = makeTheme({
+      'page.stk.config.json': { title: 'Home', metaDescription: 'x' },
+      'templates/home.liquid': 'x',
+    });
     expect(await check(dir)).toEqual([
       {
         severity: 'error',
         code: 'missing-template',
-        message: 'the page renders templates/index.liquid (page.stk.config.json sets no template), which does not exist',
+        message:
+          'the page renders templates/index.liquid (page.stk.config.json sets no template), which does not exist',
         file: path.join(dir, 'templates'),
         line: 1,
         column: 1,
@@ -78,12 +83,16 @@ describe('editable regions, both ways', () => {
       { regionName: 'home', rawMarkup: '<p>Welcome</p>' },
       { regionName: 'hero-banner', rawMarkup: '<p>Sale</p>' },
     ];
-    const dir = theme({ 'editable-regions.stk.config.json': regions, 'templates/index.liquid': "{% editable_region 'home' %}" });
+    const dir = theme({
+      'editable-regions.stk.config.json': regions,
+      'templates/index.liquid': "{% editable_region 'home' %}",
+    });
     expect(await check(dir)).toEqual([
       {
         severity: 'error',
         code: 'unknown-region',
-        message: "the region `hero-banner` is configured, but no template or snippet has {% editable_region 'hero-banner' %}, so its content is never shown",
+        message:
+          "the region `hero-banner` is configured, but no template or snippet has {% editable_region 'hero-banner' %}, so its content is never shown",
         file: path.join(dir, 'editable-regions.stk.config.json'),
         ...where(json(regions), '"hero-banner"'),
         pointer: '/1/regionName',
@@ -94,7 +103,10 @@ describe('editable regions, both ways', () => {
   it('a region tag in a template without a config entry is a warning at the tag, with the nearest configured name', async () => {
     const template = "<main>\n  {% editable_region 'home' %}\n  {%- editable_region 'sidebar' -%}\n</main>";
     const dir = theme({
-      'editable-regions.stk.config.json': [{ regionName: 'home', rawMarkup: 'x' }, { regionName: 'side-bar', rawMarkup: 'y' }],
+      'editable-regions.stk.config.json': [
+        { regionName: 'home', rawMarkup: 'x' },
+        { regionName: 'side-bar', rawMarkup: 'y' },
+      ],
       'templates/index.liquid': template,
       'templates/blog.liquid': "{% editable_region 'side-bar' %}",
     });
@@ -132,7 +144,10 @@ describe('editable regions, both ways', () => {
 
   it('a region tag with a computed name may render any configured region: none is reported unused', async () => {
     const dir = theme({
-      'editable-regions.stk.config.json': [{ regionName: 'home', rawMarkup: 'x' }, { regionName: 'about', rawMarkup: 'y' }],
+      'editable-regions.stk.config.json': [
+        { regionName: 'home', rawMarkup: 'x' },
+        { regionName: 'about', rawMarkup: 'y' },
+      ],
       'templates/index.liquid': "{% assign name = 'home' %}{% editable_region name %}",
     });
     expect(await check(dir)).toEqual([]);
@@ -163,7 +178,8 @@ describe('menus, both ways', () => {
       {
         severity: 'warning',
         code: 'unknown-menu',
-        message: 'the menu `sidebar` is used, but the default menus are only main-menu and footer-menu, so it renders empty',
+        message:
+          'the menu `sidebar` is used, but the default menus are only main-menu and footer-menu, so it renders empty',
         file: path.join(dir, 'snippets/nav.liquid'),
         ...where(snippet, 'menus.sidebar'),
         pointer: '',
@@ -172,7 +188,10 @@ describe('menus, both ways', () => {
   });
 
   it('a configured menu no template uses is a warning at its name', async () => {
-    const dir = theme({ 'menus.stk.config.json': MENUS, 'templates/index.liquid': "{{ menus['main-menu'].links.size }}" });
+    const dir = theme({
+      'menus.stk.config.json': MENUS,
+      'templates/index.liquid': "{{ menus['main-menu'].links.size }}",
+    });
     expect(await check(dir)).toEqual([
       {
         severity: 'warning',
@@ -186,7 +205,11 @@ describe('menus, both ways', () => {
   });
 
   it('a menu the templates use is a menu of the theme: no `unknown-menu-name` for names beyond main-menu and footer-menu', async () => {
-    const menus = [...MENUS, { name: 'sidebar-menu', links: [{ title: 'Sale' }] }, { name: 'legal-menu', links: [{ title: 'Terms' }] }];
+    const menus = [
+      ...MENUS,
+      { name: 'sidebar-menu', links: [{ title: 'Sale' }] },
+      { name: 'legal-menu', links: [{ title: 'Terms' }] },
+    ];
     const template = `${MENU_MARKUP}{% for l in menus['sidebar-menu'].links %}{{ l.title }}{% endfor %}`;
     const dir = theme({ 'menus.stk.config.json': menus, 'templates/index.liquid': template });
     const found = await check(dir);
@@ -200,21 +223,65 @@ describe('menus, both ways', () => {
     ['menus[name]', "{% assign name = 'main-menu' %}{% for l in menus[name].links %}{{ l.title }}{% endfor %}"],
     ['for menu in menus', '{% for menu in menus %}{{ menu.links.size }}{% endfor %}'],
     ['menus passed to a snippet whole', "{% render 'nav', all: menus %}"],
-  ])('menus chosen at run time (%s) are not flagged: no configured menu is reported unused', async (_name, template) => {
-    const dir = theme({ 'menus.stk.config.json': MENUS, 'templates/index.liquid': template, 'snippets/nav.liquid': "{{ all['footer-menu'].links.size }}" });
-    expect(await check(dir)).toEqual([]);
-  });
+  ])(
+    'menus chosen at run time (%s) are not flagged: no configured menu is reported unused',
+    async (_name, template) => {
+      const dir = theme({
+        'menus.stk.config.json': MENUS,
+        'templates/index.liquid': template,
+        'snippets/nav.liquid': "{{ all['footer-menu'].links.size }}",
+      });
+      expect(await check(dir)).toEqual([]);
+    },
+  );
 });
 
 describe('Liquid syntax errors, at their position in the file', () => {
   it.each([
-    ['a template', 'templates/index.liquid', '<main>\n  <h1>{{ page.title }}</h1>\n  {% if page.title %}\n</main>', '{% if', 'tag {% if page.title %} not closed'],
-    ['the layout', 'layout/theme.liquid', '<html>\n<body>\n  {{ content_for_layout }\n</body>\n</html>', '{{ content_for_layout }', 'output "{{ content_for_layout }\\n</bod..." not closed'],
-    ['a snippet', 'snippets/card.liquid', '<div>\n  {% for x in %}{{ x }}{% endfor %}\n</div>', '{% for x in %}', 'illegal tag: {% for x in %}'],
-    ['a block override', 'blocks/text.liquid', '<div class="text">\n  {{ block.props.content }}\n  {% unless block.settings.width %}\n</div>', '{% unless', 'tag {% unless block.settings.width %} not closed'],
+    [
+      'a template',
+      'templates/index.liquid',
+      '<main>\n  <h1>{{ page.title }}</h1>\n  {% if page.title %}\n</main>',
+      '{% if',
+      'tag {% if page.title %} not closed',
+    ],
+    [
+      'the layout',
+      'layout/theme.liquid',
+      '<html>\n<body>\n  {{ content_for_layout }\n</body>\n</html>',
+      '{{ content_for_layout }',
+      'output "{{ content_for_layout }\\n</bod..." not closed',
+    ],
+    [
+      'a snippet',
+      'snippets/card.liquid',
+      '<div>\n  {% for x in %}{{ x }}{% endfor %}\n</div>',
+      '{% for x in %}',
+      'illegal tag: {% for x in %}',
+    ],
+    [
+      'a block override',
+      'blocks/text.liquid',
+      '<div class="text">\n  {{ block.props.content }}\n  {% unless block.settings.width %}\n</div>',
+      '{% unless',
+      'tag {% unless block.settings.width %} not closed',
+    ],
   ])('in %s (%s)', async (_what, file, source, needle, message) => {
-    const dir = theme({ 'templates/index.liquid': "<h1>{{ page.title }}</h1>{% render 'card' %}", 'snippets/card.liquid': 'card', [file]: source });
-    expect(await check(dir)).toEqual([{ severity: 'error', code: 'liquid-syntax', message, file: path.join(dir, file), ...where(source, needle), pointer: '' }]);
+    const dir = theme({
+      'templates/index.liquid': "<h1>{{ page.title }}</h1>{% render 'card' %}",
+      'snippets/card.liquid': 'card',
+      [file]: source,
+    });
+    expect(await check(dir)).toEqual([
+      {
+        severity: 'error',
+        code: 'liquid-syntax',
+        message,
+        file: path.join(dir, file),
+        ...where(source, needle),
+        pointer: '',
+      },
+    ]);
   });
 
   it('a file that does not parse hides nothing else: its region and menu uses are unknown, so none is reported unused', async () => {
@@ -225,18 +292,31 @@ describe('Liquid syntax errors, at their position in the file', () => {
       'menus.stk.config.json': MENUS,
     });
     expect(await check(dir)).toEqual([
-      { severity: 'error', code: 'liquid-syntax', message: 'tag {% if store %} not closed', file: path.join(dir, 'templates/index.liquid'), ...where(template, '{% if'), pointer: '' },
+      {
+        severity: 'error',
+        code: 'liquid-syntax',
+        message: 'tag {% if store %} not closed',
+        file: path.join(dir, 'templates/index.liquid'),
+        ...where(template, '{% if'),
+        pointer: '',
+      },
     ]);
   });
 });
 
 describe('rawMarkup: Liquid inside a JSON string, positions inside the string in editable-regions.stk.config.json', () => {
   // Written by hand, so that escapes (\", \n, \u00e9, \t) stand before the error on the same line of the file.
-  const file = (rawMarkup: string): string => `[\n  {\n    "regionName": "home",\n    "rawMarkup": "${rawMarkup}"\n  }\n]\n`;
+  const file = (rawMarkup: string): string =>
+    `[\n  {\n    "regionName": "home",\n    "rawMarkup": "${rawMarkup}"\n  }\n]\n`;
 
   it('a syntax error points at the character of the file it was written as', async () => {
-    const text = file('<p class=\\"note\\">\\n  Caf\\u00e9 \\"{{ store.storeName }}\\"\\n\\t{% if store.useLogo %}\\n</p>');
-    const dir = theme({ 'editable-regions.stk.config.json': text, 'templates/index.liquid': "{% editable_region 'home' %}" });
+    const text = file(
+      '<p class=\\"note\\">\\n  Caf\\u00e9 \\"{{ store.storeName }}\\"\\n\\t{% if store.useLogo %}\\n</p>',
+    );
+    const dir = theme({
+      'editable-regions.stk.config.json': text,
+      'templates/index.liquid': "{% editable_region 'home' %}",
+    });
     const [d, ...rest] = await check(dir);
     expect(rest).toEqual([]);
     expect(d).toEqual({
@@ -253,7 +333,10 @@ describe('rawMarkup: Liquid inside a JSON string, positions inside the string in
 
   it('an unknown filter is an error with a suggestion, inside the string', async () => {
     const text = file('<p>\\n\\t\\"{{ store.storeName | upcse }}\\"</p>');
-    const dir = theme({ 'editable-regions.stk.config.json': text, 'templates/index.liquid': "{% editable_region 'home' %}" });
+    const dir = theme({
+      'editable-regions.stk.config.json': text,
+      'templates/index.liquid': "{% editable_region 'home' %}",
+    });
     expect(await check(dir)).toEqual([
       {
         severity: 'error',
@@ -268,8 +351,14 @@ describe('rawMarkup: Liquid inside a JSON string, positions inside the string in
   });
 
   it('warnings (objects, filters, tags, menus, regions) point inside the string and carry its pointer', async () => {
-    const text = file("<p class=\\\"a\\\">\\n\\t{{ stor.storeName | where_exp: 'x', 'x' }}{{ menus.side.links }}{% include 'card' %}{% editable_region 'other' %}</p>");
-    const dir = theme({ 'editable-regions.stk.config.json': text, 'templates/index.liquid': "{% editable_region 'home' %}", 'snippets/card.liquid': 'c' });
+    const text = file(
+      "<p class=\\\"a\\\">\\n\\t{{ stor.storeName | where_exp: 'x', 'x' }}{{ menus.side.links }}{% include 'card' %}{% editable_region 'other' %}</p>",
+    );
+    const dir = theme({
+      'editable-regions.stk.config.json': text,
+      'templates/index.liquid': "{% editable_region 'home' %}",
+      'snippets/card.liquid': 'c',
+    });
     const configFile = path.join(dir, 'editable-regions.stk.config.json');
     expect(await check(dir)).toEqual([
       {
@@ -284,7 +373,8 @@ describe('rawMarkup: Liquid inside a JSON string, positions inside the string in
       {
         severity: 'warning',
         code: 'unknown-filter',
-        message: "the filter `where_exp` is a LiquidJS extension outside the theme kit's template contract: the platform may not have it",
+        message:
+          "the filter `where_exp` is a LiquidJS extension outside the theme kit's template contract: the platform may not have it",
         file: configFile,
         ...where(text, 'where_exp'),
         pointer: '/0/rawMarkup',
@@ -292,7 +382,8 @@ describe('rawMarkup: Liquid inside a JSON string, positions inside the string in
       {
         severity: 'warning',
         code: 'unknown-menu',
-        message: 'the menu `side` is used, but the default menus are only main-menu and footer-menu, so it renders empty',
+        message:
+          'the menu `side` is used, but the default menus are only main-menu and footer-menu, so it renders empty',
         file: configFile,
         ...where(text, 'menus.side'),
         pointer: '/0/rawMarkup',
@@ -341,7 +432,8 @@ describe('filters and tags against the template contract', () => {
       {
         severity: 'warning',
         code: 'unknown-filter',
-        message: "the filter `where_exp` is a LiquidJS extension outside the theme kit's template contract: the platform may not have it",
+        message:
+          "the filter `where_exp` is a LiquidJS extension outside the theme kit's template contract: the platform may not have it",
         file: path.join(dir, 'templates/index.liquid'),
         ...where(template, 'where_exp'),
         pointer: '',
@@ -448,11 +540,22 @@ describe('objects against the template contract', () => {
     ]);
   });
 
-  it('a block override that renders the built-in stk-block snippet as documented has no diagnostics (the built-ins are not the theme\'s to fix)', async () => {
+  it("a block override that renders the built-in stk-block snippet as documented has no diagnostics (the built-ins are not the theme's to fix)", async () => {
     const dir = theme({
       'templates/index.liquid': "{% editable_region 'home' %}",
-      'editable-regions.stk.config.json': [{ regionName: 'home', blocks: [{ type: 'text', props: { content: '<p>Hi</p>', settings: { background_type: 'none', height: 1, width: 100 } } }] }],
-      'blocks/text.liquid': "{%- capture content -%}<div>{{ block.props.content }}</div>{%- endcapture -%}\n{%- render 'stk-block', block: block, content: content -%}",
+      'editable-regions.stk.config.json': [
+        {
+          regionName: 'home',
+          blocks: [
+            {
+              type: 'text',
+              props: { content: '<p>Hi</p>', settings: { background_type: 'none', height: 1, width: 100 } },
+            },
+          ],
+        },
+      ],
+      'blocks/text.liquid':
+        "{%- capture content -%}<div>{{ block.props.content }}</div>{%- endcapture -%}\n{%- render 'stk-block', block: block, content: content -%}",
     });
     expect(await check(dir)).toEqual([]);
   });
@@ -475,7 +578,7 @@ describe('render tags', () => {
     ]);
   });
 
-  it('beside a missing snippet, the menus the template\'s other snippets use are not reported unused', async () => {
+  it("beside a missing snippet, the menus the template's other snippets use are not reported unused", async () => {
     const dir = theme({
       'templates/index.liquid': "{% render 'header' %}{% render 'footer' %}",
       'snippets/header.liquid': MENU_MARKUP,
@@ -516,7 +619,14 @@ describe('whole themes', () => {
     const result = await checkTheme({ theme: dir });
     expect(result.valid).toBe(false);
     expect(result.diagnostics).toEqual([
-      expect.objectContaining({ severity: 'error', code: 'theme-dir-not-found', file: dir, line: 1, column: 1, message: expect.stringContaining('does not exist') }),
+      expect.objectContaining({
+        severity: 'error',
+        code: 'theme-dir-not-found',
+        file: dir,
+        line: 1,
+        column: 1,
+        message: expect.stringContaining('does not exist'),
+      }),
     ]);
   });
 });

@@ -2,7 +2,16 @@
 // themes, without the test run's colour variables): check in every report format and its exit codes,
 // usage errors, --help and --version, init, render, theme-config's commands under the theme-kit name,
 // and failures that are messages, never stack traces.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,11 +24,14 @@ import { openTheme } from '../src/theme/open.js';
 import { PACKAGE_ROOT, runBin, type BinRun } from './support/bin.js';
 import { writeFiles } from './support/theme.js';
 
-const VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string })
+  .version;
 const ANSI = /\u001b\[/;
 const STACK_FRAME = /^\s+at .+[(:]\d+/m;
 
-const sarifSchema = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, '../theme-config/test/fixtures/sarif-schema-2.1.0.json'), 'utf8')) as Record<string, unknown>;
+const sarifSchema = JSON.parse(
+  readFileSync(path.join(PACKAGE_ROOT, '../theme-config/test/fixtures/sarif-schema-2.1.0.json'), 'utf8'),
+) as Record<string, unknown>;
 const sarifValidator = new Validator(sarifSchema, '4', false);
 
 // The working directory of every run: the themes are folders in it, so reports show `broken/...` paths.
@@ -40,16 +52,25 @@ const PAGE = { title: 'Home', metaDescription: 'The home page.', template: 'inde
 writeStarter(path.join(cwd, 'clean'));
 // broken: one error and warnings, from the config files (theme-config's checks), a template and a rawMarkup.
 writeFiles(path.join(cwd, 'broken'), {
-  'page.stk.config.json': '{\n  "title": "Home",\n  "metaDescription": "The home page.",\n  "template": "indx",\n  "titel": "x"\n}\n',
+  'page.stk.config.json':
+    '{\n  "title": "Home",\n  "metaDescription": "The home page.",\n  "template": "indx",\n  "titel": "x"\n}\n',
   'templates/index.liquid': "<h1>{{ stor.storeName }}</h1>\n{% editable_region 'home' %}\n",
   'editable-regions.stk.config.json': `[\n  { "regionName": "home", "rawMarkup": "<p>\\n{{ articles | where_exp: 'a', 'a.title' }}</p>" }\n]\n`,
 });
 // warnings: only warnings.
-writeFiles(path.join(cwd, 'warnings'), { 'page.stk.config.json': PAGE, 'templates/index.liquid': "<h1>{{ page.title }}</h1>\n{% include 'card' %}", 'snippets/card.liquid': 'card' });
+writeFiles(path.join(cwd, 'warnings'), {
+  'page.stk.config.json': PAGE,
+  'templates/index.liquid': "<h1>{{ page.title }}</h1>\n{% include 'card' %}",
+  'snippets/card.liquid': 'card',
+});
 // unparsable: renders nothing (a template that does not parse).
-writeFiles(path.join(cwd, 'unparsable'), { 'page.stk.config.json': PAGE, 'templates/index.liquid': '<main>\n  {% if page.title %}\n</main>' });
+writeFiles(path.join(cwd, 'unparsable'), {
+  'page.stk.config.json': PAGE,
+  'templates/index.liquid': '<main>\n  {% if page.title %}\n</main>',
+});
 
-const run = (args: readonly string[], env?: Record<string, string>): Promise<BinRun> => runBin(args, { cwd, ...(env ? { env } : {}) });
+const run = (args: readonly string[], env?: Record<string, string>): Promise<BinRun> =>
+  runBin(args, { cwd, ...(env ? { env } : {}) });
 
 interface JsonDiagnostic {
   severity: 'error' | 'warning';
@@ -71,7 +92,8 @@ const BROKEN_DIAGNOSTICS: JsonDiagnostic[] = [
   {
     severity: 'warning',
     code: 'unknown-filter',
-    message: "the filter `where_exp` is a LiquidJS extension outside the theme kit's template contract: the platform may not have it",
+    message:
+      "the filter `where_exp` is a LiquidJS extension outside the theme kit's template contract: the platform may not have it",
     file: 'broken/editable-regions.stk.config.json',
     line: 2,
     column: 60,
@@ -87,7 +109,16 @@ const BROKEN_DIAGNOSTICS: JsonDiagnostic[] = [
     pointer: '/template',
     suggestion: 'did you mean `index`?',
   },
-  { severity: 'warning', code: 'unknown-property', message: 'unknown property `titel`', file: 'broken/page.stk.config.json', line: 5, column: 3, pointer: '/titel', suggestion: 'did you mean `title`?' },
+  {
+    severity: 'warning',
+    code: 'unknown-property',
+    message: 'unknown property `titel`',
+    file: 'broken/page.stk.config.json',
+    line: 5,
+    column: 3,
+    pointer: '/titel',
+    suggestion: 'did you mean `title`?',
+  },
   {
     severity: 'warning',
     code: 'unknown-object',
@@ -120,13 +151,18 @@ describe('theme-kit check: report formats and exit codes', () => {
     expect(result.stderr).toBe('');
     expect(ANSI.test(result.stdout)).toBe(false);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines.filter((line) => line !== '').slice(0, -1)).toEqual(BROKEN_DIAGNOSTICS.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.code} ${withHint(d)}`));
+    expect(lines.filter((line) => line !== '').slice(0, -1)).toEqual(
+      BROKEN_DIAGNOSTICS.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.code} ${withHint(d)}`),
+    );
     expect(lines.filter((line) => line === '')).toHaveLength(3); // after each file's group
     expect(lines.at(-1)).toBe('✖ 1 error and 3 warnings in 3 files (3 files checked)');
   });
 
   it('text is coloured when FORCE_COLOR asks; json never is', async () => {
-    const [text, json] = await Promise.all([run(['check', '--theme', 'broken'], { FORCE_COLOR: '1' }), run(['check', '--theme', 'broken', '--format', 'json'], { FORCE_COLOR: '1' })]);
+    const [text, json] = await Promise.all([
+      run(['check', '--theme', 'broken'], { FORCE_COLOR: '1' }),
+      run(['check', '--theme', 'broken', '--format', 'json'], { FORCE_COLOR: '1' }),
+    ]);
     expect(ANSI.test(text.stdout)).toBe(true);
     expect(ANSI.test(json.stdout)).toBe(false);
   });
@@ -137,7 +173,13 @@ describe('theme-kit check: report formats and exit codes', () => {
     const log = JSON.parse(result.stdout) as {
       version: string;
       runs: Array<{
-        tool: { driver: { name: string; version: string; rules: Array<{ id: string; shortDescription: { text: string }; help: { text: string } }> } };
+        tool: {
+          driver: {
+            name: string;
+            version: string;
+            rules: Array<{ id: string; shortDescription: { text: string }; help: { text: string } }>;
+          };
+        };
         results: Array<{
           ruleId: string;
           ruleIndex: number;
@@ -164,7 +206,10 @@ describe('theme-kit check: report formats and exit codes', () => {
       expect(sarifRun!.tool.driver.rules[r.ruleIndex]!.id).toBe(d.code);
       expect(r.level).toBe(d.severity);
       expect(r.message.text).toBe(withHint(d));
-      expect(r.locations[0]!.physicalLocation).toEqual({ artifactLocation: { uri: d.file, uriBaseId: '%SRCROOT%' }, region: { startLine: d.line, startColumn: d.column } });
+      expect(r.locations[0]!.physicalLocation).toEqual({
+        artifactLocation: { uri: d.file, uriBaseId: '%SRCROOT%' },
+        region: { startLine: d.line, startColumn: d.column },
+      });
       expect(r.locations[0]!.logicalLocations?.[0]?.fullyQualifiedName).toBe(d.pointer === '' ? undefined : d.pointer);
     });
   });
@@ -183,7 +228,10 @@ describe('theme-kit check: report formats and exit codes', () => {
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines.slice(0, -1)).toEqual(
       // The message's `:` and `,` stay as they are; in properties they would be escaped (none here has one).
-      BROKEN_DIAGNOSTICS.map((d) => `::${d.severity} file=${d.file},line=${d.line},col=${d.column},title=theme-kit ${d.code}::${withHint(d)}`),
+      BROKEN_DIAGNOSTICS.map(
+        (d) =>
+          `::${d.severity} file=${d.file},line=${d.line},col=${d.column},title=theme-kit ${d.code}::${withHint(d)}`,
+      ),
     );
     expect(lines.at(-1)).toBe('✖ 1 error and 3 warnings in 3 files (3 files checked)');
   });
@@ -194,10 +242,19 @@ describe('theme-kit check: report formats and exit codes', () => {
   });
 
   it('warnings only exit 0; with --strict they are errors and exit 1', async () => {
-    const [lenient, strict] = await Promise.all([run(['check', '--theme', 'warnings', '--format', 'json']), run(['check', '--theme', 'warnings', '--format', 'json', '--strict'])]);
+    const [lenient, strict] = await Promise.all([
+      run(['check', '--theme', 'warnings', '--format', 'json']),
+      run(['check', '--theme', 'warnings', '--format', 'json', '--strict']),
+    ]);
     expect(lenient.code).toBe(0);
     const report = JSON.parse(lenient.stdout) as JsonReport;
-    expect(report).toMatchObject({ valid: true, summary: { errors: 0, warnings: 1, files: 3 }, diagnostics: [{ severity: 'warning', code: 'unknown-tag', file: 'warnings/templates/index.liquid', line: 2, column: 1 }] });
+    expect(report).toMatchObject({
+      valid: true,
+      summary: { errors: 0, warnings: 1, files: 3 },
+      diagnostics: [
+        { severity: 'warning', code: 'unknown-tag', file: 'warnings/templates/index.liquid', line: 2, column: 1 },
+      ],
+    });
     expect(strict.code).toBe(1);
     const strictReport = JSON.parse(strict.stdout) as JsonReport;
     expect(strictReport).toMatchObject({ valid: false, summary: { errors: 1, warnings: 0, files: 3 } });
@@ -212,7 +269,10 @@ describe('theme-kit check: report formats and exit codes', () => {
       writeFileSync(path.join(split, 'config', name), readFileSync(path.join(split, 'theme', name)));
       rmSync(path.join(split, 'theme', name));
     }
-    const [together, apart] = await Promise.all([run(['check', '--theme', 'split/theme']), run(['check', '--theme', 'split/theme', '--configDir', 'split/config'])]);
+    const [together, apart] = await Promise.all([
+      run(['check', '--theme', 'split/theme']),
+      run(['check', '--theme', 'split/theme', '--configDir', 'split/config']),
+    ]);
     // Without its config: no config files, and the region `home` has no entry.
     expect(together.stdout).toContain('split/theme:1:1 warning no-config-files');
     expect(together.stdout).toContain('split/theme/templates/index.liquid:10:1 warning unconfigured-region');
@@ -231,7 +291,10 @@ describe.concurrent('usage errors: exit 2, the message names the flag, then the 
     [['check', '--theme='], 'theme-kit check: --theme needs a directory'],
     [['check', 'extra'], 'theme-kit check: unexpected argument "extra"'],
     [['init', 'a', 'b'], 'theme-kit init: expected at most 1 argument, got 2'],
-    [['render', '--theme', 'clean', '--out', 'clean'], 'theme-kit render: --out must not be the theme directory or contain it'],
+    [
+      ['render', '--theme', 'clean', '--out', 'clean'],
+      'theme-kit render: --out must not be the theme directory or contain it',
+    ],
   ])('%j', async (args, message) => {
     const result = await run(args);
     expect(result.code).toBe(2);
@@ -250,22 +313,35 @@ describe.concurrent('usage errors: exit 2, the message names the flag, then the 
 });
 
 describe.concurrent('--help and --version', () => {
-  it.each([['--version'], ['-v'], ['check', '--version'], ['render', '-v']])('%s prints the package version (exit 0)', async (...args) => {
-    expect(await run(args)).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
-  });
+  it.each([['--version'], ['-v'], ['check', '--version'], ['render', '-v']])(
+    '%s prints the package version (exit 0)',
+    async (...args) => {
+      expect(await run(args)).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+    },
+  );
 
   it('--help lists every command', async () => {
     const result = await run(['--help']);
     expect(result.code).toBe(0);
-    for (const name of ['init', 'dev', 'check', 'render', 'validate', 'mock', 'editor']) expect(result.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
+    for (const name of ['init', 'dev', 'check', 'render', 'validate', 'mock', 'editor'])
+      expect(result.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
   });
 
   it.each([
-    [['check', '--help'], ['--strict', '--format FORMAT', '--configDir DIR']],
-    [['render', '-h'], ['--out DIR', '--seed N', '--language CODE']],
-    [['help', 'dev'], ['--port N', '--host ADDRESS']],
+    [
+      ['check', '--help'],
+      ['--strict', '--format FORMAT', '--configDir DIR'],
+    ],
+    [
+      ['render', '-h'],
+      ['--out DIR', '--seed N', '--language CODE'],
+    ],
+    [
+      ['help', 'dev'],
+      ['--port N', '--host ADDRESS'],
+    ],
     [['init', '--help'], ['DIR']],
-  ])('%j prints that command\'s usage and options (exit 0)', async (args, options) => {
+  ])("%j prints that command's usage and options (exit 0)", async (args, options) => {
     const result = await run(args);
     expect(result.code).toBe(0);
     const name = args[0] === 'help' ? args[1] : args[0];
@@ -281,10 +357,13 @@ describe('theme-kit init DIR', () => {
     expect(first.code).toBe(0);
     expect(first.stderr).toBe('');
     const expected = [...starterTheme().keys(), '.vscode/settings.json'].sort();
-    for (const file of expected) expect(first.stdout).toMatch(new RegExp(`^created site/${file.replace(/\./g, '\\.')}\\b`, 'm'));
+    for (const file of expected)
+      expect(first.stdout).toMatch(new RegExp(`^created site/${file.replace(/\./g, '\\.')}\\b`, 'm'));
     expect(listFiles(path.join(work, 'site'))).toEqual(expected);
     expect(readdirSync(work)).toEqual(['site']); // no .vscode in the working directory
-    const settings = JSON.parse(readFileSync(path.join(work, 'site/.vscode/settings.json'), 'utf8')) as { 'json.schemas': Array<{ fileMatch: string[] }> };
+    const settings = JSON.parse(readFileSync(path.join(work, 'site/.vscode/settings.json'), 'utf8')) as {
+      'json.schemas': Array<{ fileMatch: string[] }>;
+    };
     expect(settings['json.schemas'].map((s) => s.fileMatch[0])).toHaveLength(7);
     expect(first.stdout).toContain('Next: theme-kit dev --theme site');
 
@@ -293,12 +372,15 @@ describe('theme-kit init DIR', () => {
     const second = await runBin(['init', 'site'], { cwd: work });
     expect(second.code).toBe(0);
     expect(second.stdout).not.toMatch(/^created /m);
-    for (const file of [...starterTheme().keys()]) expect(second.stdout).toMatch(new RegExp(`^kept +site/${file.replace(/\./g, '\\.')} \\(already exists\\)$`, 'm'));
+    for (const file of [...starterTheme().keys()])
+      expect(second.stdout).toMatch(new RegExp(`^kept +site/${file.replace(/\./g, '\\.')} \\(already exists\\)$`, 'm'));
     expect(second.stdout).toMatch(/^kept +site\/\.vscode\/settings\.json/m);
     expect(readFileSync(path.join(work, 'site/assets/theme.css'), 'utf8')).toBe('body { color: teal; }\n');
 
     const check = await runBin(['check', '--theme', 'site', '--strict'], { cwd: work });
-    const checked = [...starterTheme().keys()].filter((file) => file.endsWith('.liquid') || file.endsWith('.stk.config.json')).length;
+    const checked = [...starterTheme().keys()].filter(
+      (file) => file.endsWith('.liquid') || file.endsWith('.stk.config.json'),
+    ).length;
     expect(check).toEqual({ code: 0, stdout: `✔ no problems in ${checked} files\n`, stderr: '' });
   });
 
@@ -333,7 +415,11 @@ describe('theme-kit init DIR', () => {
 /** Every file under `dir`, relative, sorted. */
 function listFiles(dir: string, prefix = ''): string[] {
   return readdirSync(dir)
-    .flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? listFiles(path.join(dir, name), `${prefix}${name}/`) : [`${prefix}${name}`]))
+    .flatMap((name) =>
+      statSync(path.join(dir, name)).isDirectory()
+        ? listFiles(path.join(dir, name), `${prefix}${name}/`)
+        : [`${prefix}${name}`],
+    )
     .sort();
 }
 
@@ -345,19 +431,30 @@ describe('theme-kit render', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const theme = await openTheme({ theme: path.join(cwd, 'clean'), clock: Number(EPOCH) * 1000 });
-    const pages = theme.routes().map((route) => (route === '/' ? 'index.html' : `${decodeURIComponent(route.slice(1))}/index.html`));
+    const pages = theme
+      .routes()
+      .map((route) => (route === '/' ? 'index.html' : `${decodeURIComponent(route.slice(1))}/index.html`));
     const assets = readdirSync(path.join(cwd, 'clean/assets')).map((name) => `assets/${name}`);
     expect(listFiles(path.join(cwd, 'site-out'))).toEqual([...pages, '404.html', ...assets].sort());
-    expect(result.stdout).toBe(`theme-kit render: ${pages.length + 1} pages and ${assets.length} assets written to site-out\n`);
+    expect(result.stdout).toBe(
+      `theme-kit render: ${pages.length + 1} pages and ${assets.length} assets written to site-out\n`,
+    );
     // What the starter's config names, at the paths a static host serves them from.
-    for (const page of ['index.html', 'blog/index.html', 'blog/packing-for-a-three-day-hike/index.html', 'categories/coffee/index.html', 'products/harbor-blend/index.html']) {
+    for (const page of [
+      'index.html',
+      'blog/index.html',
+      'blog/packing-for-a-three-day-hike/index.html',
+      'categories/coffee/index.html',
+      'products/harbor-blend/index.html',
+    ]) {
       expect(pages).toContain(page);
     }
     const product = readFileSync(path.join(cwd, 'site-out/products/harbor-blend/index.html'), 'utf8');
     expect(product).toMatch(/^<!doctype html>/);
     expect(product).toContain('<h1>Harbor Blend</h1>');
     expect(readFileSync(path.join(cwd, 'site-out/404.html'), 'utf8')).toContain('Page not found');
-    for (const asset of assets) expect(readFileSync(path.join(cwd, 'site-out', asset))).toEqual(readFileSync(path.join(cwd, 'clean', asset)));
+    for (const asset of assets)
+      expect(readFileSync(path.join(cwd, 'site-out', asset))).toEqual(readFileSync(path.join(cwd, 'clean', asset)));
   });
 
   it('a theme with errors: exit 1, the diagnostics on stderr, nothing written (an existing output folder is left as it is)', async () => {
@@ -367,7 +464,9 @@ describe('theme-kit render', () => {
     const result = await run(['render', '--theme', 'unparsable', '--out', 'broken-out']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('unparsable/templates/index.liquid:2:3 error liquid-syntax tag {% if page.title %} not closed\n');
+    expect(result.stderr).toContain(
+      'unparsable/templates/index.liquid:2:3 error liquid-syntax tag {% if page.title %} not closed\n',
+    );
     expect(result.stderr).toMatch(/theme-kit render: nothing written\n$/);
     expect(result.stderr).not.toMatch(STACK_FRAME);
     expect(listFiles(out)).toEqual(['keep.txt']);
@@ -379,16 +478,24 @@ describe('theme-kit render', () => {
 
 describe.concurrent("theme-config's commands under the theme-kit name", () => {
   it('validate checks the config files', async () => {
-    const [clean, broken] = await Promise.all([run(['validate', '--configDir', 'clean']), run(['validate', '--configDir', 'broken', '--format', 'json'])]);
+    const [clean, broken] = await Promise.all([
+      run(['validate', '--configDir', 'clean']),
+      run(['validate', '--configDir', 'broken', '--format', 'json']),
+    ]);
     expect(clean).toEqual({ code: 0, stdout: '✔ no problems in 7 config files\n', stderr: '' });
     expect(broken.code).toBe(0); // only a warning among the config files; the template checks are check's
-    expect(JSON.parse(broken.stdout)).toMatchObject({ valid: true, diagnostics: [{ code: 'unknown-property', file: 'broken/page.stk.config.json' }] });
+    expect(JSON.parse(broken.stdout)).toMatchObject({
+      valid: true,
+      diagnostics: [{ code: 'unknown-property', file: 'broken/page.stk.config.json' }],
+    });
   });
 
   it('a usage error of validate speaks as theme-kit validate', async () => {
     const result = await run(['validate', '--format', 'xml']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^theme-kit validate: --format must be one of text, json, sarif, github, not "xml"\n\nUsage: theme-kit validate /);
+    expect(result.stderr).toMatch(
+      /^theme-kit validate: --format must be one of text, json, sarif, github, not "xml"\n\nUsage: theme-kit validate /,
+    );
   });
 
   it('mock prints the mock store as JSON', async () => {
@@ -415,18 +522,26 @@ describe.concurrent('failures are messages with a file and position, never stack
   it('check of a theme directory that does not exist: exit 1, a diagnostic', async () => {
     const result = await run(['check', '--theme', 'no-such-theme']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^no-such-theme:1:1 error theme-dir-not-found theme directory `.*no-such-theme` does not exist or is not a directory \(ENOENT\)\n/);
+    expect(result.stdout).toMatch(
+      /^no-such-theme:1:1 error theme-dir-not-found theme directory `.*no-such-theme` does not exist or is not a directory \(ENOENT\)\n/,
+    );
     expect(result.stdout + result.stderr).not.toMatch(STACK_FRAME);
   });
 
   it('render and dev of a theme directory that does not exist: exit 1, a message', async () => {
-    const [render, dev] = await Promise.all([run(['render', '--theme', 'no-such-theme', '--out', 'no-out']), run(['dev', '--theme', 'no-such-theme', '--port', '0'])]);
+    const [render, dev] = await Promise.all([
+      run(['render', '--theme', 'no-such-theme', '--out', 'no-out']),
+      run(['dev', '--theme', 'no-such-theme', '--port', '0']),
+    ]);
     expect(render.code).toBe(1);
     expect(render.stderr).toContain('no-such-theme:1:1 error theme-dir-not-found');
     expect(existsSync(path.join(cwd, 'no-out'))).toBe(false);
     expect(dev.code).toBe(1);
-    expect(dev.stderr).toMatch(/^theme-kit dev: theme directory `.*no-such-theme` does not exist or is not a directory/);
-    for (const output of [render.stdout, render.stderr, dev.stdout, dev.stderr]) expect(output).not.toMatch(STACK_FRAME);
+    expect(dev.stderr).toMatch(
+      /^theme-kit dev: theme directory `.*no-such-theme` does not exist or is not a directory/,
+    );
+    for (const output of [render.stdout, render.stderr, dev.stdout, dev.stderr])
+      expect(output).not.toMatch(STACK_FRAME);
   });
 
   it('dev on a busy port: exit 1, naming the port', async () => {
@@ -436,7 +551,9 @@ describe.concurrent('failures are messages with a file and position, never stack
       const { port } = server.address() as AddressInfo;
       const result = await run(['dev', '--theme', 'clean', '--port', String(port)]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toBe(`theme-kit dev: port ${port} on 127.0.0.1 is in use: pass another port (0 picks a free one)\n`);
+      expect(result.stderr).toBe(
+        `theme-kit dev: port ${port} on 127.0.0.1 is in use: pass another port (0 picks a free one)\n`,
+      );
       expect(result.stdout).not.toMatch(STACK_FRAME);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

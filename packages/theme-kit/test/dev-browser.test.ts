@@ -32,7 +32,8 @@ afterAll(async () => {
 });
 
 /** Resolves once the page's live-reload stream is open (so an edit made now reaches it). */
-const connected = (): Promise<void> => page.waitForSelector('html[data-theme-kit="live"]', { state: 'attached' }).then(() => undefined);
+const connected = (): Promise<void> =>
+  page.waitForSelector('html[data-theme-kit="live"]', { state: 'attached' }).then(() => undefined);
 
 const overlay = () => page.locator('#theme-kit-overlay');
 
@@ -40,7 +41,14 @@ describe.skipIf(!runBrowserTests())('theme-kit dev in headless Chromium', () => 
   it('renders the starter store', async () => {
     await page.goto(`${server!.url}/`, { waitUntil: 'domcontentloaded' });
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Northwind Supply Co.');
-    expect(await page.locator('.main-menu a').allTextContents()).toEqual(['Home', 'Shop', 'Trail gear', 'Camp kitchen', 'Coffee', 'Blog']);
+    expect(await page.locator('.main-menu a').allTextContents()).toEqual([
+      'Home',
+      'Shop',
+      'Trail gear',
+      'Camp kitchen',
+      'Coffee',
+      'Blog',
+    ]);
     expect(await page.locator('[data-stk-block]').count()).toBeGreaterThanOrEqual(18);
     const shot = path.join(SCREENSHOTS, 'dev-home.png');
     await page.screenshot({ path: shot, fullPage: true });
@@ -58,7 +66,9 @@ describe.skipIf(!runBrowserTests())('theme-kit dev in headless Chromium', () => 
     writeFiles(dir, { 'templates/index.liquid': `${INDEX}\n<p id="live-edit">Edited</p>\n{% if %}` });
     await expect.poll(() => overlay().isVisible()).toBe(true);
     const lines = INDEX.split('\n').length;
-    await expect.poll(() => overlay().locator('.panel').textContent()).toContain(`templates/index.liquid:${lines + 2}:`);
+    await expect
+      .poll(() => overlay().locator('.panel').textContent())
+      .toContain(`templates/index.liquid:${lines + 2}:`);
     expect(await overlay().locator('.panel').textContent()).toContain('liquid-syntax');
     expect(await page.locator('#live-edit').textContent()).toBe('Edited at save one'); // the last good page, underneath
     await page.screenshot({ path: path.join(SCREENSHOTS, 'dev-overlay.png') });
@@ -80,7 +90,9 @@ describe.skipIf(!runBrowserTests())('theme-kit dev in headless Chromium', () => 
     const css = starterSpec()['assets/theme.css'] as string;
     writeFiles(dir, { 'assets/theme.css': `${css}\nbody { background-color: rgb(10, 20, 30); }\n` });
     await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(10, 20, 30)');
-    expect(await page.evaluate(() => (window as unknown as { themeKitSamePage?: boolean }).themeKitSamePage)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { themeKitSamePage?: boolean }).themeKitSamePage)).toBe(
+      true,
+    );
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
   });
 });

@@ -48,7 +48,14 @@ describe('pages', () => {
   });
 
   it('serves every route with the live-reload client, and 404s what does not exist', async () => {
-    for (const route of ['/', '/blog', '/blog/camp-kitchen-basics', '/categories/coffee', '/products/harbor-blend', '/?page=3']) {
+    for (const route of [
+      '/',
+      '/blog',
+      '/blog/camp-kitchen-basics',
+      '/categories/coffee',
+      '/products/harbor-blend',
+      '/?page=3',
+    ]) {
       const response = await fetch(`${server.url}${route}`);
       expect(response.status, route).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -86,7 +93,13 @@ describe('pages', () => {
     const wav = await fetch(`${server.url}/assets/chime.wav`);
     expect(wav.headers.get('content-type')).toBe('audio/wav');
     expect((await wav.arrayBuffer()).byteLength).toBe(8044);
-    for (const bad of ['/assets/%2e%2e/store.stk.config.json', '/assets/..%2fstore.stk.config.json', '/assets/nope.css', '/assets/', '/assets/%E0%A4%A']) {
+    for (const bad of [
+      '/assets/%2e%2e/store.stk.config.json',
+      '/assets/..%2fstore.stk.config.json',
+      '/assets/nope.css',
+      '/assets/',
+      '/assets/%E0%A4%A',
+    ]) {
       expect((await fetch(`${server.url}${bad}`)).status, bad).toBe(404);
     }
   });
@@ -94,7 +107,10 @@ describe('pages', () => {
   it('?debug=context shows the objects the template saw, as JSON', async () => {
     const response = await fetch(`${server.url}/products/harbor-blend?debug=context`);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const body = (await response.json()) as { template: string; context: { product: { title: string; url: string }; store: { storeName: string } } };
+    const body = (await response.json()) as {
+      template: string;
+      context: { product: { title: string; url: string }; store: { storeName: string } };
+    };
     expect(body.template).toBe('product');
     expect(body.context.product).toMatchObject({ title: 'Harbor Blend', url: '/products/harbor-blend', price: 16 });
     expect(body.context.store.storeName).toBe('Northwind Supply Co.');
@@ -107,9 +123,17 @@ describe('live reload', () => {
     const stream = await openEvents(`${server.url}/__theme-kit/events?page=%2F`);
     await stream.next('hello');
     const changed = nextChange();
-    writeFiles(dir, { 'templates/index.liquid': `${starter()['templates/index.liquid'] as string}\n<p id="edit">first edit</p>` });
+    writeFiles(dir, {
+      'templates/index.liquid': `${starter()['templates/index.liquid'] as string}\n<p id="edit">first edit</p>`,
+    });
     await stream.next('reload');
-    expect(await changed).toMatchObject({ type: 'change', files: ['templates/index.liquid'], action: 'reload', pages: 1, problems: [] });
+    expect(await changed).toMatchObject({
+      type: 'change',
+      files: ['templates/index.liquid'],
+      action: 'reload',
+      pages: 1,
+      problems: [],
+    });
     expect(await (await fetch(`${server.url}/`)).text()).toContain('first edit');
     stream.close();
   });
@@ -119,7 +143,13 @@ describe('live reload', () => {
     await stream.next('hello');
     writeFiles(dir, { 'templates/index.liquid': '<p id="edit">first edit</p>\n{% for x in %}\n' });
     const report = (await stream.next('error-report')).data as { diagnostics: Array<Record<string, unknown>> };
-    expect(report.diagnostics[0]).toMatchObject({ severity: 'error', code: 'liquid-syntax', file: path.join(dir, 'templates/index.liquid'), line: 2, column: 1 });
+    expect(report.diagnostics[0]).toMatchObject({
+      severity: 'error',
+      code: 'liquid-syntax',
+      file: path.join(dir, 'templates/index.liquid'),
+      line: 2,
+      column: 1,
+    });
     expect(report.diagnostics[0]?.['frame']).toContain('> 2 | {% for x in %}');
     const response = await fetch(`${server.url}/`);
     expect(response.status).toBe(500);
@@ -149,7 +179,11 @@ describe('live reload', () => {
     await stream.next('hello');
     writeFiles(dir, { 'pagination.stk.config.json': '{ "numPages": 3, "currentPage": }' });
     const report = (await stream.next('error-report')).data as { diagnostics: Array<Record<string, unknown>> };
-    expect(report.diagnostics[0]).toMatchObject({ code: 'invalid-json', file: path.join(dir, 'pagination.stk.config.json'), line: 1 });
+    expect(report.diagnostics[0]).toMatchObject({
+      code: 'invalid-json',
+      file: path.join(dir, 'pagination.stk.config.json'),
+      line: 1,
+    });
     expect((await fetch(`${server.url}/assets/theme.css`)).status).toBe(200);
     writeFiles(dir, { 'pagination.stk.config.json': { numPages: 2, currentPage: 1 } });
     await stream.next('reload');
@@ -193,7 +227,9 @@ describe('live reload', () => {
 describe('start-up', () => {
   it('a port in use is an error naming it; a missing theme directory is an error', async () => {
     const port = Number(new URL(server.url).port);
-    await expect(startDevServer({ theme: dir, port })).rejects.toThrow(new RegExp(`port ${port} on 127.0.0.1 is in use`));
+    await expect(startDevServer({ theme: dir, port })).rejects.toThrow(
+      new RegExp(`port ${port} on 127.0.0.1 is in use`),
+    );
     const missing = await startDevServer({ theme: path.join(dir, 'nope'), port: 0 }).catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(ThemeKitError);
     expect((missing as Error).message).toContain('does not exist');

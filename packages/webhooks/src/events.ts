@@ -82,9 +82,7 @@ export interface UntypedWebhookEvent extends WebhookEventBase {
 }
 
 /** A verified delivery. Narrow it with `event.type === 'customer_created'` and similar checks. */
-export type WebhookEvent =
-  | { [T in WebhookEventType]: TypedWebhookEvent<T> }[WebhookEventType]
-  | UntypedWebhookEvent;
+export type WebhookEvent = { [T in WebhookEventType]: TypedWebhookEvent<T> }[WebhookEventType] | UntypedWebhookEvent;
 
 /**
  * Finds the event type in a payload: a value is taken only if it is a recognised type, and if

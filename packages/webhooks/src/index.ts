@@ -4,7 +4,13 @@
  * Test helpers are in `@commerce-kit/webhooks/testing`.
  * @packageDocumentation
  */
-export { computeSignature, computeSignatureAsync, signedMessage, verifySignature, verifySignatureAsync } from './signature.js';
+export {
+  computeSignature,
+  computeSignatureAsync,
+  signedMessage,
+  verifySignature,
+  verifySignatureAsync,
+} from './signature.js';
 export type { VerifySignatureInput } from './signature.js';
 export { PreparedSecret, prepareSecret } from './secret.js';
 export type { WebhookSecret } from './secret.js';

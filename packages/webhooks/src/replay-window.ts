@@ -44,7 +44,10 @@ export function resolveReplayWindow(maxAgeSeconds: unknown, maxFutureSeconds: un
         : maxAgeSeconds === false
           ? false
           : nonNegativeSeconds(maxAgeSeconds, 'maxAgeSeconds (or false for no limit)'),
-    maxFutureSeconds: maxFutureSeconds === undefined ? DEFAULT_MAX_FUTURE_SECONDS : nonNegativeSeconds(maxFutureSeconds, 'maxFutureSeconds'),
+    maxFutureSeconds:
+      maxFutureSeconds === undefined
+        ? DEFAULT_MAX_FUTURE_SECONDS
+        : nonNegativeSeconds(maxFutureSeconds, 'maxFutureSeconds'),
   };
 }
 
@@ -82,19 +85,31 @@ function staleMessage(window: ReplayWindow): string {
 }
 
 /** Applies the window to a signed `timestamp` and its signed message at `now` (ms). @internal */
-export function judgeTimestamp(timestamp: string, message: string, now: number, window: ReplayWindow): TimestampVerdict {
+export function judgeTimestamp(
+  timestamp: string,
+  message: string,
+  now: number,
+  window: ReplayWindow,
+): TimestampVerdict {
   // A field of 10 or more digits only is itself one of the message's readings: if it passes, the
   // message does.
   const digitsOnly = unixTimeOfDigits(timestamp, MIN_TIMESTAMP_DIGITS);
   if (digitsOnly !== undefined) {
-    return inWindow(digitsOnly, now, window) ? { ok: true, timestampMs: digitsOnly, known: true, checked: true } : { ok: false, message: staleMessage(window) };
+    return inWindow(digitsOnly, now, window)
+      ? { ok: true, timestampMs: digitsOnly, known: true, checked: true }
+      : { ok: false, message: staleMessage(window) };
   }
   const fieldMs = parseTimestamp(timestamp);
   if (fieldMs !== undefined && !inWindow(fieldMs, now, window)) return { ok: false, message: staleMessage(window) };
   return judgeMessage(fieldMs, message, now, window);
 }
 
-function judgeMessage(fieldMs: number | undefined, message: string, now: number, window: ReplayWindow): TimestampVerdict {
+function judgeMessage(
+  fieldMs: number | undefined,
+  message: string,
+  now: number,
+  window: ReplayWindow,
+): TimestampVerdict {
   const instants = messageInstants(message);
   if (instants.length === 0) return { ok: true, timestampMs: fieldMs, known: fieldMs !== undefined, checked: false };
   let passed: number | undefined;

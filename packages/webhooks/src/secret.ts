@@ -47,7 +47,13 @@ export class PreparedSecret {
       },
       [WEB_CRYPTO_KEY]: {
         value(this: PreparedSecret, subtle: SubtleCrypto): Promise<CryptoKey> {
-          this.#webCryptoKey ??= subtle.importKey('raw', this.#bytes as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+          this.#webCryptoKey ??= subtle.importKey(
+            'raw',
+            this.#bytes as Uint8Array<ArrayBuffer>,
+            { name: 'HMAC', hash: 'SHA-256' },
+            false,
+            ['sign'],
+          );
           return this.#webCryptoKey;
         },
       },
@@ -136,7 +142,9 @@ export function prepareSecret(secret: WebhookSecret): PreparedSecret {
  * {@link WebhookConfigurationError} if the list is empty or any entry is empty.
  * @internal
  */
-export function prepareSecrets(secret: WebhookSecret | readonly WebhookSecret[] | undefined | null): readonly PreparedSecret[] {
+export function prepareSecrets(
+  secret: WebhookSecret | readonly WebhookSecret[] | undefined | null,
+): readonly PreparedSecret[] {
   if (!Array.isArray(secret)) return [prepareSecret(secret as WebhookSecret)];
   const list = secret as readonly WebhookSecret[];
   if (list.length === 0) throw new WebhookConfigurationError('The list of webhook secrets is empty');

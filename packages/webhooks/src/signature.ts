@@ -87,7 +87,9 @@ export function verifySignature(input: VerifySignatureInput): boolean {
   const digest = decodeSignatureForSyncUse(signature.trim());
   if (digest === undefined) return false;
   const message = signedMessage(timestamp, token);
-  return secrets instanceof PreparedSecret ? constantTimeEqual(signWith(secrets, message), digest) : matchesAny(secrets, message, digest);
+  return secrets instanceof PreparedSecret
+    ? constantTimeEqual(signWith(secrets, message), digest)
+    : matchesAny(secrets, message, digest);
 }
 
 function subtle(): SubtleCrypto {

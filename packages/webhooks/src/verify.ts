@@ -62,7 +62,8 @@ export interface VerifierConfig {
 }
 
 function optionalFunction<T>(value: T | undefined, name: string): T | undefined {
-  if (value !== undefined && typeof value !== 'function') throw new WebhookConfigurationError(`${name} must be a function`);
+  if (value !== undefined && typeof value !== 'function')
+    throw new WebhookConfigurationError(`${name} must be a function`);
   return value;
 }
 
@@ -168,11 +169,20 @@ function unknownFormatWarning(timestamp: string, deliveryKey: string, checked: b
   const consequence = checked
     ? 'its leading date was checked against the replay window instead'
     : 'it was accepted without a replay-window check (the duplicate check still applies)';
-  return { code: 'unknown_timestamp_format', timestamp, deliveryKey, message: `Signed timestamp ${shown} is in an unknown format; ${consequence}` };
+  return {
+    code: 'unknown_timestamp_format',
+    timestamp,
+    deliveryKey,
+    message: `Signed timestamp ${shown} is in an unknown format; ${consequence}`,
+  };
 }
 
 /** The core of {@link verifyDelivery}, with options already resolved. @internal */
-export function verifyWithConfig(body: DeliveryBody, headers: HeadersInput | null | undefined, config: VerifierConfig): VerifyDeliveryResult {
+export function verifyWithConfig(
+  body: DeliveryBody,
+  headers: HeadersInput | null | undefined,
+  config: VerifierConfig,
+): VerifyDeliveryResult {
   const parsed = parseBody(body, config.maxBodyBytes);
   if (!parsed.ok && parsed.reason === 'body_too_large') return fail(parsed.reason, parsed.message);
   const signature = readSignatureHeader(headers);
@@ -180,14 +190,17 @@ export function verifyWithConfig(body: DeliveryBody, headers: HeadersInput | nul
   if (!parsed.ok) return fail(parsed.reason, parsed.message);
   const { payload } = parsed;
   const { timestamp, token, data } = payload;
-  if (typeof timestamp !== 'string' || timestamp.length === 0) return fail('malformed_body', 'The body has no non-empty string `timestamp`');
-  if (typeof token !== 'string' || token.length === 0) return fail('malformed_body', 'The body has no non-empty string `token`');
+  if (typeof timestamp !== 'string' || timestamp.length === 0)
+    return fail('malformed_body', 'The body has no non-empty string `timestamp`');
+  if (typeof token !== 'string' || token.length === 0)
+    return fail('malformed_body', 'The body has no non-empty string `token`');
   if (!isRecord(data) || typeof data['id'] !== 'string' || data['id'].length === 0) {
     return fail('malformed_body', 'The body has no `data` object with a string `id`');
   }
   const digest = decodeSignatureForSyncUse(signature);
   const message = signedMessage(timestamp, token);
-  if (digest === undefined || !matchesAny(config.secrets, message, digest)) return fail('invalid_signature', 'The signature does not match');
+  if (digest === undefined || !matchesAny(config.secrets, message, digest))
+    return fail('invalid_signature', 'The signature does not match');
   const verdict = judgeTimestamp(timestamp, message, config.clock.now(), config.window);
   if (!verdict.ok) return fail('stale_timestamp', verdict.message);
 
@@ -195,7 +208,12 @@ export function verifyWithConfig(body: DeliveryBody, headers: HeadersInput | nul
     const warnings: WebhookWarning[] = [];
     if (!verdict.known) warnings.push(unknownFormatWarning(timestamp, message, verdict.checked));
     for (const { pointer } of parsed.removed) {
-      warnings.push({ code: 'dangerous_key_removed', pointer, deliveryKey: message, message: `Removed the key at ${JSON.stringify(pointer)} of a delivery: it could pollute object prototypes` });
+      warnings.push({
+        code: 'dangerous_key_removed',
+        pointer,
+        deliveryKey: message,
+        message: `Removed the key at ${JSON.stringify(pointer)} of a delivery: it could pollute object prototypes`,
+      });
     }
     report(config.onWarning, warnings);
   }
@@ -228,7 +246,11 @@ export function verifyWithConfig(body: DeliveryBody, headers: HeadersInput | nul
  * else console.log(result.event.type, result.event.data.id);
  * ```
  */
-export function verifyDelivery(body: DeliveryBody, headers: HeadersInput | null | undefined, options: VerifyDeliveryOptions): VerifyDeliveryResult {
+export function verifyDelivery(
+  body: DeliveryBody,
+  headers: HeadersInput | null | undefined,
+  options: VerifyDeliveryOptions,
+): VerifyDeliveryResult {
   return verifyWithConfig(body, headers, verifierConfigFor(options));
 }
 
@@ -246,7 +268,11 @@ export function verifyDelivery(body: DeliveryBody, headers: HeadersInput | null 
  * }
  * ```
  */
-export function parseDelivery(body: DeliveryBody, headers: HeadersInput | null | undefined, options: VerifyDeliveryOptions): WebhookEvent {
+export function parseDelivery(
+  body: DeliveryBody,
+  headers: HeadersInput | null | undefined,
+  options: VerifyDeliveryOptions,
+): WebhookEvent {
   const result = verifyDelivery(body, headers, options);
   if (!result.ok) throw new WebhookVerificationError(result.reason, result.message);
   return result.event;

@@ -46,8 +46,14 @@ describe('the example delivery of specs/openapi.yaml', () => {
 
   it('verifies with a clock at its timestamp', () => {
     const result = verifyDelivery(JSON.stringify(payload), headers, { secret, clock: new ManualClock(at + 1000) });
-    expect(result).toMatchObject({ ok: true, event: { data: { id: payload.data.id }, token: payload.token, timestampMs: at } });
-    expect(verifyDelivery(payload, { HTTP_X_SERVICE_SIGNATURE: signature }, { secret, clock: new ManualClock(new Date(at)) }).ok).toBe(true);
+    expect(result).toMatchObject({
+      ok: true,
+      event: { data: { id: payload.data.id }, token: payload.token, timestampMs: at },
+    });
+    expect(
+      verifyDelivery(payload, { HTTP_X_SERVICE_SIGNATURE: signature }, { secret, clock: new ManualClock(new Date(at)) })
+        .ok,
+    ).toBe(true);
   });
 
   it('is accepted for a day after its timestamp and five minutes before it, not beyond', () => {
@@ -69,8 +75,12 @@ describe('the clock option', () => {
   it('takes only a Clock: functions, numbers and dates are configuration errors', () => {
     const { body, headers } = signTestDelivery('s', { id: 'x' }, { timestamp: '1700000000' });
     for (const clock of [() => 1_700_000_000_000, 1_700_000_000_000, new Date(), { now: () => 1 }, 'now']) {
-      expect(() => verifyDelivery(body, headers, { secret: 's', clock: clock as never })).toThrow(WebhookConfigurationError);
-      expect(() => createWebhookHandler({ secret: 's', onEvent: () => {}, clock: clock as never })).toThrow(WebhookConfigurationError);
+      expect(() => verifyDelivery(body, headers, { secret: 's', clock: clock as never })).toThrow(
+        WebhookConfigurationError,
+      );
+      expect(() => createWebhookHandler({ secret: 's', onEvent: () => {}, clock: clock as never })).toThrow(
+        WebhookConfigurationError,
+      );
       expect(() => new MemoryIdempotencyStore({ clock: clock as never })).toThrow(WebhookConfigurationError);
       expect(() => signTestDelivery('s', { id: 'x' }, { clock: clock as never })).toThrow(WebhookConfigurationError);
     }
@@ -113,7 +123,10 @@ describe('the clock option', () => {
 
     // A day later the delivery is stale; its key was remembered for longer than that.
     await clock.advance(86_401_000);
-    expect((await handler.handle(fresh.body, fresh.headers)).body).toEqual({ received: false, reason: 'stale_timestamp' });
+    expect((await handler.handle(fresh.body, fresh.headers)).body).toEqual({
+      received: false,
+      reason: 'stale_timestamp',
+    });
 
     // The shutdown limit is measured on the same clock.
     const hung = createWebhookHandler({ secret: 's', clock, onEvent: () => new Promise(() => {}) });
@@ -149,7 +162,10 @@ describe('the clock option', () => {
     await vi.advanceTimersByTimeAsync(0); // the acknowledgement wait is a 0 ms timer
     expect(seen).toEqual(['cus_1']);
     vi.setSystemTime(new Date('2030-01-02T00:01:01Z'));
-    expect((await handler.handle(fresh.body, fresh.headers)).body).toEqual({ received: false, reason: 'stale_timestamp' });
+    expect((await handler.handle(fresh.body, fresh.headers)).body).toEqual({
+      received: false,
+      reason: 'stale_timestamp',
+    });
     await handler.close();
   });
 });

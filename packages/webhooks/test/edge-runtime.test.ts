@@ -81,7 +81,18 @@ describe('edge runtimes', () => {
     seen: ['cus_edge'],
   };
 
-  const webGlobals = { TextEncoder, TextDecoder, crypto: globalThis.crypto, Headers, Request, Response, ReadableStream, setTimeout, clearTimeout, console };
+  const webGlobals = {
+    TextEncoder,
+    TextDecoder,
+    crypto: globalThis.crypto,
+    Headers,
+    Request,
+    Response,
+    ReadableStream,
+    setTimeout,
+    clearTimeout,
+    console,
+  };
 
   it('signs, verifies and handles deliveries in a context without Node globals (built-in HMAC)', async () => {
     const context = createContext({ ...webGlobals });

@@ -64,7 +64,9 @@ describe('errors', () => {
     expect(fromEsm instanceof cjs.WebhookConfigurationError).toBe(true);
     expect(fromEsm instanceof cjs.WebhookError).toBe(true);
     expect(fromEsm instanceof cjs.WebhookVerificationError).toBe(false);
-    expect(new cjs.WebhookVerificationError('stale_timestamp', 'old') instanceof esm.WebhookVerificationError).toBe(true);
+    expect(new cjs.WebhookVerificationError('stale_timestamp', 'old') instanceof esm.WebhookVerificationError).toBe(
+      true,
+    );
 
     // Thrown by one build, caught by the other's classes.
     let thrown: unknown;
@@ -91,7 +93,14 @@ describe('PreparedSecret', () => {
     expect(cjs.prepareSecret(prepared)).toBe(prepared);
     const signature = cjs.computeSignature(prepared, '1700000000', '8f3c2a1b9d4e5f60718293a4b5c6d7e8');
     expect(signature).toBe('AZx0zJdtbcaVvCc9mMKl3vQWsbmNOjON52HvPR437LQ=');
-    expect(cjs.verifySignature({ secret: [prepared], timestamp: '1700000000', token: '8f3c2a1b9d4e5f60718293a4b5c6d7e8', signature })).toBe(true);
+    expect(
+      cjs.verifySignature({
+        secret: [prepared],
+        timestamp: '1700000000',
+        token: '8f3c2a1b9d4e5f60718293a4b5c6d7e8',
+        signature,
+      }),
+    ).toBe(true);
     expect(String(prepared)).toBe('[PreparedSecret]');
     expect({} instanceof cjs.PreparedSecret).toBe(false);
   });

@@ -71,10 +71,20 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
 
   it('answers 400 with the reason for invalid deliveries and never calls onEvent', async () => {
     const rejected: string[] = [];
-    const { handler, events, url } = await serve(adapter, { onRejected: (failure) => void rejected.push(failure.reason) });
+    const { handler, events, url } = await serve(adapter, {
+      onRejected: (failure) => void rejected.push(failure.reason),
+    });
     const good = signTestDelivery(SECRET, { id: 'cus_1' });
-    const stale = signTestDelivery(SECRET, { id: 'cus_1' }, { timestamp: String(Math.floor(Date.now() / 1000) - 90_000) });
-    const future = signTestDelivery(SECRET, { id: 'cus_1' }, { timestamp: String(Math.floor(Date.now() / 1000) + 3600) });
+    const stale = signTestDelivery(
+      SECRET,
+      { id: 'cus_1' },
+      { timestamp: String(Math.floor(Date.now() / 1000) - 90_000) },
+    );
+    const future = signTestDelivery(
+      SECRET,
+      { id: 'cus_1' },
+      { timestamp: String(Math.floor(Date.now() / 1000) + 3600) },
+    );
     const cases: Array<[string, Record<string, string>, string]> = [
       [good.body, { 'content-type': 'application/json' }, 'missing_signature'],
       [good.body, { 'x-service-signature': computeSignature('other', '1', '2') }, 'invalid_signature'],
@@ -97,10 +107,17 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
     const signature = headers['x-service-signature']!;
     const { request } = await import('node:http');
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-signature': [signature, signature] } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode));
-      });
+      const req = request(
+        url,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-service-signature': [signature, signature] },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -119,7 +136,10 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
   it('refuses bodies over the limit with 413', async () => {
     const { events, url } = await serve(adapter, { maxBodyBytes: 64 * 1024 });
     const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1', blob: 'x'.repeat(70 * 1024) });
-    expect(await post(url, body, headers)).toEqual({ status: 413, json: { received: false, reason: 'body_too_large' } });
+    expect(await post(url, body, headers)).toEqual({
+      status: 413,
+      json: { received: false, reason: 'body_too_large' },
+    });
     expect(events).toHaveLength(0);
   });
 
@@ -151,7 +171,10 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
     const payload = JSON.parse(original.body) as { data: { id: string } };
     payload.data.id = 'ord_attacker';
     expect((await post(url, original.body, original.headers)).json).toEqual({ received: true });
-    expect((await post(url, JSON.stringify(payload), original.headers)).json).toEqual({ received: true, duplicate: true });
+    expect((await post(url, JSON.stringify(payload), original.headers)).json).toEqual({
+      received: true,
+      duplicate: true,
+    });
     await handler.drain();
     expect(events.map((e) => e.data.id)).toEqual(['ord_1']);
   });
@@ -197,14 +220,20 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
     await Promise.all(
       ['A', 'B', 'C'].map(async (user) => {
         for (let i = 0; i < 8; i++) {
-          const { body, headers } = signTestDelivery(SECRET, { id: `${user}${i}`.padEnd(2 + i, '_') }, { fields: { user } });
+          const { body, headers } = signTestDelivery(
+            SECRET,
+            { id: `${user}${i}`.padEnd(2 + i, '_') },
+            { fields: { user } },
+          );
           expect((await post(url, body, headers)).status).toBe(200);
         }
       }),
     );
     await handler.drain();
     for (const user of ['A', 'B', 'C']) {
-      const order = log.filter((entry) => entry.startsWith(`${user}:`)).map((entry) => entry.split(':')[1]!.replace(/_+$/, ''));
+      const order = log
+        .filter((entry) => entry.startsWith(`${user}:`))
+        .map((entry) => entry.split(':')[1]!.replace(/_+$/, ''));
       expect(order).toEqual(Array.from({ length: 8 }, (_, i) => `${user}${i}`));
     }
     expect(overlapSameUser).toBe(false);
@@ -255,7 +284,10 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
       closed = true;
     });
     const late = signTestDelivery(SECRET, { id: 'cus_late' });
-    expect(await post(url, late.body, late.headers)).toEqual({ status: 503, json: { received: false, reason: 'shutting_down' } });
+    expect(await post(url, late.body, late.headers)).toEqual({
+      status: 503,
+      json: { received: false, reason: 'shutting_down' },
+    });
     // close() has had its turn (it already refuses deliveries), but the gate still holds the work.
     expect(closed).toBe(false);
     gate.resolve();
@@ -331,7 +363,10 @@ describe.each<Adapter>(['node', 'fetch'])('createWebhookHandler over real HTTP (
       },
     });
     const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });
-    expect(await post(url, body, headers)).toEqual({ status: 500, json: { received: false, reason: 'internal_error' } });
+    expect(await post(url, body, headers)).toEqual({
+      status: 500,
+      json: { received: false, reason: 'internal_error' },
+    });
     await handler.drain();
     expect(events).toHaveLength(0);
   });
@@ -358,7 +393,9 @@ describe('createWebhookHandler configuration', () => {
       { maxPending: 0 },
       { concurrency: 1.5 },
     ]) {
-      expect(() => createWebhookHandler({ secret: 's', onEvent, ...(bad as object) }), JSON.stringify(bad)).toThrow(WebhookConfigurationError);
+      expect(() => createWebhookHandler({ secret: 's', onEvent, ...(bad as object) }), JSON.stringify(bad)).toThrow(
+        WebhookConfigurationError,
+      );
     }
   });
 
@@ -376,11 +413,19 @@ describe('createWebhookHandler configuration', () => {
     await send({ maxAgeSeconds: 3600, maxFutureSeconds: 60 });
     await send({ maxAgeSeconds: false });
     expect(ttls).toEqual([86_400 + 300 + 61, 3600 + 60 + 61, 7 * 86_400]);
-    expect(() => createWebhookHandler({ secret: 's', onEvent, idempotency: { ttlSeconds: 86_400 } })).toThrow(/at least 86701/);
+    expect(() => createWebhookHandler({ secret: 's', onEvent, idempotency: { ttlSeconds: 86_400 } })).toThrow(
+      /at least 86701/,
+    );
     expect(() => createWebhookHandler({ secret: 's', onEvent, idempotency: { ttlSeconds: 86_701 } })).not.toThrow();
-    expect(() => createWebhookHandler({ secret: 's', onEvent, maxAgeSeconds: 600, idempotency: { ttlSeconds: 901 } })).not.toThrow();
-    expect(() => createWebhookHandler({ secret: 's', onEvent, maxAgeSeconds: 600, idempotency: { ttlSeconds: 900 } })).toThrow(/at least 901/);
-    expect(() => createWebhookHandler({ secret: 's', onEvent, idempotency: { ttlSeconds: 1.5 } })).toThrow(WebhookConfigurationError);
+    expect(() =>
+      createWebhookHandler({ secret: 's', onEvent, maxAgeSeconds: 600, idempotency: { ttlSeconds: 901 } }),
+    ).not.toThrow();
+    expect(() =>
+      createWebhookHandler({ secret: 's', onEvent, maxAgeSeconds: 600, idempotency: { ttlSeconds: 900 } }),
+    ).toThrow(/at least 901/);
+    expect(() => createWebhookHandler({ secret: 's', onEvent, idempotency: { ttlSeconds: 1.5 } })).toThrow(
+      WebhookConfigurationError,
+    );
   });
 
   it('accepts a genuine delivery retried by the platform hours later, and skips it when it was already processed', async () => {
@@ -465,7 +510,12 @@ describe('createWebhookHandler configuration', () => {
         },
       });
     const request = (body: string, headers: Record<string, string>) =>
-      new Request('http://127.0.0.1/webhooks', { method: 'POST', headers, body: streamOf(body), duplex: 'half' } as RequestInit);
+      new Request('http://127.0.0.1/webhooks', {
+        method: 'POST',
+        headers,
+        body: streamOf(body),
+        duplex: 'half',
+      } as RequestInit);
     const small = signTestDelivery(SECRET, { id: 'cus_stream' });
     const ok = await handler.fetch(request(small.body, small.headers));
     expect(ok.status).toBe(200);
@@ -518,7 +568,9 @@ describe('Node adapter robustness', () => {
     const { port } = new URL(server.url);
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise<void>((resolve) => socket.on('connect', resolve));
-    socket.write('POST /webhooks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"timestamp":');
+    socket.write(
+      'POST /webhooks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"timestamp":',
+    );
     await reading.promise; // the handler reads the body, 13 of its 1000 bytes sent
     socket.destroy();
     await done;
@@ -812,7 +864,9 @@ describe('retries under fake timers, advanced in one go right after the delivery
       if (entry === 'handle') {
         expect((await handler.handle(body, headers)).status).toBe(200);
       } else if (entry === 'fetch') {
-        expect((await handler.fetch(new Request('http://127.0.0.1/', { method: 'POST', body, headers }))).status).toBe(200);
+        expect((await handler.fetch(new Request('http://127.0.0.1/', { method: 'POST', body, headers }))).status).toBe(
+          200,
+        );
       } else {
         const { Readable } = await import('node:stream');
         const req = Object.assign(Readable.from([Buffer.from(body)]), { headers });

@@ -17,7 +17,13 @@ describe('readSignatureHeader', () => {
     ['Fetch Headers with the CGI name', new Headers({ HTTP_X_SERVICE_SIGNATURE: 'sig=' })],
     ['a one-element array', { 'x-service-signature': ['sig='] }],
     ['padded with whitespace', { 'x-service-signature': '  sig=  ' }],
-    ['name/value pairs (HeadersInit)', [['X-Service-Signature', 'sig='], ['content-type', 'application/json']] as [string, string][]],
+    [
+      'name/value pairs (HeadersInit)',
+      [
+        ['X-Service-Signature', 'sig='],
+        ['content-type', 'application/json'],
+      ] as [string, string][],
+    ],
     ['pairs with the CGI name', [['HTTP_X_SERVICE_SIGNATURE', 'sig=']] as [string, string][]],
     ['a Map with mixed-case names', new Map([['X-Service-Signature', 'sig=']])],
   ])('reads the header from %s', (_name, headers) => {
@@ -42,7 +48,12 @@ describe('readSignatureHeader', () => {
   });
 
   it('joins repeated pairs so they fail too', () => {
-    expect(readSignatureHeader([['x-service-signature', 'a='], ['X-Service-Signature', 'b=']])).toBe('a=, b=');
+    expect(
+      readSignatureHeader([
+        ['x-service-signature', 'a='],
+        ['X-Service-Signature', 'b='],
+      ]),
+    ).toBe('a=, b=');
     expect(readSignatureHeader([['content-type', 'x'], ['bogus'] as unknown as [string, string]])).toBeUndefined();
   });
 

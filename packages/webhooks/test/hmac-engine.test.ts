@@ -42,12 +42,18 @@ describe('engine selection', () => {
 describe('node:crypto and the built-in implementation agree (differential)', () => {
   it('on random keys (over a block long included) and random messages', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1, maxLength: 150 }), fc.oneof(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 100 })), (key, message) => {
-        const fromNode = node.keyed(key)(message);
-        const fromPure = pureEngine.keyed(key)(message);
-        expect(toBase64(fromPure)).toBe(toBase64(fromNode));
-        expect(toBase64(fromNode)).toBe(nodeCrypto.createHmac('sha256', key).update(message, 'utf8').digest('base64'));
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 150 }),
+        fc.oneof(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 100 })),
+        (key, message) => {
+          const fromNode = node.keyed(key)(message);
+          const fromPure = pureEngine.keyed(key)(message);
+          expect(toBase64(fromPure)).toBe(toBase64(fromNode));
+          expect(toBase64(fromNode)).toBe(
+            nodeCrypto.createHmac('sha256', key).update(message, 'utf8').digest('base64'),
+          );
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -56,11 +62,15 @@ describe('node:crypto and the built-in implementation agree (differential)', () 
     fc.assert(
       fc.property(
         fc.uint8Array({ minLength: 1, maxLength: 64 }),
-        fc.array(fc.tuple(fc.stringMatching(/^[0-9]{10,13}$/), fc.stringMatching(/^[0-9a-f]{8,40}$/)), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.tuple(fc.stringMatching(/^[0-9]{10,13}$/), fc.stringMatching(/^[0-9a-f]{8,40}$/)), {
+          minLength: 1,
+          maxLength: 20,
+        }),
         (key, deliveries) => {
           const a = node.keyed(key);
           const b = pureEngine.keyed(key);
-          for (const [timestamp, token] of deliveries) expect(toBase64(a(timestamp + token))).toBe(toBase64(b(timestamp + token)));
+          for (const [timestamp, token] of deliveries)
+            expect(toBase64(a(timestamp + token))).toBe(toBase64(b(timestamp + token)));
         },
       ),
     );

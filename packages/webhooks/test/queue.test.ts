@@ -174,7 +174,12 @@ describe('KeyedQueue', () => {
       },
     });
     const settled: string[] = [];
-    for (const [key, item] of [['a', 'a1'], ['a', 'a2'], ['b', 'b1'], ['b', 'b2']] as const) {
+    for (const [key, item] of [
+      ['a', 'a1'],
+      ['a', 'a2'],
+      ['b', 'b1'],
+      ['b', 'b2'],
+    ] as const) {
       void q.push(key, item).then(() => settled.push(item));
     }
     await tick();

@@ -95,7 +95,11 @@ describe('UserLock', () => {
     const a = createWebhookHandler({ secret: SECRET, userKey: userOf, userLock: lock, onEvent: t.onEvent });
     const b = createWebhookHandler({ secret: SECRET, userKey: userOf, userLock: lock, onEvent: t.onEvent });
     for (let i = 0; i < 6; i++) {
-      const { body, headers } = signTestDelivery(SECRET, { id: `e${i}` }, { fields: { user_id: i % 3 === 0 ? 'u2' : 'u1' } });
+      const { body, headers } = signTestDelivery(
+        SECRET,
+        { id: `e${i}` },
+        { fields: { user_id: i % 3 === 0 ? 'u2' : 'u1' } },
+      );
       await (i % 2 === 0 ? a : b).handle(body, headers);
     }
     await Promise.all([a.drain(), b.drain()]);
@@ -199,7 +203,12 @@ describe('an injected clock whose sleep fails', () => {
     const clock = { now: () => Date.now(), sleep: () => Promise.reject(new Error('no timers here')) };
     for (const store of [undefined, { claim: async () => true }]) {
       seen.length = 0;
-      const handler = createWebhookHandler({ secret: SECRET, clock, idempotency: { store }, onEvent: (event) => void seen.push(event.data.id) });
+      const handler = createWebhookHandler({
+        secret: SECRET,
+        clock,
+        idempotency: { store },
+        onEvent: (event) => void seen.push(event.data.id),
+      });
       const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });
       const response = await handler.handle(body, headers);
       await response.processed;

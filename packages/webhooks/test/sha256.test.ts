@@ -34,10 +34,14 @@ describe('pure-TS SHA-256 / HMAC-SHA256', () => {
 
   it('agrees with node:crypto HMAC-SHA256 for any key and message (keys over 64 bytes included)', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1, maxLength: 150 }), fc.uint8Array({ maxLength: 200 }), (key, message) => {
-        const expected = createHmac('sha256', key).update(message).digest('base64');
-        expect(toBase64(hmacSha256(hmacKeyState(key), message))).toBe(expected);
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 150 }),
+        fc.uint8Array({ maxLength: 200 }),
+        (key, message) => {
+          const expected = createHmac('sha256', key).update(message).digest('base64');
+          expect(toBase64(hmacSha256(hmacKeyState(key), message))).toBe(expected);
+        },
+      ),
       { numRuns: 400 },
     );
   });

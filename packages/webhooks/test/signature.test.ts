@@ -24,17 +24,28 @@ function mutate(text: string, index: number, shift: number): string {
 }
 
 const ascii = (min: number, max: number) =>
-  fc.string({ unit: fc.integer({ min: 32, max: 126 }).map((c) => String.fromCharCode(c)), minLength: min, maxLength: max });
+  fc.string({
+    unit: fc.integer({ min: 32, max: 126 }).map((c) => String.fromCharCode(c)),
+    minLength: min,
+    maxLength: max,
+  });
 
 describe('computeSignature / verifySignature', () => {
   it('reproduces every OpenSSL vector, sync and async', async () => {
     for (const v of vectors.vectors) {
       expect(computeSignature(v.secret, v.timestamp, v.token), v.name).toBe(v.signature);
       expect(await computeSignatureAsync(v.secret, v.timestamp, v.token), v.name).toBe(v.signature);
-      expect(verifySignature({ secret: v.secret, timestamp: v.timestamp, token: v.token, signature: v.signature })).toBe(true);
-      expect(await verifySignatureAsync({ secret: v.secret, timestamp: v.timestamp, token: v.token, signature: v.signature })).toBe(
-        true,
-      );
+      expect(
+        verifySignature({ secret: v.secret, timestamp: v.timestamp, token: v.token, signature: v.signature }),
+      ).toBe(true);
+      expect(
+        await verifySignatureAsync({
+          secret: v.secret,
+          timestamp: v.timestamp,
+          token: v.token,
+          signature: v.signature,
+        }),
+      ).toBe(true);
     }
   });
 
@@ -46,14 +57,23 @@ describe('computeSignature / verifySignature', () => {
 
   it('sync and WebCrypto variants agree for arbitrary inputs', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 80 }), ascii(0, 30), fc.string({ maxLength: 80 }), async (secret, ts, token) => {
-        const sync = computeSignature(secret, ts, token);
-        expect(await computeSignatureAsync(secret, ts, token)).toBe(sync);
-        expect(sync).toBe(createHmac('sha256', secret).update(ts + token, 'utf8').digest('base64'));
-        const input = { secret, timestamp: ts, token, signature: sync };
-        expect(verifySignature(input)).toBe(true);
-        expect(await verifySignatureAsync(input)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 80 }),
+        ascii(0, 30),
+        fc.string({ maxLength: 80 }),
+        async (secret, ts, token) => {
+          const sync = computeSignature(secret, ts, token);
+          expect(await computeSignatureAsync(secret, ts, token)).toBe(sync);
+          expect(sync).toBe(
+            createHmac('sha256', secret)
+              .update(ts + token, 'utf8')
+              .digest('base64'),
+          );
+          const input = { secret, timestamp: ts, token, signature: sync };
+          expect(verifySignature(input)).toBe(true);
+          expect(await verifySignatureAsync(input)).toBe(true);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -82,12 +102,17 @@ describe('computeSignature / verifySignature', () => {
 
   it('rejects any single-bit change of a byte secret', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1, maxLength: 100 }), fc.nat(), fc.integer({ min: 0, max: 7 }), (secret, index, bit) => {
-        const signature = computeSignature(secret, TS, TOKEN);
-        const other = secret.slice();
-        other[index % other.length] = other[index % other.length]! ^ (1 << bit);
-        expect(verifySignature({ secret: other, timestamp: TS, token: TOKEN, signature })).toBe(false);
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 100 }),
+        fc.nat(),
+        fc.integer({ min: 0, max: 7 }),
+        (secret, index, bit) => {
+          const signature = computeSignature(secret, TS, TOKEN);
+          const other = secret.slice();
+          other[index % other.length] = other[index % other.length]! ^ (1 << bit);
+          expect(verifySignature({ secret: other, timestamp: TS, token: TOKEN, signature })).toBe(false);
+        },
+      ),
     );
   });
 
@@ -98,8 +123,18 @@ describe('computeSignature / verifySignature', () => {
     ['not base64', '!!!!'],
     ['base64 of 31 bytes', Buffer.alloc(31).toString('base64')],
     ['base64 of 33 bytes', Buffer.alloc(33).toString('base64')],
-    ['hex digest', createHmac('sha256', SECRET).update(TS + TOKEN).digest('hex')],
-    ['base64url', createHmac('sha256', SECRET).update(TS + TOKEN).digest('base64url')],
+    [
+      'hex digest',
+      createHmac('sha256', SECRET)
+        .update(TS + TOKEN)
+        .digest('hex'),
+    ],
+    [
+      'base64url',
+      createHmac('sha256', SECRET)
+        .update(TS + TOKEN)
+        .digest('base64url'),
+    ],
     ['a 10 kB string', 'A'.repeat(10_000)],
   ])('returns false (never throws) for a signature that is %s', async (_name, signature) => {
     const input = { secret: SECRET, timestamp: TS, token: TOKEN, signature };
@@ -114,22 +149,34 @@ describe('computeSignature / verifySignature', () => {
 
   it('accepts any of several secrets (key rotation) and none that is absent', async () => {
     const signature = computeSignature('old-secret', TS, TOKEN);
-    expect(verifySignature({ secret: ['new-secret', 'old-secret'], timestamp: TS, token: TOKEN, signature })).toBe(true);
-    expect(await verifySignatureAsync({ secret: ['new-secret', 'old-secret'], timestamp: TS, token: TOKEN, signature })).toBe(true);
+    expect(verifySignature({ secret: ['new-secret', 'old-secret'], timestamp: TS, token: TOKEN, signature })).toBe(
+      true,
+    );
+    expect(
+      await verifySignatureAsync({ secret: ['new-secret', 'old-secret'], timestamp: TS, token: TOKEN, signature }),
+    ).toBe(true);
     expect(verifySignature({ secret: ['new-secret', 'other'], timestamp: TS, token: TOKEN, signature })).toBe(false);
   });
 
   it('throws a configuration error for an empty or missing secret', () => {
     for (const secret of ['', new Uint8Array(0), [], undefined, null] as never[]) {
       expect(() => computeSignature(secret, TS, TOKEN)).toThrow(WebhookConfigurationError);
-      expect(() => verifySignature({ secret, timestamp: TS, token: TOKEN, signature: 'x' })).toThrow(WebhookConfigurationError);
+      expect(() => verifySignature({ secret, timestamp: TS, token: TOKEN, signature: 'x' })).toThrow(
+        WebhookConfigurationError,
+      );
     }
-    expect(() => verifySignature({ secret: ['ok', ''], timestamp: TS, token: TOKEN, signature: 'x' })).toThrow(/secret #1/);
+    expect(() => verifySignature({ secret: ['ok', ''], timestamp: TS, token: TOKEN, signature: 'x' })).toThrow(
+      /secret #1/,
+    );
   });
 
   it('never shows a prepared secret', () => {
     const prepared = prepareSecret('super-secret-value');
-    for (const text of [String(prepared), JSON.stringify({ prepared }), inspect(prepared, { showHidden: true, depth: 5 })]) {
+    for (const text of [
+      String(prepared),
+      JSON.stringify({ prepared }),
+      inspect(prepared, { showHidden: true, depth: 5 }),
+    ]) {
       expect(text).not.toContain('super-secret-value');
     }
   });

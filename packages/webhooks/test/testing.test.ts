@@ -12,7 +12,10 @@ describe('signTestDelivery', () => {
     expect(payload['timestamp']).toMatch(/^[0-9]+$/);
     expect(payload['token']).toMatch(/^[0-9a-f]{32}$/);
     const result = verifyDelivery(body, headers, { secret: 's3cret' });
-    expect(result).toMatchObject({ ok: true, event: { type: undefined, data: { id: 'cus_1', email: 'a@example.com' } } });
+    expect(result).toMatchObject({
+      ok: true,
+      event: { type: undefined, data: { id: 'cus_1', email: 'a@example.com' } },
+    });
   });
 
   it('applies overrides', () => {
@@ -21,23 +24,38 @@ describe('signTestDelivery', () => {
       { id: 'p_1' },
       { timestamp: '2024-01-01T00:00:00Z', token: 'fixed', type: 'product_soldout', fields: { extra: 1 } },
     );
-    expect(JSON.parse(body)).toEqual({ type: 'product_soldout', extra: 1, timestamp: '2024-01-01T00:00:00Z', token: 'fixed', data: { id: 'p_1' } });
+    expect(JSON.parse(body)).toEqual({
+      type: 'product_soldout',
+      extra: 1,
+      timestamp: '2024-01-01T00:00:00Z',
+      token: 'fixed',
+      data: { id: 'p_1' },
+    });
     expect(headers['x-service-signature']).toBe(computeSignature('s3cret', '2024-01-01T00:00:00Z', 'fixed'));
     const clock = new ManualClock('2024-01-01T00:01:00Z');
-    expect(verifyDelivery(body, headers, { secret: 's3cret', clock })).toMatchObject({ ok: true, event: { type: 'product_soldout' } });
+    expect(verifyDelivery(body, headers, { secret: 's3cret', clock })).toMatchObject({
+      ok: true,
+      event: { type: 'product_soldout' },
+    });
   });
 
   it('takes the same secret option as the handler: one secret or a rotation list (signs with the first)', () => {
     const { body, headers } = signTestDelivery(['new-key', 'old-key'], { id: 'x' });
     expect(verifyDelivery(body, headers, { secret: 'new-key' }).ok).toBe(true);
-    expect(verifyDelivery(body, headers, { secret: 'old-key' })).toMatchObject({ ok: false, reason: 'invalid_signature' });
+    expect(verifyDelivery(body, headers, { secret: 'old-key' })).toMatchObject({
+      ok: false,
+      reason: 'invalid_signature',
+    });
     expect(verifyDelivery(body, headers, { secret: ['old-key', 'new-key'] }).ok).toBe(true);
     expect(() => signTestDelivery([], { id: 'x' })).toThrow(/empty/);
   });
 
   it('can send a wrong signature on purpose and uses fresh tokens', () => {
     const bad = signTestDelivery('s3cret', { id: 'x' }, { signature: 'AAAA' });
-    expect(verifyDelivery(bad.body, bad.headers, { secret: 's3cret' })).toMatchObject({ ok: false, reason: 'invalid_signature' });
+    expect(verifyDelivery(bad.body, bad.headers, { secret: 's3cret' })).toMatchObject({
+      ok: false,
+      reason: 'invalid_signature',
+    });
     const a = signTestDelivery('s3cret', { id: 'x' });
     const b = signTestDelivery('s3cret', { id: 'x' });
     expect(a.payload['token']).not.toBe(b.payload['token']);

@@ -68,21 +68,28 @@ describe('parseTimestamp', () => {
 
   it('round-trips any ISO string produced by Date#toISOString', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }), (date) => {
-        expect(parseTimestamp(date.toISOString())).toBe(date.getTime());
-      }),
+      fc.property(
+        fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }),
+        (date) => {
+          expect(parseTimestamp(date.toISOString())).toBe(date.getTime());
+        },
+      ),
     );
   });
 
   it('reads the unit of Unix time from its size: seconds, milliseconds, microseconds, nanoseconds', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1_000_000_000, max: 99_999_999_999 }), fc.integer({ min: 0, max: 999 }), (seconds, ms) => {
-        const exact = seconds * 1000 + ms;
-        expect(parseTimestamp(String(seconds))).toBe(seconds * 1000);
-        expect(parseTimestamp(String(exact))).toBe(exact);
-        expect(parseTimestamp(`${exact}456`)).toBe(exact);
-        expect(parseTimestamp(`${exact}456789`)).toBe(exact);
-      }),
+      fc.property(
+        fc.integer({ min: 1_000_000_000, max: 99_999_999_999 }),
+        fc.integer({ min: 0, max: 999 }),
+        (seconds, ms) => {
+          const exact = seconds * 1000 + ms;
+          expect(parseTimestamp(String(seconds))).toBe(seconds * 1000);
+          expect(parseTimestamp(String(exact))).toBe(exact);
+          expect(parseTimestamp(`${exact}456`)).toBe(exact);
+          expect(parseTimestamp(`${exact}456789`)).toBe(exact);
+        },
+      ),
     );
   });
 });
@@ -101,13 +108,17 @@ describe('messageInstants (the readings of a signed message)', () => {
 
   it('every reading that differs from the genuine one by a unit shift lands decades away', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1_000_000_000, max: 4_000_000_000 }), fc.stringMatching(/^[0-9]{1,12}$/), (seconds, digits) => {
-        const genuine = seconds * 1000;
-        for (const reading of messageInstants(`${seconds}${digits}tok`)) {
-          const distance = Math.abs(reading - genuine);
-          expect(distance < 1000 || distance > 10 * 365 * 86_400_000).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1_000_000_000, max: 4_000_000_000 }),
+        fc.stringMatching(/^[0-9]{1,12}$/),
+        (seconds, digits) => {
+          const genuine = seconds * 1000;
+          for (const reading of messageInstants(`${seconds}${digits}tok`)) {
+            const distance = Math.abs(reading - genuine);
+            expect(distance < 1000 || distance > 10 * 365 * 86_400_000).toBe(true);
+          }
+        },
+      ),
     );
   });
 });

@@ -46,7 +46,10 @@ if (event.type === 'customer.created') void 0;
 
 const result = verifyDelivery('{}', {}, { secret: 's' });
 if (result.ok) expectTypeOf(result.event).toEqualTypeOf<WebhookEvent>();
-else expectTypeOf(result.reason).toEqualTypeOf<'missing_signature' | 'invalid_signature' | 'malformed_body' | 'stale_timestamp' | 'body_too_large'>();
+else
+  expectTypeOf(result.reason).toEqualTypeOf<
+    'missing_signature' | 'invalid_signature' | 'malformed_body' | 'stale_timestamp' | 'body_too_large'
+  >();
 
 // @ts-expect-error: secret is required
 verifyDelivery('{}', {}, {});
@@ -94,7 +97,14 @@ const explicit: WebhookHandlerOptions = {
 };
 void explicit;
 const storeOptions: MemoryIdempotencyStoreOptions = { clock: undefined, maxEntries: undefined };
-const overrides: TestDeliveryOverrides = { timestamp: undefined, token: undefined, type: undefined, fields: undefined, signature: undefined, clock: undefined };
+const overrides: TestDeliveryOverrides = {
+  timestamp: undefined,
+  token: undefined,
+  type: undefined,
+  fields: undefined,
+  signature: undefined,
+  clock: undefined,
+};
 void storeOptions;
 void overrides;
 

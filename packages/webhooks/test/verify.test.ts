@@ -30,8 +30,15 @@ describe('verifyDelivery', () => {
     const { body, headers } = delivery(valid);
     const signature = headers['x-service-signature'];
     expect(verifyDelivery(body, { 'x-service-signature': [signature] }, options).ok).toBe(true);
-    for (const values of [[signature, signature], [signature, 'AAAA'], ['AAAA', signature]]) {
-      expect(verifyDelivery(body, { 'x-service-signature': values }, options)).toMatchObject({ ok: false, reason: 'invalid_signature' });
+    for (const values of [
+      [signature, signature],
+      [signature, 'AAAA'],
+      ['AAAA', signature],
+    ]) {
+      expect(verifyDelivery(body, { 'x-service-signature': values }, options)).toMatchObject({
+        ok: false,
+        reason: 'invalid_signature',
+      });
     }
     // What Node makes of two header lines, and what Fetch Headers make of two appended values.
     expect(verifyDelivery(body, { 'x-service-signature': `${signature}, ${signature}` }, options).ok).toBe(false);
@@ -46,7 +53,13 @@ describe('verifyDelivery', () => {
     const result = verifyDelivery(body, headers, options);
     expect(result).toMatchObject({
       ok: true,
-      event: { timestamp: '1700000000', token: 'tok_1', deliveryKey: '1700000000tok_1', data: { id: 'cus_1' }, timestampMs: NOW },
+      event: {
+        timestamp: '1700000000',
+        token: 'tok_1',
+        deliveryKey: '1700000000tok_1',
+        data: { id: 'cus_1' },
+        timestampMs: NOW,
+      },
     });
   });
 
@@ -70,7 +83,11 @@ describe('verifyDelivery', () => {
     ['invalid_signature', valid, { 'x-service-signature': 'not base64!' }],
     ['invalid_signature', valid, { 'x-service-signature': Buffer.alloc(16).toString('base64') }],
     ['invalid_signature', valid, { 'x-service-signature': computeSignature('wrong', '1700000000', 'tok_1') }],
-    ['invalid_signature', { ...valid, token: 'tok_2' }, { 'x-service-signature': computeSignature(SECRET, '1700000000', 'tok_1') }],
+    [
+      'invalid_signature',
+      { ...valid, token: 'tok_2' },
+      { 'x-service-signature': computeSignature(SECRET, '1700000000', 'tok_1') },
+    ],
   ])('reports %s', (reason, payload, headers) => {
     expect(verifyDelivery(JSON.stringify(payload), headers, options)).toMatchObject({ ok: false, reason });
   });
@@ -101,13 +118,25 @@ describe('verifyDelivery', () => {
       const result = verifyDelivery(body, headers, { ...options, onWarning: (warning) => void warnings.push(warning) });
       expect(result, timestamp).toMatchObject({ ok: true, event: { timestamp, timestampMs: undefined } });
       expect(warnings, timestamp).toEqual([
-        { code: 'unknown_timestamp_format', timestamp, deliveryKey: timestamp + 'tok_1', message: expect.stringContaining('unknown format') },
+        {
+          code: 'unknown_timestamp_format',
+          timestamp,
+          deliveryKey: timestamp + 'tok_1',
+          message: expect.stringContaining('unknown format'),
+        },
       ]);
     }
   });
 
   it('accepts Unix seconds, milliseconds and ISO 8601, without warnings', () => {
-    for (const timestamp of ['1700000000', '1700000000123', '1700000000.5', '2023-11-14T22:13:20Z', '2023-11-14T23:13:20.250+01:00', '2023-11-14 22:13:20']) {
+    for (const timestamp of [
+      '1700000000',
+      '1700000000123',
+      '1700000000.5',
+      '2023-11-14T22:13:20Z',
+      '2023-11-14T23:13:20.250+01:00',
+      '2023-11-14 22:13:20',
+    ]) {
       const warnings: WebhookWarning[] = [];
       const { body, headers } = delivery({ ...valid, timestamp });
       const result = verifyDelivery(body, headers, { ...options, onWarning: (warning) => void warnings.push(warning) });
@@ -120,9 +149,14 @@ describe('verifyDelivery', () => {
   it('accepts a delivery retried hours later (default maximum age: one day), and refuses it after a day', () => {
     const { body, headers } = delivery(valid);
     for (const hours of [0.1, 1, 6, 23.9, 24]) {
-      expect(verifyDelivery(body, headers, { ...options, clock: at(NOW + hours * 3_600_000) }).ok, `${hours} h`).toBe(true);
+      expect(verifyDelivery(body, headers, { ...options, clock: at(NOW + hours * 3_600_000) }).ok, `${hours} h`).toBe(
+        true,
+      );
     }
-    expect(verifyDelivery(body, headers, { ...options, clock: at(NOW + 86_401_000) })).toMatchObject({ ok: false, reason: 'stale_timestamp' });
+    expect(verifyDelivery(body, headers, { ...options, clock: at(NOW + 86_401_000) })).toMatchObject({
+      ok: false,
+      reason: 'stale_timestamp',
+    });
   });
 
   it('keeps the future side tight: at most maxFutureSeconds (default 300) ahead', () => {
@@ -143,7 +177,10 @@ describe('verifyDelivery', () => {
   it('applies maxAgeSeconds and switches the age limit off only when asked', () => {
     const { body, headers } = delivery({ ...valid, timestamp: String(NOW / 1000 - 3600) });
     expect(verifyDelivery(body, headers, options).ok).toBe(true);
-    expect(verifyDelivery(body, headers, { ...options, maxAgeSeconds: 600 })).toMatchObject({ ok: false, reason: 'stale_timestamp' });
+    expect(verifyDelivery(body, headers, { ...options, maxAgeSeconds: 600 })).toMatchObject({
+      ok: false,
+      reason: 'stale_timestamp',
+    });
     expect(verifyDelivery(body, headers, { ...options, maxAgeSeconds: 0 }).ok).toBe(false);
     const old = delivery({ ...valid, timestamp: String(NOW / 1000 - 86_400 * 365) });
     expect(verifyDelivery(old.body, old.headers, options).ok).toBe(false);
@@ -160,7 +197,10 @@ describe('verifyDelivery', () => {
     expect(verifyDelivery(forged, captured.headers, options)).toMatchObject({ ok: false, reason: 'stale_timestamp' });
     // Days later the original is stale, and so is every re-split of it.
     const later = { ...options, clock: at(NOW + 3 * 86_400_000) };
-    expect(verifyDelivery(captured.body, captured.headers, later)).toMatchObject({ ok: false, reason: 'stale_timestamp' });
+    expect(verifyDelivery(captured.body, captured.headers, later)).toMatchObject({
+      ok: false,
+      reason: 'stale_timestamp',
+    });
     expect(verifyDelivery(forged, captured.headers, later)).toMatchObject({ ok: false, reason: 'stale_timestamp' });
     // Even with a generous age limit, a shift of one digit lands centuries away.
     expect(verifyDelivery(forged, captured.headers, { ...options, maxAgeSeconds: 86_400 * 365 * 100 })).toMatchObject({
@@ -189,25 +229,40 @@ describe('verifyDelivery', () => {
     const headers = { 'x-service-signature': computeSignature(SECRET, '9', '9999999999x') };
     const body = JSON.stringify({ timestamp: '9', token: '9999999999x', data: { id: 'x' } });
     // The message begins with eleven 9s: the year 2286 or 5138 as seconds, both far ahead.
-    expect(verifyDelivery(body, headers, { ...options, maxAgeSeconds: false })).toMatchObject({ ok: false, reason: 'stale_timestamp' });
+    expect(verifyDelivery(body, headers, { ...options, maxAgeSeconds: false })).toMatchObject({
+      ok: false,
+      reason: 'stale_timestamp',
+    });
   });
 
   it('no re-split of a stale signed message passes, whatever the formats (property)', () => {
     const genuine = fc.oneof(
       fc.integer({ min: 1_000_000_000, max: 4_000_000_000 }).map(String),
       fc.integer({ min: 1_000_000_000_000, max: 4_000_000_000_000 }).map(String),
-      fc.date({ min: new Date('2001-09-10T00:00:00Z'), max: new Date('2096-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString()),
+      fc
+        .date({ min: new Date('2001-09-10T00:00:00Z'), max: new Date('2096-01-01T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString()),
     );
     fc.assert(
-      fc.property(genuine, fc.stringMatching(/^[0-9a-zA-Z:.+-]{1,24}$/), fc.nat(), fc.integer({ min: 1, max: 200 }), (timestamp, token, cut, days) => {
-        const message = timestamp + token;
-        const at1 = 1 + (cut % (message.length - 1));
-        const signature = computeSignature(SECRET, timestamp, token);
-        const now = new ManualClock(parseTimestamp(timestamp)! + (days + 1) * 86_400_000);
-        const body = JSON.stringify({ timestamp: message.slice(0, at1), token: message.slice(at1), data: { id: 'x' } });
-        const result = verifyDelivery(body, { 'x-service-signature': signature }, { ...options, clock: now });
-        expect(result).toMatchObject({ ok: false, reason: 'stale_timestamp' });
-      }),
+      fc.property(
+        genuine,
+        fc.stringMatching(/^[0-9a-zA-Z:.+-]{1,24}$/),
+        fc.nat(),
+        fc.integer({ min: 1, max: 200 }),
+        (timestamp, token, cut, days) => {
+          const message = timestamp + token;
+          const at1 = 1 + (cut % (message.length - 1));
+          const signature = computeSignature(SECRET, timestamp, token);
+          const now = new ManualClock(parseTimestamp(timestamp)! + (days + 1) * 86_400_000);
+          const body = JSON.stringify({
+            timestamp: message.slice(0, at1),
+            token: message.slice(at1),
+            data: { id: 'x' },
+          });
+          const result = verifyDelivery(body, { 'x-service-signature': signature }, { ...options, clock: now });
+          expect(result).toMatchObject({ ok: false, reason: 'stale_timestamp' });
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -272,10 +327,18 @@ describe('verifyDelivery', () => {
     const body = JSON.stringify({
       timestamp: '1700000000',
       token: 'tok_1',
-      data: { id: 'cus_1', constructor: 'Ada', prototype: { plan: 'pro' }, nested: { constructor: { prototype: { isAdmin: true } } } },
+      data: {
+        id: 'cus_1',
+        constructor: 'Ada',
+        prototype: { plan: 'pro' },
+        nested: { constructor: { prototype: { isAdmin: true } } },
+      },
     }).replace('"data":{', '"__proto__":{"polluted":1},"data":{"__proto__":{"isAdmin":true},');
     const warnings: WebhookWarning[] = [];
-    const result = verifyDelivery(body, delivery(valid).headers, { ...options, onWarning: (warning) => void warnings.push(warning) });
+    const result = verifyDelivery(body, delivery(valid).headers, {
+      ...options,
+      onWarning: (warning) => void warnings.push(warning),
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(Object.hasOwn(result.event.data, '__proto__')).toBe(false);
@@ -284,14 +347,26 @@ describe('verifyDelivery', () => {
     expect(Object.assign({}, result.event.data)).not.toHaveProperty('isAdmin');
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     expect(Object.getPrototypeOf(result.event.payload)).toBe(Object.prototype);
-    expect(warnings.map((w) => w.code === 'dangerous_key_removed' && w.pointer).sort()).toEqual(['/__proto__', '/data/__proto__', '/data/nested/constructor']);
-    expect(warnings[0]).toMatchObject({ deliveryKey: '1700000000tok_1', message: expect.stringContaining('could pollute') });
+    expect(warnings.map((w) => w.code === 'dangerous_key_removed' && w.pointer).sort()).toEqual([
+      '/__proto__',
+      '/data/__proto__',
+      '/data/nested/constructor',
+    ]);
+    expect(warnings[0]).toMatchObject({
+      deliveryKey: '1700000000tok_1',
+      message: expect.stringContaining('could pollute'),
+    });
   });
 
   it('applies the same policy to a body a framework has already parsed, without changing that object', () => {
-    const parsed = JSON.parse('{"timestamp":"1700000000","token":"tok_1","data":{"id":"cus_1","__proto__":{"isAdmin":true},"constructor":"kept"}}') as Record<string, unknown>;
+    const parsed = JSON.parse(
+      '{"timestamp":"1700000000","token":"tok_1","data":{"id":"cus_1","__proto__":{"isAdmin":true},"constructor":"kept"}}',
+    ) as Record<string, unknown>;
     const warnings: WebhookWarning[] = [];
-    const result = verifyDelivery(parsed, delivery(valid).headers, { ...options, onWarning: (warning) => void warnings.push(warning) });
+    const result = verifyDelivery(parsed, delivery(valid).headers, {
+      ...options,
+      onWarning: (warning) => void warnings.push(warning),
+    });
     expect(result).toMatchObject({ ok: true, event: { data: { id: 'cus_1', constructor: 'kept' } } });
     expect(result.ok && Object.hasOwn(result.event.data, '__proto__')).toBe(false);
     expect(Object.hasOwn(parsed['data'] as object, '__proto__')).toBe(true); // the caller's object is untouched
@@ -319,24 +394,40 @@ describe('verifyDelivery', () => {
     expect(() => verifyDelivery(body, headers, { secret: [] })).toThrow(WebhookConfigurationError);
     expect(() => verifyDelivery(body, headers, {} as VerifyDeliveryOptions)).toThrow(WebhookConfigurationError);
     for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, '300']) {
-      expect(() => verifyDelivery(body, headers, { ...options, maxAgeSeconds: bad as number })).toThrow(WebhookConfigurationError);
-      expect(() => verifyDelivery(body, headers, { ...options, maxFutureSeconds: bad as number })).toThrow(WebhookConfigurationError);
+      expect(() => verifyDelivery(body, headers, { ...options, maxAgeSeconds: bad as number })).toThrow(
+        WebhookConfigurationError,
+      );
+      expect(() => verifyDelivery(body, headers, { ...options, maxFutureSeconds: bad as number })).toThrow(
+        WebhookConfigurationError,
+      );
     }
-    expect(() => verifyDelivery(body, headers, { ...options, maxFutureSeconds: false as unknown as number })).toThrow(/maxFutureSeconds/);
+    expect(() => verifyDelivery(body, headers, { ...options, maxFutureSeconds: false as unknown as number })).toThrow(
+      /maxFutureSeconds/,
+    );
     for (const bad of [() => 1, 1_700_000_000_000, new Date(), { now: () => 1 }]) {
-      expect(() => verifyDelivery(body, headers, { ...options, clock: bad as never })).toThrow(WebhookConfigurationError);
+      expect(() => verifyDelivery(body, headers, { ...options, clock: bad as never })).toThrow(
+        WebhookConfigurationError,
+      );
     }
-    expect(() => verifyDelivery(body, headers, { ...options, onWarning: 'log' as never })).toThrow(WebhookConfigurationError);
-    expect(() => verifyDelivery(body, headers, { ...options, eventTypeFields: 'type' as never })).toThrow(WebhookConfigurationError);
+    expect(() => verifyDelivery(body, headers, { ...options, onWarning: 'log' as never })).toThrow(
+      WebhookConfigurationError,
+    );
+    expect(() => verifyDelivery(body, headers, { ...options, eventTypeFields: 'type' as never })).toThrow(
+      WebhookConfigurationError,
+    );
     expect(() => verifyDelivery(body, headers, { ...options, maxBodyBytes: 0 })).toThrow(WebhookConfigurationError);
   });
 
   it('never throws for arbitrary bodies and headers', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), fc.uint8Array()), fc.dictionary(fc.string(), fc.string()), (body, headers) => {
-        const result = verifyDelivery(body, headers, options);
-        expect(result.ok).toBe(false);
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.json(), fc.uint8Array()),
+        fc.dictionary(fc.string(), fc.string()),
+        (body, headers) => {
+          const result = verifyDelivery(body, headers, options);
+          expect(result.ok).toBe(false);
+        },
+      ),
     );
   });
 
@@ -350,7 +441,10 @@ describe('verifyDelivery', () => {
 describe('parseDelivery', () => {
   it('returns the event or throws WebhookVerificationError with the same reason', () => {
     const good = signTestDelivery(SECRET, { id: 'cus_1' }, { clock, type: 'customer_updated' });
-    expect(parseDelivery(good.body, good.headers, options)).toMatchObject({ type: 'customer_updated', data: { id: 'cus_1' } });
+    expect(parseDelivery(good.body, good.headers, options)).toMatchObject({
+      type: 'customer_updated',
+      data: { id: 'cus_1' },
+    });
     for (const [headers, reason] of [
       [{}, 'missing_signature'],
       [{ 'x-service-signature': 'bad' }, 'invalid_signature'],

@@ -11,7 +11,16 @@
  * {@link ThemeContext}.
  */
 import type { EBlockType } from '../enums';
-import type { MockArticle, MockCategory, MockMenuLink, MockPage, MockPaginator, MockProduct, MockStore, UrlPath } from '../mock-data';
+import type {
+  MockArticle,
+  MockCategory,
+  MockMenuLink,
+  MockPage,
+  MockPaginator,
+  MockProduct,
+  MockStore,
+  UrlPath,
+} from '../mock-data';
 
 /**
  * A URL handle: lower-case ASCII letters and digits joined by `-`, unique among the objects of its kind

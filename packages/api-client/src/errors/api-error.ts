@@ -86,7 +86,10 @@ export class ApiError extends ApiClientError {
   [INSPECT](): string {
     const id = this.requestId === undefined ? '' : ` requestId=${this.requestId}`;
     const fields = Object.keys(this.errors).length === 0 ? '' : `\n  errors: ${JSON.stringify(this.errors)}`;
-    const stack = (this.stack ?? `${this.name}: ${this.message}`).replace(/^[^\n]*/, `${this.name} [${this.status} ${this.type}${id}]: ${this.message}`);
+    const stack = (this.stack ?? `${this.name}: ${this.message}`).replace(
+      /^[^\n]*/,
+      `${this.name} [${this.status} ${this.type}${id}]: ${this.message}`,
+    );
     return `${stack}${fields}`;
   }
 }

@@ -48,7 +48,12 @@ function fieldErrorsFrom(value: unknown): FieldErrors | undefined {
  * Builds the typed error for a non-2xx response. A body that is not the documented JSON shape still
  * gives a typed error, with `rawBody` set.
  */
-export function errorFromResponse(status: number, headers: Headers, responseText: string, context: ErrorContext = {}): ApiError {
+export function errorFromResponse(
+  status: number,
+  headers: Headers,
+  responseText: string,
+  context: ErrorContext = {},
+): ApiError {
   // A server that echoes the request (a debug page, a proxy) must not carry the token into logs.
   const bodyText = redactSecrets(responseText, context.secrets ?? []);
   const parsed = parseJson(bodyText, 'remove');
@@ -59,11 +64,25 @@ export function errorFromResponse(status: number, headers: Headers, responseText
     if (typeof value['type'] === 'string') type = value['type'];
     errors = fieldErrorsFrom(value['errors']);
   }
-  const init: ApiErrorInit = { status, type, errors, headers, rawBody: type === undefined ? bodyText : undefined, body: value };
+  const init: ApiErrorInit = {
+    status,
+    type,
+    errors,
+    headers,
+    rawBody: type === undefined ? bodyText : undefined,
+    body: value,
+  };
   if (status === 429) {
-    const asked = context.retryAfterSeconds === undefined ? 'without a Retry-After' : `asking to wait ${context.retryAfterSeconds} s (Retry-After)`;
+    const asked =
+      context.retryAfterSeconds === undefined
+        ? 'without a Retry-After'
+        : `asking to wait ${context.retryAfterSeconds} s (Retry-After)`;
     const detail = context.rateLimitDetail === undefined ? '' : `; ${context.rateLimitDetail}`;
-    return new RateLimitError({ ...init, retryAfter: context.retryAfterSeconds, message: `The API's rate limit was reached: the server answered 429 ${asked}${detail}` });
+    return new RateLimitError({
+      ...init,
+      retryAfter: context.retryAfterSeconds,
+      message: `The API's rate limit was reached: the server answered 429 ${asked}${detail}`,
+    });
   }
   const Class = classFor(status);
   return new Class(init);

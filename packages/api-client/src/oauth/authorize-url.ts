@@ -65,7 +65,12 @@ export interface AuthorizeUrl {
 export function buildAuthorizeUrl(options: AuthorizeUrlOptions): AuthorizeUrl {
   if (!options.clientId) throw new ApiClientConfigurationError('clientId is required (a non-empty string)');
   if (!options.redirectUri) throw new ApiClientConfigurationError('redirectUri is required (a non-empty string)');
-  const given: readonly unknown[] = typeof options.scopes === 'string' ? options.scopes.split(/\s+/) : Array.isArray(options.scopes) ? options.scopes : [];
+  const given: readonly unknown[] =
+    typeof options.scopes === 'string'
+      ? options.scopes.split(/\s+/)
+      : Array.isArray(options.scopes)
+        ? options.scopes
+        : [];
   if (given.some((s) => typeof s !== 'string')) {
     throw new ApiClientConfigurationError('scopes must be strings');
   }
@@ -80,7 +85,9 @@ export function buildAuthorizeUrl(options: AuthorizeUrlOptions): AuthorizeUrl {
   }
   for (const name of ['state', 'nonce'] as const) {
     if (options[name] !== undefined && !isStateValue(options[name])) {
-      throw new ApiClientConfigurationError(`${name} must be 1 to ${MAX_STATE_LENGTH} printable ASCII characters (space to ~)`);
+      throw new ApiClientConfigurationError(
+        `${name} must be 1 to ${MAX_STATE_LENGTH} printable ASCII characters (space to ~)`,
+      );
     }
   }
   const challenge = codeChallenge(options);
@@ -106,7 +113,8 @@ function codeChallenge(options: AuthorizeUrlOptions): { value: string; method: '
     throw new ApiClientConfigurationError("codeChallengeMethod must be 'S256' or 'plain'");
   }
   if (value === undefined) {
-    if (given !== undefined) throw new ApiClientConfigurationError('codeChallengeMethod is given without codeChallenge');
+    if (given !== undefined)
+      throw new ApiClientConfigurationError('codeChallengeMethod is given without codeChallenge');
     return undefined;
   }
   const method = given ?? 'S256';
@@ -116,7 +124,9 @@ function codeChallenge(options: AuthorizeUrlOptions): { value: string; method: '
     );
   }
   if (method === 'plain' && !(typeof value === 'string' && CODE_VERIFIER_PATTERN.test(value))) {
-    throw new ApiClientConfigurationError("codeChallenge must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ for codeChallengeMethod 'plain'");
+    throw new ApiClientConfigurationError(
+      "codeChallenge must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ for codeChallengeMethod 'plain'",
+    );
   }
   return { value, method };
 }

@@ -13,5 +13,10 @@ export { verifyState, generateState, GENERATED_STATE_LENGTH } from './state.js';
 export { createPkcePair } from './pkce.js';
 export type { PkcePair } from './pkce.js';
 export { exchangeCode, refreshAccessToken, basicCredentials } from './token-request.js';
-export type { ClientAuthMethod, ExchangeCodeOptions, RefreshAccessTokenOptions, TokenRequestBaseOptions } from './token-request.js';
+export type {
+  ClientAuthMethod,
+  ExchangeCodeOptions,
+  RefreshAccessTokenOptions,
+  TokenRequestBaseOptions,
+} from './token-request.js';
 export { normalizeTokenResponse } from './token-set.js';

@@ -41,7 +41,9 @@ export class OAuthError extends ApiClientError {
   /** Builds the error; the message is made from `error`, `status` and `description` only. */
   constructor(init: OAuthErrorInit) {
     const status = init.status === undefined ? '' : ` (HTTP ${init.status})`;
-    super(`OAuth error ${init.error}${status}${init.description ? `: ${init.description}` : ''}`, { cause: init.cause });
+    super(`OAuth error ${init.error}${status}${init.description ? `: ${init.description}` : ''}`, {
+      cause: init.cause,
+    });
     this.error = init.error;
     this.description = init.description;
     this.status = init.status;

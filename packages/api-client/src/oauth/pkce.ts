@@ -32,15 +32,24 @@ export interface PkcePair {
  */
 export async function createPkcePair(): Promise<PkcePair> {
   const cryptoApi = globalThis.crypto;
-  if (cryptoApi === undefined || typeof cryptoApi.getRandomValues !== 'function' || typeof cryptoApi.subtle?.digest !== 'function') {
+  if (
+    cryptoApi === undefined ||
+    typeof cryptoApi.getRandomValues !== 'function' ||
+    typeof cryptoApi.subtle?.digest !== 'function'
+  ) {
     throw new ApiClientConfigurationError(
       'PKCE needs Web Crypto: globalThis.crypto.getRandomValues or crypto.subtle is missing (browsers have crypto.subtle only on HTTPS or localhost)',
     );
   }
   const codeVerifier = base64url(cryptoApi.getRandomValues(new Uint8Array(32)));
   const digest = await cryptoApi.subtle.digest('SHA-256', new TextEncoder().encode(codeVerifier));
-  const pair: PkcePair = { codeVerifier, codeChallenge: base64url(new Uint8Array(digest)), codeChallengeMethod: 'S256' };
-  const summary = (): string => `PkcePair { codeVerifier: [redacted], codeChallenge: '${pair.codeChallenge}', codeChallengeMethod: 'S256' }`;
+  const pair: PkcePair = {
+    codeVerifier,
+    codeChallenge: base64url(new Uint8Array(digest)),
+    codeChallengeMethod: 'S256',
+  };
+  const summary = (): string =>
+    `PkcePair { codeVerifier: [redacted], codeChallenge: '${pair.codeChallenge}', codeChallengeMethod: 'S256' }`;
   Object.defineProperty(pair, INSPECT, { value: summary, enumerable: false });
   Object.defineProperty(pair, 'toString', { value: summary, enumerable: false });
   return Object.freeze(pair);

@@ -19,7 +19,9 @@ export const MAX_STATE_LENGTH = 1024;
 export function generateState(length: number = GENERATED_STATE_LENGTH): string {
   const cryptoApi = globalThis.crypto;
   if (cryptoApi === undefined || typeof cryptoApi.getRandomValues !== 'function') {
-    throw new ApiClientConfigurationError('A CSPRNG is needed to generate the OAuth state: globalThis.crypto.getRandomValues is missing');
+    throw new ApiClientConfigurationError(
+      'A CSPRNG is needed to generate the OAuth state: globalThis.crypto.getRandomValues is missing',
+    );
   }
   // 248 = 4 * 62: bytes at or above it are dropped so that `byte % 62` is uniform.
   const limit = 248;

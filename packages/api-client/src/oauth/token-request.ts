@@ -73,7 +73,9 @@ export async function exchangeCode(options: ExchangeCodeOptions): Promise<TokenS
   };
   if (options.codeVerifier !== undefined) {
     if (typeof options.codeVerifier !== 'string' || !CODE_VERIFIER_PATTERN.test(options.codeVerifier)) {
-      throw new ApiClientConfigurationError('codeVerifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636)');
+      throw new ApiClientConfigurationError(
+        'codeVerifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636)',
+      );
     }
     fields['code_verifier'] = options.codeVerifier;
   }
@@ -96,7 +98,8 @@ async function requestToken(options: TokenRequestBaseOptions, fields: Record<str
   requireOption(options.clientId, 'clientId');
   requireOption(options.clientSecret, 'clientSecret');
   const clientAuth = options.clientAuth ?? 'body';
-  if (clientAuth !== 'body' && clientAuth !== 'basic') throw new ApiClientConfigurationError('clientAuth must be "body" or "basic"');
+  if (clientAuth !== 'body' && clientAuth !== 'basic')
+    throw new ApiClientConfigurationError('clientAuth must be "body" or "basic"');
   const clock = resolveClock(options.clock, (message) => new ApiClientConfigurationError(message));
   const form = new URLSearchParams(fields);
   // The documented Basic variant still sends client_id in the body.
@@ -129,7 +132,11 @@ async function requestToken(options: TokenRequestBaseOptions, fields: Record<str
     return { text: redacted, parsed: parseJson(redacted, 'remove') };
   };
   // Some servers answer 200 with an RFC 6749 error body: that is an error too.
-  const isErrorBody = parsed.ok && isRecord(parsed.value) && typeof parsed.value['error'] === 'string' && parsed.value['access_token'] === undefined;
+  const isErrorBody =
+    parsed.ok &&
+    isRecord(parsed.value) &&
+    typeof parsed.value['error'] === 'string' &&
+    parsed.value['access_token'] === undefined;
   if (!response.ok || isErrorBody) {
     const body = errorBody();
     throw tokenEndpointError(response, body.text, body.parsed.ok ? body.parsed.value : undefined, body.parsed.ok);
@@ -177,7 +184,9 @@ export function basicCredentials(clientId: string, clientSecret: string): string
 }
 
 function formEncode(value: string): string {
-  return encodeURIComponent(value).replace(/%20/g, '+').replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value)
+    .replace(/%20/g, '+')
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /**
@@ -190,10 +199,12 @@ export function endpointUrl(baseUrl: unknown, path: string): string {
 
 /** An option of the app's configuration. */
 function requireOption(value: unknown, name: string): void {
-  if (typeof value !== 'string' || value === '') throw new ApiClientConfigurationError(`${name} is required (a non-empty string)`);
+  if (typeof value !== 'string' || value === '')
+    throw new ApiClientConfigurationError(`${name} is required (a non-empty string)`);
 }
 
 /** A value received at run time (the callback's code, a stored refresh token). */
 function requireInput(value: unknown, name: string): void {
-  if (typeof value !== 'string' || value === '') throw new OAuthError({ error: 'invalid_request', description: `${name} is required` });
+  if (typeof value !== 'string' || value === '')
+    throw new OAuthError({ error: 'invalid_request', description: `${name} is required` });
 }

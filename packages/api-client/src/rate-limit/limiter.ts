@@ -43,14 +43,21 @@ export interface ClientRateLimiter {
 }
 
 function isStore(value: unknown): value is RateLimitStore {
-  return typeof value === 'object' && value !== null && typeof (value as RateLimitStore).take === 'function' && typeof (value as RateLimitStore).pause === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as RateLimitStore).take === 'function' &&
+    typeof (value as RateLimitStore).pause === 'function'
+  );
 }
 
 /** `token:` + the first 128 bits of SHA-256(token), hex; memoised for the few tokens a client sees. */
 function tokenKeys(): (token: string) => string | Promise<string> {
   const subtle = globalThis.crypto?.subtle;
   if (subtle === undefined) {
-    throw new ApiClientConfigurationError('rateLimit: this runtime has no WebCrypto to key the limit by access token; pass rateLimit.accountKey (or rateLimit: false)');
+    throw new ApiClientConfigurationError(
+      'rateLimit: this runtime has no WebCrypto to key the limit by access token; pass rateLimit.accountKey (or rateLimit: false)',
+    );
   }
   const known = new Map<string, string | Promise<string>>();
   return (token) => {
@@ -79,15 +86,22 @@ function tokenKeys(): (token: string) => string | Promise<string> {
  */
 export function createRateLimiter(option: RateLimitOptions | false | undefined, clock: Clock): ClientRateLimiter {
   if (option !== undefined && option !== false && (typeof option !== 'object' || option === null)) {
-    throw new ApiClientConfigurationError('rateLimit must be an object ({ accountKey?, requestsPerMinute?, store? }) or false');
+    throw new ApiClientConfigurationError(
+      'rateLimit must be an object ({ accountKey?, requestsPerMinute?, store? }) or false',
+    );
   }
   const options = option === false ? undefined : option;
-  const limit = option === false ? Number.POSITIVE_INFINITY : (options?.requestsPerMinute ?? DOCUMENTED_REQUESTS_PER_MINUTE);
+  const limit =
+    option === false ? Number.POSITIVE_INFINITY : (options?.requestsPerMinute ?? DOCUMENTED_REQUESTS_PER_MINUTE);
   if (!(Number.isInteger(limit) && limit >= 1) && limit !== Number.POSITIVE_INFINITY) {
-    throw new ApiClientConfigurationError(`rateLimit.requestsPerMinute must be an integer >= 1 (got ${String(options?.requestsPerMinute)})`);
+    throw new ApiClientConfigurationError(
+      `rateLimit.requestsPerMinute must be an integer >= 1 (got ${String(options?.requestsPerMinute)})`,
+    );
   }
   if (options?.store !== undefined && !isStore(options.store)) {
-    throw new ApiClientConfigurationError('rateLimit.store must have take(key, request) and pause(key, until) (a RateLimitStore)');
+    throw new ApiClientConfigurationError(
+      'rateLimit.store must have take(key, request) and pause(key, until) (a RateLimitStore)',
+    );
   }
   const accountKey = options?.accountKey;
   if (accountKey !== undefined && (typeof accountKey !== 'string' || accountKey === '')) {
@@ -95,10 +109,16 @@ export function createRateLimiter(option: RateLimitOptions | false | undefined, 
   }
   // Off: nothing is counted, but a 429 still pauses this client (and only it).
   const store: RateLimitStore = option === false ? new MemoryRateLimitStore() : (options?.store ?? sharedMemoryStore());
-  const keyFor = accountKey !== undefined ? () => `account:${accountKey}` : option === false ? () => 'client' : tokenKeys();
-  const take = (key: string): number | Promise<number> => store.take(key, { limit, windowMs: MINUTE_MS, now: clock.now() });
+  const keyFor =
+    accountKey !== undefined ? () => `account:${accountKey}` : option === false ? () => 'client' : tokenKeys();
+  const take = (key: string): number | Promise<number> =>
+    store.take(key, { limit, windowMs: MINUTE_MS, now: clock.now() });
   /** Waits out the first answer of the store (`wait`), then asks again until a slot is free. */
-  const waitForSlot = async (key: string, wait: number | Promise<number>, signal: AbortSignal | undefined): Promise<void> => {
+  const waitForSlot = async (
+    key: string,
+    wait: number | Promise<number>,
+    signal: AbortSignal | undefined,
+  ): Promise<void> => {
     for (let answer = await wait; answer > 0; answer = await take(key)) {
       await clock.sleep(answer, signal);
       signal?.throwIfAborted();

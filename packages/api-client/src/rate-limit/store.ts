@@ -87,7 +87,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     const padding = options.windowPaddingMs ?? DEFAULT_WINDOW_PADDING_MS;
     if (typeof padding !== 'number' || !Number.isSafeInteger(padding) || padding < 0) {
-      throw new ApiClientConfigurationError(`MemoryRateLimitStore: windowPaddingMs must be an integer >= 0 (got ${String(options.windowPaddingMs)})`);
+      throw new ApiClientConfigurationError(
+        `MemoryRateLimitStore: windowPaddingMs must be an integer >= 0 (got ${String(options.windowPaddingMs)})`,
+      );
     }
     this.#paddingMs = padding;
   }
@@ -153,7 +155,11 @@ export function sharedMemoryStore(): MemoryRateLimitStore {
   const holder = globalThis as { [SHARED_STORE]?: unknown };
   const existing = holder[SHARED_STORE];
   // Another copy of the package may have put its own class there: any object with these methods will do.
-  if (typeof existing === 'object' && existing !== null && typeof (existing as MemoryRateLimitStore).take === 'function') {
+  if (
+    typeof existing === 'object' &&
+    existing !== null &&
+    typeof (existing as MemoryRateLimitStore).take === 'function'
+  ) {
     return existing as MemoryRateLimitStore;
   }
   const store = new MemoryRateLimitStore();

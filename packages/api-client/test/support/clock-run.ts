@@ -40,7 +40,10 @@ export interface ScheduledCall<T> {
  * Each unsettled call must be waiting on at most one clock sleeper at a time (true of a client call
  * without `timeoutMs`: a limiter wait, a retry wait, or the server's hold of its request).
  */
-export async function runOnClock<T>(clock: SteppedClock, calls: readonly ScheduledCall<T>[]): Promise<PromiseSettledResult<T>[]> {
+export async function runOnClock<T>(
+  clock: SteppedClock,
+  calls: readonly ScheduledCall<T>[],
+): Promise<PromiseSettledResult<T>[]> {
   const results: PromiseSettledResult<T>[] = new Array(calls.length);
   const order = calls.map((call, index) => ({ ...call, index })).sort((a, b) => a.at - b.at || a.index - b.index);
   let next = 0;
@@ -62,7 +65,8 @@ export async function runOnClock<T>(clock: SteppedClock, calls: readonly Schedul
     // Every started call settled or asleep on the clock: nothing else can happen before time moves.
     await waitFor(() => settled + clock.pending === next, {
       intervalMs: 1,
-      message: () => `${next} calls started, ${settled} settled, ${clock.pending} waiting on the clock at ${clock.now()}`,
+      message: () =>
+        `${next} calls started, ${settled} settled, ${clock.pending} waiting on the clock at ${clock.now()}`,
     });
     if (settled === order.length) return results;
     const target = Math.min(clock.nextDue() ?? Infinity, order[next]?.at ?? Infinity);

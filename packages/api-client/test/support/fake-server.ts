@@ -130,7 +130,11 @@ function genericAt(prefix: string, index: number): Record<string, unknown> {
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = body === undefined ? '' : JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${Math.random().toString(36).slice(2, 10)}`, ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'request-id': `req_${Math.random().toString(36).slice(2, 10)}`,
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -218,8 +222,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       const next = { ...current, ...(JSON.parse(body || '{}') as object) };
       stored.set(id, next);
       send(res, 201, next);
-    }
-    else if (method === 'DELETE') {
+    } else if (method === 'DELETE') {
       deleted.add(id);
       res.writeHead(204).end();
     } else send(res, 404, { type: 'not_found_error' });
@@ -245,7 +248,13 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     }
     const index = (counts['/customers'] ?? 0) + 1;
     counts['/customers'] = index;
-    const record: Record<string, unknown> = { ...customerAt(index), company: null, delivery_address: null, billing_address: null, ...input };
+    const record: Record<string, unknown> = {
+      ...customerAt(index),
+      company: null,
+      delivery_address: null,
+      billing_address: null,
+      ...input,
+    };
     stored.set(String(record['id']), record);
     send(res, 201, record);
   }
@@ -297,8 +306,20 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     refreshTokens.add(refreshToken);
     const body =
       state.tokenVariant === 'id_token'
-        ? { access_token: accessToken, token_type: 'Bearer', expires_in: 7776000, refresh_token: refreshToken, id_token: `idt_${issued}` }
-        : { access_token: accessToken, token_type: 'bearer', expires_in: 43199, refresh_token: refreshToken, scope: 'api_all' };
+        ? {
+            access_token: accessToken,
+            token_type: 'Bearer',
+            expires_in: 7776000,
+            refresh_token: refreshToken,
+            id_token: `idt_${issued}`,
+          }
+        : {
+            access_token: accessToken,
+            token_type: 'bearer',
+            expires_in: 43199,
+            refresh_token: refreshToken,
+            scope: 'api_all',
+          };
     send(res, 200, body, { 'cache-control': 'no-store' });
   }
 

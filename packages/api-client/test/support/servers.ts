@@ -36,5 +36,11 @@ export function useFakeServer(options: FakeServerOptions = {}): () => FakeServer
 
 /** A client of `server` with the test token, an instant clock and the limiter off, plus `extra`. */
 export function clientOf(server: FakeServer, extra: Partial<ClientOptions> = {}) {
-  return createClient({ baseUrl: server.url, accessToken: TOKEN, clock: instantClock(), rateLimit: false, ...extra } as ClientOptions);
+  return createClient({
+    baseUrl: server.url,
+    accessToken: TOKEN,
+    clock: instantClock(),
+    rateLimit: false,
+    ...extra,
+  } as ClientOptions);
 }

@@ -41,7 +41,10 @@ const PATTERN_CANDIDATES = ['!', ' ', '-', '%', 'é', 'a'];
  * what the platform does, so the case would test a tool's reading rather than the spec. A path
  * parameter is never left out or empty: that is another path, not an invalid value.
  */
-export function invalidParameterValues(parameter: { in: string; required: boolean }, schema: ParameterSchema): InvalidParameterValue[] {
+export function invalidParameterValues(
+  parameter: { in: string; required: boolean },
+  schema: ParameterSchema,
+): InvalidParameterValue[] {
   const out: InvalidParameterValue[] = [];
   const inPath = parameter.in === 'path';
   if (parameter.required && !inPath) out.push({ keyword: 'required', value: undefined });

@@ -31,9 +31,16 @@ async function expectDocumentedAnswer(testCase: RequestCase): Promise<void> {
   const { operation, expected } = testCase;
   const documented = operation.responses.find((response) => response.status === expected);
   expect(documented, `${operation.operationId} does not document ${expected}`).toBeDefined();
-  const response = await prism.fetch(testCase.url, { method: testCase.method, headers: testCase.headers, body: testCase.body ?? null });
+  const response = await prism.fetch(testCase.url, {
+    method: testCase.method,
+    headers: testCase.headers,
+    body: testCase.body ?? null,
+  });
   const text = await response.text();
-  expect(response.status, `${testCase.method} ${testCase.url} answered ${response.status}: ${text}\nPrism's log:\n${prism.output()}`).toBe(Number(expected));
+  expect(
+    response.status,
+    `${testCase.method} ${testCase.url} answered ${response.status}: ${text}\nPrism's log:\n${prism.output()}`,
+  ).toBe(Number(expected));
   if (!documented?.contentType) {
     expect(text).toBe('');
     return;
@@ -46,7 +53,7 @@ async function expectDocumentedAnswer(testCase: RequestCase): Promise<void> {
   }
 }
 
-describe('the issue\'s reproduction: curl\'s default headers and a bearer token', () => {
+describe("the issue's reproduction: curl's default headers and a bearer token", () => {
   it('GET /customers with `Accept: */*` is a 200 with a customer list', async () => {
     const response = await prism.fetch('/customers', {
       headers: { accept: '*/*', 'user-agent': 'curl/8.5.0', authorization: BEARER },
@@ -58,7 +65,7 @@ describe('the issue\'s reproduction: curl\'s default headers and a bearer token'
   });
 });
 
-describe('requests built from the spec\'s examples get the documented success status', () => {
+describe("requests built from the spec's examples get the documented success status", () => {
   const cases = validRequests();
 
   it('cover every operation under paths', () => {
@@ -75,10 +82,13 @@ describe('requests built from the spec\'s examples get the documented success st
 describe('requests that break one documented rule get the documented error status', () => {
   const cases = invalidRequests();
 
-  it('include every request body\'s x-invalid-examples, limit above 100 and a missing token', () => {
+  it("include every request body's x-invalid-examples, limit above 100 and a missing token", () => {
     const titles = cases.map((c) => c.title);
     for (const op of operations.filter((o) => o.requestBody?.schemaRef)) {
-      expect(titles.some((t) => t.startsWith(`${op.operationId}: invalid body`)), op.operationId).toBe(true);
+      expect(
+        titles.some((t) => t.startsWith(`${op.operationId}: invalid body`)),
+        op.operationId,
+      ).toBe(true);
     }
     expect(titles).toContain('listCustomers: query parameter limit = "101" (maximum)');
     expect(titles).toContain('listCustomers: no Authorization header');
@@ -92,8 +102,13 @@ describe('requests that break one documented rule get the documented error statu
         const schema = parameterSchema(parameter);
         for (const invalid of invalidParameterValues(parameter, schema)) {
           if (invalid.value === undefined) continue;
-          const validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"spec#/components/')));
-          expect(validate(typedParameterValue(schema, invalid.value)), `${op.operationId} ${parameter.name} ${invalid.value}`).toBe(false);
+          const validate = ajv.compile(
+            JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"spec#/components/')),
+          );
+          expect(
+            validate(typedParameterValue(schema, invalid.value)),
+            `${op.operationId} ${parameter.name} ${invalid.value}`,
+          ).toBe(false);
         }
       }
     }

@@ -46,7 +46,8 @@ interface RawParameter {
   example?: unknown;
 }
 
-const rawOperation = (op: SpecOperation): RawOperation => (spec.paths[op.path] as Record<string, RawOperation>)[op.method]!;
+const rawOperation = (op: SpecOperation): RawOperation =>
+  (spec.paths[op.path] as Record<string, RawOperation>)[op.method]!;
 
 /** Parameter `example`s, by `in:name` (path-level parameters included). */
 function parameterExamples(op: SpecOperation): Map<string, unknown> {
@@ -71,7 +72,8 @@ function bodyExamples(op: SpecOperation): Array<{ name: string; value: unknown }
   const media = resolve<{ content: Record<string, RawMedia> }>(raw).content[op.requestBody.contentType] ?? {};
   const out: Array<{ name: string; value: unknown }> = [];
   if ('example' in media) out.push({ name: 'example', value: media.example });
-  for (const [name, example] of Object.entries(media.examples ?? {})) out.push({ name, value: resolve<{ value: unknown }>(example).value });
+  for (const [name, example] of Object.entries(media.examples ?? {}))
+    out.push({ name, value: resolve<{ value: unknown }>(example).value });
   return out;
 }
 
@@ -79,10 +81,12 @@ function bodyExamples(op: SpecOperation): Array<{ name: string; value: unknown }
 export function encodeBody(contentType: string, value: unknown): string {
   if (contentType === 'application/json') return JSON.stringify(value);
   if (contentType === 'application/x-www-form-urlencoded') {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`a form body must be an object, got ${JSON.stringify(value)}`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new Error(`a form body must be an object, got ${JSON.stringify(value)}`);
     const form = new URLSearchParams();
     for (const [key, field] of Object.entries(value)) {
-      if (!['string', 'number', 'boolean'].includes(typeof field)) throw new Error(`form field ${key} is not a scalar: ${JSON.stringify(field)}`);
+      if (!['string', 'number', 'boolean'].includes(typeof field))
+        throw new Error(`form field ${key} is not a scalar: ${JSON.stringify(field)}`);
       form.set(key, String(field));
     }
     return form.toString();
@@ -114,7 +118,10 @@ function requiredParameters(op: SpecOperation): Base {
     if (!examples.has(key)) throw new Error(`${op.operationId}: required parameter ${key} has no example`);
     if (parameter.in === 'path') pathParams[parameter.name] = rawValue(examples.get(key));
     else if (parameter.in === 'query') query[parameter.name] = rawValue(examples.get(key));
-    else throw new Error(`${op.operationId}: required ${parameter.in} parameter ${parameter.name} is not supported by this test`);
+    else
+      throw new Error(
+        `${op.operationId}: required ${parameter.in} parameter ${parameter.name} is not supported by this test`,
+      );
   }
   return { op, pathParams, query };
 }
@@ -134,18 +141,21 @@ function urlOf(op: SpecOperation, pathParams: Record<string, string>, query: Rec
  * for `{}`, which makes credentials optional), in the spec's order, without repeats.
  */
 export function credentials(op: SpecOperation): Array<string | undefined> {
-  const requirements = rawOperation(op).security ?? (spec as unknown as { security?: Array<Record<string, unknown>> }).security ?? [{}];
+  const requirements = rawOperation(op).security ??
+    (spec as unknown as { security?: Array<Record<string, unknown>> }).security ?? [{}];
   const schemes = (spec.components['securitySchemes'] ?? {}) as Record<string, SecurityScheme>;
   const headerFor = (name: string): string => {
     const scheme = schemes[name];
-    if (scheme?.type === 'oauth2' || (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer')) return BEARER;
+    if (scheme?.type === 'oauth2' || (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer'))
+      return BEARER;
     if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return BASIC;
     throw new Error(`${op.operationId}: security scheme ${name} is not supported by this test`);
   };
   const out: Array<string | undefined> = [];
   for (const requirement of requirements.length === 0 ? [{}] : requirements) {
     const names = Object.keys(requirement);
-    if (names.length > 1) throw new Error(`${op.operationId}: a security requirement with several schemes is not supported by this test`);
+    if (names.length > 1)
+      throw new Error(`${op.operationId}: a security requirement with several schemes is not supported by this test`);
     const header = names.length === 0 ? undefined : headerFor(names[0]!);
     if (!out.includes(header)) out.push(header);
   }
@@ -197,7 +207,8 @@ export function validRequests(): RequestCase[] {
       if (parameter.in === 'query' && examples.has(key)) full.query[parameter.name] = rawValue(examples.get(key));
     }
     const queries: Array<[string, Base]> = [['required parameters', required]];
-    if (Object.keys(full.query).length > Object.keys(required.query).length) queries.push(['every parameter example', full]);
+    if (Object.keys(full.query).length > Object.keys(required.query).length)
+      queries.push(['every parameter example', full]);
     const bodies = bodyExamples(op);
     if (op.requestBody && bodies.length === 0) throw new Error(`${op.operationId}: its request body has no example`);
     for (const [queryTitle, base] of queries) {
@@ -233,7 +244,11 @@ function invalidBodyValues(schemaName: string): Array<{ summary: string; value: 
     .map((member) => (member as { $ref?: string }).$ref?.split('/').pop())
     .filter((name): name is string => typeof name === 'string');
   return [schemaName, ...members].flatMap((name) =>
-    (spec.components.schemas[name]?.['x-invalid-examples'] ?? []).map((example) => ({ summary: example.summary, value: example.value, schema: name })),
+    (spec.components.schemas[name]?.['x-invalid-examples'] ?? []).map((example) => ({
+      summary: example.summary,
+      value: example.value,
+      schema: name,
+    })),
   );
 }
 
@@ -275,7 +290,13 @@ export function invalidRequests(): RequestCase[] {
         if (invalid.value === undefined) delete target[parameter.name];
         else target[parameter.name] = invalid.value;
         const shown = invalid.value === undefined ? 'left out' : `= ${JSON.stringify(invalid.value)}`;
-        out.push(request({ op, pathParams, query }, `${parameter.in} parameter ${parameter.name} ${shown} (${invalid.keyword})`, '400'));
+        out.push(
+          request(
+            { op, pathParams, query },
+            `${parameter.in} parameter ${parameter.name} ${shown} (${invalid.keyword})`,
+            '400',
+          ),
+        );
       }
     }
     if (requiresCredentials(op)) {

@@ -30,8 +30,13 @@ export class DeliveryFailedError extends RedisAdapterError {
     readonly reason: string;
     readonly cause?: unknown;
   }) {
-    const what = init.event === undefined ? 'a stored entry' : `${init.event.type ?? 'an event of unknown type'} (data.id ${init.event.data.id})`;
-    super(`Gave up on ${what}, delivery ${init.deliveryId} of user ${JSON.stringify(init.userKey)}: ${init.reason}`, { cause: init.cause });
+    const what =
+      init.event === undefined
+        ? 'a stored entry'
+        : `${init.event.type ?? 'an event of unknown type'} (data.id ${init.event.data.id})`;
+    super(`Gave up on ${what}, delivery ${init.deliveryId} of user ${JSON.stringify(init.userKey)}: ${init.reason}`, {
+      cause: init.cause,
+    });
     this.event = init.event;
     this.deliveryId = init.deliveryId;
     this.userKey = init.userKey;

@@ -29,7 +29,8 @@ export class RedisUnavailableError extends RedisAdapterError {
    * @param detail - what the Redis client said (never holds a password).
    */
   constructor(reason: RedisUnavailableReason, server: string, detail: string) {
-    const what = reason === 'timeout' ? 'did not answer in time' : reason === 'refused' ? 'refused a command' : 'is unreachable';
+    const what =
+      reason === 'timeout' ? 'did not answer in time' : reason === 'refused' ? 'refused a command' : 'is unreachable';
     super(`Redis at ${server} ${what}: ${detail}`);
     this.reason = reason;
     this.server = server;

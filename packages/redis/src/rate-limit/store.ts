@@ -84,11 +84,14 @@ export class RedisRateLimitStore extends RedisAdapter implements RateLimitStore 
    * @throws {RedisUnavailableError} (as a rejection) when Redis cannot be asked.
    */
   async take(key: string, request: RateLimitRequest): Promise<number> {
-    if (typeof key !== 'string' || key === '') throw new RedisAdapterConfigurationError(`${OWNER}.take: key must be a non-empty string`);
+    if (typeof key !== 'string' || key === '')
+      throw new RedisAdapterConfigurationError(`${OWNER}.take: key must be a non-empty string`);
     const { limit, windowMs } = request;
     const unlimited = !Number.isFinite(limit);
-    if (!unlimited && !(Number.isInteger(limit) && limit >= 1)) throw new RedisAdapterConfigurationError(`${OWNER}.take: limit must be an integer >= 1`);
-    if (!(Number.isFinite(windowMs) && windowMs > 0)) throw new RedisAdapterConfigurationError(`${OWNER}.take: windowMs must be a positive number`);
+    if (!unlimited && !(Number.isInteger(limit) && limit >= 1))
+      throw new RedisAdapterConfigurationError(`${OWNER}.take: limit must be an integer >= 1`);
+    if (!(Number.isFinite(windowMs) && windowMs > 0))
+      throw new RedisAdapterConfigurationError(`${OWNER}.take: windowMs must be a positive number`);
     const member = `${this.#instance}:${(this.#sequence++).toString(36)}`;
     const wait = await this.run((client) =>
       TAKE.run(client, this.#keys(key), [unlimited ? -1 : limit, Math.ceil(windowMs + this.#paddingMs), member]),
@@ -103,7 +106,8 @@ export class RedisRateLimitStore extends RedisAdapter implements RateLimitStore 
    * @throws {RedisUnavailableError} (as a rejection) when Redis cannot be asked.
    */
   async pause(key: string, until: number): Promise<void> {
-    if (typeof key !== 'string' || key === '') throw new RedisAdapterConfigurationError(`${OWNER}.pause: key must be a non-empty string`);
+    if (typeof key !== 'string' || key === '')
+      throw new RedisAdapterConfigurationError(`${OWNER}.pause: key must be a non-empty string`);
     const length = Math.ceil(until - this.#clock.now());
     if (!(length > 0)) return;
     const [, pauseKey] = this.#keys(key);

@@ -71,8 +71,26 @@ interface Attempt {
 async function attempt(binary: string, extra: readonly string[], readyTimeoutMs: number): Promise<Attempt> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'commerce-kit-redis-'));
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', dir, '--logfile', '', ...extra];
-  const watchdog: ChildProcess = spawn(process.execPath, ['-e', WATCHDOG, binary, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--daemonize',
+    'no',
+    '--dir',
+    dir,
+    '--logfile',
+    '',
+    ...extra,
+  ];
+  const watchdog: ChildProcess = spawn(process.execPath, ['-e', WATCHDOG, binary, ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<number | null>((resolve) => watchdog.once('exit', (code) => resolve(code)));
   // Safety net for a test process that exits without calling stop().
@@ -92,7 +110,14 @@ async function attempt(binary: string, extra: readonly string[], readyTimeoutMs:
   const ready = await new Promise<{ pid: number } | { error: string; portTaken: boolean }>((resolve) => {
     let pid = 0;
     let text = '';
-    const timer = setTimeout(() => resolve({ error: `did not report "Ready to accept connections" within ${readyTimeoutMs} ms`, portTaken: false }), readyTimeoutMs);
+    const timer = setTimeout(
+      () =>
+        resolve({
+          error: `did not report "Ready to accept connections" within ${readyTimeoutMs} ms`,
+          portTaken: false,
+        }),
+      readyTimeoutMs,
+    );
     const onData = (chunk: Buffer): void => {
       text = (text + chunk.toString('utf8')).slice(-8192);
       output = text;
@@ -121,8 +146,15 @@ async function attempt(binary: string, extra: readonly string[], readyTimeoutMs:
   if ('error' in ready) {
     await cleanup();
     if (ready.portTaken) return { portTaken: true };
-    const tail = output.replace(/^@@.*$/gm, '').trim().split('\n').slice(-15).join('\n');
-    throw new RedisAdapterError(`startRedisServer: ${binary} ${ready.error}${tail === '' ? '' : `; its last output:\n${tail}`}`);
+    const tail = output
+      .replace(/^@@.*$/gm, '')
+      .trim()
+      .split('\n')
+      .slice(-15)
+      .join('\n');
+    throw new RedisAdapterError(
+      `startRedisServer: ${binary} ${ready.error}${tail === '' ? '' : `; its last output:\n${tail}`}`,
+    );
   }
   // The output listeners stay attached: a pipe nobody reads would fill up and block redis-server.
   let stopped: Promise<void> | undefined;

@@ -50,9 +50,13 @@ export class RedisIdempotencyStore extends RedisAdapter implements IdempotencySt
    * @throws {RedisUnavailableError} (as a rejection) when Redis cannot be asked.
    */
   async claim(key: string, ttlSeconds: number): Promise<boolean> {
-    if (typeof key !== 'string' || key === '') throw new RedisAdapterConfigurationError(`${OWNER}.claim: key must be a non-empty string`);
-    if (!(Number.isSafeInteger(ttlSeconds) && ttlSeconds > 0)) throw new RedisAdapterConfigurationError(`${OWNER}.claim: ttlSeconds must be a positive whole number`);
-    const answer = await this.run((client) => client.set(`${this.prefix}:webhooks:seen:${sha256(key)}`, '1', 'EX', ttlSeconds, 'NX'));
+    if (typeof key !== 'string' || key === '')
+      throw new RedisAdapterConfigurationError(`${OWNER}.claim: key must be a non-empty string`);
+    if (!(Number.isSafeInteger(ttlSeconds) && ttlSeconds > 0))
+      throw new RedisAdapterConfigurationError(`${OWNER}.claim: ttlSeconds must be a positive whole number`);
+    const answer = await this.run((client) =>
+      client.set(`${this.prefix}:webhooks:seen:${sha256(key)}`, '1', 'EX', ttlSeconds, 'NX'),
+    );
     return answer === 'OK';
   }
 }

@@ -72,11 +72,13 @@ export class RedisUserLock extends RedisAdapter implements UserLock {
    * @throws {RedisUnavailableError} (as a rejection) when Redis cannot be asked, or the lock was closed.
    */
   async acquire(userKey: string): Promise<RedisUserLockRelease> {
-    if (typeof userKey !== 'string') throw new RedisAdapterConfigurationError(`${OWNER}.acquire: userKey must be a string`);
+    if (typeof userKey !== 'string')
+      throw new RedisAdapterConfigurationError(`${OWNER}.acquire: userKey must be a string`);
     const key = `${this.prefix}:webhooks:lock:${userKey}`;
     const token = randomBytes(12).toString('hex');
     for (let waits = 0; ; waits++) {
-      if (this.#closed.signal.aborted) throw new RedisUnavailableError('unreachable', this.server, 'the lock was closed');
+      if (this.#closed.signal.aborted)
+        throw new RedisUnavailableError('unreachable', this.server, 'the lock was closed');
       const answer = await this.run((client) => client.set(key, token, 'PX', this.#leaseMs, 'NX'));
       if (answer === 'OK') break;
       try {

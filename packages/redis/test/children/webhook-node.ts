@@ -25,9 +25,15 @@ records.defineCommand('effect', {
   numberOfKeys: 2,
   lua: `if redis.call('SADD', KEYS[1], ARGV[1]) == 1 then redis.call('RPUSH', KEYS[2], ARGV[2]) end`,
 });
-const effect = (records as unknown as { effect(seen: string, log: string, key: string, seq: number): Promise<unknown> }).effect.bind(records);
+const effect = (
+  records as unknown as { effect(seen: string, log: string, key: string, seq: number): Promise<unknown> }
+).effect.bind(records);
 
-const receiver = createRedisWebhookReceiver({ url, secret: env('SECRET'), userKey: (event) => String(event.payload['user_id']) });
+const receiver = createRedisWebhookReceiver({
+  url,
+  secret: env('SECRET'),
+  userKey: (event) => String(event.payload['user_id']),
+});
 const worker = createRedisWebhookWorker({
   url,
   claimIdleMs,
@@ -41,7 +47,10 @@ const worker = createRedisWebhookWorker({
     if ((await records.set(`test:active:${user}`, token, 'PX', Math.floor(claimIdleMs / 2), 'NX')) !== 'OK') {
       await records.rpush('test:overlaps', `${user}:${seq}`);
     }
-    await records.rpush('test:calls', JSON.stringify({ user, seq, key: event.deliveryKey, deliveries: context.deliveries, pid: process.pid }));
+    await records.rpush(
+      'test:calls',
+      JSON.stringify({ user, seq, key: event.deliveryKey, deliveries: context.deliveries, pid: process.pid }),
+    );
     process.stdout.write(`processing ${event.deliveryKey}\n`);
     await new Promise((resolve) => setTimeout(resolve, handlerMs));
     await effect('test:effects-seen', `test:log:${user}`, event.deliveryKey, seq);

@@ -12,7 +12,10 @@ export interface Child<T> {
 }
 
 export function startChild<T>(script: string, env: Record<string, string>): Child<T> {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   let partial = '';
   let stderr = '';

@@ -38,7 +38,11 @@ function generator(seed: number): () => number {
   };
 }
 
-export async function feed(receivers: () => readonly string[], plan: FeedPlan, afterEach?: (sent: number) => void): Promise<FeedResult> {
+export async function feed(
+  receivers: () => readonly string[],
+  plan: FeedPlan,
+  afterEach?: (sent: number) => void,
+): Promise<FeedResult> {
   const random = generator(plan.seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   let sent = 0;

@@ -38,7 +38,8 @@ Exit codes: 0 stopped normally, 1 could not start, 2 usage error.
 Commands for a running sandbox (\`commerce-sandbox COMMAND --help\` for each one's options):
 ${COMMAND_SUMMARIES}`;
 
-const range = ({ min, max }: { readonly min: number; readonly max: number }): string => `a whole number from ${min} to ${max}`;
+const range = ({ min, max }: { readonly min: number; readonly max: number }): string =>
+  `a whole number from ${min} to ${max}`;
 
 /** The flags, and what each one's value is. */
 export const SERVE_FLAGS: FlagSpecs = {
@@ -51,7 +52,10 @@ export const SERVE_FLAGS: FlagSpecs = {
   'webhook-secret': { type: 'string', value: 'the webhook signing secret' },
   'redirect-uri': { type: 'string', value: 'an http:// or https:// URL' },
   'token-response': { type: 'string', value: TOKEN_RESPONSE_VARIANTS.join(' or ') },
-  'rate-limit': { type: 'string', value: `requests per minute, ${range(OPTION_RANGES.rateLimit)} (0 turns the limit off)` },
+  'rate-limit': {
+    type: 'string',
+    value: `requests per minute, ${range(OPTION_RANGES.rateLimit)} (0 turns the limit off)`,
+  },
   synchronous: { type: 'string', value: SYNCHRONOUS_MODES.join(' or ') },
   strict: { type: 'boolean' },
   'control-key': { type: 'string', value: 'the key callers on other machines send' },
@@ -65,7 +69,8 @@ export const SERVE_FLAGS: FlagSpecs = {
  * `tokenResponse` -> `--token-response`: how the CLI names an option in messages. `--configDir` keeps the
  * theme kit's spelling (the platform's documentation names the option so).
  */
-export const flagName: OptionNamer = (option) => (option === 'configDir' ? '--configDir' : `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+export const flagName: OptionNamer = (option) =>
+  option === 'configDir' ? '--configDir' : `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 export type ParsedArgs =
   | { readonly kind: 'help' }
@@ -73,7 +78,11 @@ export type ParsedArgs =
   | { readonly kind: 'run'; readonly options: SandboxOptions; readonly quiet: boolean }
   | { readonly kind: 'usage'; readonly message: string };
 
-function oneOf<T extends string>(values: Record<string, string | boolean | undefined>, name: string, allowed: readonly T[]): T | undefined {
+function oneOf<T extends string>(
+  values: Record<string, string | boolean | undefined>,
+  name: string,
+  allowed: readonly T[],
+): T | undefined {
   const value = stringValue(values, name);
   if (value === undefined || allowed.includes(value as T)) return value as T | undefined;
   throw new UsageError(`--${name} must be ${allowed.join(' or ')}, not ${JSON.stringify(value)}`);

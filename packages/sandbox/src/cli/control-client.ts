@@ -39,9 +39,12 @@ function parseBaseUrl(given: string, source: string): URL {
     throw new ConnectionSettingError(`${source} must be an http:// or https:// URL, got ${JSON.stringify(given)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConnectionSettingError(`${source} must be an http:// or https:// URL, got ${JSON.stringify(printable(url))}`);
+    throw new ConnectionSettingError(
+      `${source} must be an http:// or https:// URL, got ${JSON.stringify(printable(url))}`,
+    );
   }
-  if (url.search !== '' || url.hash !== '') throw new ConnectionSettingError(`${source} must not have a query or fragment`);
+  if (url.search !== '' || url.hash !== '')
+    throw new ConnectionSettingError(`${source} must not have a query or fragment`);
   return url;
 }
 
@@ -113,7 +116,9 @@ export class ControlClient {
       });
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError') {
-        throw new ControlError(`the sandbox at ${this.url} did not answer ${method} ${path} within ${TIMEOUT_MS / 1000} s`);
+        throw new ControlError(
+          `the sandbox at ${this.url} did not answer ${method} ${path} within ${TIMEOUT_MS / 1000} s`,
+        );
       }
       throw new ControlError(`cannot reach the sandbox at ${this.url}: ${networkReason(error)}`);
     }
@@ -121,28 +126,39 @@ export class ControlClient {
     try {
       text = await response.text();
     } catch (error) {
-      throw new ControlError(`the sandbox at ${this.url} broke off its answer to ${method} ${path}: ${networkReason(error)}`);
+      throw new ControlError(
+        `the sandbox at ${this.url} broke off its answer to ${method} ${path}: ${networkReason(error)}`,
+      );
     }
     const parsed = text === '' ? undefined : parseJson(text, 'remove');
     const json = parsed?.ok === true ? parsed.value : undefined;
     if (response.status >= 200 && response.status < 300) {
       if (parsed !== undefined && !parsed.ok) {
-        throw new ControlError(`the sandbox at ${this.url} answered ${method} ${path} with a body that is not JSON (is it a commerce-sandbox?)`);
+        throw new ControlError(
+          `the sandbox at ${this.url} answered ${method} ${path} with a body that is not JSON (is it a commerce-sandbox?)`,
+        );
       }
       return { status: response.status, body: json };
     }
     if (json === undefined) {
-      throw new ControlError(`the sandbox at ${this.url} answered ${method} ${path} with HTTP ${response.status} (is it a commerce-sandbox of this version?)`);
+      throw new ControlError(
+        `the sandbox at ${this.url} answered ${method} ${path} with HTTP ${response.status} (is it a commerce-sandbox of this version?)`,
+      );
     }
-    const hint = response.status === 403 && this.#key === undefined ? ` (pass --control-key K or set ${CONTROL_KEY_ENV})` : '';
+    const hint =
+      response.status === 403 && this.#key === undefined ? ` (pass --control-key K or set ${CONTROL_KEY_ENV})` : '';
     throw new ControlError(`the sandbox answered ${response.status}: ${errorSummary(response.status, json)}${hint}`);
   }
 }
 
 /** The connection settings of a command: flag first, then the environment, then the default. */
-export function clientFrom(flags: { readonly url?: string | undefined; readonly controlKey?: string | undefined }, env: NodeJS.ProcessEnv): ControlClient {
+export function clientFrom(
+  flags: { readonly url?: string | undefined; readonly controlKey?: string | undefined },
+  env: NodeJS.ProcessEnv,
+): ControlClient {
   if (flags.url !== undefined) return new ControlClient(flags.url, flags.controlKey ?? env[CONTROL_KEY_ENV], '--url');
   const fromEnv = env[URL_ENV];
-  if (fromEnv !== undefined && fromEnv !== '') return new ControlClient(fromEnv, flags.controlKey ?? env[CONTROL_KEY_ENV], URL_ENV);
+  if (fromEnv !== undefined && fromEnv !== '')
+    return new ControlClient(fromEnv, flags.controlKey ?? env[CONTROL_KEY_ENV], URL_ENV);
   return new ControlClient(DEFAULT_URL, flags.controlKey ?? env[CONTROL_KEY_ENV]);
 }

@@ -25,7 +25,10 @@ const META = ['help', 'version'];
 
 function optionsConfig(specs: FlagSpecs): OptionsConfig {
   return Object.fromEntries(
-    Object.entries(specs).map(([name, spec]) => [name, spec.short === undefined ? { type: spec.type } : { type: spec.type, short: spec.short }]),
+    Object.entries(specs).map(([name, spec]) => [
+      name,
+      spec.short === undefined ? { type: spec.type } : { type: spec.type, short: spec.short },
+    ]),
   );
 }
 
@@ -52,14 +55,18 @@ function joinNegativeValues(argv: readonly string[], specs: FlagSpecs): string[]
 
 /** The flags as listed in a message: `--port, --host, …, --help`. */
 export function flagList(specs: FlagSpecs): string {
-  return [...Object.keys(specs).filter((name) => !META.includes(name)), 'help']
-    .map((name) => `--${name}`)
-    .join(', ');
+  return [...Object.keys(specs).filter((name) => !META.includes(name)), 'help'].map((name) => `--${name}`).join(', ');
 }
 
 /** The first flag problem on the line, worded for people; undefined when there is none. */
 function explain(argv: readonly string[], specs: FlagSpecs): string | undefined {
-  const { tokens } = parseArgs({ args: [...argv], options: optionsConfig(specs), strict: false, allowPositionals: true, tokens: true });
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: optionsConfig(specs),
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
     const spec = specs[token.name];
@@ -77,13 +84,19 @@ function explain(argv: readonly string[], specs: FlagSpecs): string | undefined 
  * Parses a command line against `specs` (plus `--help` / `-h` and `--version`).
  * @throws {UsageError} naming the flag and what it takes, or the unexpected argument
  */
-export function parseFlags(argv: readonly string[], specs: FlagSpecs, maxPositionals = Number.POSITIVE_INFINITY): ParsedArgs {
+export function parseFlags(
+  argv: readonly string[],
+  specs: FlagSpecs,
+  maxPositionals = Number.POSITIVE_INFINITY,
+): ParsedArgs {
   const args = joinNegativeValues(argv, specs);
   try {
     return parseCommandArgs(args, optionsConfig(specs), maxPositionals);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     // node:util's message, on one line and without its advice, only if it is not one of the above.
-    throw new UsageError(explain(args, specs) ?? error.message.replace(/\s*\n\s*/g, ' ').split(/\.?\s+(?:To specify|Did you forget)/)[0]!);
+    throw new UsageError(
+      explain(args, specs) ?? error.message.replace(/\s*\n\s*/g, ' ').split(/\.?\s+(?:To specify|Did you forget)/)[0]!,
+    );
   }
 }

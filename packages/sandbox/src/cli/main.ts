@@ -22,14 +22,20 @@ const processStreams: CliStreams = {
  * Runs the command. Resolves with the exit code, or with undefined while a started sandbox runs (it
  * exits on SIGINT/SIGTERM).
  */
-export async function runCli(argv: readonly string[], streams: CliStreams = processStreams, env: NodeJS.ProcessEnv = process.env): Promise<number | undefined> {
+export async function runCli(
+  argv: readonly string[],
+  streams: CliStreams = processStreams,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number | undefined> {
   // How the user runs commerce-sandbox here, in the commands it prints (the banner, pointers to --help).
   const program = invocation();
   const [first] = argv;
   if (first === undefined || first.startsWith('-')) return serve(argv, streams, program);
   const command = COMMANDS.get(first);
   if (command === undefined) {
-    streams.err(`commerce-sandbox: unknown command ${JSON.stringify(first)}: one of ${[...COMMANDS.keys()].join(', ')}\nRun \`${program} --help\` for the commands and options.\n`);
+    streams.err(
+      `commerce-sandbox: unknown command ${JSON.stringify(first)}: one of ${[...COMMANDS.keys()].join(', ')}\nRun \`${program} --help\` for the commands and options.\n`,
+    );
     return 2;
   }
   return runCommand(command, argv.slice(1), streams, env, program);

@@ -9,7 +9,11 @@ import { createServer } from 'node:net';
  * reason, worded as the sandbox words it, for the API's port or the storefront's. Port 0 (any free port)
  * always works.
  */
-export function portProblem(port: number, host: string, which: 'api' | 'storefront' = 'api'): Promise<string | undefined> {
+export function portProblem(
+  port: number,
+  host: string,
+  which: 'api' | 'storefront' = 'api',
+): Promise<string | undefined> {
   if (port === 0) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const probe = createServer();

@@ -19,7 +19,8 @@ export interface ReportCase {
   readonly violations: readonly ViolationRecord[];
 }
 
-const caseName = (operationId: string | null): string => (operationId === null || operationId === UNKNOWN_ROUTE_KEY ? UNKNOWN_ROUTES_CASE : operationId);
+const caseName = (operationId: string | null): string =>
+  operationId === null || operationId === UNKNOWN_ROUTE_KEY ? UNKNOWN_ROUTES_CASE : operationId;
 
 /** The test cases, by name; every violation in exactly one, in the order the sandbox listed them. */
 export function reportCases(answer: ViolationsAnswer): ReportCase[] {
@@ -50,7 +51,12 @@ export function reportSummary(answer: ViolationsAnswer): string {
 const NOT_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 function xmlText(value: string): string {
-  return value.replace(NOT_XML_CHAR, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;');
+  return value
+    .replace(NOT_XML_CHAR, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r/g, '&#13;');
 }
 
 // Attribute values are normalised by parsers (newlines and tabs become spaces) unless written as references.
@@ -93,12 +99,24 @@ export function renderJunit(answer: ViolationsAnswer): string {
   xml += `<testsuites${attributes([['name', 'commerce-sandbox'], ...counts])}>\n`;
   xml += `  <testsuite${attributes([['name', SUITE_NAME], ...counts])}>\n`;
   xml += '    <properties>\n';
-  xml += `      <property${attributes([['name', 'strict'], ['value', String(answer.strict)]])}/>\n`;
-  xml += `      <property${attributes([['name', 'violations'], ['value', answer.data.length]])}/>\n`;
-  xml += `      <property${attributes([['name', 'dropped'], ['value', answer.dropped]])}/>\n`;
+  xml += `      <property${attributes([
+    ['name', 'strict'],
+    ['value', String(answer.strict)],
+  ])}/>\n`;
+  xml += `      <property${attributes([
+    ['name', 'violations'],
+    ['value', answer.data.length],
+  ])}/>\n`;
+  xml += `      <property${attributes([
+    ['name', 'dropped'],
+    ['value', answer.dropped],
+  ])}/>\n`;
   xml += '    </properties>\n';
   for (const c of cases) {
-    xml += `    <testcase${attributes([['classname', SUITE_NAME], ['name', c.name]])}>\n`;
+    xml += `    <testcase${attributes([
+      ['classname', SUITE_NAME],
+      ['name', c.name],
+    ])}>\n`;
     for (const violation of c.violations) xml += failure(violation);
     xml += `      <system-out>${xmlText(`${c.checked} request${c.checked === 1 ? '' : 's'} checked`)}</system-out>\n`;
     xml += '    </testcase>\n';

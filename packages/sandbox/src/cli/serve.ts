@@ -13,7 +13,11 @@ import { VERSION } from './version.js';
  * Resolves with the exit code when it ends early (help, version: 0; usage: 2; start failure: 1);
  * otherwise keeps running until SIGINT/SIGTERM, then stops cleanly and exits 0.
  */
-export async function serve(argv: readonly string[], streams: CliStreams, command: string = invocation()): Promise<number | undefined> {
+export async function serve(
+  argv: readonly string[],
+  streams: CliStreams,
+  command: string = invocation(),
+): Promise<number | undefined> {
   const parsed = parseCliArgs(argv);
   if (parsed.kind === 'help') {
     streams.out(`${USAGE}\n`);
@@ -39,7 +43,9 @@ export async function serve(argv: readonly string[], streams: CliStreams, comman
   // A port in use is reported before the data file is created or anything is seeded.
   const problem =
     (await portProblem(resolved.port, resolved.host)) ??
-    (resolved.theme === undefined ? undefined : await portProblem(resolved.storefrontPort, resolved.host, 'storefront'));
+    (resolved.theme === undefined
+      ? undefined
+      : await portProblem(resolved.storefrontPort, resolved.host, 'storefront'));
   if (problem !== undefined) {
     streams.err(`commerce-sandbox: ${problem}\n`);
     return 1;
@@ -56,7 +62,9 @@ export async function serve(argv: readonly string[], streams: CliStreams, comman
     sandbox = await startSandbox({ ...parsed.options, logger, logRequests: !parsed.quiet });
   } catch (error) {
     if (error instanceof SandboxConfigurationError) return usage(error.message);
-    streams.err(`commerce-sandbox: ${error instanceof SandboxError || error instanceof Error ? error.message : String(error)}\n`);
+    streams.err(
+      `commerce-sandbox: ${error instanceof SandboxError || error instanceof Error ? error.message : String(error)}\n`,
+    );
     return 1;
   }
   const running = sandbox;
@@ -71,7 +79,9 @@ export async function serve(argv: readonly string[], streams: CliStreams, comman
     running.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        streams.err(`commerce-sandbox: could not stop cleanly: ${error instanceof Error ? error.message : String(error)}\n`);
+        streams.err(
+          `commerce-sandbox: could not stop cleanly: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
         process.exit(1);
       },
     );

@@ -31,7 +31,6 @@ export interface ViolationsAnswer {
   readonly data: readonly ViolationRecord[];
 }
 
-
 /** An answer that is not of the documented shape: `pointer` says where. */
 export class AnswerShapeError extends Error {
   readonly pointer: string;
@@ -42,7 +41,8 @@ export class AnswerShapeError extends Error {
   }
 }
 
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 function readViolation(value: unknown, pointer: string): ViolationRecord {
   if (!isRecord(value)) throw new AnswerShapeError(pointer, 'must be an object');
@@ -58,7 +58,8 @@ function readViolation(value: unknown, pointer: string): ViolationRecord {
   };
   const operation = (): string | null => {
     const field = value['operation_id'];
-    if (field !== null && typeof field !== 'string') throw new AnswerShapeError(`${pointer}/operation_id`, 'must be a string or null');
+    if (field !== null && typeof field !== 'string')
+      throw new AnswerShapeError(`${pointer}/operation_id`, 'must be a string or null');
     return field;
   };
   return {
@@ -82,7 +83,11 @@ export function readViolationsAnswer(body: unknown): ViolationsAnswer {
   if (!isRecord(checked)) throw new AnswerShapeError('/checked', 'must be an object');
   const counts: Record<string, number> = {};
   for (const [operation, count] of Object.entries(checked)) {
-    if (!isCount(count)) throw new AnswerShapeError(`/checked/${operation.replace(/~/g, '~0').replace(/\//g, '~1')}`, 'must be a whole number');
+    if (!isCount(count))
+      throw new AnswerShapeError(
+        `/checked/${operation.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        'must be a whole number',
+      );
     Object.defineProperty(counts, operation, { value: count, enumerable: true, writable: true, configurable: true });
   }
   if (dropped !== undefined && !isCount(dropped)) throw new AnswerShapeError('/dropped', 'must be a whole number');

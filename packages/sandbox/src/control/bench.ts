@@ -69,7 +69,8 @@ export class Bench {
       throw new InputProblem('type', `must be one of the documented event types: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
     }
     if (!isRecord(data)) throw new InputProblem('data', 'must be an object');
-    if (typeof data['id'] !== 'string' || data['id'] === '') throw new InputProblem('data.id', 'is required: the id of the affected object (a non-empty string)');
+    if (typeof data['id'] !== 'string' || data['id'] === '')
+      throw new InputProblem('data.id', 'is required: the id of the affected object (a non-empty string)');
     const { store, events, dispatcher } = this.#deps;
     const seq = store.write(() => events.record(type as WebhookEventType, data as { readonly id: string }));
     dispatcher.wake();
@@ -81,7 +82,8 @@ export class Bench {
     const { store, clock, dispatcher, webhookUrl } = this.#deps;
     const row = store.outbox.get(this.#seq(id));
     if (!row) throw new NotFound('id', `no delivery with id ${JSON.stringify(id)}`);
-    if (webhookUrl === undefined) throw new InputProblem('webhook_url', 'is not configured: start the sandbox with a webhook URL');
+    if (webhookUrl === undefined)
+      throw new InputProblem('webhook_url', 'is not configured: start the sandbox with a webhook URL');
     if (row.status === 'pending') throw new InputProblem('id', 'names a delivery that is already waiting to be sent');
     store.write(() => store.outbox.requeue(row.seq, clock.now()));
     dispatcher.wake();
@@ -96,13 +98,19 @@ export class Bench {
   }
 
   /** Newest first; `limit` 1–100 (default 20), `endingBefore` a delivery id for the next page. */
-  deliveries(limit: number = DELIVERIES_DEFAULT_LIMIT, endingBefore?: string): { readonly hasMore: boolean; readonly data: Delivery[] } {
+  deliveries(
+    limit: number = DELIVERIES_DEFAULT_LIMIT,
+    endingBefore?: string,
+  ): { readonly hasMore: boolean; readonly data: Delivery[] } {
     if (!Number.isSafeInteger(limit) || limit < 1 || limit > DELIVERIES_MAX_LIMIT) {
       throw new InputProblem('limit', `must be an integer from 1 to ${DELIVERIES_MAX_LIMIT}`);
     }
     const { store } = this.#deps;
     const rows = store.outbox.list(limit + 1, endingBefore === undefined ? undefined : this.#seq(endingBefore));
-    return { hasMore: rows.length > limit, data: rows.slice(0, limit).map((row) => toDelivery(row, store.outbox.attempts(row.seq), false)) };
+    return {
+      hasMore: rows.length > limit,
+      data: rows.slice(0, limit).map((row) => toDelivery(row, store.outbox.attempts(row.seq), false)),
+    };
   }
 
   #seq(id: string): number {

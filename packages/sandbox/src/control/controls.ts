@@ -47,7 +47,10 @@ export interface SandboxWebhooks {
   /** One delivery with every attempt. */
   delivery(id: string): Delivery;
   /** The delivery log, newest first (`limit` 1–100, default 20; `endingBefore` an id, for the next page). */
-  deliveries(options?: { readonly limit?: number | undefined; readonly endingBefore?: string | undefined }): { readonly hasMore: boolean; readonly data: Delivery[] };
+  deliveries(options?: { readonly limit?: number | undefined; readonly endingBefore?: string | undefined }): {
+    readonly hasMore: boolean;
+    readonly data: Delivery[];
+  };
   /**
    * Resolves when no delivery is being sent or waits to be (retries included; held ones aside).
    * Rejects after `timeoutMs` on the sandbox's clock (default 30 000).
@@ -120,7 +123,8 @@ export function sandboxWebhooks(bench: Bench, dispatcher: Dispatcher): SandboxWe
     },
     release: (order: ReleaseOrder = 'sent', seed = 1) =>
       controlledAsync(async () => {
-        if (!RELEASE_ORDERS.includes(order)) throw new InputProblem('order', `must be one of ${RELEASE_ORDERS.join(', ')}`);
+        if (!RELEASE_ORDERS.includes(order))
+          throw new InputProblem('order', `must be one of ${RELEASE_ORDERS.join(', ')}`);
         if (!Number.isSafeInteger(seed)) throw new InputProblem('seed', 'must be an integer');
         return dispatcher.release(order, seed);
       }),
@@ -131,7 +135,8 @@ export function sandboxWebhooks(bench: Bench, dispatcher: Dispatcher): SandboxWe
     settle: (options) =>
       controlledAsync(async () => {
         const timeoutMs = options?.timeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS;
-        if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 0) throw new InputProblem('timeoutMs', 'must be a non-negative integer');
+        if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 0)
+          throw new InputProblem('timeoutMs', 'must be a non-negative integer');
         return dispatcher.settle(timeoutMs);
       }),
   };

@@ -79,6 +79,7 @@ export function snakeCaseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snakeCaseKeys);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) out[snake(key)] = OPAQUE.has(key) && !Array.isArray(field) ? field : snakeCaseKeys(field);
+  for (const [key, field] of Object.entries(value))
+    out[snake(key)] = OPAQUE.has(key) && !Array.isArray(field) ? field : snakeCaseKeys(field);
   return out;
 }

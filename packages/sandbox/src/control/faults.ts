@@ -96,15 +96,18 @@ export function readFaultInput(input: unknown, snakeCase: boolean): Omit<ActiveF
   if (path !== undefined && !path.startsWith('/')) throw new InputProblem(reader.name('path'), 'must start with "/"');
   let action: FaultAction;
   if (type === 'status') {
-    if (status === undefined) throw new InputProblem(reader.name('status'), 'is required for a status fault: 429, 500 or 503');
+    if (status === undefined)
+      throw new InputProblem(reader.name('status'), 'is required for a status fault: 429, 500 or 503');
     if (delayMs !== undefined) throw new InputProblem(reader.name('delayMs'), 'is for delay faults only');
-    if (retryAfter !== undefined && status !== 429) throw new InputProblem(reader.name('retryAfter'), 'is for 429 faults only');
+    if (retryAfter !== undefined && status !== 429)
+      throw new InputProblem(reader.name('retryAfter'), 'is for 429 faults only');
     action = { type, status, retryAfter: retryAfter ?? 1 };
   } else {
     if (status !== undefined) throw new InputProblem(reader.name('status'), 'is for status faults only');
     if (retryAfter !== undefined) throw new InputProblem(reader.name('retryAfter'), 'is for 429 faults only');
     if (type === 'delay') {
-      if (delayMs === undefined) throw new InputProblem(reader.name('delayMs'), `is required for a delay fault (0 to ${MAX_DELAY_MS})`);
+      if (delayMs === undefined)
+        throw new InputProblem(reader.name('delayMs'), `is required for a delay fault (0 to ${MAX_DELAY_MS})`);
       action = { type, delayMs };
     } else {
       if (delayMs !== undefined) throw new InputProblem(reader.name('delayMs'), 'is for delay faults only');

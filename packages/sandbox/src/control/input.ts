@@ -80,7 +80,8 @@ export class InputReader {
   oneOf<T extends string | number>(key: string, allowed: readonly T[]): T | undefined {
     const value = this.#get(key);
     if (value === undefined) return undefined;
-    if (!allowed.includes(value as T)) throw new InputProblem(this.name(key), `must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
+    if (!allowed.includes(value as T))
+      throw new InputProblem(this.name(key), `must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
     return value as T;
   }
 

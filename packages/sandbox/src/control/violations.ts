@@ -47,7 +47,16 @@ export class ViolationLog {
     this.#checked.set(key, (this.#checked.get(key) ?? 0) + 1);
   }
 
-  record(request: { readonly method: string; readonly path: string; readonly operationId: string | null; readonly time: number }, findings: readonly Finding[], status: number): void {
+  record(
+    request: {
+      readonly method: string;
+      readonly path: string;
+      readonly operationId: string | null;
+      readonly time: number;
+    },
+    findings: readonly Finding[],
+    status: number,
+  ): void {
     for (const finding of findings) {
       this.#entries.push({
         id: this.#next++,
@@ -89,11 +98,15 @@ export class ViolationLog {
 }
 
 /** The field map of an error body turned into findings: `{ email: [...] }` → `/body/email`. */
-export function findingsOf(location: ViolationLocation, errors: Readonly<Record<string, readonly string[]>> | undefined): Finding[] {
+export function findingsOf(
+  location: ViolationLocation,
+  errors: Readonly<Record<string, readonly string[]>> | undefined,
+): Finding[] {
   const findings: Finding[] = [];
   for (const [field, messages] of Object.entries(errors ?? {})) {
     const segments = field === location ? [] : field.split('.').map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1'));
-    for (const message of messages) findings.push({ in: location, pointer: `/${[location, ...segments].join('/')}`, message: `${field} ${message}` });
+    for (const message of messages)
+      findings.push({ in: location, pointer: `/${[location, ...segments].join('/')}`, message: `${field} ${message}` });
   }
   return findings;
 }

@@ -126,7 +126,11 @@ export class Dispatcher {
       this.#options.clock.sleep(timeoutMs, timer.signal).then(
         () => {
           this.#listeners.delete(check);
-          reject(new SandboxError(`${this.#options.store.outbox.pendingCount()} webhook deliveries still pending after ${timeoutMs} ms`));
+          reject(
+            new SandboxError(
+              `${this.#options.store.outbox.pendingCount()} webhook deliveries still pending after ${timeoutMs} ms`,
+            ),
+          );
         },
         () => undefined,
       );
@@ -157,7 +161,13 @@ export class Dispatcher {
     this.#drainDeadline = clock.now() + timeoutMs;
     this.#stopping = true;
     this.#retryTimer?.abort();
-    if (!this.#running && !this.#paused && !this.#mode.hold && url !== undefined && store.outbox.due(clock.now(), 1).length > 0) {
+    if (
+      !this.#running &&
+      !this.#paused &&
+      !this.#mode.hold &&
+      url !== undefined &&
+      store.outbox.due(clock.now(), 1).length > 0
+    ) {
       this.#running = this.#safe(() => this.#loop());
     }
     const stopTimer = new AbortController();
@@ -228,7 +238,11 @@ export class Dispatcher {
       return;
     }
     for (const row of rows) {
-      if (this.#paused || (this.#stopping && this.#drainDeadline !== undefined && this.#options.clock.now() >= this.#drainDeadline)) return;
+      if (
+        this.#paused ||
+        (this.#stopping && this.#drainDeadline !== undefined && this.#options.clock.now() >= this.#drainDeadline)
+      )
+        return;
       await this.#track(row);
     }
   }
@@ -257,7 +271,9 @@ export class Dispatcher {
     if (!validateWebhookPayload(payload)) {
       const error = `the payload does not match the spec's WebhookPayload: ${JSON.stringify(validateWebhookPayload.errors)}`;
       log.error(`webhook ${row.event_type} #${row.seq}: ${error}`);
-      attempts = [{ outbox_seq: row.seq, started_at: clock.now(), duration_ms: 0, url, status: null, response_body: null, error }];
+      attempts = [
+        { outbox_seq: row.seq, started_at: clock.now(), duration_ms: 0, url, status: null, response_body: null, error },
+      ];
     } else {
       const request = {
         headers: {
@@ -285,14 +301,23 @@ export class Dispatcher {
         : { status: 'failed' };
     if (!delivered) {
       const last = attempts.at(-1)!;
-      const next = outcome.status === 'pending' ? `; retry ${failedRounds} in ${retrySchedule[failedRounds - 1]} ms` : '; no retries left';
-      log.warn(`webhook ${row.event_type} for ${row.object_id} to ${url}: ${last.error ?? `answered ${last.status}`}${next}`);
+      const next =
+        outcome.status === 'pending'
+          ? `; retry ${failedRounds} in ${retrySchedule[failedRounds - 1]} ms`
+          : '; no retries left';
+      log.warn(
+        `webhook ${row.event_type} for ${row.object_id} to ${url}: ${last.error ?? `answered ${last.status}`}${next}`,
+      );
     }
     if (!store.db.open) return;
     store.write(() => store.outbox.recordAttempts(attempts, outcome, finished, row.seq));
   }
 
-  async #post(seq: number, url: string, request: { readonly headers: Record<string, string>; readonly body: string }): Promise<Attempt> {
+  async #post(
+    seq: number,
+    url: string,
+    request: { readonly headers: Record<string, string>; readonly body: string },
+  ): Promise<Attempt> {
     const { clock } = this.#options;
     const started = clock.now();
     let status: number | null = null;
@@ -302,9 +327,13 @@ export class Dispatcher {
     this.#inflight.add(controller);
     const timer = new AbortController();
     try {
-      const attempt = fetch(url, { method: 'POST', headers: request.headers, body: request.body, signal: controller.signal, redirect: 'manual' }).then(
-        async (response) => ({ status: response.status, text: await response.text() }),
-      );
+      const attempt = fetch(url, {
+        method: 'POST',
+        headers: request.headers,
+        body: request.body,
+        signal: controller.signal,
+        redirect: 'manual',
+      }).then(async (response) => ({ status: response.status, text: await response.text() }));
       attempt.catch(() => undefined); // a late failure after the timeout won is already accounted for
       const timeout = clock.sleep(DELIVERY_TIMEOUT_MS, timer.signal).then(
         () => {
@@ -328,13 +357,22 @@ export class Dispatcher {
       timer.abort();
       this.#inflight.delete(controller);
     }
-    return { outbox_seq: seq, started_at: started, duration_ms: Math.max(0, clock.now() - started), url, status, response_body: responseBody, error };
+    return {
+      outbox_seq: seq,
+      started_at: started,
+      duration_ms: Math.max(0, clock.now() - started),
+      url,
+      status,
+      response_body: responseBody,
+      error,
+    };
   }
 }
 
 function describeFetchError(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = cause && typeof cause === 'object' && 'code' in cause ? String((cause as { code: unknown }).code) : undefined;
+  const code =
+    cause && typeof cause === 'object' && 'code' in cause ? String((cause as { code: unknown }).code) : undefined;
   const message = cause instanceof Error ? cause.message : String(cause);
   return code ? `${code}: ${message}` : message;
 }

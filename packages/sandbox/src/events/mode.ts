@@ -12,7 +12,12 @@ export interface WebhookMode {
   readonly timestampAgeSeconds: number;
 }
 
-export const DEFAULT_WEBHOOK_MODE: WebhookMode = { duplicate: false, hold: false, concurrent: false, timestampAgeSeconds: 0 };
+export const DEFAULT_WEBHOOK_MODE: WebhookMode = {
+  duplicate: false,
+  hold: false,
+  concurrent: false,
+  timestampAgeSeconds: 0,
+};
 
 /** At most a week old: older timestamps only test the receiver's window, which a day already does. */
 export const MAX_TIMESTAMP_AGE_SECONDS = 7 * 86_400;

@@ -59,7 +59,12 @@ function oauthInvalidRequest(description: string, error = 'invalid_request'): Pr
 function bodyProblem(route: RouteSpec, failure: BodyFailure): Problem {
   if (usesOAuthErrors(route)) return oauthInvalidRequest(`the body ${failure.message}`);
   const field = failure.kind === 'media_type' ? 'content-type' : 'body';
-  const status = failure.kind === 'too_large' && declares(route, '413') ? 413 : failure.kind === 'media_type' && declares(route, '415') ? 415 : 400;
+  const status =
+    failure.kind === 'too_large' && declares(route, '413')
+      ? 413
+      : failure.kind === 'media_type' && declares(route, '415')
+        ? 415
+        : 400;
   return new Problem(status, { type: 'invalid_request_error', errors: { [field]: [failure.message] } });
 }
 
@@ -95,11 +100,20 @@ function faultReply(fault: Extract<FaultAction, { type: 'status' }>): Reply {
   if (fault.status === 429) {
     return {
       status: 429,
-      body: { type: 'rate_limit_error', errors: { rate_limit: [`too many requests (a fault injected by the sandbox): retry in ${fault.retryAfter} s`] } },
+      body: {
+        type: 'rate_limit_error',
+        errors: { rate_limit: [`too many requests (a fault injected by the sandbox): retry in ${fault.retryAfter} s`] },
+      },
       headers: { 'retry-after': String(fault.retryAfter) },
     };
   }
-  return { status: fault.status, body: { type: 'api_error', errors: { server: [`the server failed (a ${fault.status} fault injected by the sandbox)`] } } };
+  return {
+    status: fault.status,
+    body: {
+      type: 'api_error',
+      errors: { server: [`the server failed (a ${fault.status} fault injected by the sandbox)`] },
+    },
+  };
 }
 
 async function bodyOf(route: RouteSpec, request: Request): Promise<unknown> {
@@ -116,7 +130,8 @@ async function bodyOf(route: RouteSpec, request: Request): Promise<unknown> {
   if (!parsed.ok) {
     throw invalidRequest('body', parsed.reason === 'syntax' ? `is not valid JSON: ${parsed.message}` : parsed.message);
   }
-  if (!spec.validate(parsed.value)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(spec.validate.errors, 'body') });
+  if (!spec.validate(parsed.value))
+    throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(spec.validate.errors, 'body') });
   return parsed.value;
 }
 
@@ -145,7 +160,10 @@ function answerUnknownMethods(app: Hono): void {
     app.all(path, (c) =>
       send(c, {
         status: 405,
-        body: { type: 'invalid_request_error', errors: { method: [`${c.req.method} is not allowed on ${c.req.path}: use ${allow}`] } },
+        body: {
+          type: 'invalid_request_error',
+          errors: { method: [`${c.req.method} is not allowed on ${c.req.path}: use ${allow}`] },
+        },
         headers: { allow },
       }),
     );
@@ -164,7 +182,9 @@ export function createApp(deps: AppDeps): Hono {
       // Written straight to Node's response, or a web Response the adapter writes after this returns.
       const outgoing = outgoingOf(c);
       const status = outgoing?.headersSent ? outgoing.statusCode : c.res.status;
-      log.info(`${c.req.method} ${new URL(c.req.url).pathname} -> ${status} (${(performance.now() - started).toFixed(1)} ms)`);
+      log.info(
+        `${c.req.method} ${new URL(c.req.url).pathname} -> ${status} (${(performance.now() - started).toFixed(1)} ms)`,
+      );
     });
   }
 
@@ -177,7 +197,12 @@ export function createApp(deps: AppDeps): Hono {
   };
 
   /** Latency and the fault for this request: undefined to go on, or what to answer (a drop answers nothing). */
-  const injected = async (c: Context, route: RouteSpec, path: string, authorization: string | undefined): Promise<Reply | 'dropped' | undefined> => {
+  const injected = async (
+    c: Context,
+    route: RouteSpec,
+    path: string,
+    authorization: string | undefined,
+  ): Promise<Reply | 'dropped' | undefined> => {
     if (faults.latencyMs > 0) await clock.sleep(faults.latencyMs);
     const fault = faults.take(route.method, path, bearerToken(authorization));
     if (fault === undefined) return undefined;
@@ -187,7 +212,14 @@ export function createApp(deps: AppDeps): Hono {
     }
     if (fault.type === 'status') return faultReply(fault);
     const socket = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket;
-    if (socket === undefined) return { status: 503, body: { type: 'api_error', errors: { server: ['the connection was dropped (a fault injected by the sandbox)'] } } };
+    if (socket === undefined)
+      return {
+        status: 503,
+        body: {
+          type: 'api_error',
+          errors: { server: ['the connection was dropped (a fault injected by the sandbox)'] },
+        },
+      };
     socket.destroy();
     return 'dropped';
   };
@@ -201,9 +233,18 @@ export function createApp(deps: AppDeps): Hono {
   }
 
   /** Authentication, rate limit, parameters and body, in that order: the handler's validated input. */
-  const prepare = async (c: Context, route: RouteSpec, authorization: string | undefined, track: Tracking): Promise<HandlerInput> => {
+  const prepare = async (
+    c: Context,
+    route: RouteSpec,
+    authorization: string | undefined,
+    track: Tracking,
+  ): Promise<HandlerInput> => {
     if (route.security === 'bearer' && authorization === undefined) {
-      track.findings.push({ in: 'header', pointer: '/header/authorization', message: 'authorization is required: send "Bearer <access token>"' });
+      track.findings.push({
+        in: 'header',
+        pointer: '/header/authorization',
+        message: 'authorization is required: send "Bearer <access token>"',
+      });
     }
     const caller = route.security === 'bearer' ? services.oauth.authenticate(authorization) : undefined;
     if (caller) {
@@ -211,7 +252,10 @@ export function createApp(deps: AppDeps): Hono {
       if (!turn.allowed) {
         throw new Problem(
           429,
-          { type: 'rate_limit_error', errors: { rate_limit: [`too many requests for this account: retry in ${turn.retryAfterSeconds} s`] } },
+          {
+            type: 'rate_limit_error',
+            errors: { rate_limit: [`too many requests for this account: retry in ${turn.retryAfterSeconds} s`] },
+          },
           { 'retry-after': String(turn.retryAfterSeconds) },
         );
       }
@@ -221,12 +265,17 @@ export function createApp(deps: AppDeps): Hono {
     const repeated: string[] = [];
     const query = queryOf(route, c.req.url, unknown, repeated);
     for (const name of unknown) {
-      track.findings.push({ in: 'query', pointer: `/query/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `${name} is not a query parameter of ${route.operationId}` });
+      track.findings.push({
+        in: 'query',
+        pointer: `/query/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        message: `${name} is not a query parameter of ${route.operationId}`,
+      });
     }
     // What is wrong with the query, by parameter; thrown as a 400 unless the handler answers it itself.
     const queryErrors: FieldErrors = {};
     for (const name of repeated) queryErrors[name] = ['is given more than once'];
-    if (strict) for (const name of unknown) queryErrors[name] = ['is not a query parameter of this operation (strict mode)'];
+    if (strict)
+      for (const name of unknown) queryErrors[name] = ['is not a query parameter of this operation (strict mode)'];
     if (route.validateQuery && !route.validateQuery(query)) {
       for (const [field, messages] of Object.entries(toFieldErrors(route.validateQuery.errors, 'query'))) {
         if (repeated.includes(field)) continue; // "is required" only because it was left out
@@ -236,12 +285,22 @@ export function createApp(deps: AppDeps): Hono {
     }
     if (Object.keys(queryErrors).length > 0) {
       if (strict && unknown.length > 0) track.reported = true;
-      if (!QUERY_CHECKED_BY_HANDLER.has(route.operationId as OperationId)) throw new Problem(400, { type: 'invalid_request_error', errors: queryErrors });
-      track.findings.push(...findingsOf('query', Object.fromEntries(Object.entries(queryErrors).filter(([name]) => !unknown.includes(name)))));
+      if (!QUERY_CHECKED_BY_HANDLER.has(route.operationId as OperationId))
+        throw new Problem(400, { type: 'invalid_request_error', errors: queryErrors });
+      track.findings.push(
+        ...findingsOf(
+          'query',
+          Object.fromEntries(Object.entries(queryErrors).filter(([name]) => !unknown.includes(name))),
+        ),
+      );
     }
     track.stage = 'path';
     const path: Record<string, unknown> = route.validatePath ? { ...c.req.param() } : {};
-    if (route.validatePath && !route.validatePath(path)) throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(route.validatePath.errors, 'path') });
+    if (route.validatePath && !route.validatePath(path))
+      throw new Problem(400, {
+        type: 'invalid_request_error',
+        errors: toFieldErrors(route.validatePath.errors, 'path'),
+      });
     track.stage = 'body';
     const body = route.body ? await bodyOf(route, c.req.raw) : undefined;
     track.stage = 'handler';
@@ -269,10 +328,20 @@ export function createApp(deps: AppDeps): Hono {
         // What the request got wrong (not the state it met: an unknown customer, an expired token).
         const { stage } = track;
         if (stage !== 'handler' && stage !== 'header' && error.status >= 400 && error.status < 500 && !track.reported) {
-          track.findings.push(...findingsOf(stage, error.body.errors ?? { [stage]: [String(error.body['error_description'] ?? 'is invalid')] }));
+          track.findings.push(
+            ...findingsOf(
+              stage,
+              error.body.errors ?? { [stage]: [String(error.body['error_description'] ?? 'is invalid')] },
+            ),
+          );
         }
       }
-      if (track.findings.length > 0) violations.record({ method: route.method, path, operationId: route.operationId, time: arrived }, track.findings, reply.status);
+      if (track.findings.length > 0)
+        violations.record(
+          { method: route.method, path, operationId: route.operationId, time: arrived },
+          track.findings,
+          reply.status,
+        );
       return send(c, checked(route, reply));
     });
   }
@@ -293,13 +362,22 @@ export function createApp(deps: AppDeps): Hono {
     const message = `no operation at ${c.req.method} ${path}`;
     if (!path.startsWith('/_sandbox/')) {
       violations.checked(null);
-      violations.record({ method: c.req.method, path, operationId: null, time: clock.now() }, [{ in: 'route', pointer: '', message }], 404);
+      violations.record(
+        { method: c.req.method, path, operationId: null, time: clock.now() },
+        [{ in: 'route', pointer: '', message }],
+        404,
+      );
     }
     return send(c, { status: 404, body: { type: 'not_found_error', errors: { path: [message] } } });
   });
   app.onError((error, c) => {
-    log.error(`internal error on ${c.req.method} ${new URL(c.req.url).pathname}: ${error instanceof Error ? error.message : String(error)}`);
-    return send(c, { status: 500, body: { type: 'api_error', errors: { server: ['the sandbox failed to answer this request (see its log)'] } } });
+    log.error(
+      `internal error on ${c.req.method} ${new URL(c.req.url).pathname}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return send(c, {
+      status: 500,
+      body: { type: 'api_error', errors: { server: ['the sandbox failed to answer this request (see its log)'] } },
+    });
   });
   return app;
 }

@@ -40,8 +40,17 @@ export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
     const path = new URL(c.req.url).pathname;
     // The consent form and the callback page are part of the OAuth flow a browser walks through.
     if (path === CONSENT_PATH || path === CALLBACK_PATH) return next();
-    if (isLoopbackAddress(remoteAddress(c)) || controlKeyMatches(c.req.header(CONTROL_KEY_HEADER), deps.controlKey)) return next();
-    return send(c, error(403, 'authentication_error', 'control_key', `the control API answers callers on this machine, or with the ${CONTROL_KEY_HEADER} header printed at start`));
+    if (isLoopbackAddress(remoteAddress(c)) || controlKeyMatches(c.req.header(CONTROL_KEY_HEADER), deps.controlKey))
+      return next();
+    return send(
+      c,
+      error(
+        403,
+        'authentication_error',
+        'control_key',
+        `the control API answers callers on this machine, or with the ${CONTROL_KEY_HEADER} header printed at start`,
+      ),
+    );
   });
 
   app.post('/_sandbox/reset', (c) => answer(c, async () => json(200, await bench.reset())));
@@ -55,7 +64,9 @@ export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
       return json(201, await snapshots.take(name));
     }),
   );
-  app.post('/_sandbox/snapshots/:name/restore', (c) => answer(c, async () => json(200, await snapshots.restore(c.req.param('name')))));
+  app.post('/_sandbox/snapshots/:name/restore', (c) =>
+    answer(c, async () => json(200, await snapshots.restore(c.req.param('name')))),
+  );
   app.delete('/_sandbox/snapshots/:name', (c) =>
     answer(c, () => {
       snapshots.delete(c.req.param('name'));
@@ -64,7 +75,9 @@ export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
   );
 
   app.get('/_sandbox/faults', (c) => answer(c, () => json(200, { latencyMs: faults.latencyMs, data: faults.list() })));
-  app.post('/_sandbox/faults', (c) => answer(c, async () => json(201, faults.add(readFaultInput(await jsonBody(c), true)))));
+  app.post('/_sandbox/faults', (c) =>
+    answer(c, async () => json(201, faults.add(readFaultInput(await jsonBody(c), true)))),
+  );
   app.delete('/_sandbox/faults', (c) =>
     answer(c, () => {
       faults.clear();
@@ -73,7 +86,8 @@ export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
   );
   app.delete('/_sandbox/faults/:id', (c) =>
     answer(c, () => {
-      if (!faults.remove(c.req.param('id'))) throw new NotFound('id', `no active fault with id ${JSON.stringify(c.req.param('id'))}`);
+      if (!faults.remove(c.req.param('id')))
+        throw new NotFound('id', `no active fault with id ${JSON.stringify(c.req.param('id'))}`);
       return noContent();
     }),
   );
@@ -118,14 +132,25 @@ export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
     answer(c, () => {
       const limitText = c.req.query('limit');
       const limit = limitText === undefined ? DELIVERIES_DEFAULT_LIMIT : Number(limitText);
-      return json(200, { webhookUrl: deps.webhookUrl ?? null, limit, ...bench.deliveries(limit, c.req.query('ending_before')) });
+      return json(200, {
+        webhookUrl: deps.webhookUrl ?? null,
+        limit,
+        ...bench.deliveries(limit, c.req.query('ending_before')),
+      });
     }),
   );
   app.get('/_sandbox/deliveries/:id', (c) => answer(c, () => json(200, bench.delivery(c.req.param('id')))));
   app.post('/_sandbox/deliveries/:id/redeliver', (c) => answer(c, () => json(202, bench.redeliver(c.req.param('id')))));
 
   app.get('/_sandbox/violations', (c) =>
-    answer(c, () => json(200, { strict: deps.strict, checked: violations.counts(), dropped: violations.dropped, data: violations.list() })),
+    answer(c, () =>
+      json(200, {
+        strict: deps.strict,
+        checked: violations.counts(),
+        dropped: violations.dropped,
+        data: violations.list(),
+      }),
+    ),
   );
   app.delete('/_sandbox/violations', (c) =>
     answer(c, () => {

@@ -10,10 +10,14 @@ export type BodyFailure =
   | { readonly kind: 'media_type'; readonly message: string }
   | { readonly kind: 'encoding'; readonly message: string };
 
-export type BodyResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly failure: BodyFailure };
+export type BodyResult =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly failure: BodyFailure };
 
 /** `application/json; charset=utf-8` → `application/json` (lower case), and its charset if any. */
-export function mediaTypeOf(header: string | null | undefined): { readonly type: string; readonly charset: string | undefined } | undefined {
+export function mediaTypeOf(
+  header: string | null | undefined,
+): { readonly type: string; readonly charset: string | undefined } | undefined {
   if (!header) return undefined;
   const [type, ...params] = header.split(';');
   let charset: string | undefined;
@@ -24,7 +28,10 @@ export function mediaTypeOf(header: string | null | undefined): { readonly type:
   return { type: type!.trim().toLowerCase(), charset };
 }
 
-const tooLarge = (limit: number): BodyFailure => ({ kind: 'too_large', message: `is larger than the ${limit / 1024 / 1024} MiB limit` });
+const tooLarge = (limit: number): BodyFailure => ({
+  kind: 'too_large',
+  message: `is larger than the ${limit / 1024 / 1024} MiB limit`,
+});
 
 /**
  * Reads the body of `request` as UTF-8 text when its media type is `expected`. An empty body reads as
@@ -38,7 +45,13 @@ export async function readBody(request: Request, expected: string, limit = MAX_B
   if (bytes === undefined) return { ok: false, failure: tooLarge(limit) };
   if (bytes.byteLength === 0) return { ok: true, text: '' }; // no body: the route says whether one is required
   if (media?.type !== expected) {
-    return { ok: false, failure: { kind: 'media_type', message: `must be ${expected}${media ? `, got ${media.type}` : ' (no Content-Type header was sent)'}` } };
+    return {
+      ok: false,
+      failure: {
+        kind: 'media_type',
+        message: `must be ${expected}${media ? `, got ${media.type}` : ' (no Content-Type header was sent)'}`,
+      },
+    };
   }
   if (media.charset !== undefined && media.charset !== 'utf-8' && media.charset !== 'utf8') {
     return { ok: false, failure: { kind: 'media_type', message: `must be UTF-8, got charset ${media.charset}` } };

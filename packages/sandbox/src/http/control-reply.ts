@@ -16,10 +16,17 @@ import { problemReply, send } from './send.js';
 const MAX_CONTROL_BODY = 256 * 1024;
 
 /** A JSON answer, its keys in snake_case. */
-export const json = (status: number, body: unknown): Reply => ({ status, body: snakeCaseKeys(body), headers: { 'cache-control': 'no-store' } });
+export const json = (status: number, body: unknown): Reply => ({
+  status,
+  body: snakeCaseKeys(body),
+  headers: { 'cache-control': 'no-store' },
+});
 
 /** The error body with one field's message. */
-export const error = (status: number, type: string, field: string, message: string): Reply => ({ status, body: { type, errors: { [field]: [message] } } });
+export const error = (status: number, type: string, field: string, message: string): Reply => ({
+  status,
+  body: { type, errors: { [field]: [message] } },
+});
 
 export const noContent = (): Reply => ({ status: 204 });
 
@@ -29,7 +36,11 @@ export async function jsonBody(c: Context): Promise<unknown> {
   if (!read.ok) throw new InputProblem('body', read.failure.message);
   if (read.text === '') return {};
   const parsed = parseJson(read.text, 'error');
-  if (!parsed.ok) throw new InputProblem('body', parsed.reason === 'syntax' ? `is not valid JSON: ${parsed.message}` : parsed.message);
+  if (!parsed.ok)
+    throw new InputProblem(
+      'body',
+      parsed.reason === 'syntax' ? `is not valid JSON: ${parsed.message}` : parsed.message,
+    );
   return parsed.value;
 }
 
@@ -38,7 +49,8 @@ export async function answer(c: Context, run: () => Promise<Reply> | Reply): Pro
   try {
     return send(c, await run());
   } catch (caught) {
-    if (caught instanceof InputProblem) return send(c, error(400, 'invalid_request_error', caught.field, caught.detail));
+    if (caught instanceof InputProblem)
+      return send(c, error(400, 'invalid_request_error', caught.field, caught.detail));
     if (caught instanceof NotFound) return send(c, error(404, 'not_found_error', caught.field, caught.message));
     if (caught instanceof Problem) return send(c, problemReply(caught));
     throw caught;

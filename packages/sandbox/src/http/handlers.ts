@@ -50,7 +50,11 @@ export interface Services {
 type Fields = Readonly<Record<string, unknown>>;
 
 /** A page or an object answered with the JSON the store holds (checked as `body`, sent as `json`). */
-const reply = (status: number, read: { readonly value: unknown; readonly json: string }): Reply => ({ status, body: read.value, json: read.json });
+const reply = (status: number, read: { readonly value: unknown; readonly json: string }): Reply => ({
+  status,
+  body: read.value,
+  json: read.json,
+});
 
 /** The resource engine's operations, one handler each, from the generated resource table. */
 function resourceHandlers(resources: ResourceService): Record<ResourceOperationId, Handler> {
@@ -59,7 +63,8 @@ function resourceHandlers(resources: ResourceService): Record<ResourceOperationI
   for (const { kind, operations } of RESOURCES as readonly ResourceModel[]) {
     const on = (verb: ResourceVerb, answer: (input: HandlerInput, status: number) => Reply): void => {
       const operation = operations[verb];
-      if (operation) handlers[operation.operationId as ResourceOperationId] = (input) => answer(input, operation.status);
+      if (operation)
+        handlers[operation.operationId as ResourceOperationId] = (input) => answer(input, operation.status);
     };
     on('list', (input, status) => reply(status, resources.page(kind, input.query as ListParams)));
     on('create', (input, status) => ({ status, body: resources.create(kind, input.body as Fields) }));
@@ -85,7 +90,8 @@ export function createHandlers({ resources, oauth }: Services): Handlers {
         if (error instanceof Problem && wantsHtml(input.accept)) return errorPage(error);
         throw error;
       }
-      if (outcome.kind === 'redirect') return { status: 302, headers: { location: outcome.location, 'cache-control': 'no-store' } };
+      if (outcome.kind === 'redirect')
+        return { status: 302, headers: { location: outcome.location, 'cache-control': 'no-store' } };
       return consentPage(outcome.request, oauth.openConsent(outcome.request));
     },
     requestToken: (input) => ({

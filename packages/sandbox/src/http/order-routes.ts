@@ -16,5 +16,7 @@ export interface OrderRouteDeps {
 }
 
 export function registerOrderRoutes(app: Hono, deps: OrderRouteDeps): void {
-  app.post(ORDERS_PATH, (c) => answer(c, async () => json(201, deps.orders.place(readOrderInput(await jsonBody(c), true)))));
+  app.post(ORDERS_PATH, (c) =>
+    answer(c, async () => json(201, deps.orders.place(readOrderInput(await jsonBody(c), true)))),
+  );
 }

@@ -44,7 +44,10 @@ export function registerPageRoutes(app: Hono, deps: PageDeps, checkRedirect: (re
     const testApp = oauth.testApp();
     const remote = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress;
     // The secret is the test app's, printed in the start banner; still only shown on this machine.
-    const client = { clientId: testApp?.client_id ?? '', clientSecret: isLoopbackAddress(remote) ? testApp?.client_secret : undefined };
+    const client = {
+      clientId: testApp?.client_id ?? '',
+      clientSecret: isLoopbackAddress(remote) ? testApp?.client_secret : undefined,
+    };
     return send(c, callbackPage(deps.baseUrl(), deps.redirectUri(), client, new URL(c.req.url).searchParams));
   });
 }

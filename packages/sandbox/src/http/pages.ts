@@ -38,7 +38,9 @@ function page(title: string, body: string): string {
 }
 
 export function consentPage(request: AuthorizationRequest, consentId: string): Reply {
-  const scopes = request.scopes.map((s) => `<li><code>${escapeHtml(s)}</code> ${escapeHtml(SCOPE_TEXT[s] ?? '')}</li>`).join('');
+  const scopes = request.scopes
+    .map((s) => `<li><code>${escapeHtml(s)}</code> ${escapeHtml(SCOPE_TEXT[s] ?? '')}</li>`)
+    .join('');
   const html = page(
     'Authorize the application',
     `<h1>Authorize <code>${escapeHtml(request.app.client_id)}</code></h1>
@@ -81,14 +83,22 @@ export interface CallbackClient {
 }
 
 /** The test app's callback: shows the code (or the error) and a command that exchanges it. */
-export function callbackPage(baseUrl: string, redirectUri: string, client: CallbackClient, query: URLSearchParams): Reply {
+export function callbackPage(
+  baseUrl: string,
+  redirectUri: string,
+  client: CallbackClient,
+  query: URLSearchParams,
+): Reply {
   const code = query.get('code');
   const state = query.get('state');
   const error = query.get('error');
   const stateLine = state === null ? '' : `<p>State: <code id="state">${escapeHtml(state)}</code></p>`;
   let body: string;
   if (code !== null) {
-    const secret = client.clientSecret === undefined ? `'<client secret printed when the sandbox started>'` : shellWord(client.clientSecret);
+    const secret =
+      client.clientSecret === undefined
+        ? `'<client secret printed when the sandbox started>'`
+        : shellWord(client.clientSecret);
     const command = [
       `CLIENT_ID=${shellWord(client.clientId)}`,
       `CLIENT_SECRET=${secret}`,

@@ -35,7 +35,9 @@ export function responseMismatch(route: RouteSpec, reply: Reply): string | undef
   if (spec.contentType === 'application/json') {
     if (reply.body === undefined) return `${where}: the JSON body is missing`;
     if (spec.validate && !spec.validate(reply.body)) {
-      const errors = (spec.validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
+      const errors = (spec.validate.errors ?? [])
+        .slice(0, 5)
+        .map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
       return `${where}: the body does not match the spec: ${errors.join('; ')}`;
     }
     return undefined;

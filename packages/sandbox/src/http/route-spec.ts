@@ -30,7 +30,12 @@ export interface RouteSpec {
   readonly validateQuery: Validator<Record<string, unknown>> | undefined;
   readonly validatePath: Validator<Record<string, unknown>> | undefined;
   readonly body:
-    | { readonly contentType: string; readonly required: boolean; readonly schema: string; readonly validate: Validator<unknown> }
+    | {
+        readonly contentType: string;
+        readonly required: boolean;
+        readonly schema: string;
+        readonly validate: Validator<unknown>;
+      }
     | undefined;
   readonly successStatus: number;
   readonly responses: readonly ResponseSpec[];

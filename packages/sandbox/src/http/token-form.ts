@@ -26,12 +26,21 @@ export function parseTokenForm(text: string): Record<string, string> {
     form[name] = value;
   }
   const grant = form['grant_type'];
-  if (grant === undefined || grant === '') return invalidRequest('grant_type is required ("authorization_code" or "refresh_token")');
+  if (grant === undefined || grant === '')
+    return invalidRequest('grant_type is required ("authorization_code" or "refresh_token")');
   const validate = Object.hasOwn(GRANTS, grant) ? GRANTS[grant] : undefined;
-  if (validate === undefined) return invalidRequest(`grant_type ${JSON.stringify(grant)} is not supported: use "authorization_code" or "refresh_token"`, 'unsupported_grant_type');
+  if (validate === undefined)
+    return invalidRequest(
+      `grant_type ${JSON.stringify(grant)} is not supported: use "authorization_code" or "refresh_token"`,
+      'unsupported_grant_type',
+    );
   if (!validate(form)) {
     const errors = toFieldErrors(validate.errors, 'body');
-    invalidRequest(Object.entries(errors).map(([field, messages]) => `${field} ${messages.join(', ')}`).join('; '));
+    invalidRequest(
+      Object.entries(errors)
+        .map(([field, messages]) => `${field} ${messages.join(', ')}`)
+        .join('; '),
+    );
   }
   return form;
 }

@@ -23,7 +23,11 @@ const DISCOUNT_COUNT = 8;
 const SECTION = { CUSTOMER: 1, ORDER: 2, DISCOUNT: 3 } as const;
 
 const iso = (ms: number): string => new Date(ms).toISOString();
-const ascii = (text: string): string => text.normalize('NFKD').replace(/[^A-Za-z0-9]/g, '').toLowerCase() || 'x';
+const ascii = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase() || 'x';
 
 function address(faker: Faker): Record<string, string> {
   return {
@@ -47,7 +51,8 @@ export function seededCustomer(seed: ReturnType<typeof seededFaker>, index: numb
   const firstName = faker.person.firstName();
   const lastName = faker.person.lastName();
   const delivery = faker.datatype.boolean(0.7) ? address(faker) : null;
-  const billing = delivery !== null && faker.datatype.boolean(0.6) ? delivery : faker.datatype.boolean(0.3) ? address(faker) : null;
+  const billing =
+    delivery !== null && faker.datatype.boolean(0.6) ? delivery : faker.datatype.boolean(0.3) ? address(faker) : null;
   return {
     seq: index + 1,
     createdTime: iso(SEED_BASE_TIME + index * CUSTOMER_SLOT + faker.number.int({ min: 0, max: CUSTOMER_SLOT - 1 })),
@@ -72,7 +77,8 @@ export function seedStore(store: Store, seed: number, customers: number, themeCo
   const faker = seededFaker(seed);
   store.write(() => {
     for (let i = 0; i < customers; i++) insert(store, 'customers', seededCustomer(faker, i));
-    for (const [kind, list] of seededCatalogue(store, faker, seed, customers, themeConfig)) for (const object of list) insert(store, kind, object);
+    for (const [kind, list] of seededCatalogue(store, faker, seed, customers, themeConfig))
+      for (const object of list) insert(store, kind, object);
     store.setMeta('seed', String(seed));
     store.setMeta('seeded_customers', String(customers));
   });
@@ -83,7 +89,13 @@ function insert(store: Store, kind: string, object: Seeded): void {
 }
 
 /** The seeded catalogue (from the theme kit's mock store), orders with their charges, and discounts, by kind. */
-function seededCatalogue(store: Store, seed: ReturnType<typeof seededFaker>, seedNumber: number, customers: number, themeConfig?: ThemeConfig): Map<string, Seeded[]> {
+function seededCatalogue(
+  store: Store,
+  seed: ReturnType<typeof seededFaker>,
+  seedNumber: number,
+  customers: number,
+  themeConfig?: ThemeConfig,
+): Map<string, Seeded[]> {
   const id = (kind: string, seq: number): string => resourceId(store.resources.model(kind), seq);
   const catalogue = mockCatalogue(seedNumber, iso(SEED_BASE_TIME), themeConfig);
   const categories: Seeded[] = [];
@@ -111,7 +123,12 @@ function seededCatalogue(store: Store, seed: ReturnType<typeof seededFaker>, see
     categories.push({
       seq: c + 1,
       createdTime: iso(SEED_BASE_TIME - 60 * DAY + c * HOUR),
-      fields: { title: category.title, description: category.description, featured_image: category.featuredImage ?? null, product_ids: productIds },
+      fields: {
+        title: category.title,
+        description: category.description,
+        featured_image: category.featuredImage ?? null,
+        product_ids: productIds,
+      },
     });
   });
   const blogPosts: Seeded[] = catalogue.articles.map((article, i) => ({
@@ -139,18 +156,32 @@ function seededCatalogue(store: Store, seed: ReturnType<typeof seededFaker>, see
     }));
     const total = Math.round(lines.reduce((sum, line) => sum + line.quantity * line.unit_price, 0) * 100) / 100;
     // After every seeded customer's slot, one order per hour: orders sort after the customers they name.
-    const created = SEED_BASE_TIME + customers * CUSTOMER_SLOT + i * HOUR + faker.number.int({ min: 0, max: 59 }) * MINUTE;
+    const created =
+      SEED_BASE_TIME + customers * CUSTOMER_SLOT + i * HOUR + faker.number.int({ min: 0, max: 59 }) * MINUTE;
     const customerId = id('customers', customerIndex + 1);
     orders.push({
       seq: i + 1,
       createdTime: iso(created),
-      fields: { customer_id: customerId, currency: 'USD', lines, total, status: faker.helpers.arrayElement(['paid', 'completed']) },
+      fields: {
+        customer_id: customerId,
+        currency: 'USD',
+        lines,
+        total,
+        status: faker.helpers.arrayElement(['paid', 'completed']),
+      },
     });
     // Each seeded order was paid by one succeeded charge, with the spec's fields of a charge.
     charges.push({
       seq: i + 1,
       createdTime: iso(created + MINUTE),
-      fields: { order_id: id('orders', i + 1), customer_id: customerId, amount: total, currency: 'USD', status: 'succeeded', failure_code: null },
+      fields: {
+        order_id: id('orders', i + 1),
+        customer_id: customerId,
+        amount: total,
+        currency: 'USD',
+        status: 'succeeded',
+        failure_code: null,
+      },
     });
   }
   const discounts: Seeded[] = Array.from({ length: DISCOUNT_COUNT }, (_, i) => {

@@ -77,8 +77,17 @@ export interface Caller {
 }
 
 /** A token endpoint error: RFC 6749 §5.2's body, the same shape for every error. */
-export function oauthError(status: number, error: string, description: string, headers: Record<string, string> = {}): Problem {
-  return new Problem(status, { error, error_description: description }, { 'cache-control': 'no-store', pragma: 'no-cache', ...headers });
+export function oauthError(
+  status: number,
+  error: string,
+  description: string,
+  headers: Record<string, string> = {},
+): Problem {
+  return new Problem(
+    status,
+    { error, error_description: description },
+    { 'cache-control': 'no-store', pragma: 'no-cache', ...headers },
+  );
 }
 
 /** RFC 7636 §4.6: the verifier, transformed by the method, equals the challenge (compared in constant time). */
@@ -125,12 +134,14 @@ export class OAuthService {
    */
   authorize(query: AuthorizeQuery): AuthorizeOutcome {
     const { values, errors } = query;
-    const text = (name: string): string | undefined => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+    const text = (name: string): string | undefined =>
+      typeof values[name] === 'string' ? (values[name] as string) : undefined;
     const clientErrors: FieldErrors = {};
     for (const field of CLIENT_PARAMETERS) if (errors[field]) clientErrors[field] = [...errors[field]];
     const clientId = text('client_id');
     const app = clientId === undefined ? undefined : this.#store.oauth.app(clientId);
-    if (clientId !== undefined && !app) clientErrors['client_id'] = ['is not the client id of a registered application'];
+    if (clientId !== undefined && !app)
+      clientErrors['client_id'] = ['is not the client id of a registered application'];
     const redirectUri = text('redirect_uri');
     if (app && redirectUri !== undefined && redirectUri !== app.redirect_uri) {
       clientErrors['redirect_uri'] = ['does not match the redirect URI registered for the application'];
@@ -165,7 +176,8 @@ export class OAuthService {
     if (scopeErrors.length > 0) return refuse('invalid_scope', `scope ${scopeErrors.join(', ')}`);
     const challenge = text('code_challenge');
     const method = text('code_challenge_method');
-    if (method !== undefined && challenge === undefined) return refuse('invalid_request', 'code_challenge_method is given without code_challenge');
+    if (method !== undefined && challenge === undefined)
+      return refuse('invalid_request', 'code_challenge_method is given without code_challenge');
     return {
       kind: 'consent',
       request: {
@@ -174,7 +186,8 @@ export class OAuthService {
         scopes,
         state,
         nonce: text('nonce'),
-        codeChallenge: challenge === undefined ? undefined : { value: challenge, method: method === 'S256' ? 'S256' : 'plain' },
+        codeChallenge:
+          challenge === undefined ? undefined : { value: challenge, method: method === 'S256' ? 'S256' : 'plain' },
       },
     };
   }
@@ -182,7 +195,8 @@ export class OAuthService {
   /** Remembers a checked request until the user answers the consent page; returns the consent's id. */
   openConsent(request: AuthorizationRequest): string {
     const now = this.#clock.now();
-    for (const [id, open] of this.#consents) if (open.expiresAt <= now || this.#consents.size >= MAX_OPEN_CONSENTS) this.#consents.delete(id);
+    for (const [id, open] of this.#consents)
+      if (open.expiresAt <= now || this.#consents.size >= MAX_OPEN_CONSENTS) this.#consents.delete(id);
     const id = randomBytes(24).toString('base64url');
     this.#consents.set(id, { request, expiresAt: now + CONSENT_TTL_MS });
     return id;
@@ -234,14 +248,16 @@ export class OAuthService {
       const codeHash = digest(form['code'] ?? '');
       const outcome = this.#store.write((): TokenResponse | 'replayed' => {
         const code = this.#store.oauth.codes.get(codeHash);
-        if (!code || code.client_id !== app.client_id) throw oauthError(400, 'invalid_grant', 'the authorization code is not valid for this client');
+        if (!code || code.client_id !== app.client_id)
+          throw oauthError(400, 'invalid_grant', 'the authorization code is not valid for this client');
         if (code.used) {
           // A replayed code: revoke what it gave (RFC 6749 §4.1.2), committed before the refusal.
           this.#store.oauth.revokeTokensOfCode(codeHash);
           return 'replayed';
         }
         if (code.expires_at <= now) throw oauthError(400, 'invalid_grant', 'the authorization code has expired');
-        if (code.redirect_uri !== form['redirect_uri']) throw oauthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request');
+        if (code.redirect_uri !== form['redirect_uri'])
+          throw oauthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request');
         checkCodeVerifier(code, form['code_verifier']);
         this.#store.oauth.codes.spend(codeHash);
         return this.#issue(app, code.account_id, code.scope, codeHash, code.nonce ?? undefined);
@@ -253,7 +269,11 @@ export class OAuthService {
     return this.#store.write(() => {
       const refresh = this.#store.oauth.tokens.get(refreshHash);
       if (!refresh || refresh.kind !== 'refresh' || refresh.revoked || refresh.client_id !== app.client_id) {
-        throw oauthError(400, 'invalid_grant', 'the refresh token is not valid for this client (unknown, revoked or already used)');
+        throw oauthError(
+          400,
+          'invalid_grant',
+          'the refresh token is not valid for this client (unknown, revoked or already used)',
+        );
       }
       this.#store.oauth.tokens.spend(refreshHash); // rotation: each refresh token is used once
       return this.#issue(app, refresh.account_id, refresh.scope, refresh.code_hash ?? undefined);
@@ -272,11 +292,17 @@ export class OAuthService {
 
   /** The caller of an API request; a 401 Problem when the bearer token is missing or not valid. */
   authenticate(authorization: string | undefined): Caller {
-    if (authorization === undefined || authorization === '') throw unauthenticated('is missing: send Authorization: Bearer <ACCESS_TOKEN>');
+    if (authorization === undefined || authorization === '')
+      throw unauthenticated('is missing: send Authorization: Bearer <ACCESS_TOKEN>');
     const match = BEARER.exec(authorization);
     if (!match) throw unauthenticated('must be "Bearer" followed by an access token');
     const token = this.#store.oauth.tokens.get(digest(match[1]!));
-    if (!token || token.kind !== 'access' || token.revoked || (token.expires_at !== null && token.expires_at <= this.#clock.now())) {
+    if (
+      !token ||
+      token.kind !== 'access' ||
+      token.revoked ||
+      (token.expires_at !== null && token.expires_at <= this.#clock.now())
+    ) {
       throw unauthenticated('the access token is not valid (unknown, revoked or expired)');
     }
     return { accountId: token.account_id, clientId: token.client_id };
@@ -315,8 +341,7 @@ export class OAuthService {
         iat,
         ...(nonce === undefined ? {} : { nonce }),
       });
-    }
-    else response.scope = scope;
+    } else response.scope = scope;
     return response;
   }
 
@@ -337,7 +362,11 @@ export class OAuthService {
         throw oauthError(401, 'invalid_client', 'the HTTP Basic credentials are malformed', challenge);
       }
       if (form['client_secret'] !== undefined) {
-        throw oauthError(400, 'invalid_request', 'send the client secret either as HTTP Basic credentials or in the body, not both');
+        throw oauthError(
+          400,
+          'invalid_request',
+          'send the client secret either as HTTP Basic credentials or in the body, not both',
+        );
       }
       if (form['client_id'] !== undefined && form['client_id'] !== clientId) {
         throw oauthError(400, 'invalid_request', 'client_id in the body differs from the HTTP Basic credentials');
@@ -347,7 +376,11 @@ export class OAuthService {
       clientSecret = form['client_secret'];
     }
     if (clientId === undefined || clientSecret === undefined) {
-      throw oauthError(401, 'invalid_client', 'client authentication is required: client_id and client_secret in the body, or HTTP Basic');
+      throw oauthError(
+        401,
+        'invalid_client',
+        'client authentication is required: client_id and client_secret in the body, or HTTP Basic',
+      );
     }
     const app = this.#store.oauth.app(clientId);
     // Compared even for an unknown client, so the answer takes as long either way.
@@ -363,11 +396,25 @@ export class OAuthService {
  */
 function checkCodeVerifier(code: CodeRow, verifier: string | undefined): void {
   if (code.code_challenge === null || code.code_challenge_method === null) {
-    if (verifier !== undefined) throw oauthError(400, 'invalid_grant', 'code_verifier is given but the authorization request carried no code_challenge');
+    if (verifier !== undefined)
+      throw oauthError(
+        400,
+        'invalid_grant',
+        'code_verifier is given but the authorization request carried no code_challenge',
+      );
     return;
   }
-  if (verifier === undefined) throw oauthError(400, 'invalid_grant', 'code_verifier is required: the authorization request carried a code_challenge');
+  if (verifier === undefined)
+    throw oauthError(
+      400,
+      'invalid_grant',
+      'code_verifier is required: the authorization request carried a code_challenge',
+    );
   if (!pkceMatches(verifier, code.code_challenge, code.code_challenge_method)) {
-    throw oauthError(400, 'invalid_grant', `code_verifier does not match the code_challenge (${code.code_challenge_method}) of the authorization request`);
+    throw oauthError(
+      400,
+      'invalid_grant',
+      `code_verifier does not match the code_challenge (${code.code_challenge_method}) of the authorization request`,
+    );
   }
 }

@@ -4,7 +4,15 @@
  * tokens with no extra settings. The platform document shows neither discovery nor the signing
  * algorithm (docs/spec-gaps.md): RS256 is the algorithm every OpenID provider must support.
  */
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type JsonWebKey, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
 import type { Store } from '../store/store.js';
 
 /** The signing algorithm of every ID token (OpenID Connect Discovery §3: RS256 must be supported). */
@@ -45,7 +53,9 @@ const base64url = (value: string | Buffer): string => Buffer.from(value).toStrin
 
 /** RFC 7638 thumbprint of an RSA public key: a stable `kid` that changes only with the key. */
 function thumbprint(n: string, e: string): string {
-  return createHash('sha256').update(JSON.stringify({ e, kty: 'RSA', n })).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify({ e, kty: 'RSA', n }))
+    .digest('base64url');
 }
 
 export class IdTokenSigner {
@@ -85,7 +95,8 @@ export class IdTokenSigner {
     }
     const privateKey = createPrivateKey({ key: JSON.parse(stored) as JsonWebKey, format: 'jwk' });
     const { n, e } = createPublicKey(privateKey).export({ format: 'jwk' });
-    if (typeof n !== 'string' || typeof e !== 'string') throw new Error('the stored OpenID Connect signing key is not an RSA key');
+    if (typeof n !== 'string' || typeof e !== 'string')
+      throw new Error('the stored OpenID Connect signing key is not an RSA key');
     this.#key = { privateKey, jwk: { kty: 'RSA', n, e, kid: thumbprint(n, e), alg: ID_TOKEN_ALG, use: 'sig' } };
     return this.#key;
   }

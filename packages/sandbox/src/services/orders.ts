@@ -73,7 +73,14 @@ export class OrderService {
     const customer = customerId ?? null;
 
     if (decline) {
-      const charge = tx.create('charges', { order_id: null, customer_id: customer, amount, currency, status: 'failed', failure_code: DECLINED });
+      const charge = tx.create('charges', {
+        order_id: null,
+        customer_id: customer,
+        amount,
+        currency,
+        status: 'failed',
+        failure_code: DECLINED,
+      });
       return { order: null, charge, product };
     }
 
@@ -84,7 +91,14 @@ export class OrderService {
       total: amount,
       status: 'paid',
     });
-    const charge = tx.create('charges', { order_id: paid.id, customer_id: customer, amount, currency, status: 'succeeded', failure_code: null });
+    const charge = tx.create('charges', {
+      order_id: paid.id,
+      customer_id: customer,
+      amount,
+      currency,
+      status: 'succeeded',
+      failure_code: null,
+    });
     tx.emit('order_payment_succeeded', paid);
     const completed = tx.update('orders', paid.id, { status: 'completed' });
     tx.emit('order_completed', completed);

@@ -5,7 +5,12 @@
 import type { FieldErrors } from '../validation/field-errors.js';
 
 /** Error `type` values the sandbox answers with (only `invalid_request_error` is documented). */
-export type ProblemType = 'invalid_request_error' | 'authentication_error' | 'not_found_error' | 'rate_limit_error' | 'api_error';
+export type ProblemType =
+  | 'invalid_request_error'
+  | 'authentication_error'
+  | 'not_found_error'
+  | 'rate_limit_error'
+  | 'api_error';
 
 /** The JSON body of a refused request: the API's `{ type, errors }`, or the token endpoint's `{ error, error_description }`. */
 export interface ProblemBody {
@@ -49,5 +54,9 @@ export function outOfStock(field: string, message: string): Problem {
 
 /** 401 `authentication_error`. */
 export function unauthenticated(message: string): Problem {
-  return new Problem(401, { type: 'authentication_error', errors: { authorization: [message] } }, { 'www-authenticate': 'Bearer' });
+  return new Problem(
+    401,
+    { type: 'authentication_error', errors: { authorization: [message] } },
+    { 'www-authenticate': 'Bearer' },
+  );
 }

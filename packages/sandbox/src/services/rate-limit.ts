@@ -14,7 +14,9 @@ interface Bucket {
 }
 
 /** The outcome of one request's turn. */
-export type RateDecision = { readonly allowed: true; readonly remaining: number } | { readonly allowed: false; readonly retryAfterSeconds: number };
+export type RateDecision =
+  | { readonly allowed: true; readonly remaining: number }
+  | { readonly allowed: false; readonly retryAfterSeconds: number };
 
 export class RateLimiter {
   readonly #buckets = new Map<string, Bucket>();

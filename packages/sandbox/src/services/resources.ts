@@ -99,7 +99,11 @@ export class ResourceService {
   }
 
   /** Records the event of a change, when the resource has events (writes inside the change's transaction). */
-  #record(kind: string, change: 'created' | 'updated' | 'deleted', data: { readonly id: string; readonly [field: string]: unknown }): void {
+  #record(
+    kind: string,
+    change: 'created' | 'updated' | 'deleted',
+    data: { readonly id: string; readonly [field: string]: unknown },
+  ): void {
     const type = this.#store.resources.model(kind).events?.[change];
     if (type !== undefined) this.#events.record(type, data);
   }

@@ -32,7 +32,9 @@ export function openDatabase(file: string | undefined, synchronous: Synchronous)
 function migrate(db: SqliteDatabase): void {
   const current = Number(db.pragma('user_version', { simple: true }));
   if (current > MIGRATIONS.length) {
-    throw new Error(`the data file was written by a newer sandbox (schema version ${current}, this one knows ${MIGRATIONS.length})`);
+    throw new Error(
+      `the data file was written by a newer sandbox (schema version ${current}, this one knows ${MIGRATIONS.length})`,
+    );
   }
   for (let version = current; version < MIGRATIONS.length; version++) {
     db.transaction(() => {

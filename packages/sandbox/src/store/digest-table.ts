@@ -11,8 +11,16 @@ export class DigestTable<Row extends object, Spent extends keyof Row & string> {
    * @param spent the 0/1 column set once the credential is spent
    * @param columns the columns an insert writes (the spent flag starts at 0)
    */
-  constructor(db: SqliteDatabase, table: string, key: keyof Row & string, spent: Spent, columns: readonly Exclude<keyof Row & string, Spent>[]) {
-    this.#insert = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+  constructor(
+    db: SqliteDatabase,
+    table: string,
+    key: keyof Row & string,
+    spent: Spent,
+    columns: readonly Exclude<keyof Row & string, Spent>[],
+  ) {
+    this.#insert = db.prepare(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+    );
     this.#get = db.prepare<[string], Row>(`SELECT * FROM ${table} WHERE ${key} = ?`);
     this.#spend = db.prepare<[string]>(`UPDATE ${table} SET ${spent} = 1 WHERE ${key} = ? AND ${spent} = 0`);
   }

@@ -55,7 +55,9 @@ export class OAuthStore {
       `INSERT INTO apps (client_id, client_secret, redirect_uri, webhook_secret, account_id)
        VALUES (@client_id, @client_secret, @redirect_uri, @webhook_secret, @account_id)`,
     );
-    this.#updateApp = db.prepare(`UPDATE apps SET redirect_uri = @redirect_uri, webhook_secret = @webhook_secret WHERE client_id = @client_id`);
+    this.#updateApp = db.prepare(
+      `UPDATE apps SET redirect_uri = @redirect_uri, webhook_secret = @webhook_secret WHERE client_id = @client_id`,
+    );
     this.codes = new DigestTable<CodeRow, 'used'>(db, 'authorization_codes', 'code_hash', 'used', [
       'code_hash',
       'client_id',
@@ -67,7 +69,15 @@ export class OAuthStore {
       'code_challenge',
       'code_challenge_method',
     ]);
-    this.tokens = new DigestTable<TokenRow, 'revoked'>(db, 'tokens', 'token_hash', 'revoked', ['token_hash', 'kind', 'client_id', 'account_id', 'scope', 'expires_at', 'code_hash']);
+    this.tokens = new DigestTable<TokenRow, 'revoked'>(db, 'tokens', 'token_hash', 'revoked', [
+      'token_hash',
+      'kind',
+      'client_id',
+      'account_id',
+      'scope',
+      'expires_at',
+      'code_hash',
+    ]);
     this.#revokeByCode = db.prepare<[string]>(`UPDATE tokens SET revoked = 1 WHERE code_hash = ?`);
     this.#prune = db.prepare<[number]>(`DELETE FROM authorization_codes WHERE expires_at < ?`);
   }

@@ -45,7 +45,9 @@ export interface NewOutboxEvent {
 }
 
 /** How an attempt ended: delivered, failed for good, or failed with a retry due at `retryAt`. */
-export type AttemptOutcome = { readonly status: 'delivered' | 'failed' } | { readonly status: 'pending'; readonly retryAt: number };
+export type AttemptOutcome =
+  | { readonly status: 'delivered' | 'failed' }
+  | { readonly status: 'pending'; readonly retryAt: number };
 
 export class OutboxStore {
   readonly #insert;
@@ -71,11 +73,17 @@ export class OutboxStore {
       `SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?`,
     );
     this.#pending = db.prepare<[], OutboxRow>(`SELECT * FROM outbox WHERE status = 'pending' ORDER BY seq`);
-    this.#nextDue = db.prepare<[], { at: number | null }>(`SELECT MIN(next_attempt_at) AS at FROM outbox WHERE status = 'pending'`);
+    this.#nextDue = db.prepare<[], { at: number | null }>(
+      `SELECT MIN(next_attempt_at) AS at FROM outbox WHERE status = 'pending'`,
+    );
     this.#get = db.prepare<[number], OutboxRow>(`SELECT * FROM outbox WHERE seq = ?`);
     this.#list = db.prepare<[number], OutboxRow>(`SELECT * FROM outbox ORDER BY seq DESC LIMIT ?`);
-    this.#listBefore = db.prepare<[number, number], OutboxRow>(`SELECT * FROM outbox WHERE seq < ? ORDER BY seq DESC LIMIT ?`);
-    this.#attempts = db.prepare<[number], AttemptRow>(`SELECT * FROM delivery_attempts WHERE outbox_seq = ? ORDER BY id`);
+    this.#listBefore = db.prepare<[number, number], OutboxRow>(
+      `SELECT * FROM outbox WHERE seq < ? ORDER BY seq DESC LIMIT ?`,
+    );
+    this.#attempts = db.prepare<[number], AttemptRow>(
+      `SELECT * FROM delivery_attempts WHERE outbox_seq = ? ORDER BY id`,
+    );
     this.#insertAttempt = db.prepare(
       `INSERT INTO delivery_attempts (outbox_seq, started_at, duration_ms, url, status, response_body, error)
        VALUES (@outbox_seq, @started_at, @duration_ms, @url, @status, @response_body, @error)`,
@@ -83,9 +91,13 @@ export class OutboxStore {
     this.#finish = db.prepare(
       `UPDATE outbox SET status = @status, attempts = attempts + 1, next_attempt_at = @next, updated_at = @now WHERE seq = @seq`,
     );
-    this.#requeue = db.prepare(`UPDATE outbox SET status = 'pending', next_attempt_at = 0, updated_at = @now WHERE seq = @seq AND status <> 'pending'`);
+    this.#requeue = db.prepare(
+      `UPDATE outbox SET status = 'pending', next_attempt_at = 0, updated_at = @now WHERE seq = @seq AND status <> 'pending'`,
+    );
     this.#pendingCount = db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'`);
-    this.#sign = db.prepare(`UPDATE outbox SET signed_timestamp = @timestamp WHERE seq = @seq AND signed_timestamp IS NULL`);
+    this.#sign = db.prepare(
+      `UPDATE outbox SET signed_timestamp = @timestamp WHERE seq = @seq AND signed_timestamp IS NULL`,
+    );
   }
 
   /** Adds an event; call it inside the transaction of the change it reports. */

@@ -34,7 +34,9 @@ export interface ResourceModel {
   /** The spec's operations on the resource, with their success status. */
   readonly operations: { readonly [V in ResourceVerb]?: { readonly operationId: string; readonly status: number } };
   /** The webhook events its writes cause; absent for a resource the API cannot write. */
-  readonly events?: { readonly created: WebhookEventType; readonly updated: WebhookEventType; readonly deleted: WebhookEventType } | undefined;
+  readonly events?:
+    | { readonly created: WebhookEventType; readonly updated: WebhookEventType; readonly deleted: WebhookEventType }
+    | undefined;
   /** Every field besides `id` and `created_time`, in the schema's order. */
   readonly fields: readonly FieldModel[];
 }
@@ -55,7 +57,12 @@ export function resourceId(model: ResourceModel, seq: number): string {
  * The object a creation stores: `id`, `created_time`, then every field of the model in the schema's
  * order (given, or its create default), then any other field given (a resource's schema may be open).
  */
-export function newObject(model: ResourceModel, id: string, createdTime: string, given: Readonly<Record<string, unknown>>): ResourceObject {
+export function newObject(
+  model: ResourceModel,
+  id: string,
+  createdTime: string,
+  given: Readonly<Record<string, unknown>>,
+): ResourceObject {
   const object: Record<string, unknown> = { id, created_time: createdTime };
   for (const { name, onCreate } of model.fields) {
     const value = given[name];
@@ -64,8 +71,7 @@ export function newObject(model: ResourceModel, id: string, createdTime: string,
     else if (typeof onCreate === 'object') {
       const from = object[onCreate.from] ?? given[onCreate.from];
       if (from !== undefined) object[name] = from;
-    }
-    else if (onCreate === 'required') throw new Error(`a new ${model.noun} needs ${name}`);
+    } else if (onCreate === 'required') throw new Error(`a new ${model.noun} needs ${name}`);
   }
   for (const [name, value] of Object.entries(given)) {
     if (value !== undefined && !(name in object)) object[name] = value;
@@ -74,10 +80,15 @@ export function newObject(model: ResourceModel, id: string, createdTime: string,
 }
 
 /** A default value, copied when it is an object or array (a stored default is never shared). */
-const copyOf = (value: unknown): unknown => (value !== null && typeof value === 'object' ? structuredClone(value) : value);
+const copyOf = (value: unknown): unknown =>
+  value !== null && typeof value === 'object' ? structuredClone(value) : value;
 
 /** `current` with `changes` applied: the fields named change (`null` clears a nullable one), the others keep their values. */
-export function changedObject(model: ResourceModel, current: ResourceObject, changes: Readonly<Record<string, unknown>>): ResourceObject {
+export function changedObject(
+  model: ResourceModel,
+  current: ResourceObject,
+  changes: Readonly<Record<string, unknown>>,
+): ResourceObject {
   const next: Record<string, unknown> = { ...current };
   for (const [name, value] of Object.entries(changes)) {
     if (name === 'id' || name === 'created_time') throw new Error(`the ${name} of a ${model.noun} cannot change`);

@@ -29,11 +29,17 @@ export class ResourceStore {
 
   constructor(db: SqliteDatabase, models: readonly ResourceModel[]) {
     this.#models = new Map(models.map((model) => [model.kind, model]));
-    this.#get = db.prepare<[string, string], string>(`SELECT body FROM resources WHERE kind = ? AND id = ? AND deleted = 0`).pluck();
+    this.#get = db
+      .prepare<[string, string], string>(`SELECT body FROM resources WHERE kind = ? AND id = ? AND deleted = 0`)
+      .pluck();
     // Tombstones included: a deleted object still marks a place in its list.
-    this.#position = db.prepare<[string, string], ListPosition>(`SELECT created_time AS createdTime, id FROM resources WHERE kind = ? AND id = ?`);
+    this.#position = db.prepare<[string, string], ListPosition>(
+      `SELECT created_time AS createdTime, id FROM resources WHERE kind = ? AND id = ?`,
+    );
     this.#first = db
-      .prepare<[string, number], string>(`SELECT body FROM resources WHERE kind = ? AND deleted = 0 ORDER BY created_time, id LIMIT ?`)
+      .prepare<[string, number], string>(
+        `SELECT body FROM resources WHERE kind = ? AND deleted = 0 ORDER BY created_time, id LIMIT ?`,
+      )
       .pluck();
     this.#after = db
       .prepare<[string, string, string, number], string>(
@@ -45,10 +51,18 @@ export class ResourceStore {
         `SELECT body FROM resources WHERE kind = ? AND deleted = 0 AND (created_time, id) < (?, ?) ORDER BY created_time DESC, id DESC LIMIT ?`,
       )
       .pluck();
-    this.#insert = db.prepare<[string, number, string, string, string]>(`INSERT INTO resources (kind, seq, id, created_time, body) VALUES (?, ?, ?, ?, ?)`);
-    this.#replace = db.prepare<[string, string, string]>(`UPDATE resources SET body = ? WHERE kind = ? AND id = ? AND deleted = 0`);
-    this.#delete = db.prepare<[string, string]>(`UPDATE resources SET deleted = 1 WHERE kind = ? AND id = ? AND deleted = 0`);
-    this.#nextSeq = db.prepare<[string], number>(`SELECT COALESCE(MAX(seq), 0) + 1 FROM resources WHERE kind = ?`).pluck();
+    this.#insert = db.prepare<[string, number, string, string, string]>(
+      `INSERT INTO resources (kind, seq, id, created_time, body) VALUES (?, ?, ?, ?, ?)`,
+    );
+    this.#replace = db.prepare<[string, string, string]>(
+      `UPDATE resources SET body = ? WHERE kind = ? AND id = ? AND deleted = 0`,
+    );
+    this.#delete = db.prepare<[string, string]>(
+      `UPDATE resources SET deleted = 1 WHERE kind = ? AND id = ? AND deleted = 0`,
+    );
+    this.#nextSeq = db
+      .prepare<[string], number>(`SELECT COALESCE(MAX(seq), 0) + 1 FROM resources WHERE kind = ?`)
+      .pluck();
     this.#count = db.prepare<[string], number>(`SELECT COUNT(*) FROM resources WHERE kind = ? AND deleted = 0`).pluck();
   }
 
@@ -88,14 +102,22 @@ export class ResourceStore {
         ? this.#after.all(kind, query.after.createdTime, query.after.id, n)
         : this.#first.all(kind, n);
     const page = toPage(rows, query.limit);
-    return { data: page.data.map((json) => ({ value: JSON.parse(json) as ResourceObject, json })), hasMore: page.hasMore };
+    return {
+      data: page.data.map((json) => ({ value: JSON.parse(json) as ResourceObject, json })),
+      hasMore: page.hasMore,
+    };
   }
 
   /**
    * Stores a new object made of `fields` (see {@link newObject}) with the next sequence number of its
    * kind (ids are never reused: tombstones count), or `seq` when given (seeding).
    */
-  insert(kind: string, createdTime: string, fields: Readonly<Record<string, unknown>>, seq?: number): Stored<ResourceObject> {
+  insert(
+    kind: string,
+    createdTime: string,
+    fields: Readonly<Record<string, unknown>>,
+    seq?: number,
+  ): Stored<ResourceObject> {
     const model = this.model(kind);
     const next = seq ?? this.#nextSeq.get(kind)!;
     const value = newObject(model, resourceId(model, next), createdTime, fields);

@@ -56,18 +56,40 @@ export class SnapshotStore {
     this.#db = db;
     this.#directory = dataFile === undefined ? undefined : join(dirname(dataFile), `${basename(dataFile)}.snapshots`);
     db.exec(`ATTACH DATABASE ':memory:' AS ${BENCH}`);
-    const info = new Map(DATA_TABLES.map((table) => [table, db.pragma(`main.table_info(${table})`) as { name: string; type: string; pk: number }[]]));
-    this.#columns = new Map(DATA_TABLES.map((table) => [table, info.get(table)!.map((c) => quote(c.name)).join(', ')]));
+    const info = new Map(
+      DATA_TABLES.map((table) => [
+        table,
+        db.pragma(`main.table_info(${table})`) as { name: string; type: string; pk: number }[],
+      ]),
+    );
+    this.#columns = new Map(
+      DATA_TABLES.map((table) => [
+        table,
+        info
+          .get(table)!
+          .map((c) => quote(c.name))
+          .join(', '),
+      ]),
+    );
     this.#keys = new Map(
       DATA_TABLES.map((table) => {
         const columns = info.get(table)!;
         const key = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
-        return [table, { key: key.map((c) => quote(c.name)), rest: columns.filter((c) => c.pk === 0).map((c) => quote(c.name)) }];
+        return [
+          table,
+          { key: key.map((c) => quote(c.name)), rest: columns.filter((c) => c.pk === 0).map((c) => quote(c.name)) },
+        ];
       }),
     );
     // The same primary key as the live table (an INTEGER one stays the rowid), so a restore looks image rows up by key.
     this.#definitions = new Map(
-      DATA_TABLES.map((table) => [table, [...info.get(table)!.map((c) => `${quote(c.name)} ${c.type}`), `PRIMARY KEY (${this.#keys.get(table)!.key.join(', ')})`].join(', ')]),
+      DATA_TABLES.map((table) => [
+        table,
+        [
+          ...info.get(table)!.map((c) => `${quote(c.name)} ${c.type}`),
+          `PRIMARY KEY (${this.#keys.get(table)!.key.join(', ')})`,
+        ].join(', '),
+      ]),
     );
   }
 
@@ -196,17 +218,22 @@ export class SnapshotStore {
   }
 
   #dropBench(prefix: string): void {
-    for (const table of [...DATA_TABLES, SEQUENCE]) this.#db.exec(`DROP TABLE IF EXISTS ${BENCH}.${quote(prefix + table)}`);
+    for (const table of [...DATA_TABLES, SEQUENCE])
+      this.#db.exec(`DROP TABLE IF EXISTS ${BENCH}.${quote(prefix + table)}`);
   }
 
   /** New tables `<schema>."<prefix><table>"` holding the rows of `<from>."<fromPrefix><table>"`, keyed as the live ones. */
   #copyInto(schema: string, prefix: string, from: string, fromPrefix: string): void {
     const db = this.#db;
-    db.exec(`CREATE TABLE ${schema}.${quote(prefix + SEQUENCE)} AS SELECT name, seq FROM ${from}.${quote(fromPrefix + SEQUENCE)}`);
+    db.exec(
+      `CREATE TABLE ${schema}.${quote(prefix + SEQUENCE)} AS SELECT name, seq FROM ${from}.${quote(fromPrefix + SEQUENCE)}`,
+    );
     for (const table of DATA_TABLES) {
       const columns = this.#columns.get(table)!;
       db.exec(`CREATE TABLE ${schema}.${quote(prefix + table)} (${this.#definitions.get(table)!})`);
-      db.exec(`INSERT INTO ${schema}.${quote(prefix + table)} (${columns}) SELECT ${columns} FROM ${from}.${quote(fromPrefix + table)}`);
+      db.exec(
+        `INSERT INTO ${schema}.${quote(prefix + table)} (${columns}) SELECT ${columns} FROM ${from}.${quote(fromPrefix + table)}`,
+      );
     }
   }
 
@@ -216,14 +243,20 @@ export class SnapshotStore {
    * and only the changed rows were written. (A kept row equals an image row, so an inserted row can
    * never collide with one on another unique column.)
    */
-  #restoreStatements(schema: string, prefix: string): { readonly deleteChanged: string[]; readonly insertMissing: string[] } {
+  #restoreStatements(
+    schema: string,
+    prefix: string,
+  ): { readonly deleteChanged: string[]; readonly insertMissing: string[] } {
     const deleteChanged: string[] = [];
     const insertMissing: string[] = [];
     for (const table of DATA_TABLES) {
       const source = `${schema}.${quote(prefix + table)}`;
       const { key, rest } = this.#keys.get(table)!;
       const sameKey = (a: string, b: string): string => key.map((c) => `${a}.${c} = ${b}.${c}`).join(' AND ');
-      const sameRest = rest.length === 0 ? '' : ` AND (${rest.map((c) => `i.${c}`).join(', ')}) IS (${rest.map((c) => `m.${c}`).join(', ')})`;
+      const sameRest =
+        rest.length === 0
+          ? ''
+          : ` AND (${rest.map((c) => `i.${c}`).join(', ')}) IS (${rest.map((c) => `m.${c}`).join(', ')})`;
       deleteChanged.push(
         `DELETE FROM main.${table} AS m WHERE NOT EXISTS (SELECT 1 FROM ${source} AS i WHERE ${sameKey('i', 'm')}${sameRest})`,
       );
@@ -248,7 +281,9 @@ export class SnapshotStore {
       // AUTOINCREMENT counters too, so ids handed out after a restore are the ones handed out after the snapshot.
       const names = DATA_TABLES.map((t) => `'${t}'`).join(', ');
       db.exec(`DELETE FROM main.${SEQUENCE} WHERE name IN (${names})`);
-      db.exec(`INSERT INTO main.${SEQUENCE} (name, seq) SELECT name, seq FROM ${schema}.${quote(prefix + SEQUENCE)} WHERE name IN (${names})`);
+      db.exec(
+        `INSERT INTO main.${SEQUENCE} (name, seq) SELECT name, seq FROM ${schema}.${quote(prefix + SEQUENCE)} WHERE name IN (${names})`,
+      );
     }).immediate();
   }
 
@@ -259,7 +294,10 @@ export class SnapshotStore {
    */
   #withAttached<T>(file: string, fn: (schema: string) => T): T {
     const version = fileVersion(file);
-    if (version > MIGRATIONS.length) throw new Error(`${file} was written by a sandbox with schema version ${version}, this one has ${MIGRATIONS.length}`);
+    if (version > MIGRATIONS.length)
+      throw new Error(
+        `${file} was written by a sandbox with schema version ${version}, this one has ${MIGRATIONS.length}`,
+      );
     const copy = version < MIGRATIONS.length ? migratedCopy(file) : undefined;
     const schema = `image_${randomBytes(4).toString('hex')}`;
     try {

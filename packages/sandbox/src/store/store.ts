@@ -24,7 +24,9 @@ export class Store {
     this.outbox = new OutboxStore(this.db);
     this.snapshots = new SnapshotStore(this.db, file);
     this.#getMeta = this.db.prepare<[string], { value: string }>(`SELECT value FROM meta WHERE key = ?`);
-    this.#setMeta = this.db.prepare<[string, string]>(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+    this.#setMeta = this.db.prepare<[string, string]>(
+      `INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
   }
 
   /** Runs `fn` in one transaction (IMMEDIATE: the write lock is taken at the start). */

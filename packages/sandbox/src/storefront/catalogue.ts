@@ -25,7 +25,11 @@ type Kind = 'product' | 'category' | 'article';
 /** The handle of each object the storefront has seen, by kind, id and creation time (ids may come back after a reset). */
 export class HandleBook {
   readonly #handles = new Map<string, string>();
-  readonly #registries: Record<Kind, SlugRegistry> = { product: new SlugRegistry(), category: new SlugRegistry(), article: new SlugRegistry() };
+  readonly #registries: Record<Kind, SlugRegistry> = {
+    product: new SlugRegistry(),
+    category: new SlugRegistry(),
+    article: new SlugRegistry(),
+  };
   readonly #counts: Record<Kind, number> = { product: 0, category: 0, article: 0 };
 
   /** The object's handle: the one it was first given, else a new one from its title. */
@@ -45,7 +49,11 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const number = (value: unknown): number => (typeof value === 'number' ? value : 0);
 
 /** `{ [name]: value }` for a set value, `{}` for `null` or a missing one (the contract has no nulls). */
-function optional<K extends string, V>(name: K, value: unknown, accept: (value: unknown) => value is V): { [P in K]?: V } {
+function optional<K extends string, V>(
+  name: K,
+  value: unknown,
+  accept: (value: unknown) => value is V,
+): { [P in K]?: V } {
   return accept(value) ? ({ [name]: value } as { [P in K]?: V }) : {};
 }
 

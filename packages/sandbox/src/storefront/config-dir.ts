@@ -17,5 +17,7 @@ export async function loadSeedConfig(dir: string): Promise<ThemeConfig> {
   if (loaded.valid) return loaded.config;
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more; \`theme-kit check\` lists them)` : '';
-  throw new SandboxStartError(`the theme config in ${dir} cannot seed the store: ${errors[0] === undefined ? 'it is invalid' : diagnosticLine(errors[0])}${more}`);
+  throw new SandboxStartError(
+    `the theme config in ${dir} cannot seed the store: ${errors[0] === undefined ? 'it is invalid' : diagnosticLine(errors[0])}${more}`,
+  );
 }

@@ -54,7 +54,10 @@ function readAll(resources: ResourceService, kind: string): ResourceObject[] {
   const out: ResourceObject[] = [];
   let after: string | undefined;
   for (;;) {
-    const page = resources.list(kind, after === undefined ? { limit: PAGE_SIZE } : { limit: PAGE_SIZE, starting_after: after });
+    const page = resources.list(
+      kind,
+      after === undefined ? { limit: PAGE_SIZE } : { limit: PAGE_SIZE, starting_after: after },
+    );
     out.push(...page.data);
     if (!page.has_more || page.data.length === 0) return out;
     after = page.data[page.data.length - 1]!.id;
@@ -72,8 +75,18 @@ function reporter(logger: Logger): (event: DevServerEvent) => void {
   };
   return (event) => {
     if (event.type === 'change') {
-      const what = event.files.length === 0 ? 'the data' : event.files.length === 1 ? event.files[0] : `${event.files.length} files`;
-      const done = event.action === 'css' ? 'stylesheet swapped' : event.action === 'reload' ? `${event.pages} page${event.pages === 1 ? '' : 's'} re-rendered` : 'the open pages show the errors';
+      const what =
+        event.files.length === 0
+          ? 'the data'
+          : event.files.length === 1
+            ? event.files[0]
+            : `${event.files.length} files`;
+      const done =
+        event.action === 'css'
+          ? 'stylesheet swapped'
+          : event.action === 'reload'
+            ? `${event.pages} page${event.pages === 1 ? '' : 's'} re-rendered`
+            : 'the open pages show the errors';
       logger.info(`storefront: ${what} changed: ${done}`);
       if (event.problems.length === 0) last = '';
     }
@@ -113,7 +126,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     if (!(error instanceof ThemeKitError)) throw error;
     const inUse = (error.cause as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
     throw new SandboxStartError(
-      inUse ? `storefront port ${options.port} on ${options.host} is already in use (choose another with --storefront-port)` : `cannot serve the storefront: ${error.message}`,
+      inUse
+        ? `storefront port ${options.port} on ${options.host} is already in use (choose another with --storefront-port)`
+        : `cannot serve the storefront: ${error.message}`,
       { cause: error },
     );
   }
@@ -122,7 +137,11 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   const changed = (): void => {
     if (stop.signal.aborted) return;
     seen = changes();
-    server.refresh().catch((error: unknown) => logger.error(`storefront: cannot read the data: ${error instanceof Error ? error.message : String(error)}`));
+    server
+      .refresh()
+      .catch((error: unknown) =>
+        logger.error(`storefront: cannot read the data: ${error instanceof Error ? error.message : String(error)}`),
+      );
   };
   void (async () => {
     while (!stop.signal.aborted) {

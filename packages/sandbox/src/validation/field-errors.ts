@@ -20,7 +20,8 @@ function decodePointerToken(token: string): string {
 /** The field an error is about: the first segment of its path, or the property it names. */
 function fieldOf(error: ValidationError, root: string): string {
   const segments = error.instancePath.split('/').slice(1).map(decodePointerToken);
-  if (error.keyword === 'required' && typeof error.params['missingProperty'] === 'string') segments.push(error.params['missingProperty']);
+  if (error.keyword === 'required' && typeof error.params['missingProperty'] === 'string')
+    segments.push(error.params['missingProperty']);
   if (error.keyword === 'additionalProperties' && typeof error.params['additionalProperty'] === 'string') {
     segments.push(error.params['additionalProperty']);
   }
@@ -56,7 +57,11 @@ export function toFieldErrors(errors: readonly ValidationError[] | null | undefi
   const oneOfPaths = new Set((errors ?? []).filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
   for (const error of errors ?? []) {
     const underOneOf = [...oneOfPaths].some((p) => error.instancePath === p && error.keyword !== 'oneOf');
-    if (underOneOf && (error.keyword === 'type' || error.keyword === 'required' || error.keyword === 'additionalProperties')) continue;
+    if (
+      underOneOf &&
+      (error.keyword === 'type' || error.keyword === 'required' || error.keyword === 'additionalProperties')
+    )
+      continue;
     const field = fieldOf(error, root);
     const message = error.keyword === 'oneOf' ? 'must be an object or null' : messageOf(error);
     // Own properties only: a field named "toString" or "constructor" must not find Object.prototype's.

@@ -126,7 +126,14 @@ export async function startChaosApp(options: ChaosAppOptions): Promise<ChaosApp>
         applied.set(event.token, (applied.get(event.token) ?? 0) + 1);
         changes++;
         waiting.set(customerId, waiting.get(customerId)! - 1);
-        runs.push({ token: event.token, deliveryKey: event.deliveryKey, customerId, type: event.type, start, end: tick++ });
+        runs.push({
+          token: event.token,
+          deliveryKey: event.deliveryKey,
+          customerId,
+          type: event.type,
+          start,
+          end: tick++,
+        });
       } finally {
         running--;
         runningFor.set(customerId, runningFor.get(customerId)! - 1);

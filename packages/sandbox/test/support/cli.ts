@@ -16,9 +16,15 @@ export interface RunningCli {
 }
 
 /** Starts `commerce-sandbox` (the built one, or a copy at `cli`) and waits for its banner. */
-export async function startCli(args: readonly string[], { cli = CLI }: { readonly cli?: string | undefined } = {}): Promise<RunningCli> {
-  if (!existsSync(cli)) throw new Error(`${cli} is missing: build the package first (npx nx run @commerce-kit/sandbox:build)`);
-  const child = spawn(process.execPath, [cli, '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startCli(
+  args: readonly string[],
+  { cli = CLI }: { readonly cli?: string | undefined } = {},
+): Promise<RunningCli> {
+  if (!existsSync(cli))
+    throw new Error(`${cli} is missing: build the package first (npx nx run @commerce-kit/sandbox:build)`);
+  const child = spawn(process.execPath, [cli, '--port', '0', '--quiet', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));

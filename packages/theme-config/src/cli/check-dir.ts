@@ -2,7 +2,12 @@
 import path from 'node:path';
 import { stringValue } from '@commerce-kit/internal/cli/args';
 import { UsageError, type CliIO } from '@commerce-kit/internal/cli/io';
-import { readReportOptions, REPORT_HELP, REPORT_OPTIONS, type ReportOptions } from '@commerce-kit/internal/cli/report-options';
+import {
+  readReportOptions,
+  REPORT_HELP,
+  REPORT_OPTIONS,
+  type ReportOptions,
+} from '@commerce-kit/internal/cli/report-options';
 import { finishResult, type ValidationResult } from '../diagnostics.js';
 import { analyzeDir, type DirAnalysis } from '../dir.js';
 

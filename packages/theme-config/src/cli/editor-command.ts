@@ -21,7 +21,12 @@ async function exists(file: string): Promise<boolean> {
  * not on stderr, as `<program> <command>: ...`). Resolves to the exit status: 0 done (or nothing to
  * do), 1 not done.
  */
-export async function writeEditorSettings(io: CliIO, workspace: string, program: string, command: string): Promise<number> {
+export async function writeEditorSettings(
+  io: CliIO,
+  workspace: string,
+  program: string,
+  command: string,
+): Promise<number> {
   const file = path.join(workspace, '.vscode', 'settings.json');
   const shown = path.relative(io.cwd, file) || file;
   let text: string | undefined;
@@ -61,7 +66,9 @@ export async function writeEditorSettings(io: CliIO, workspace: string, program:
     io.stderr.write(`${program} ${command}: cannot write ${shown} (${errnoCode(error)})\n`);
     return EXIT.INVALID;
   }
-  const where = installed ? `the installed package (./${INSTALLED_SCHEMAS})` : 'the published URLs (install the package in this folder to work offline)';
+  const where = installed
+    ? `the installed package (./${INSTALLED_SCHEMAS})`
+    : 'the published URLs (install the package in this folder to work offline)';
   io.stdout.write(
     `${text === undefined ? 'created' : 'updated'} ${shown}: ${merged.added.length} json.schemas ${merged.added.length === 1 ? 'entry' : 'entries'} added` +
       `${merged.kept.length > 0 ? `, ${merged.kept.length} already mapped and kept` : ''}; schemas from ${where}\n`,

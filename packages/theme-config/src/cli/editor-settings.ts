@@ -4,7 +4,15 @@
  * order and formatting kept), an entry is added only for a file no entry maps yet, and a file that
  * cannot be parsed is never touched.
  */
-import { findNodeAtLocation, modify, applyEdits, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import {
+  findNodeAtLocation,
+  modify,
+  applyEdits,
+  parseTree,
+  printParseErrorCode,
+  type Node,
+  type ParseError,
+} from 'jsonc-parser';
 import { SCHEMA_BASE_URL, THEME_FILES } from '../files.js';
 
 /** One `json.schemas` entry. */
@@ -38,7 +46,9 @@ function maps(entry: unknown, fileName: string, url: string): boolean {
   const { fileMatch, url: entryUrl } = entry as { fileMatch?: unknown; url?: unknown };
   if (entryUrl === url) return true;
   if (!Array.isArray(fileMatch)) return false;
-  return fileMatch.some((p) => typeof p === 'string' && !p.startsWith('!') && (p === fileName || p.endsWith(`/${fileName}`)));
+  return fileMatch.some(
+    (p) => typeof p === 'string' && !p.startsWith('!') && (p === fileName || p.endsWith(`/${fileName}`)),
+  );
 }
 
 interface Layout {
@@ -49,7 +59,10 @@ interface Layout {
 function layoutOf(text: string): Layout {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const indented = /^([ \t]+)\S/m.exec(text)?.[1];
-  return { eol, unit: indented === undefined ? '  ' : indented.startsWith('\t') ? '\t' : ' '.repeat(Math.min(indented.length, 8)) };
+  return {
+    eol,
+    unit: indented === undefined ? '  ' : indented.startsWith('\t') ? '\t' : ' '.repeat(Math.min(indented.length, 8)),
+  };
 }
 
 /** The indentation of the line holding `offset`. */
@@ -58,7 +71,8 @@ function indentAt(text: string, offset: number): string {
   return /^[ \t]*/.exec(text.slice(start, offset))?.[0] ?? '';
 }
 
-const entryText = (m: SchemaMapping): string => `{ "fileMatch": ${JSON.stringify(m.fileMatch)}, "url": ${JSON.stringify(m.url)} }`;
+const entryText = (m: SchemaMapping): string =>
+  `{ "fileMatch": ${JSON.stringify(m.fileMatch)}, "url": ${JSON.stringify(m.url)} }`;
 
 function position(text: string, offset: number): string {
   const before = text.slice(0, offset);
@@ -74,24 +88,38 @@ function position(text: string, offset: number): string {
 export function mergeSchemaMappings(text: string | undefined, mappings: readonly SchemaMapping[]): MergeResult {
   if (text === undefined || text.trim() === '') {
     const body = mappings.map((m) => `    ${entryText(m)}`).join(',\n');
-    return { ok: true, text: `{\n  "json.schemas": [\n${body}\n  ]\n}\n`, added: mappings.map((m) => m.fileMatch[0] ?? ''), kept: [] };
+    return {
+      ok: true,
+      text: `{\n  "json.schemas": [\n${body}\n  ]\n}\n`,
+      added: mappings.map((m) => m.fileMatch[0] ?? ''),
+      kept: [],
+    };
   }
   const errors: ParseError[] = [];
   let root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0 || root === undefined) {
     const first = errors[0];
-    return { ok: false, reason: `it is not valid JSON (${first ? `${printParseErrorCode(first.error)} at ${position(text, first.offset)}` : 'empty'})` };
+    return {
+      ok: false,
+      reason: `it is not valid JSON (${first ? `${printParseErrorCode(first.error)} at ${position(text, first.offset)}` : 'empty'})`,
+    };
   }
   if (root.type !== 'object') return { ok: false, reason: 'its top level is not an object' };
   const layout = layoutOf(text);
   let node = findNodeAtLocation(root, ['json.schemas']);
   if (node !== undefined && node.type !== 'array') return { ok: false, reason: '"json.schemas" is not an array' };
   const existing: unknown[] = node?.children?.map(valueOf) ?? [];
-  const missing = mappings.filter((m) => !existing.some((e) => maps(e, m.fileMatch[0]?.replace(/^\*\*\//, '') ?? '', m.url)));
+  const missing = mappings.filter(
+    (m) => !existing.some((e) => maps(e, m.fileMatch[0]?.replace(/^\*\*\//, '') ?? '', m.url)),
+  );
   const kept = mappings.filter((m) => !missing.includes(m)).map((m) => m.fileMatch[0] ?? '');
   if (missing.length === 0) return { ok: true, text, added: [], kept };
   if (node === undefined) {
-    const formattingOptions = { insertSpaces: layout.unit !== '\t', tabSize: layout.unit === '\t' ? 1 : layout.unit.length, eol: layout.eol };
+    const formattingOptions = {
+      insertSpaces: layout.unit !== '\t',
+      tabSize: layout.unit === '\t' ? 1 : layout.unit.length,
+      eol: layout.eol,
+    };
     text = applyEdits(text, modify(text, ['json.schemas'], [], { formattingOptions }));
     root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false })!;
     node = findNodeAtLocation(root, ['json.schemas'])!;
@@ -115,7 +143,12 @@ export function mergeSchemaMappings(text: string | undefined, mappings: readonly
 function valueOf(node: Node): unknown {
   switch (node.type) {
     case 'object':
-      return Object.fromEntries((node.children ?? []).map((p) => [String(p.children?.[0]?.value), p.children?.[1] ? valueOf(p.children[1]) : undefined]));
+      return Object.fromEntries(
+        (node.children ?? []).map((p) => [
+          String(p.children?.[0]?.value),
+          p.children?.[1] ? valueOf(p.children[1]) : undefined,
+        ]),
+      );
     case 'array':
       return (node.children ?? []).map(valueOf);
     default:

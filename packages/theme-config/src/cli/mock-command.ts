@@ -24,7 +24,8 @@ export const DEFAULT_CLI_SEED = 1;
 function parseNow(text: string | undefined, env: CliIO['env']): number | undefined {
   if (text === undefined) return sourceDateEpoch(env);
   const ms = parseDate(text);
-  if (ms === undefined) throw new UsageError(`--now must be a date such as 2024-06-01T00:00:00Z, not ${JSON.stringify(text)}`);
+  if (ms === undefined)
+    throw new UsageError(`--now must be a date such as 2024-06-01T00:00:00Z, not ${JSON.stringify(text)}`);
   return ms;
 }
 
@@ -66,7 +67,13 @@ export const mockCommand: Command = {
     // stdout may carry the JSON), coloured only when stderr itself is a terminal.
     const { analysis, result, files } = await checkThemeDir(io, options);
     if (result.diagnostics.length > 0) {
-      io.stderr.write(formatReport(THEME_CONFIG_TOOL, options.format, result, { files, color: useColor(io.stderr, io.env), cwd: io.cwd }));
+      io.stderr.write(
+        formatReport(THEME_CONFIG_TOOL, options.format, result, {
+          files,
+          color: useColor(io.stderr, io.env),
+          cwd: io.cwd,
+        }),
+      );
     }
     if (!result.valid) return EXIT.INVALID;
 
@@ -82,7 +89,10 @@ export const mockCommand: Command = {
       if (out === undefined) await writeMockData(config, writeOptions, io.stdout);
       else await writeMockDataFile(config, writeOptions, path.resolve(io.cwd, out));
     } catch (error) {
-      const reason = error instanceof MockConfigError ? error.message : `could not write ${out ?? 'stdout'}: ${describeError(error, out)}`;
+      const reason =
+        error instanceof MockConfigError
+          ? error.message
+          : `could not write ${out ?? 'stdout'}: ${describeError(error, out)}`;
       io.stderr.write(`${program} mock: ${reason}\n`);
       return EXIT.INVALID;
     }
@@ -92,9 +102,13 @@ export const mockCommand: Command = {
 
 /** Why a write failed, in words, without the temporary file's name (an implementation detail). */
 function describeError(error: unknown, out: string | undefined): string {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error
+      ? String((error as { code: unknown }).code)
+      : undefined;
   if (out !== undefined) {
-    if (code === 'ENOENT' || code === 'ENOTDIR') return `${code}: the directory \`${path.dirname(out)}\` does not exist`;
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return `${code}: the directory \`${path.dirname(out)}\` does not exist`;
     if (code === 'EISDIR') return `${code}: \`${out}\` is a directory`;
     if (code === 'EACCES' || code === 'EPERM') return `${code}: permission denied`;
   }

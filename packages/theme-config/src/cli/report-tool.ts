@@ -14,7 +14,8 @@ export const THEME_CONFIG_TOOL: ReportTool = {
   version: VERSION,
   informationUri: INFORMATION_URI,
   helpUri: `${INFORMATION_URI}#diagnostics`,
-  helpText: 'See the diagnostics table of the @commerce-kit/theme-config README for when it is reported and how to fix it.',
+  helpText:
+    'See the diagnostics table of the @commerce-kit/theme-config README for when it is reported and how to fix it.',
   fileNoun: 'config file',
   codes: DIAGNOSTIC_CODES,
 };

@@ -32,7 +32,13 @@ export const validateCommand: Command = {
       return watchThemeDir(io, options, program);
     }
     const { result, files } = await checkThemeDir(io, options);
-    io.stdout.write(formatReport(THEME_CONFIG_TOOL, options.format, result, { files, color: useColor(io.stdout, io.env), cwd: io.cwd }));
+    io.stdout.write(
+      formatReport(THEME_CONFIG_TOOL, options.format, result, {
+        files,
+        color: useColor(io.stdout, io.env),
+        cwd: io.cwd,
+      }),
+    );
     return result.valid ? EXIT.OK : EXIT.INVALID;
   },
 };

@@ -51,10 +51,22 @@ function nextChange(watcher: FSWatcher, signal: AbortSignal): Promise<void> {
 }
 
 /** Runs watch mode until `io.interrupted` aborts; resolves to the exit code. `program` starts its messages. */
-export async function watchThemeDir(io: CliIO, options: CheckOptions, program: string, clock: Clock = systemClock): Promise<number> {
+export async function watchThemeDir(
+  io: CliIO,
+  options: CheckOptions,
+  program: string,
+  clock: Clock = systemClock,
+): Promise<number> {
   const color = useColor(io.stdout, io.env);
   let previous = await checkThemeDir(io, options);
-  io.stdout.write(formatText(THEME_CONFIG_TOOL, previous.result.diagnostics, summarize(previous.result.diagnostics, previous.files), color));
+  io.stdout.write(
+    formatText(
+      THEME_CONFIG_TOOL,
+      previous.result.diagnostics,
+      summarize(previous.result.diagnostics, previous.files),
+      color,
+    ),
+  );
   const dir = themeDirOf(io, options);
   let watcher: FSWatcher;
   try {
@@ -96,7 +108,9 @@ export async function watchThemeDir(io: CliIO, options: CheckOptions, program: s
     signal.removeEventListener('abort', onAbort);
   }
   if (failure) {
-    io.stderr.write(`${program} validate: stopped watching ${options.configDir ?? '.'} (${failure.code ?? failure.message})\n`);
+    io.stderr.write(
+      `${program} validate: stopped watching ${options.configDir ?? '.'} (${failure.code ?? failure.message})\n`,
+    );
     return EXIT.INVALID;
   }
   return EXIT.OK;

@@ -103,7 +103,8 @@ function excessiveNestingOffset(text: string): number {
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i += 1; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i += 1; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
@@ -180,9 +181,15 @@ function toValue(node: Node, pointer: string, sourceMap: SourceMap, diagnostics:
         const key = String(keyNode.value);
         const keyPointer = childPointer(pointer, key);
         // Decided on the syntax tree, before the value is built: only whether it is an object with a `prototype` key matters.
-        const shape = valueNode.type === 'object' ? Object.fromEntries((valueNode.children ?? []).map((p) => [String(p.children?.[0]?.value), null])) : null;
+        const shape =
+          valueNode.type === 'object'
+            ? Object.fromEntries((valueNode.children ?? []).map((p) => [String(p.children?.[0]?.value), null]))
+            : null;
         if (isDangerousEntry(key, shape)) {
-          diagnostics.push({ ...forbiddenKey(key as '__proto__' | 'constructor', keyPointer), ...sourceMap.position(keyNode.offset) });
+          diagnostics.push({
+            ...forbiddenKey(key as '__proto__' | 'constructor', keyPointer),
+            ...sourceMap.position(keyNode.offset),
+          });
           continue;
         }
         if (seen.has(key)) {
@@ -200,7 +207,9 @@ function toValue(node: Node, pointer: string, sourceMap: SourceMap, diagnostics:
       return out;
     }
     case 'array':
-      return (node.children ?? []).map((child, index) => toValue(child, childPointer(pointer, index), sourceMap, diagnostics));
+      return (node.children ?? []).map((child, index) =>
+        toValue(child, childPointer(pointer, index), sourceMap, diagnostics),
+      );
     default:
       return node.value as JsonValue;
   }

@@ -40,7 +40,8 @@ function sentence(faker: Faker): string {
 
 function generateArticle(faker: Faker, ctx: MockContext): IArticleConfig {
   // Generated articles are spread over the 90 days before `now`, each published a few hours after creation.
-  const created = ctx.now - faker.number.int({ min: 2, max: 90 }) * 24 * HOUR_MS - faker.number.int({ min: 0, max: 23 }) * HOUR_MS;
+  const created =
+    ctx.now - faker.number.int({ min: 2, max: 90 }) * 24 * HOUR_MS - faker.number.int({ min: 0, max: 23 }) * HOUR_MS;
   const published = created + faker.number.int({ min: 1, max: 24 }) * HOUR_MS;
   return {
     title: sentence(faker),
@@ -58,7 +59,11 @@ function generateArticle(faker: Faker, ctx: MockContext): IArticleConfig {
 }
 
 /** The articles: the blog file's (kept, dates normalised, `publishedTime` defaulting to `now`), or generated ones. */
-export function buildArticles(faker: Faker, ctx: MockContext, configured: readonly IArticleConfig[] | undefined): MockArticle[] {
+export function buildArticles(
+  faker: Faker,
+  ctx: MockContext,
+  configured: readonly IArticleConfig[] | undefined,
+): MockArticle[] {
   const source = configured ?? Array.from({ length: DEFAULT_ARTICLE_COUNT }, () => generateArticle(faker, ctx));
   const slugs = new SlugRegistry();
   return source.map((article, index) => {

@@ -26,12 +26,14 @@ const ITEM_BLOCKS: ReadonlySet<string> = new Set(['button', 'image-with-text', '
 
 type JsonObject = Record<string, unknown>;
 
-
 /**
  * A drop: the generated object with the configured drop's fields laid over it (configured values kept
  * exactly, missing fields generated). A configured drop that is not an object is kept as it is.
  */
-function mergeDrop<D extends MockProductDrop | MockCategoryDrop>(generated: MockProduct | MockCategory, configured: unknown): D {
+function mergeDrop<D extends MockProductDrop | MockCategoryDrop>(
+  generated: MockProduct | MockCategory,
+  configured: unknown,
+): D {
   if (configured === undefined) return generated as D;
   if (!isRecord(configured)) return configured as D;
   return { ...generated, ...configured } as D;
@@ -73,12 +75,17 @@ class BlockFiller {
       settings.category = mergeDrop<MockCategoryDrop>(this.#categoryFor(faker, settings.category), settings.category);
     }
     if (block.type === 'category-list') {
-      const count = positiveInt(settings.per_row, DEFAULT_CATEGORY_LIST.perRow) * positiveInt(settings.rows, DEFAULT_CATEGORY_LIST.rows);
+      const count =
+        positiveInt(settings.per_row, DEFAULT_CATEGORY_LIST.perRow) *
+        positiveInt(settings.rows, DEFAULT_CATEGORY_LIST.rows);
       const given: unknown = settings.categories;
       settings.categories = Array.isArray(given)
         ? given.map((drop: unknown, i) => mergeDrop<MockCategoryDrop>(this.#categoryFor(faker, drop, i), drop))
         : (this.#firstCategories(count) as MockCategoryDrop[]);
-      settings.dummy_category = mergeDrop<MockCategoryDrop>(generateCategory(faker, this.#ctx, DEFAULT_CATEGORY_LIST.perRow), settings.dummy_category);
+      settings.dummy_category = mergeDrop<MockCategoryDrop>(
+        generateCategory(faker, this.#ctx, DEFAULT_CATEGORY_LIST.perRow),
+        settings.dummy_category,
+      );
     }
     const out: MockBlock = { ...block, props: { ...props, settings } } as MockBlock;
     if (block.type === 'grid' && Array.isArray(props.columns)) {
@@ -108,7 +115,8 @@ class BlockFiller {
     const n = this.#categories.length;
     if (n > 0) {
       const category = this.#categories.at(faker.number.int({ min: 0, max: n - 1 }));
-      if (category.items.length > 0) return category.items[faker.number.int({ min: 0, max: category.items.length - 1 })]!;
+      if (category.items.length > 0)
+        return category.items[faker.number.int({ min: 0, max: category.items.length - 1 })]!;
     }
     return generateProduct(faker, this.#ctx);
   }

@@ -19,7 +19,9 @@ export function generateProduct(faker: Faker, ctx: MockContext): MockProduct {
     currency: ctx.currency,
     // Whole minor units, so prices have at most two decimals; yen-like currencies have no minor unit
     // and their prices run about a hundred times higher.
-    price: zeroDecimals ? faker.number.int({ min: 100, max: 50_000 }) : faker.number.int({ min: 100, max: 50_000 }) / 100,
+    price: zeroDecimals
+      ? faker.number.int({ min: 100, max: 50_000 })
+      : faker.number.int({ min: 100, max: 50_000 }) / 100,
     quantity: faker.number.int({ min: 0, max: 250 }),
   };
 }

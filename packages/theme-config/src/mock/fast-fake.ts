@@ -15,7 +15,8 @@ function parse(template: string): readonly Part[] | null {
   let last = 0;
   for (const match of template.matchAll(/\{\{([^{}]*)\}\}/g)) {
     const path = match[1]!.trim().split('.');
-    if (!path.every((segment) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(segment)) || path.length < 2 || path.length > 3) return null;
+    if (!path.every((segment) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(segment)) || path.length < 2 || path.length > 3)
+      return null;
     parts.push(template.slice(last, match.index), path);
     last = match.index + match[0].length;
   }
@@ -80,7 +81,11 @@ const BASE36_5 = 36 ** 5;
 /** `length` random base-36 characters (upper case when asked): an SKU or an image seed, cheaper than `string.alphanumeric`. */
 export function base36(faker: Faker, length: number, upper = false): string {
   let out = '';
-  while (out.length < length) out += faker.number.int({ min: 0, max: BASE36_5 - 1 }).toString(36).padStart(5, '0');
+  while (out.length < length)
+    out += faker.number
+      .int({ min: 0, max: BASE36_5 - 1 })
+      .toString(36)
+      .padStart(5, '0');
   out = out.slice(0, length);
   return upper ? out.toUpperCase() : out;
 }

@@ -51,14 +51,20 @@ function checkCategories(config: ThemeConfig): Diagnostic[] {
  * {@link generateMockData} (which materialises them) and the streaming writer (which does not).
  * @internal
  */
-export function planMockData(input: ThemeConfig | ThemeConfigInput, options: MockOptions): Omit<MockData, 'categories'> & { categories: LazyJsonArray<MockCategory> } {
+export function planMockData(
+  input: ThemeConfig | ThemeConfigInput,
+  options: MockOptions,
+): Omit<MockData, 'categories'> & { categories: LazyJsonArray<MockCategory> } {
   const resolved = resolveOptions(options);
   // Own copy: the output never shares objects with the caller's config, and later edits cannot reach it.
   // Normalising (idempotent on a loaded config) lets callers pass the files' contents as written too.
   const config = normalizeThemeConfig(structuredClone(input ?? {})); // `?? {}`: JS callers may pass nothing
   const problems = [...checkPagination(config.pagination), ...checkCategories(config), ...checkArticles(config.blog)];
   if (problems.length > 0) {
-    throw new MockConfigError(`the config cannot produce mock data: ${problems[0]!.message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`, problems);
+    throw new MockConfigError(
+      `the config cannot produce mock data: ${problems[0]!.message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
+      problems,
+    );
   }
   const ctx = createContext(resolved, config.store?.language ?? DEFAULT_LANGUAGE, storeCurrency(config.store));
   const { faker } = ctx;
@@ -72,7 +78,9 @@ export function planMockData(input: ThemeConfig | ThemeConfigInput, options: Moc
   const categories = new CategorySource(config.categories, ctx);
   const editableRegions = buildEditableRegions(config.editableRegions, ctx, categories);
   ctx.reseed(faker, SECTION.MENUS);
-  const titles = Array.from({ length: Math.min(MENU_CATEGORY_LINKS, categories.length) }, (_, i) => categories.titleAt(i));
+  const titles = Array.from({ length: Math.min(MENU_CATEGORY_LINKS, categories.length) }, (_, i) =>
+    categories.titleAt(i),
+  );
   const menus = buildMenus(config.menus ?? defaultMenus(titles));
   const paginator = buildPaginator(config.pagination);
   return { store, page, articles, categories: new LazyJsonArray(() => categories), editableRegions, menus, paginator };

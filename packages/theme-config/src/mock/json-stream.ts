@@ -29,13 +29,15 @@ const hasToJSON = (value: object): value is { toJSON(key: string): unknown } =>
 
 /** What `JSON.stringify` does to a value before writing it: `toJSON`, boxed primitives. */
 function prepare(value: unknown, key: string): unknown {
-  if (typeof value === 'object' && value !== null && !(value instanceof LazyJsonArray) && hasToJSON(value)) return value.toJSON(key);
+  if (typeof value === 'object' && value !== null && !(value instanceof LazyJsonArray) && hasToJSON(value))
+    return value.toJSON(key);
   if (value instanceof Number || value instanceof String || value instanceof Boolean) return value.valueOf();
   return value;
 }
 
 /** `undefined`, functions and symbols: skipped as properties, `null` as array elements. */
-const isSkipped = (value: unknown): boolean => value === undefined || typeof value === 'function' || typeof value === 'symbol';
+const isSkipped = (value: unknown): boolean =>
+  value === undefined || typeof value === 'function' || typeof value === 'symbol';
 
 /** How deep the writer walks containers itself; below that each value is one `JSON.stringify` call. */
 const WALK_DEPTH = 2;

@@ -39,7 +39,12 @@ export function defaultMenus(categoryTitles: readonly string[]): IMenuConfig[] {
     },
     {
       name: 'footer-menu',
-      links: [{ title: 'Contact' }, { title: 'Shipping & Returns' }, { title: 'Privacy Policy' }, { title: 'Terms of Service' }],
+      links: [
+        { title: 'Contact' },
+        { title: 'Shipping & Returns' },
+        { title: 'Privacy Policy' },
+        { title: 'Terms of Service' },
+      ],
     },
   ];
 }
@@ -55,7 +60,13 @@ export function checkPagination(pagination: NormalizedPaginationConfig | undefin
   const { numPages, currentPage } = pagination;
   if (!Number.isSafeInteger(numPages) || numPages < 1) {
     return [
-      { severity: 'error', code: 'out-of-range', file: PAGINATION_FILE, pointer: '/numPages', message: `numPages must be a whole number of 1 or more, got ${String(numPages)}` },
+      {
+        severity: 'error',
+        code: 'out-of-range',
+        file: PAGINATION_FILE,
+        pointer: '/numPages',
+        message: `numPages must be a whole number of 1 or more, got ${String(numPages)}`,
+      },
     ];
   }
   if (!Number.isSafeInteger(currentPage) || currentPage < 1 || currentPage > numPages) {

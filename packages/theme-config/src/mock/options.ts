@@ -50,9 +50,18 @@ function resolveNow(clock: MockOptions['clock']): number {
   if (isClock(clock)) {
     const now = clock.now();
     if (typeof now === 'number' && Number.isFinite(now) && Math.abs(now) <= MAX_DATE_MS) return startOfUtcDay(now);
-    throw new ThemeConfigConfigurationError(`clock.now() must return milliseconds since the epoch, got ${describe(now)}`);
+    throw new ThemeConfigConfigurationError(
+      `clock.now() must return milliseconds since the epoch, got ${describe(now)}`,
+    );
   }
-  const ms = clock instanceof Date ? clock.getTime() : typeof clock === 'number' ? clock : typeof clock === 'string' ? parseDate(clock) : undefined;
+  const ms =
+    clock instanceof Date
+      ? clock.getTime()
+      : typeof clock === 'number'
+        ? clock
+        : typeof clock === 'string'
+          ? parseDate(clock)
+          : undefined;
   if (ms === undefined || !Number.isFinite(ms) || Math.abs(ms) > MAX_DATE_MS) {
     throw new ThemeConfigConfigurationError(
       `clock must be a Clock (now() and sleep()) or a fixed date (a Date, epoch milliseconds or a string convertible to a date), got ${describe(clock)}`,

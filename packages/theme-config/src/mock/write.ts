@@ -46,7 +46,11 @@ export function mockDataChunks(config: ThemeConfig | ThemeConfigInput, options: 
  * await writeMockData(config, { seed: 7, pretty: true }, process.stdout);
  * ```
  */
-export async function writeMockData(config: ThemeConfig | ThemeConfigInput, options: WriteMockOptions, sink: NodeJS.WritableStream): Promise<void> {
+export async function writeMockData(
+  config: ThemeConfig | ThemeConfigInput,
+  options: WriteMockOptions,
+  sink: NodeJS.WritableStream,
+): Promise<void> {
   const chunks = mockDataChunks(config, options); // throws before anything is written
   await pipeline(Readable.from(batched(chunks), { objectMode: false }), sink, { end: false });
 }
@@ -61,12 +65,22 @@ export async function writeMockData(config: ThemeConfig | ThemeConfigInput, opti
  * await writeMockDataFile(config, { seed: 7 }, 'mock.json');
  * ```
  */
-export async function writeMockDataFile(config: ThemeConfig | ThemeConfigInput, options: WriteMockOptions, file: string): Promise<void> {
+export async function writeMockDataFile(
+  config: ThemeConfig | ThemeConfigInput,
+  options: WriteMockOptions,
+  file: string,
+): Promise<void> {
   const chunks = mockDataChunks(config, options); // throws before any file is touched
   const target = path.resolve(file);
-  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+  );
   try {
-    await pipeline(Readable.from(batched(chunks), { objectMode: false }), createWriteStream(temp, { flags: 'wx', encoding: 'utf8' }));
+    await pipeline(
+      Readable.from(batched(chunks), { objectMode: false }),
+      createWriteStream(temp, { flags: 'wx', encoding: 'utf8' }),
+    );
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);

@@ -64,7 +64,12 @@ export interface Located {
 export const pointerOf = (l: Located): string => childPointer(l.parent, l.key);
 
 /** Reads one settings container, folding the two spellings into the canonical one. */
-function readContainer(container: JsonObject, pointer: string, skip: ReadonlySet<string>, out: Diagnostic[]): Map<string, Located> {
+function readContainer(
+  container: JsonObject,
+  pointer: string,
+  skip: ReadonlySet<string>,
+  out: Diagnostic[],
+): Map<string, Located> {
   const result = new Map<string, Located>();
   for (const key of Object.keys(container)) {
     if (skip.has(key) || isDangerousEntry(key, container[key])) continue;
@@ -122,9 +127,21 @@ const LINK_BLOCKS = ['button', 'featured-product', 'image-with-text', 'image-wit
 
 /** The "only when" rules of the platform's documentation. */
 export const ONLY_WHEN_RULES: readonly OnlyWhenRule[] = [
-  { property: 'background_color', holds: backgroundIs('color'), reason: (s) => isNot(s, 'background_type', '`"color"`') },
-  { property: 'background_image', holds: backgroundIs('image'), reason: (s) => isNot(s, 'background_type', '`"image"`') },
-  { property: 'background_image_mode', holds: backgroundIs('image'), reason: (s) => isNot(s, 'background_type', '`"image"`') },
+  {
+    property: 'background_color',
+    holds: backgroundIs('color'),
+    reason: (s) => isNot(s, 'background_type', '`"color"`'),
+  },
+  {
+    property: 'background_image',
+    holds: backgroundIs('image'),
+    reason: (s) => isNot(s, 'background_type', '`"image"`'),
+  },
+  {
+    property: 'background_image_mode',
+    holds: backgroundIs('image'),
+    reason: (s) => isNot(s, 'background_type', '`"image"`'),
+  },
   {
     property: 'overlay',
     exceptBlocks: ['image-with-text-overlay'],
@@ -134,14 +151,53 @@ export const ONLY_WHEN_RULES: readonly OnlyWhenRule[] = [
   { property: 'overlay_color', holds: flagIsTrue('overlay'), reason: (s) => isNot(s, 'overlay', '`true`') },
   { property: 'overlay_opacity', holds: flagIsTrue('overlay'), reason: (s) => isNot(s, 'overlay', '`true`') },
   { property: 'item', holds: (s) => get(s, 'action') !== 'link', reason: () => '`action` is `"link"`' },
-  { property: 'link_target', blocks: LINK_BLOCKS, holds: (s) => get(s, 'action') === 'link', reason: (s) => isNot(s, 'action', '`"link"`') },
-  { property: 'link_url', blocks: LINK_BLOCKS, holds: (s) => get(s, 'action') === 'link', reason: (s) => isNot(s, 'action', '`"link"`') },
-  { property: 'link_target', blocks: ['image'], holds: flagIsTrue('link_active'), reason: (s) => isNot(s, 'link_active', '`true`') },
-  { property: 'link_url', blocks: ['image'], holds: flagIsTrue('link_active'), reason: (s) => isNot(s, 'link_active', '`true`') },
-  { property: 'width', blocks: ['button'], holds: (s) => get(s, 'auto_width') !== true, reason: () => '`auto_width` is `true`' },
-  { property: 'social_link_color', holds: flagIsTrue('social_color_active'), reason: (s) => isNot(s, 'social_color_active', '`true`') },
-  { property: 'poster', blocks: ['video'], holds: (s) => get(s, 'type') === 'html5', reason: (s) => isNot(s, 'type', '`"html5"`') },
-  { property: 'src', blocks: ['video'], holds: (s) => get(s, 'type') === 'html5', reason: (s) => isNot(s, 'type', '`"html5"`') },
+  {
+    property: 'link_target',
+    blocks: LINK_BLOCKS,
+    holds: (s) => get(s, 'action') === 'link',
+    reason: (s) => isNot(s, 'action', '`"link"`'),
+  },
+  {
+    property: 'link_url',
+    blocks: LINK_BLOCKS,
+    holds: (s) => get(s, 'action') === 'link',
+    reason: (s) => isNot(s, 'action', '`"link"`'),
+  },
+  {
+    property: 'link_target',
+    blocks: ['image'],
+    holds: flagIsTrue('link_active'),
+    reason: (s) => isNot(s, 'link_active', '`true`'),
+  },
+  {
+    property: 'link_url',
+    blocks: ['image'],
+    holds: flagIsTrue('link_active'),
+    reason: (s) => isNot(s, 'link_active', '`true`'),
+  },
+  {
+    property: 'width',
+    blocks: ['button'],
+    holds: (s) => get(s, 'auto_width') !== true,
+    reason: () => '`auto_width` is `true`',
+  },
+  {
+    property: 'social_link_color',
+    holds: flagIsTrue('social_color_active'),
+    reason: (s) => isNot(s, 'social_color_active', '`true`'),
+  },
+  {
+    property: 'poster',
+    blocks: ['video'],
+    holds: (s) => get(s, 'type') === 'html5',
+    reason: (s) => isNot(s, 'type', '`"html5"`'),
+  },
+  {
+    property: 'src',
+    blocks: ['video'],
+    holds: (s) => get(s, 'type') === 'html5',
+    reason: (s) => isNot(s, 'type', '`"html5"`'),
+  },
   {
     property: 'url',
     blocks: ['video'],
@@ -205,11 +261,17 @@ function processBlock(block: Json, pointer: string, out: Diagnostic[]): Normaliz
   checkOnlyWhen(type, merged, out);
 
   const settings: Record<string, Json> = {};
-  for (const [key, located] of [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) settings[key] = located.value;
+  for (const [key, located] of [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    settings[key] = located.value;
   const normalizedProps: Record<string, unknown> = { settings };
   for (const key of direct ?? []) if (props[key] !== undefined) normalizedProps[key] = props[key];
   if (type === 'grid') {
-    const normalizedColumns = processGridColumns(columns, merged.get('columns'), childPointer(propsPointer, 'columns'), out);
+    const normalizedColumns = processGridColumns(
+      columns,
+      merged.get('columns'),
+      childPointer(propsPointer, 'columns'),
+      out,
+    );
     if (normalizedColumns) normalizedProps.columns = normalizedColumns;
   }
   return { type, props: normalizedProps } as NormalizedBlock;
@@ -263,7 +325,10 @@ function processBlocks(blocks: Json | undefined, pointer: string, out: Diagnosti
 }
 
 /** Checks and normalises the contents of `editable-regions.stk.config.json`. */
-export function processEditableRegions(value: Json | undefined): { diagnostics: Diagnostic[]; regions: NormalizedEditableRegion[] } {
+export function processEditableRegions(value: Json | undefined): {
+  diagnostics: Diagnostic[];
+  regions: NormalizedEditableRegion[];
+} {
   const diagnostics: Diagnostic[] = [];
   const regions: NormalizedEditableRegion[] = [];
   if (!Array.isArray(value)) return { diagnostics, regions };

@@ -11,7 +11,6 @@ import { closest, didYouMean } from '@commerce-kit/internal/suggest';
 import type { ThemeConfig } from '../types.js';
 import { processEditableRegions } from './blocks.js';
 
-
 /** Menu identifiers the theme templates use. */
 export const KNOWN_MENU_NAMES: readonly string[] = Object.freeze(['main-menu', 'footer-menu']);
 
@@ -27,7 +26,8 @@ function plain(value: JsonValue | undefined): unknown {
   if (Array.isArray(value)) return value.map(plain);
   if (!isRecord(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) if (key !== '$schema' && !isDangerousEntry(key, value[key])) out[key] = plain(value[key]);
+  for (const key of Object.keys(value))
+    if (key !== '$schema' && !isDangerousEntry(key, value[key])) out[key] = plain(value[key]);
   return out;
 }
 
@@ -101,7 +101,12 @@ function categoryRules(value: JsonValue | undefined): Diagnostic[] {
     if (!isRecord(category)) return;
     // Without `items`, numItems products are generated: a negative count cannot be (the schema's own
     // minimum is only a recommendation, so this is said here, as an error).
-    if (category.items === undefined && typeof category.numItems === 'number' && Number.isInteger(category.numItems) && category.numItems < 0) {
+    if (
+      category.items === undefined &&
+      typeof category.numItems === 'number' &&
+      Number.isInteger(category.numItems) &&
+      category.numItems < 0
+    ) {
       out.push({
         severity: 'error',
         code: 'out-of-range',

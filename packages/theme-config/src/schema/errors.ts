@@ -11,7 +11,10 @@ import { isRecommended } from './recommended.js';
 export type { MapContext, MappedDiagnostic } from './keyword-diagnostics.js';
 
 /** The errors a union's branches reported (same place or deeper, schema path under the union), by branch. */
-function branchesOf(union: RawValidationError, errors: readonly RawValidationError[]): Map<string, RawValidationError[]> {
+function branchesOf(
+  union: RawValidationError,
+  errors: readonly RawValidationError[],
+): Map<string, RawValidationError[]> {
   const prefix = `${union.schemaPath}/`;
   const branches = new Map<string, RawValidationError[]>();
   for (const e of errors) {
@@ -23,11 +26,18 @@ function branchesOf(union: RawValidationError, errors: readonly RawValidationErr
 }
 
 /** "Required in `props` or `props.settings`, in either spelling": one missing-property line. */
-function missingSomewhere(union: RawValidationError, related: readonly RawValidationError[], ctx: MapContext): MappedDiagnostic {
+function missingSomewhere(
+  union: RawValidationError,
+  related: readonly RawValidationError[],
+  ctx: MapContext,
+): MappedDiagnostic {
   const names = [...new Set(related.map((e) => String(e.params.missingProperty)))];
   const primary = names.find((n) => !n.startsWith('backgound_')) ?? names[0] ?? '?';
   const viaSettings = related.some((e) => e.instancePath !== union.instancePath);
-  const spelled = names.length > 1 && names.some((n) => n.startsWith('backgound_')) ? ` (or \`${primary.replace('background_', 'backgound_')}\`)` : '';
+  const spelled =
+    names.length > 1 && names.some((n) => n.startsWith('backgound_'))
+      ? ` (or \`${primary.replace('background_', 'backgound_')}\`)`
+      : '';
   const where = viaSettings ? ' in `props` or `props.settings`' : '';
   return {
     severity: 'error',
@@ -39,7 +49,11 @@ function missingSomewhere(union: RawValidationError, related: readonly RawValida
 }
 
 /** A value that matches none of a union's forms (by type, or otherwise). */
-function matchesNone(union: RawValidationError, related: readonly RawValidationError[], ctx: MapContext): MappedDiagnostic {
+function matchesNone(
+  union: RawValidationError,
+  related: readonly RawValidationError[],
+  ctx: MapContext,
+): MappedDiagnostic {
   const segments = fromPointer(union.instancePath);
   const allTypes = related.length > 0 && related.every((e) => e.keyword === 'type');
   const expected = [...new Set(related.filter((e) => e.keyword === 'type').map((e) => article(String(e.params.type))))];
@@ -47,7 +61,9 @@ function matchesNone(union: RawValidationError, related: readonly RawValidationE
   return {
     severity: 'error',
     code: allTypes ? 'invalid-type' : 'invalid-value',
-    message: allTypes ? `\`${last}\` must be ${expected.join(' or ')}, not ${jsonType(valueAt(ctx.data, segments))}` : `\`${last}\` matches none of its allowed forms`,
+    message: allTypes
+      ? `\`${last}\` must be ${expected.join(' or ')}, not ${jsonType(valueAt(ctx.data, segments))}`
+      : `\`${last}\` matches none of its allowed forms`,
     pointer: union.instancePath,
     locate: union.instancePath,
   };
@@ -58,7 +74,10 @@ function matchesNone(union: RawValidationError, related: readonly RawValidationE
  * has an allowed form (those failures become the warnings); a union whose branches only miss required
  * properties is one missing-property line; errors deeper down explain themselves; else "matches none".
  */
-function collapseUnions(errors: readonly RawValidationError[], ctx: MapContext): Array<RawValidationError | MappedDiagnostic> {
+function collapseUnions(
+  errors: readonly RawValidationError[],
+  ctx: MapContext,
+): Array<RawValidationError | MappedDiagnostic> {
   const consumed = new Set<RawValidationError>();
   const out: Array<RawValidationError | MappedDiagnostic> = [];
   for (const union of errors) {
@@ -72,7 +91,9 @@ function collapseUnions(errors: readonly RawValidationError[], ctx: MapContext):
       out.push(...recommendedOnly);
     } else if (related.length > 0 && related.every((e) => e.keyword === 'required')) {
       out.push(missingSomewhere(union, related, ctx));
-    } else if (!errors.some((e) => !related.includes(e) && e !== union && e.instancePath.startsWith(`${union.instancePath}/`))) {
+    } else if (
+      !errors.some((e) => !related.includes(e) && e !== union && e.instancePath.startsWith(`${union.instancePath}/`))
+    ) {
       out.push(matchesNone(union, related, ctx));
     }
     // Otherwise a branch matched the value's type and failed deeper down: those deeper errors say what is wrong.

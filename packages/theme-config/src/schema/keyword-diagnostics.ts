@@ -82,7 +82,8 @@ function patternSuggestion(pattern: string, value: unknown): string | undefined 
 function formatSuggestion(format: string, value: unknown): string | undefined {
   const text = typeof value === 'string' ? value.trim() : '';
   if (format === 'uri' && /^[\w-]+(\.[\w-]+)+(?:[/?#]\S*)?$/.test(text)) return didYouMean(`https://${text}`);
-  if ((format === 'uri' || format === 'uri-reference') && /\s/.test(text) && !/^\s|\s$/.test(String(value))) return didYouMean(encodeURI(text));
+  if ((format === 'uri' || format === 'uri-reference') && /\s/.test(text) && !/^\s|\s$/.test(String(value)))
+    return didYouMean(encodeURI(text));
   return FORMAT_HINT[format];
 }
 
@@ -99,21 +100,35 @@ function numericMember(value: string, allowed: readonly unknown[]): string | und
 
 function required(input: KeywordInput): MappedDiagnostic {
   const missing = String(input.error.params.missingProperty);
-  return make(input, 'missing-property', `missing required property \`${missing}\`${describeAt(input.segments, input.ctx.data)}`, {
-    pointer: childPointer(input.error.instancePath, missing),
-  });
+  return make(
+    input,
+    'missing-property',
+    `missing required property \`${missing}\`${describeAt(input.segments, input.ctx.data)}`,
+    {
+      pointer: childPointer(input.error.instancePath, missing),
+    },
+  );
 }
 
 function additionalProperties(input: KeywordInput): MappedDiagnostic {
   const { ctx, segments } = input;
   const extra = String(input.error.params.additionalProperty);
-  const known = knownPropertiesAt(ctx.schema, ctx.data, segments).filter((k) => k !== '$schema' || segments.length === 0);
+  const known = knownPropertiesAt(ctx.schema, ctx.data, segments).filter(
+    (k) => k !== '$schema' || segments.length === 0,
+  );
   const block = describeAt(segments, ctx.data);
   // text, map and social-feed keep their settings in props.settings: say so instead of "unknown".
   const misplaced =
-    segments[segments.length - 1] === 'props' && known.includes('settings') && knownPropertiesAt(ctx.schema, ctx.data, [...segments, 'settings']).includes(extra);
+    segments[segments.length - 1] === 'props' &&
+    known.includes('settings') &&
+    knownPropertiesAt(ctx.schema, ctx.data, [...segments, 'settings']).includes(extra);
   if (misplaced) {
-    return make(input, 'unknown-property', `\`${extra}\` is a setting${block}: it belongs in \`props.settings\``, atChild(input, extra, 'move it into `props.settings`'));
+    return make(
+      input,
+      'unknown-property',
+      `\`${extra}\` is a setting${block}: it belongs in \`props.settings\``,
+      atChild(input, extra, 'move it into `props.settings`'),
+    );
   }
   // The reverse: text `content`, map `url`, social-feed `type` sit beside `settings`, not in it.
   const parent = segments.slice(0, -1);
@@ -123,11 +138,25 @@ function additionalProperties(input: KeywordInput): MappedDiagnostic {
     parent[parent.length - 1] === 'props' &&
     knownPropertiesAt(ctx.schema, ctx.data, parent).includes(extra);
   if (belongsInProps) {
-    return make(input, 'unknown-property', `\`${extra}\`${block} belongs directly in \`props\`, not in \`props.settings\``, atChild(input, extra, 'move it into `props`'));
+    return make(
+      input,
+      'unknown-property',
+      `\`${extra}\`${block} belongs directly in \`props\`, not in \`props.settings\``,
+      atChild(input, extra, 'move it into `props`'),
+    );
   }
   // Prefer the canonical spelling over the documentation's misspelling when both are close.
-  const suggestion = closest(extra, known.filter((k) => !k.startsWith('backgound_'))) ?? closest(extra, known);
-  return make(input, 'unknown-property', `unknown property \`${extra}\`${block}`, atChild(input, extra, suggestion ? didYouMean(suggestion) : 'remove it: the theme kit does not read it'));
+  const suggestion =
+    closest(
+      extra,
+      known.filter((k) => !k.startsWith('backgound_')),
+    ) ?? closest(extra, known);
+  return make(
+    input,
+    'unknown-property',
+    `unknown property \`${extra}\`${block}`,
+    atChild(input, extra, suggestion ? didYouMean(suggestion) : 'remove it: the theme kit does not read it'),
+  );
 }
 
 function type(input: KeywordInput): MappedDiagnostic {
@@ -139,10 +168,17 @@ function type(input: KeywordInput): MappedDiagnostic {
 }
 
 function enumeration(input: KeywordInput): MappedDiagnostic {
-  const allowed = Array.isArray(input.error.params.allowedValues) ? (input.error.params.allowedValues as unknown[]) : [];
+  const allowed = Array.isArray(input.error.params.allowedValues)
+    ? (input.error.params.allowedValues as unknown[])
+    : [];
   const { value } = input;
   const suggestion =
-    typeof value === 'string' ? (closest(value, allowed.filter((a): a is string => typeof a === 'string')) ?? numericMember(value, allowed)) : undefined;
+    typeof value === 'string'
+      ? (closest(
+          value,
+          allowed.filter((a): a is string => typeof a === 'string'),
+        ) ?? numericMember(value, allowed))
+      : undefined;
   return make(
     input,
     'invalid-enum',
@@ -152,19 +188,33 @@ function enumeration(input: KeywordInput): MappedDiagnostic {
 }
 
 function constant(input: KeywordInput): MappedDiagnostic {
-  return make(input, 'invalid-value', `${input.name} must be ${preview(input.error.params.allowedValue)}, not ${preview(input.value)}`);
+  return make(
+    input,
+    'invalid-value',
+    `${input.name} must be ${preview(input.error.params.allowedValue)}, not ${preview(input.value)}`,
+  );
 }
 
 function format(input: KeywordInput): MappedDiagnostic {
   const name = String(input.error.params.format);
   const suggestion = formatSuggestion(name, input.value);
-  return make(input, 'invalid-format', `${input.name} ${preview(input.value)} ${FORMAT_TEXT[name] ?? `is not a valid ${name}`}`, suggestion ? { suggestion } : {});
+  return make(
+    input,
+    'invalid-format',
+    `${input.name} ${preview(input.value)} ${FORMAT_TEXT[name] ?? `is not a valid ${name}`}`,
+    suggestion ? { suggestion } : {},
+  );
 }
 
 function pattern(input: KeywordInput): MappedDiagnostic {
   const text = String(input.error.params.pattern);
   const suggestion = patternSuggestion(text, input.value);
-  return make(input, 'invalid-format', `${input.name} ${preview(input.value)} ${PATTERN_TEXT[text] ?? `does not match the pattern ${text}`}`, suggestion ? { suggestion } : {});
+  return make(
+    input,
+    'invalid-format',
+    `${input.name} ${preview(input.value)} ${PATTERN_TEXT[text] ?? `does not match the pattern ${text}`}`,
+    suggestion ? { suggestion } : {},
+  );
 }
 
 const RANGE_WORDS: Record<string, string> = {
@@ -177,7 +227,12 @@ const RANGE_WORDS: Record<string, string> = {
 function range(input: KeywordInput): MappedDiagnostic {
   const limit = String(input.error.params.limit);
   const hint = input.error.keyword.endsWith('inimum') ? `use ${limit} or more` : `use ${limit} or less`;
-  return make(input, 'out-of-range', `${input.name} is ${preview(input.value)}, ${RANGE_WORDS[input.error.keyword]} ${limit}`, { suggestion: hint });
+  return make(
+    input,
+    'out-of-range',
+    `${input.name} is ${preview(input.value)}, ${RANGE_WORDS[input.error.keyword]} ${limit}`,
+    { suggestion: hint },
+  );
 }
 
 function multipleOf(input: KeywordInput): MappedDiagnostic {
@@ -186,7 +241,9 @@ function multipleOf(input: KeywordInput): MappedDiagnostic {
   return make(
     input,
     'invalid-value',
-    step === 1 ? `${input.name} is ${preview(input.value)}, not a whole number` : `${input.name} is ${preview(input.value)}, not a multiple of ${step}`,
+    step === 1
+      ? `${input.name} is ${preview(input.value)}, not a whole number`
+      : `${input.name} is ${preview(input.value)}, not a multiple of ${step}`,
     nearest === undefined ? {} : { suggestion: didYouMean(String(nearest)) },
   );
 }
@@ -205,7 +262,10 @@ function discriminator(input: KeywordInput): MappedDiagnostic {
   const tag = isRecord(input.value) ? input.value.type : undefined;
   return tag === undefined
     ? make(input, 'missing-property', 'missing required property `type` (the block type)', { pointer: typePointer })
-    : make(input, 'unknown-block-type', `block type must be a string, not ${jsonType(tag)}`, { pointer: typePointer, locate: typePointer });
+    : make(input, 'unknown-block-type', `block type must be a string, not ${jsonType(tag)}`, {
+        pointer: typePointer,
+        locate: typePointer,
+      });
 }
 
 const MAPPERS: Readonly<Record<string, (input: KeywordInput) => MappedDiagnostic>> = {

@@ -21,7 +21,13 @@ export function valueAt(data: unknown, segments: readonly string[]): unknown {
 
 /** `an object`, `a string`, `null`, ...: the JSON type of a value, with its article. */
 export const jsonType = (value: unknown): string =>
-  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value === 'object'
+        ? 'an object'
+        : `a ${typeof value}`;
 
 /** A schema type name with its article (`integer` is "a whole number"). */
 export const article = (type: string): string =>

@@ -5,7 +5,6 @@
 import { isRecord } from '@commerce-kit/internal/is-record';
 import type { JsonSchema } from './schemas.js';
 
-
 function deref(schema: unknown, root: JsonSchema, depth = 0): JsonSchema | undefined {
   if (!isRecord(schema)) return undefined;
   const ref = schema.$ref;
@@ -27,7 +26,11 @@ function expand(schema: JsonSchema, data: unknown, root: JsonSchema): JsonSchema
     const tag = data[discriminator.propertyName];
     const match = branches.filter((b) => {
       const props = b.properties;
-      return isRecord(props) && isRecord(props[discriminator.propertyName as string]) && (props[discriminator.propertyName as string] as Record<string, unknown>).const === tag;
+      return (
+        isRecord(props) &&
+        isRecord(props[discriminator.propertyName as string]) &&
+        (props[discriminator.propertyName as string] as Record<string, unknown>).const === tag
+      );
     });
     if (match.length > 0) return match;
   }

@@ -29,7 +29,17 @@ describe('theme-config mock', () => {
     const run = await mock(['--configDir', COMPLETE_THEME, '--seed', '5', '--now', NOW, '--pretty']);
     expect(run.code).toBe(0);
     expect(run.stdout.startsWith('{\n  "store": {\n    "')).toBe(true);
-    const file = await mock(['--configDir', COMPLETE_THEME, '--seed', '5', '--now', NOW, '--pretty', '--out', 'm.json']);
+    const file = await mock([
+      '--configDir',
+      COMPLETE_THEME,
+      '--seed',
+      '5',
+      '--now',
+      NOW,
+      '--pretty',
+      '--out',
+      'm.json',
+    ]);
     expect(readFileSync(path.join(file.cwd, 'm.json'), 'utf8')).toBe(run.stdout);
   });
 
@@ -55,27 +65,39 @@ describe('theme-config mock', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('item-count-mismatch');
     const data = JSON.parse(run.stdout) as { categories: { numItems: number; items: unknown[] }[] };
-    expect(data.categories[0]).toMatchObject({ numItems: 3, items: [{ title: 'Sencha', description: 'Green tea.', price: 8.5 }] });
+    expect(data.categories[0]).toMatchObject({
+      numItems: 3,
+      items: [{ title: 'Sencha', description: 'Green tea.', price: 8.5 }],
+    });
     expect((await mock(['--configDir', path.join(FIXTURES, 'count-mismatch'), '--strict'])).code).toBe(1);
   });
 
   describe('an invalid config dir', () => {
-    const invalid = ['pagination-range', 'invalid-json', 'missing-property', 'unknown-block-type', 'wrong-top-level-type'];
+    const invalid = [
+      'pagination-range',
+      'invalid-json',
+      'missing-property',
+      'unknown-block-type',
+      'wrong-top-level-type',
+    ];
 
-    it.each(invalid)('%s: exit 1, the same diagnostics as validate, nothing written, an existing --out untouched', async (name) => {
-      const configDir = path.join(EXAMPLES, 'invalid', name);
-      const cwd = tempDir();
-      writeFileSync(path.join(cwd, 'mock.json'), 'previous contents');
-      const io = memoryIO(cwd);
-      const validateCode = await runThemeConfig(['validate', '--configDir', configDir], io);
-      const run = await mock(['--configDir', configDir, '--out', 'mock.json'], cwd);
-      expect(validateCode).toBe(1);
-      expect(run.code).toBe(1);
-      expect(run.stderr).toBe(io.out());
-      expect(run.stdout).toBe('');
-      expect(readFileSync(path.join(cwd, 'mock.json'), 'utf8')).toBe('previous contents');
-      expect(readdirSync(cwd)).toEqual(['mock.json']);
-    });
+    it.each(invalid)(
+      '%s: exit 1, the same diagnostics as validate, nothing written, an existing --out untouched',
+      async (name) => {
+        const configDir = path.join(EXAMPLES, 'invalid', name);
+        const cwd = tempDir();
+        writeFileSync(path.join(cwd, 'mock.json'), 'previous contents');
+        const io = memoryIO(cwd);
+        const validateCode = await runThemeConfig(['validate', '--configDir', configDir], io);
+        const run = await mock(['--configDir', configDir, '--out', 'mock.json'], cwd);
+        expect(validateCode).toBe(1);
+        expect(run.code).toBe(1);
+        expect(run.stderr).toBe(io.out());
+        expect(run.stdout).toBe('');
+        expect(readFileSync(path.join(cwd, 'mock.json'), 'utf8')).toBe('previous contents');
+        expect(readdirSync(cwd)).toEqual(['mock.json']);
+      },
+    );
 
     it('reports page-out-of-range for currentPage outside 1..numPages, in JSON with --format json', async () => {
       const configDir = path.join(EXAMPLES, 'invalid', 'pagination-range');
@@ -83,7 +105,9 @@ describe('theme-config mock', () => {
       expect(run.code).toBe(1);
       const report = JSON.parse(run.stderr) as { valid: boolean; diagnostics: { code: string; pointer: string }[] };
       expect(report.valid).toBe(false);
-      expect(report.diagnostics).toContainEqual(expect.objectContaining({ code: 'page-out-of-range', pointer: '/currentPage' }));
+      expect(report.diagnostics).toContainEqual(
+        expect.objectContaining({ code: 'page-out-of-range', pointer: '/currentPage' }),
+      );
       expect(existsSync(path.join(run.cwd, 'never.json'))).toBe(false);
     });
 
@@ -162,7 +186,9 @@ describe('theme-config mock: write failures', () => {
     mkdirSync(path.join(dir, 'taken'));
     const missing = await mock(['--out', 'nowhere/mock.json'], dir);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('could not write nowhere/mock.json: ENOENT: the directory `nowhere` does not exist');
+    expect(missing.stderr).toContain(
+      'could not write nowhere/mock.json: ENOENT: the directory `nowhere` does not exist',
+    );
     const isDir = await mock(['--out', 'taken'], dir);
     expect(isDir.code).toBe(1);
     expect(isDir.stderr).toContain('could not write taken: EISDIR: `taken` is a directory');

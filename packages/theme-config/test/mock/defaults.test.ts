@@ -32,7 +32,11 @@ describe('no config files at all', () => {
     expect(mock.store.storeName).not.toBe('');
     expect(mock.store.language).toBe('en-US');
     expect(mock.store.currencyCode).toBe('USD');
-    expect(mock.page).toEqual({ title: mock.store.storeName, metaDescription: mock.store.storeDescription, template: 'index' });
+    expect(mock.page).toEqual({
+      title: mock.store.storeName,
+      metaDescription: mock.store.storeDescription,
+      template: 'index',
+    });
     expect(mock.articles.length).toBeGreaterThan(0);
     expect(mock.categories.length).toBeGreaterThan(0);
     for (const category of mock.categories) {
@@ -65,19 +69,28 @@ describe('store and page', () => {
   });
 
   it('prices generated products in the store currency, whole yen for JPY', () => {
-    const mock = generate({ store: { ...STORE, language: 'ja-JP' }, categories: [{ title: 'T', description: 'D', numItems: 20 }] });
+    const mock = generate({
+      store: { ...STORE, language: 'ja-JP' },
+      categories: [{ title: 'T', description: 'D', numItems: 20 }],
+    });
     expect(mock.store.currencyCode).toBe('JPY');
     for (const p of mock.categories[0]!.items) {
       expect(p.currency).toBe('JPY');
       expect(Number.isInteger(p.price)).toBe(true);
     }
-    const usd = generate({ store: { ...STORE, currencyCode: 'GBP' }, categories: [{ title: 'T', description: 'D', numItems: 5 }] });
+    const usd = generate({
+      store: { ...STORE, currencyCode: 'GBP' },
+      categories: [{ title: 'T', description: 'D', numItems: 5 }],
+    });
     expect(usd.categories[0]!.items.every((p) => p.currency === 'GBP')).toBe(true);
   });
 
   it('localises generated text by the store language (faker locale), falling back to English', () => {
     const text = (language: IStoreConfig['language']): string =>
-      JSON.stringify(generate({ store: { ...STORE, language }, categories: [{ title: 'T', description: 'D', numItems: 30 }] }).categories);
+      JSON.stringify(
+        generate({ store: { ...STORE, language }, categories: [{ title: 'T', description: 'D', numItems: 30 }] })
+          .categories,
+      );
     expect(text('fr-FR')).not.toBe(text('en-US'));
     expect(text('de-DE')).not.toBe(text('en-US'));
     for (const language of ['da-DK', 'fi-FI', 'it-IT', 'nb-NO', 'nl-NL', 'pt-PT', 'sv-SE', 'ja-JP'] as const) {
@@ -118,11 +131,23 @@ describe('categories', () => {
 });
 
 describe('articles', () => {
-  const article = { title: 'Hello', metaDescription: 'm', content: '<p>c</p>', createdTime: '2024-01-02', tags: ['a', 'b'] };
+  const article = {
+    title: 'Hello',
+    metaDescription: 'm',
+    content: '<p>c</p>',
+    createdTime: '2024-01-02',
+    tags: ['a', 'b'],
+  };
 
   it('defaults publishedTime to now and writes dates as ISO 8601 UTC', () => {
     const [out] = generate({ blog: [article] }).articles;
-    expect(out).toEqual({ ...article, createdTime: '2024-01-02T00:00:00.000Z', publishedTime: NOW, slug: 'hello', url: '/blog/hello' });
+    expect(out).toEqual({
+      ...article,
+      createdTime: '2024-01-02T00:00:00.000Z',
+      publishedTime: NOW,
+      slug: 'hello',
+      url: '/blog/hello',
+    });
   });
 
   it('converts offsets to UTC and reads zone-less date-times as UTC on any machine', () => {
@@ -136,10 +161,27 @@ describe('articles', () => {
             { ...article, createdTime: 'March 10, 2024', publishedTime: '2024-03-10 08:15:00' },
           ],
         }).articles;
-        expect([a!.createdTime, a!.publishedTime], tz).toEqual(['2024-03-01T08:00:00.000Z', '2024-03-01T10:00:00.000Z']);
-        expect([b!.createdTime, b!.publishedTime], tz).toEqual(['2024-03-10T00:00:00.000Z', '2024-03-10T08:15:00.000Z']);
-        const [c] = generate({ blog: [{ ...article, createdTime: 'Sun, 10 Mar 2024 10:00:00 GMT', publishedTime: 'Mon, 11 Mar 2024 10:00:00 EDT' }] }).articles;
-        expect([c!.createdTime, c!.publishedTime], tz).toEqual(['2024-03-10T10:00:00.000Z', '2024-03-11T14:00:00.000Z']);
+        expect([a!.createdTime, a!.publishedTime], tz).toEqual([
+          '2024-03-01T08:00:00.000Z',
+          '2024-03-01T10:00:00.000Z',
+        ]);
+        expect([b!.createdTime, b!.publishedTime], tz).toEqual([
+          '2024-03-10T00:00:00.000Z',
+          '2024-03-10T08:15:00.000Z',
+        ]);
+        const [c] = generate({
+          blog: [
+            {
+              ...article,
+              createdTime: 'Sun, 10 Mar 2024 10:00:00 GMT',
+              publishedTime: 'Mon, 11 Mar 2024 10:00:00 EDT',
+            },
+          ],
+        }).articles;
+        expect([c!.createdTime, c!.publishedTime], tz).toEqual([
+          '2024-03-10T10:00:00.000Z',
+          '2024-03-11T14:00:00.000Z',
+        ]);
       }
     } finally {
       if (previous === undefined) delete process.env.TZ;
@@ -164,7 +206,9 @@ describe('menus', () => {
   it('derives URLs from titles, nests children to any depth and gives every link a children array', () => {
     let deep: { title: string; children?: unknown[] } = { title: 'Level 8' };
     for (let level = 7; level >= 1; level -= 1) deep = { title: `Level ${level}`, children: [deep] };
-    const mock = generate({ menus: [{ name: 'main-menu', links: [{ title: 'Shop Now' }, deep as never] }, { name: 'footer-menu' }] });
+    const mock = generate({
+      menus: [{ name: 'main-menu', links: [{ title: 'Shop Now' }, deep as never] }, { name: 'footer-menu' }],
+    });
     const [main, footer] = mock.menus;
     expect(main!.links[0]).toEqual({ title: 'Shop Now', url: '/shop-now', children: [] });
     let link = main!.links[1]!;
@@ -178,13 +222,18 @@ describe('menus', () => {
   });
 
   it('replaces the default menus when the file is present', () => {
-    expect(generate({ menus: [{ name: 'main-menu', links: [{ title: 'A' }] }] }).menus.map((m) => m.name)).toEqual(['main-menu']);
+    expect(generate({ menus: [{ name: 'main-menu', links: [{ title: 'A' }] }] }).menus.map((m) => m.name)).toEqual([
+      'main-menu',
+    ]);
   });
 });
 
 describe('paginator', () => {
-  const paginator = (numPages: number, currentPage: number, titles: { previousTitle?: string; nextTitle?: string } = {}) =>
-    generate({ pagination: normalizeConfig('pagination', { numPages, currentPage, ...titles }) }).paginator;
+  const paginator = (
+    numPages: number,
+    currentPage: number,
+    titles: { previousTitle?: string; nextTitle?: string } = {},
+  ) => generate({ pagination: normalizeConfig('pagination', { numPages, currentPage, ...titles }) }).paginator;
 
   it('has pages 1..numPages with the current one marked, and previous/next links with default titles', () => {
     const p = paginator(4, 2);
@@ -211,7 +260,10 @@ describe('paginator', () => {
         expect.unreachable();
       } catch (error) {
         expect(error).toBeInstanceOf(MockConfigError);
-        expect((error as MockConfigError).diagnostics[0]).toMatchObject({ code: 'page-out-of-range', pointer: '/currentPage' });
+        expect((error as MockConfigError).diagnostics[0]).toMatchObject({
+          code: 'page-out-of-range',
+          pointer: '/currentPage',
+        });
       }
     }
   });
@@ -220,14 +272,20 @@ describe('paginator', () => {
 describe('blocks that reference products and categories', () => {
   const blocks = (list: unknown[]): ThemeConfig => ({
     categories: [
-      { title: 'Jackets', description: 'd', numItems: 1, items: [{ title: 'Storm shell', description: 'Shell', price: 249.5, sku: 'NW-1' }] },
+      {
+        title: 'Jackets',
+        description: 'd',
+        numItems: 1,
+        items: [{ title: 'Storm shell', description: 'Shell', price: 249.5, sku: 'NW-1' }],
+      },
       { title: 'Boots', description: 'd', numItems: 3 },
       { title: 'Hats', description: 'd', numItems: 2 },
     ],
     editableRegions: normalizeConfig('editable-regions', [{ regionName: 'main', blocks: list }]),
   });
   const common = { background_type: 'none', enable_header: false, height: 1, width: 100 };
-  const settingsOf = (mock: MockData, i: number): Record<string, unknown> => mock.editableRegions[0]!.blocks[i]!.props.settings;
+  const settingsOf = (mock: MockData, i: number): Record<string, unknown> =>
+    mock.editableRegions[0]!.blocks[i]!.props.settings;
 
   it('fills item (button, image-with-text, image-with-text-overlay) unless action is link', () => {
     const mock = generate(
@@ -238,7 +296,10 @@ describe('blocks that reference products and categories', () => {
         { type: 'image-with-text-overlay', props: { settings: { ...common, background_type: 'color' } } },
       ]),
     );
-    for (const i of [0, 2, 3]) expect(Object.keys(settingsOf(mock, i).item as object).sort()).toEqual(expect.arrayContaining(['title', 'price', 'description']));
+    for (const i of [0, 2, 3])
+      expect(Object.keys(settingsOf(mock, i).item as object).sort()).toEqual(
+        expect.arrayContaining(['title', 'price', 'description']),
+      );
     expect(settingsOf(mock, 1)).not.toHaveProperty('item');
     expect(schemaErrors(mock)).toEqual([]);
   });
@@ -246,12 +307,33 @@ describe('blocks that reference products and categories', () => {
   it('keeps configured drop fields, completing them from the store product or category of the same title', () => {
     const mock = generate(
       blocks([
-        { type: 'button', props: { settings: { action: 'add-to-cart', alignment: 'left', height: 1, item: { title: 'Storm shell', badge: 'new' } } } },
-        { type: 'button', props: { settings: { action: 'add-to-cart', alignment: 'left', height: 1, item: { title: 'Unknown', price: 1 } } } },
+        {
+          type: 'button',
+          props: {
+            settings: {
+              action: 'add-to-cart',
+              alignment: 'left',
+              height: 1,
+              item: { title: 'Storm shell', badge: 'new' },
+            },
+          },
+        },
+        {
+          type: 'button',
+          props: {
+            settings: { action: 'add-to-cart', alignment: 'left', height: 1, item: { title: 'Unknown', price: 1 } },
+          },
+        },
         { type: 'featured-category', props: { settings: { ...common, category: { title: 'Boots' } } } },
       ]),
     );
-    expect(settingsOf(mock, 0).item).toEqual({ title: 'Storm shell', description: 'Shell', price: 249.5, sku: 'NW-1', badge: 'new' });
+    expect(settingsOf(mock, 0).item).toEqual({
+      title: 'Storm shell',
+      description: 'Shell',
+      price: 249.5,
+      sku: 'NW-1',
+      badge: 'new',
+    });
     expect(settingsOf(mock, 1).item).toMatchObject({ title: 'Unknown', price: 1 });
     expect(settingsOf(mock, 2).category).toEqual(mock.categories[1]);
   });
@@ -278,7 +360,10 @@ describe('blocks that reference products and categories', () => {
         {
           type: 'grid',
           props: {
-            columns: [{ name: 'column_1', blocks: [{ type: 'featured-category', props: { settings: common } }] }, { name: 'column_2' }],
+            columns: [
+              { name: 'column_1', blocks: [{ type: 'featured-category', props: { settings: common } }] },
+              { name: 'column_2' },
+            ],
             settings: { ...common, columns: 2 },
           },
         },

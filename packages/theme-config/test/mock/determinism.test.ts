@@ -11,7 +11,8 @@ import { EStoreLanguage } from '../../src/generated/spec/enums.js';
 import { MOCK_DATA_SCHEMA } from '../../src/mock-entry.js';
 import { COMPLETE_THEME, loadValid, MOCK_SCHEMA_FILE, NOW, schemaErrors } from './helpers.js';
 
-const text = (config: ThemeConfig, seed: number, now: string | number = NOW): string => JSON.stringify(generateMockData(config, { seed, clock: now }));
+const text = (config: ThemeConfig, seed: number, now: string | number = NOW): string =>
+  JSON.stringify(generateMockData(config, { seed, clock: now }));
 
 describe('determinism', () => {
   let complete: ThemeConfig;
@@ -65,7 +66,9 @@ describe('determinism', () => {
     for (const pretty of [false, true]) {
       for (const config of [{}, complete]) {
         const streamed = [...mockDataChunks(config, { seed: 11, clock: NOW, pretty })].join('');
-        expect(streamed).toBe(`${JSON.stringify(generateMockData(config, { seed: 11, clock: NOW }), null, pretty ? 2 : 0)}\n`);
+        expect(streamed).toBe(
+          `${JSON.stringify(generateMockData(config, { seed: 11, clock: NOW }), null, pretty ? 2 : 0)}\n`,
+        );
       }
     }
   });
@@ -83,14 +86,22 @@ describe('clock', () => {
   it('accepts a fixed date: a Date, epoch milliseconds or a date string, used as it is', () => {
     const ms = Date.parse(NOW);
     for (const now of [new Date(ms), ms, NOW]) expect(resolveOptions({ seed: 1, clock: now }).now).toBe(ms);
-    expect(text({ blog: [{ title: 't', metaDescription: 'm', content: 'c', createdTime: '2024-01-01', tags: [] }] }, 1, ms)).toContain(`"publishedTime":"${NOW}"`);
+    expect(
+      text({ blog: [{ title: 't', metaDescription: 'm', content: 'c', createdTime: '2024-01-01', tags: [] }] }, 1, ms),
+    ).toContain(`"publishedTime":"${NOW}"`);
   });
 
   it('rejects a bad seed or clock with the configuration error (a ThemeConfigError)', () => {
     for (const seed of [1.5, Number.NaN, Infinity, 2 ** 60, '1' as unknown as number]) {
       expect(() => generateMockData({}, { seed })).toThrow(ThemeConfigConfigurationError);
     }
-    const bad = ['tomorrow-ish', Number.NaN, new Date(Number.NaN), { now: () => 1 }, { now: () => Number.NaN, sleep: async () => undefined }];
+    const bad = [
+      'tomorrow-ish',
+      Number.NaN,
+      new Date(Number.NaN),
+      { now: () => 1 },
+      { now: () => Number.NaN, sleep: async () => undefined },
+    ];
     for (const clock of bad) {
       expect(() => generateMockData({}, { seed: 1, clock: clock as never })).toThrow(ThemeConfigConfigurationError);
       expect(() => generateMockData({}, { seed: 1, clock: clock as never })).toThrow(ThemeConfigError);
@@ -101,7 +112,10 @@ describe('clock', () => {
 describe('property: any seed gives schema-valid output', () => {
   it('uses the schema the package exports (MOCK_DATA_SCHEMA) and ships (schemas/mock-data.schema.json)', () => {
     expect(MOCK_DATA_SCHEMA).toEqual(MOCK_SCHEMA_FILE);
-    expect(MOCK_DATA_SCHEMA).toMatchObject({ $schema: 'http://json-schema.org/draft-07/schema#', required: expect.arrayContaining(['store', 'paginator']) });
+    expect(MOCK_DATA_SCHEMA).toMatchObject({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      required: expect.arrayContaining(['store', 'paginator']),
+    });
   });
 
   let complete: ThemeConfig;
@@ -122,7 +136,11 @@ describe('property: any seed gives schema-valid output', () => {
             ...complete,
             store: { ...complete.store!, language },
           };
-          for (const config of [{}, withLanguage, { categories: [{ title: 'Only', description: 'one', numItems: 3 }] }]) {
+          for (const config of [
+            {},
+            withLanguage,
+            { categories: [{ title: 'Only', description: 'one', numItems: 3 }] },
+          ]) {
             const mock = generateMockData(config, { seed, clock: now });
             const errors = schemaErrors(JSON.parse(JSON.stringify(mock)));
             if (errors.length > 0) throw new Error(`seed ${seed}, ${language}: ${JSON.stringify(errors.slice(0, 3))}`);

@@ -20,11 +20,14 @@ export const NOW = '2024-06-01T12:00:00.000Z';
 /** Loads a theme directory that must be valid. */
 export async function loadValid(dir: string): Promise<ThemeConfig> {
   const result = await loadConfigDir(dir);
-  if (!result.valid) throw new Error(`expected a valid theme in ${dir}: ${JSON.stringify(result.diagnostics, null, 2)}`);
+  if (!result.valid)
+    throw new Error(`expected a valid theme in ${dir}: ${JSON.stringify(result.diagnostics, null, 2)}`);
   return result.config;
 }
 
-const schema = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'src/generated/schemas/mock-data.schema.json'), 'utf8')) as object;
+const schema = JSON.parse(
+  readFileSync(path.join(PACKAGE_ROOT, 'src/generated/schemas/mock-data.schema.json'), 'utf8'),
+) as object;
 /** The schema as read from the published file (tests compare it with the exported MOCK_DATA_SCHEMA). */
 export const MOCK_SCHEMA_FILE: object = schema;
 const ajv = new Ajv({ strict: true, allErrors: true, strictTypes: false });

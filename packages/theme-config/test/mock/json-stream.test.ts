@@ -39,7 +39,11 @@ describe('jsonChunks', () => {
         yield { i, items: [i, i * 2] };
       }
     });
-    const value = { top: lazy, deep: { deeper: { deepest: new LazyJsonArray(() => [1, 2]) } }, empty: new LazyJsonArray(() => []) };
+    const value = {
+      top: lazy,
+      deep: { deeper: { deepest: new LazyJsonArray(() => [1, 2]) } },
+      empty: new LazyJsonArray(() => []),
+    };
     const expected = JSON.stringify(JSON.parse(JSON.stringify(value)), null, 2);
     produced = 0;
     const chunks = jsonChunks(value, 2);
@@ -66,7 +70,9 @@ describe('batched', () => {
 });
 
 describe('writeMockData (stream.pipeline)', () => {
-  const big = { categories: Array.from({ length: 60 }, (_, i) => ({ title: `C${i}`, description: 'd', numItems: 60 })) };
+  const big = {
+    categories: Array.from({ length: 60 }, (_, i) => ({ title: `C${i}`, description: 'd', numItems: 60 })),
+  };
 
   it('waits for a slow stream (backpressure) and delivers every byte in order, without ending it', async () => {
     const received: string[] = [];

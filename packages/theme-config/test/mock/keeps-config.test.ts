@@ -26,7 +26,8 @@ function expectKept(configured: unknown, actual: unknown, where: string): void {
 
 const readRaw = (name: string): unknown => {
   const value = JSON.parse(readFileSync(path.join(COMPLETE_THEME, name), 'utf8')) as unknown;
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) delete (value as Record<string, unknown>).$schema;
+  if (typeof value === 'object' && value !== null && !Array.isArray(value))
+    delete (value as Record<string, unknown>).$schema;
   return value;
 };
 
@@ -39,7 +40,15 @@ describe('the complete example theme', () => {
   });
 
   it('loads every one of the seven files', () => {
-    expect(Object.keys(config).sort()).toEqual(['blog', 'categories', 'editableRegions', 'menus', 'page', 'pagination', 'store']);
+    expect(Object.keys(config).sort()).toEqual([
+      'blog',
+      'categories',
+      'editableRegions',
+      'menus',
+      'page',
+      'pagination',
+      'store',
+    ]);
   });
 
   it('keeps the store, page and paginator values exactly as in the files', () => {
@@ -65,7 +74,9 @@ describe('the complete example theme', () => {
       const out = mock.articles[i]!;
       expectKept(rest, out, `articles/${i}`);
       expect(out.createdTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-      expect(out.createdTime).toBe(new Date(Date.parse(`${String(createdTime)}${String(createdTime).includes('T') ? '' : ' UTC'}`)).toISOString());
+      expect(out.createdTime).toBe(
+        new Date(Date.parse(`${String(createdTime)}${String(createdTime).includes('T') ? '' : ' UTC'}`)).toISOString(),
+      );
       if (publishedTime !== undefined) expect(Date.parse(out.publishedTime)).toBe(Date.parse(String(publishedTime)));
       else expect(out.publishedTime).toBe(NOW);
     });
@@ -91,7 +102,11 @@ describe('the complete example theme', () => {
     expectKept(rest.store, mock.store, 'store');
     expectKept(rest.page, mock.page, 'page');
     expectKept(pagination, mock.paginator, 'paginator');
-    expectKept(categories?.map(({ items: _i, ...c }) => c), mock.categories, 'categories');
+    expectKept(
+      categories?.map(({ items: _i, ...c }) => c),
+      mock.categories,
+      'categories',
+    );
     expect(blog?.length).toBe(mock.articles.length);
     expect(editableRegions?.length).toBe(mock.editableRegions.length);
   });

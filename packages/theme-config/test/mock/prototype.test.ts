@@ -8,13 +8,18 @@ const parsed = <T>(text: string): T => JSON.parse(text) as T;
 
 describe('values from JSON.parse with __proto__ keys', () => {
   it('normalizeConfig never turns them into prototypes (menus, categories and their items, blog)', () => {
-    const menus = normalizeConfig('menus', parsed('[{"__proto__":{"x":1},"name":"main-menu","links":[{"__proto__":{"y":1},"title":"Home"}]}]'));
+    const menus = normalizeConfig(
+      'menus',
+      parsed('[{"__proto__":{"x":1},"name":"main-menu","links":[{"__proto__":{"y":1},"title":"Home"}]}]'),
+    );
     expect(Object.getPrototypeOf(menus[0])).toBe(Object.prototype);
     expect(menus[0]).not.toHaveProperty('x');
     expect(menus[0]?.links?.[0]).not.toHaveProperty('y');
     const categories = normalizeConfig(
       'categories',
-      parsed('[{"title":"t","description":"d","numItems":1,"items":[{"__proto__":{"price":1},"title":"p","description":"d"}]}]'),
+      parsed(
+        '[{"title":"t","description":"d","numItems":1,"items":[{"__proto__":{"price":1},"title":"p","description":"d"}]}]',
+      ),
     );
     expect(categories[0]?.items?.[0]).not.toHaveProperty('price');
     const blog = normalizeConfig('blog', parsed('[{"__proto__":{"tags":["x"]},"title":"t"}]'));
@@ -39,7 +44,17 @@ describe('values from JSON.parse with __proto__ keys', () => {
 describe('constructor and prototype keys with ordinary values are data (the house policy)', () => {
   it('are kept by validation, loading and mock generation; `constructor` holding `prototype` is refused', () => {
     const item = { title: 'Shirt', constructor: 'Acme Shirts Ltd', prototype: { sku: 'PROTO-1' } };
-    const regions = [{ regionName: 'main', blocks: [{ type: 'button', props: { settings: { action: 'buy-now', alignment: 'center', height: 2, text: 'Buy', item } } }] }];
+    const regions = [
+      {
+        regionName: 'main',
+        blocks: [
+          {
+            type: 'button',
+            props: { settings: { action: 'buy-now', alignment: 'center', height: 2, text: 'Buy', item } },
+          },
+        ],
+      },
+    ];
     const text = JSON.stringify(regions);
     expect(validateConfigText('editable-regions', text).diagnostics).toEqual([]);
     const loaded = normalizeConfig('editable-regions', parsed(text));
@@ -50,7 +65,10 @@ describe('constructor and prototype keys with ordinary values are data (the hous
 
     const hostile = validateConfigText('store', '{"constructor": {"prototype": {"polluted": true}}}');
     expect(hostile.diagnostics.filter((d) => d.code === 'forbidden-key').map((d) => [d.pointer, d.message])).toEqual([
-      ['/constructor', 'a "constructor" object with a "prototype" key at /constructor is not allowed (it could pollute object prototypes)'],
+      [
+        '/constructor',
+        'a "constructor" object with a "prototype" key at /constructor is not allowed (it could pollute object prototypes)',
+      ],
     ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -8,7 +8,10 @@ const rawRegions: IEditableRegionConfig[] = [
     regionName: 'main',
     blocks: [
       { type: 'quote', props: { quote: 'Hi', backgound_type: 'none', enable_header: false, height: 1, width: 100 } },
-      { type: 'featured-category', props: { settings: { backgound_type: 'none', enable_header: false, height: 1, width: 100 } } },
+      {
+        type: 'featured-category',
+        props: { settings: { backgound_type: 'none', enable_header: false, height: 1, width: 100 } },
+      },
     ],
   },
 ];
@@ -39,7 +42,9 @@ describe('generateMockData given the files as written (not loaded)', () => {
     expect(mock.store).not.toHaveProperty('$schema');
     expect(mock.store).not.toHaveProperty('dribbbleUrl');
     const [quote, featured] = mock.editableRegions[0]!.blocks;
-    expect(quote?.props).toEqual({ settings: { background_type: 'none', enable_header: false, height: 1, quote: 'Hi', width: 100 } });
+    expect(quote?.props).toEqual({
+      settings: { background_type: 'none', enable_header: false, height: 1, quote: 'Hi', width: 100 },
+    });
     expect(featured?.props.settings).toHaveProperty('background_type', 'none');
     expect(featured?.props.settings).toHaveProperty('category.items');
     expect(JSON.stringify(mock)).not.toContain('backgound_');
@@ -52,7 +57,9 @@ describe('generateMockData given the files as written (not loaded)', () => {
       pagination: normalizeConfig('pagination', raw.pagination),
       editableRegions: normalizeConfig('editable-regions', raw.editableRegions),
     };
-    expect(JSON.stringify(generateMockData(raw, { seed: 8, clock: NOW }))).toBe(JSON.stringify(generateMockData(loaded, { seed: 8, clock: NOW })));
+    expect(JSON.stringify(generateMockData(raw, { seed: 8, clock: NOW }))).toBe(
+      JSON.stringify(generateMockData(loaded, { seed: 8, clock: NOW })),
+    );
   });
 
   it('accepts both config types', () => {
@@ -64,7 +71,9 @@ describe('generateMockData called loosely from JavaScript', () => {
   it('treats a missing config as no files, and missing options as a typed error naming the seed', async () => {
     const { ThemeConfigConfigurationError } = await import('../../src/errors.js');
     const none = undefined as unknown as ThemeConfigInput;
-    expect(JSON.stringify(generateMockData(none, { seed: 1, clock: NOW }))).toBe(JSON.stringify(generateMockData({}, { seed: 1, clock: NOW })));
+    expect(JSON.stringify(generateMockData(none, { seed: 1, clock: NOW }))).toBe(
+      JSON.stringify(generateMockData({}, { seed: 1, clock: NOW })),
+    );
     expect(() => generateMockData({}, undefined as unknown as { seed: number })).toThrow(ThemeConfigConfigurationError);
     expect(() => generateMockData({}, undefined as unknown as { seed: number })).toThrow(/seed/);
   });

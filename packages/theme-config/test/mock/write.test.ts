@@ -6,7 +6,9 @@ import { normalizeConfig } from '../../src/dir.js';
 import { generateMockData, MockConfigError, writeMockData, writeMockDataFile } from '../../src/mock-entry.js';
 import { NOW, tempDir } from './helpers.js';
 
-const config = { categories: Array.from({ length: 30 }, (_, i) => ({ title: `C${i}`, description: 'd', numItems: 40 })) };
+const config = {
+  categories: Array.from({ length: 30 }, (_, i) => ({ title: `C${i}`, description: 'd', numItems: 40 })),
+};
 
 describe('writeMockDataFile', () => {
   it('replaces an existing file with exactly the JSON of generateMockData, leaving no temporary file', async () => {
@@ -14,7 +16,9 @@ describe('writeMockDataFile', () => {
     const file = path.join(dir, 'mock.json');
     writeFileSync(file, 'old');
     await writeMockDataFile(config, { seed: 2, clock: NOW, pretty: true }, file);
-    expect(readFileSync(file, 'utf8')).toBe(`${JSON.stringify(generateMockData(config, { seed: 2, clock: NOW }), null, 2)}\n`);
+    expect(readFileSync(file, 'utf8')).toBe(
+      `${JSON.stringify(generateMockData(config, { seed: 2, clock: NOW }), null, 2)}\n`,
+    );
     expect(readdirSync(dir)).toEqual(['mock.json']);
   });
 

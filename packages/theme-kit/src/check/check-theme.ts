@@ -52,7 +52,12 @@ type Diagnose = (d: ThemeDiagnostic) => void;
 /** A position a diagnostic points at. */
 type Location = Pick<ThemeDiagnostic, 'file' | 'line' | 'column' | 'pointer'>;
 
-const at = (use: Use, file: string): Location => ({ file: use.file ?? file, line: use.line, column: use.column, pointer: use.pointer ?? '' });
+const at = (use: Use, file: string): Location => ({
+  file: use.file ?? file,
+  line: use.line,
+  column: use.column,
+  pointer: use.pointer ?? '',
+});
 
 const suggestion = (name: string, candidates: Iterable<string>): { suggestion?: string } => {
   const near = closest(name, candidates);
@@ -63,12 +68,23 @@ const suggestion = (name: string, candidates: Iterable<string>): { suggestion?: 
 function finish(diagnostics: readonly ThemeDiagnostic[], strict: boolean): ThemeDiagnostic[] {
   const out = diagnostics.map((d) => (strict && d.severity === 'warning' ? { ...d, severity: 'error' as const } : d));
   return out.sort(
-    (a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || a.pointer.localeCompare(b.pointer) || a.code.localeCompare(b.code),
+    (a, b) =>
+      (a.file ?? '').localeCompare(b.file ?? '') ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0) ||
+      a.pointer.localeCompare(b.pointer) ||
+      a.code.localeCompare(b.code),
   );
 }
 
 /** The contract checks of one parsed file's uses. */
-function contractChecks(uses: TemplateUses, file: string, snippets: readonly string[], renderer: ThemeRenderer, report: Diagnose): void {
+function contractChecks(
+  uses: TemplateUses,
+  file: string,
+  snippets: readonly string[],
+  renderer: ThemeRenderer,
+  report: Diagnose,
+): void {
   for (const filter of uses.filters) {
     if (CONTRACT_FILTERS.has(filter.name)) continue;
     report({
@@ -90,7 +106,11 @@ function contractChecks(uses: TemplateUses, file: string, snippets: readonly str
     });
   }
   for (const snippet of uses.snippets) {
-    if (renderer.source(liquidPath('snippets', snippet.name)) !== undefined || renderer.source(`${BUILTIN_PREFIX}snippets/${snippet.name}.liquid`) !== undefined) continue;
+    if (
+      renderer.source(liquidPath('snippets', snippet.name)) !== undefined ||
+      renderer.source(`${BUILTIN_PREFIX}snippets/${snippet.name}.liquid`) !== undefined
+    )
+      continue;
     report({
       severity: 'error',
       code: 'missing-snippet',
@@ -122,7 +142,12 @@ interface ObjectCheckState {
  * Objects (variables) the analysis found that are outside the contract, and the menus used. `place` says
  * where a variable of the analysis stands (a snippet the file renders, or the file itself).
  */
-function objectChecks(templates: Template[], known: ReadonlySet<string>, place: (variable: Variable) => Location, state: ObjectCheckState): void {
+function objectChecks(
+  templates: Template[],
+  known: ReadonlySet<string>,
+  place: (variable: Variable) => Location,
+  state: ObjectCheckState,
+): void {
   let analysis;
   try {
     analysis = state.renderer.liquid.analyzeSync(templates, { partials: true });
@@ -142,19 +167,32 @@ function objectChecks(templates: Template[], known: ReadonlySet<string>, place: 
       // The built-in block templates and snippets are the package's, not the theme's to fix.
       if (file?.startsWith(BUILTIN_PREFIX)) continue;
       // A snippet parameter one `render` passes and another does not is optional, not unknown.
-      const snippet = file?.startsWith('snippets/') ? file.slice('snippets/'.length, -LIQUID_EXTENSION.length) : undefined;
+      const snippet = file?.startsWith('snippets/')
+        ? file.slice('snippets/'.length, -LIQUID_EXTENSION.length)
+        : undefined;
       if (snippet !== undefined && state.snippetScopes.get(snippet)?.has(name)) continue;
       const where = place(variable);
       const key = `${where.file}:${where.line}:${where.column}:${where.pointer}:${name}`;
       if (state.seen.has(key)) continue;
       state.seen.add(key);
-      state.report({ severity: 'warning', code: 'unknown-object', message: `\`${name}\` is none of the objects templates see, and nothing assigns it`, ...where, ...suggestion(name, known) });
+      state.report({
+        severity: 'warning',
+        code: 'unknown-object',
+        message: `\`${name}\` is none of the objects templates see, and nothing assigns it`,
+        ...where,
+        ...suggestion(name, known),
+      });
     }
   }
-  for (const variable of [...(analysis.variables.menus ?? []), ...(analysis.globals.menus ?? [])]) menuUse(variable, place, state.menus);
+  for (const variable of [...(analysis.variables.menus ?? []), ...(analysis.globals.menus ?? [])])
+    menuUse(variable, place, state.menus);
 }
 
-function menuUse(variable: Variable, place: (variable: Variable) => Location, menus: { used: Map<string, Use>; dynamic: boolean }): void {
+function menuUse(
+  variable: Variable,
+  place: (variable: Variable) => Location,
+  menus: { used: Map<string, Use>; dynamic: boolean },
+): void {
   const name = variable.segments[1];
   if (name === undefined) {
     if (variable.segments.length === 1) menus.dynamic = true; // `for m in menus`, or passed on whole
@@ -166,7 +204,13 @@ function menuUse(variable: Variable, place: (variable: Variable) => Location, me
   }
   if (menus.used.has(name)) return;
   const where = place(variable);
-  menus.used.set(name, { name, file: where.file, line: where.line ?? 1, column: where.column ?? 1, pointer: where.pointer });
+  menus.used.set(name, {
+    name,
+    file: where.file,
+    line: where.line ?? 1,
+    column: where.column ?? 1,
+    pointer: where.pointer,
+  });
 }
 
 /**
@@ -183,7 +227,8 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
   const report: Diagnose = (d) => diagnostics.push(d);
   const contents = await readThemeDir(dir);
   diagnostics.push(...contents.diagnostics);
-  if (contents.diagnostics.some((d) => d.code === 'theme-dir-not-found')) return { valid: false, diagnostics: finish(diagnostics, options.strict === true), files: 0 };
+  if (contents.diagnostics.some((d) => d.code === 'theme-dir-not-found'))
+    return { valid: false, diagnostics: finish(diagnostics, options.strict === true), files: 0 };
 
   const config = await validateConfigDir(configDir);
   diagnostics.push(...config.diagnostics);
@@ -198,7 +243,14 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
   const regionTags: Use[] = [];
   let dynamicRegions = false;
   const snippetScopes = new Map<string, Set<string>>();
-  const state: ObjectCheckState = { renderer, report, menus: { used: new Map(), dynamic: false }, snippetScopes, seen: new Set(), incomplete: false };
+  const state: ObjectCheckState = {
+    renderer,
+    report,
+    menus: { used: new Map(), dynamic: false },
+    snippetScopes,
+    seen: new Set(),
+    incomplete: false,
+  };
   const pageObjects = new Set<string>(PAGE_OBJECTS);
   /** Where a variable of the analysis stands: a theme file it names, or (`locate`) the source analysed. */
   const placer =
@@ -210,10 +262,15 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
       return locate(row, col);
     };
   // Parsed first, all of them, so that every file's object checks know every snippet's parameters.
-  const analyses: Array<{ templates: Template[]; known: ReadonlySet<string>; place: (variable: Variable) => Location }> = [];
+  const analyses: Array<{
+    templates: Template[];
+    known: ReadonlySet<string>;
+    place: (variable: Variable) => Location;
+  }> = [];
   const collect = (uses: TemplateUses): void => {
     if (uses.dynamicRegions.length > 0) dynamicRegions = true;
-    for (const [snippet, names] of uses.snippetScopes) snippetScopes.set(snippet, new Set([...(snippetScopes.get(snippet) ?? []), ...names]));
+    for (const [snippet, names] of uses.snippetScopes)
+      snippetScopes.set(snippet, new Set([...(snippetScopes.get(snippet) ?? []), ...names]));
   };
 
   for (const relative of [...files.keys()].sort()) {
@@ -222,24 +279,41 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
     try {
       templates = renderer.parse(relative);
     } catch (error) {
-      for (const d of renderer.diagnose(error)) report({ ...d, file: d.file === relative || d.file === undefined ? file : d.file });
+      for (const d of renderer.diagnose(error))
+        report({ ...d, file: d.file === relative || d.file === undefined ? file : d.file });
       state.incomplete = true;
       continue;
     }
     const uses = walkTemplates(templates);
-    const withFile = (list: Use[]): Use[] => list.map((u) => ({ ...u, file: u.file === relative || u.file === undefined ? file : u.file }));
-    contractChecks({ ...uses, filters: withFile(uses.filters), tags: withFile(uses.tags), snippets: withFile(uses.snippets) }, file, snippets, renderer, report);
+    const withFile = (list: Use[]): Use[] =>
+      list.map((u) => ({ ...u, file: u.file === relative || u.file === undefined ? file : u.file }));
+    contractChecks(
+      { ...uses, filters: withFile(uses.filters), tags: withFile(uses.tags), snippets: withFile(uses.snippets) },
+      file,
+      snippets,
+      renderer,
+      report,
+    );
     regionTags.push(...withFile(uses.regions));
     collect(uses);
     const folder = relative.slice(0, relative.indexOf('/'));
     if (folder === 'snippets') continue; // analysed through the files that render them, with what they pass
-    const known = new Set<string>([...pageObjects, ...(folder === 'layout' ? LAYOUT_OBJECTS : []), ...(folder === 'blocks' ? BLOCK_OBJECTS : [])]);
+    const known = new Set<string>([
+      ...pageObjects,
+      ...(folder === 'layout' ? LAYOUT_OBJECTS : []),
+      ...(folder === 'blocks' ? BLOCK_OBJECTS : []),
+    ]);
     analyses.push({ templates, known, place: placer((line, column) => ({ file, line, column, pointer: '' })) });
   }
 
   // rawMarkup: Liquid inside a JSON string; positions point into the config file.
   for (const raw of values.rawMarkups) {
-    const region = { name: raw.pointer, rawMarkup: raw.value, origin: { file: raw.file, text: texts.get('editable-regions.stk.config.json')?.text ?? '', pointer: raw.pointer }, blocks: [] };
+    const region = {
+      name: raw.pointer,
+      rawMarkup: raw.value,
+      origin: { file: raw.file, text: texts.get('editable-regions.stk.config.json')?.text ?? '', pointer: raw.pointer },
+      blocks: [],
+    };
     let templates: Template[];
     try {
       templates = renderer.parseRawMarkup(region);
@@ -251,11 +325,20 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
     const locate = (line: number, column: number): Location => ({
       file: raw.file,
       pointer: raw.pointer,
-      ...(positionInJsonString(region.origin.text, raw.pointer, raw.value, { line, column }) ?? { line: raw.line, column: raw.column }),
+      ...(positionInJsonString(region.origin.text, raw.pointer, raw.value, { line, column }) ?? {
+        line: raw.line,
+        column: raw.column,
+      }),
     });
     const uses = walkTemplates(templates);
     const mapped = (list: Use[]): Use[] => list.map((u) => ({ ...u, ...locate(u.line, u.column) }));
-    contractChecks({ ...uses, filters: mapped(uses.filters), tags: mapped(uses.tags), snippets: mapped(uses.snippets) }, raw.file, snippets, renderer, report);
+    contractChecks(
+      { ...uses, filters: mapped(uses.filters), tags: mapped(uses.tags), snippets: mapped(uses.snippets) },
+      raw.file,
+      snippets,
+      renderer,
+      report,
+    );
     regionTags.push(...mapped(uses.regions));
     collect(uses);
     analyses.push({ templates, known: pageObjects, place: placer(locate) });
@@ -267,7 +350,9 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
   // page.template names a file in templates/.
   const template = values.template?.value || DEFAULT_TEMPLATE;
   if (!files.has(liquidPath('templates', template))) {
-    const where = values.template ? { file: values.template.file, line: values.template.line, column: values.template.column, pointer: '/template' } : { file: inTheme('templates'), line: 1, column: 1, pointer: '' };
+    const where = values.template
+      ? { file: values.template.file, line: values.template.line, column: values.template.column, pointer: '/template' }
+      : { file: inTheme('templates'), line: 1, column: 1, pointer: '' };
     report({
       severity: 'error',
       code: 'missing-template',
@@ -312,10 +397,17 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
   const menuNames: readonly ConfigString[] = values.menuNames;
   // theme-config can only compare menu names with the two it knows; here the templates say which menus
   // exist ("matches a template menu identifier"), so a name they use is no longer a guess.
-  const usedByTemplates = new Set(menuNames.filter((m) => menus.used.has(m.value) || menus.dynamic).map((m) => m.pointer));
+  const usedByTemplates = new Set(
+    menuNames.filter((m) => menus.used.has(m.value) || menus.dynamic).map((m) => m.pointer),
+  );
   for (let i = diagnostics.length - 1; i >= 0; i -= 1) {
     const d = diagnostics[i];
-    if (d?.code === 'unknown-menu-name' && d.file === texts.get('menus.stk.config.json')?.file && usedByTemplates.has(d.pointer)) diagnostics.splice(i, 1);
+    if (
+      d?.code === 'unknown-menu-name' &&
+      d.file === texts.get('menus.stk.config.json')?.file &&
+      usedByTemplates.has(d.pointer)
+    )
+      diagnostics.splice(i, 1);
   }
   const available = new Set(values.hasMenus ? menuNames.map((m) => m.value) : DEFAULT_MENUS);
   for (const [name, use] of menus.used) {
@@ -345,5 +437,9 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
   }
 
   const finished = finish(diagnostics, options.strict === true);
-  return { valid: !finished.some((d) => d.severity === 'error'), diagnostics: finished, files: texts.size + files.size };
+  return {
+    valid: !finished.some((d) => d.severity === 'error'),
+    diagnostics: finished,
+    files: texts.size + files.size,
+  };
 }

@@ -35,7 +35,11 @@ function stringAt(text: string, file: string, tree: Node, path: Array<string | n
   return { value: node.value, file, pointer: `/${path.join('/')}`, ...positionOf(text, node.offset) };
 }
 
-function arrayStrings(text: string | undefined, file: string, key: string): { present: boolean; strings: ConfigString[] } {
+function arrayStrings(
+  text: string | undefined,
+  file: string,
+  key: string,
+): { present: boolean; strings: ConfigString[] } {
   if (text === undefined) return { present: false, strings: [] };
   const tree = parseTree(text);
   if (!tree || tree.type !== 'array') return { present: false, strings: [] };
@@ -48,7 +52,9 @@ function arrayStrings(text: string | undefined, file: string, key: string): { pr
 }
 
 /** Reads the values from the config files' texts (`texts`: file name -> { path, text }). */
-export function configValues(texts: ReadonlyMap<string, { readonly file: string; readonly text: string }>): ConfigValues {
+export function configValues(
+  texts: ReadonlyMap<string, { readonly file: string; readonly text: string }>,
+): ConfigValues {
   const page = texts.get('page.stk.config.json');
   const pageTree = page ? parseTree(page.text) : undefined;
   const regions = texts.get('editable-regions.stk.config.json');

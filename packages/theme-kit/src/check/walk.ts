@@ -47,7 +47,8 @@ function valuesOf(template: Template): Set<{ filters: Array<{ name: string }> }>
   const values = new Set<{ filters: Array<{ name: string }> }>();
   const candidates: unknown[] = [(template as { value?: unknown }).value, ...(template.arguments?.() ?? [])];
   for (const value of candidates) {
-    if (typeof value === 'object' && value !== null && Array.isArray((value as { filters?: unknown }).filters)) values.add(value as { filters: Array<{ name: string }> });
+    if (typeof value === 'object' && value !== null && Array.isArray((value as { filters?: unknown }).filters))
+      values.add(value as { filters: Array<{ name: string }> });
   }
   return values;
 }
@@ -55,7 +56,14 @@ function valuesOf(template: Template): Set<{ filters: Array<{ name: string }> }>
 /** Collects the uses of `templates` and of their children (the bodies of `if`, `for`, `capture`, ...), not following `render`. */
 export function walkTemplates(
   templates: readonly Template[],
-  uses: TemplateUses = { tags: [], filters: [], regions: [], dynamicRegions: [], snippets: [], snippetScopes: new Map() },
+  uses: TemplateUses = {
+    tags: [],
+    filters: [],
+    regions: [],
+    dynamicRegions: [],
+    snippets: [],
+    snippetScopes: new Map(),
+  },
 ): TemplateUses {
   for (const template of templates) {
     const tag = template as Template & { name?: unknown; file?: unknown };
@@ -69,13 +77,15 @@ export function walkTemplates(
       if (tag.name === 'render' && typeof tag.file === 'string') {
         uses.snippets.push(use(tag.file, template.token as unknown as Positioned));
         const names = uses.snippetScopes.get(tag.file) ?? new Set<string>();
-        for (const entry of (template as Template).partialScope?.()?.scope ?? []) names.add(typeof entry === 'string' ? entry : entry[0]);
+        for (const entry of (template as Template).partialScope?.()?.scope ?? [])
+          names.add(typeof entry === 'string' ? entry : entry[0]);
         if ((template as { forBinding?: unknown }).forBinding !== undefined) names.add('forloop');
         uses.snippetScopes.set(tag.file, names);
       }
     }
     for (const value of valuesOf(template)) {
-      for (const filter of value.filters) uses.filters.push(use(filter.name, (filter as unknown as { token?: Positioned }).token));
+      for (const filter of value.filters)
+        uses.filters.push(use(filter.name, (filter as unknown as { token?: Positioned }).token));
     }
     const node: Template = template;
     const children = node.children ? toValueSync(node.children(false, true)) : [];

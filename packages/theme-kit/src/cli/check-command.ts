@@ -30,7 +30,14 @@ export const checkCommand: Command = {
     const { theme, configDir } = readThemeDirs(values, io);
     const result = await checkTheme({ theme, configDir, strict: report.strict });
     const diagnostics = result.diagnostics.map((d) => (d.file === undefined ? d : { ...d, file: shown(io, d.file) }));
-    io.stdout.write(formatReport(THEME_KIT_TOOL, report.format, { valid: result.valid, diagnostics }, { files: result.files, color: useColor(io.stdout, io.env), cwd: io.cwd }));
+    io.stdout.write(
+      formatReport(
+        THEME_KIT_TOOL,
+        report.format,
+        { valid: result.valid, diagnostics },
+        { files: result.files, color: useColor(io.stdout, io.env), cwd: io.cwd },
+      ),
+    );
     return result.valid ? EXIT.OK : EXIT.INVALID;
   },
 };

@@ -40,7 +40,9 @@ export const initCommand: Command = {
         failed = true;
         if (unmade.has(path.dirname(file))) continue;
         unmade.add(path.dirname(file));
-        io.stderr.write(`${program} init: cannot create ${shown(io, path.dirname(file))} (${errnoCode(error) === 'EEXIST' ? 'a file of that name exists' : errnoCode(error)})\n`);
+        io.stderr.write(
+          `${program} init: cannot create ${shown(io, path.dirname(file))} (${errnoCode(error) === 'EEXIST' ? 'a file of that name exists' : errnoCode(error)})\n`,
+        );
         continue;
       }
       try {
@@ -58,7 +60,9 @@ export const initCommand: Command = {
     const editor = await editorCommand.run({ program, values: {}, positionals: [dir] }, io);
     if (failed || editor !== EXIT.OK) return EXIT.INVALID;
     const where = shown(io, dir);
-    io.stdout.write(`\nNext: ${program} dev${where === '.' ? '' : ` --theme ${where}`}   (then open http://127.0.0.1:9292)\n`);
+    io.stdout.write(
+      `\nNext: ${program} dev${where === '.' ? '' : ` --theme ${where}`}   (then open http://127.0.0.1:9292)\n`,
+    );
     return EXIT.OK;
   },
 };

@@ -16,7 +16,8 @@ import { readThemeOptions, shown, THEME_HELP, THEME_OPTIONS } from './theme-opti
 const DEFAULT_OUT = 'theme-render';
 
 /** Where a page's HTML goes: `/` -> `index.html`, `/blog/hello` -> `blog/hello/index.html`. */
-const fileOf = (out: string, route: string): string => path.join(out, ...route.split('/').filter(Boolean).map(decodeURIComponent), 'index.html');
+const fileOf = (out: string, route: string): string =>
+  path.join(out, ...route.split('/').filter(Boolean).map(decodeURIComponent), 'index.html');
 
 /** The `render` subcommand. */
 export const renderCommand: Command = {
@@ -39,7 +40,8 @@ export const renderCommand: Command = {
     const outText = stringValue(values, 'out') ?? DEFAULT_OUT;
     if (outText === '') throw new UsageError('--out needs a directory');
     const out = path.resolve(io.cwd, outText);
-    if (out === options.theme || options.theme.startsWith(`${out}${path.sep}`)) throw new UsageError('--out must not be the theme directory or contain it: it is replaced as a whole');
+    if (out === options.theme || options.theme.startsWith(`${out}${path.sep}`))
+      throw new UsageError('--out must not be the theme directory or contain it: it is replaced as a whole');
     const theme = await openTheme({ ...options, clock: sourceDateEpoch(io.env) });
     const pages = new Map<string, string>();
     const problems: ThemeDiagnostic[] = [];
@@ -50,7 +52,8 @@ export const renderCommand: Command = {
           pages.set(fileOf(out, route), (await theme.render(route)).html);
         } catch (error) {
           if (!(error instanceof ThemeRenderError)) throw error;
-          for (const d of error.diagnostics) if (!problems.some((p) => JSON.stringify(p) === JSON.stringify(d))) problems.push(d);
+          for (const d of error.diagnostics)
+            if (!problems.some((p) => JSON.stringify(p) === JSON.stringify(d))) problems.push(d);
         }
       }
       if (theme.files.has('templates/404.liquid') && problems.length === 0) {
@@ -63,7 +66,14 @@ export const renderCommand: Command = {
     }
     if (problems.length > 0) {
       const diagnostics = problems.map((d) => (d.file === undefined ? d : { ...d, file: shown(io, d.file) }));
-      io.stderr.write(formatReport(THEME_KIT_TOOL, 'text', { valid: false, diagnostics }, { files: theme.files.size, color: useColor(io.stderr, io.env), cwd: io.cwd }));
+      io.stderr.write(
+        formatReport(
+          THEME_KIT_TOOL,
+          'text',
+          { valid: false, diagnostics },
+          { files: theme.files.size, color: useColor(io.stderr, io.env), cwd: io.cwd },
+        ),
+      );
       io.stderr.write(`${program} render: nothing written\n`);
       return EXIT.INVALID;
     }
@@ -73,12 +83,17 @@ export const renderCommand: Command = {
         await mkdir(path.dirname(file), { recursive: true });
         await writeFile(file, html);
       }
-      if (theme.assets.length > 0) await cp(path.join(options.theme, ASSETS_FOLDER), path.join(out, ASSETS_FOLDER), { recursive: true });
+      if (theme.assets.length > 0)
+        await cp(path.join(options.theme, ASSETS_FOLDER), path.join(out, ASSETS_FOLDER), { recursive: true });
     } catch (error) {
-      io.stderr.write(`${program} render: cannot write ${shown(io, out)} (${(error as NodeJS.ErrnoException).code ?? String(error)})\n`);
+      io.stderr.write(
+        `${program} render: cannot write ${shown(io, out)} (${(error as NodeJS.ErrnoException).code ?? String(error)})\n`,
+      );
       return EXIT.INVALID;
     }
-    io.stdout.write(`${program} render: ${pages.size} pages and ${theme.assets.length} assets written to ${shown(io, out)}\n`);
+    io.stdout.write(
+      `${program} render: ${pages.size} pages and ${theme.assets.length} assets written to ${shown(io, out)}\n`,
+    );
     return EXIT.OK;
   },
 };

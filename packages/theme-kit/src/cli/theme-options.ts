@@ -36,20 +36,30 @@ const nonEmpty = (values: Record<string, string | boolean | undefined>, name: st
 };
 
 /** The theme and config directories, resolved against the current directory. */
-export function readThemeDirs(values: Record<string, string | boolean | undefined>, io: CliIO): { theme: string; configDir: string } {
+export function readThemeDirs(
+  values: Record<string, string | boolean | undefined>,
+  io: CliIO,
+): { theme: string; configDir: string } {
   const theme = path.resolve(io.cwd, nonEmpty(values, 'theme') ?? '.');
   const configDir = nonEmpty(values, 'configDir');
   return { theme, configDir: configDir === undefined ? theme : path.resolve(io.cwd, configDir) };
 }
 
 /** Every theme option, checked: a bad `--seed` or `--language` is a usage error naming the flag. */
-export function readThemeOptions(values: Record<string, string | boolean | undefined>, io: CliIO): ThemeOptions & { theme: string; configDir: string } {
+export function readThemeOptions(
+  values: Record<string, string | boolean | undefined>,
+  io: CliIO,
+): ThemeOptions & { theme: string; configDir: string } {
   const language = stringValue(values, 'language');
   const languages: readonly string[] = Object.values(EStoreLanguage);
   if (language !== undefined && !languages.includes(language)) {
     throw new UsageError(`--language must be one of ${languages.join(', ')}, not ${JSON.stringify(language)}`);
   }
-  return { ...readThemeDirs(values, io), seed: integerValue(values, 'seed') ?? 1, language: language as EStoreLanguage | undefined };
+  return {
+    ...readThemeDirs(values, io),
+    seed: integerValue(values, 'seed') ?? 1,
+    language: language as EStoreLanguage | undefined,
+  };
 }
 
 /** A path as the user reads it: relative to where the command runs. */

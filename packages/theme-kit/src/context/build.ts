@@ -4,7 +4,14 @@
  * URLs are added here, so a product has the same handle on a category page, in a block and at its own URL.
  */
 import { SlugRegistry, slugify } from '@commerce-kit/internal/slug';
-import type { MockBlock, MockCategory, MockData, MockMenuLink, MockPaginator, MockProduct } from '@commerce-kit/theme-config/mock';
+import type {
+  MockBlock,
+  MockCategory,
+  MockData,
+  MockMenuLink,
+  MockPaginator,
+  MockProduct,
+} from '@commerce-kit/theme-config/mock';
 import type {
   ArticleDrop,
   BlockDrop,
@@ -75,7 +82,8 @@ function defineOwn<T>(target: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Hands out product and category drops with store-wide unique handles, reusing the store's own for the same
@@ -108,7 +116,12 @@ class Catalogue {
    * @param given the handle the store gives it (made unique), else one is derived from the title
    * @param known drops of products already handed out, by the object they were made from: an item that is one of them is that product
    */
-  category(category: MockCategory, position: number, given?: string, known?: ReadonlyMap<object, ProductDrop>): CategoryDrop {
+  category(
+    category: MockCategory,
+    position: number,
+    given?: string,
+    known?: ReadonlyMap<object, ProductDrop>,
+  ): CategoryDrop {
     const handle = this.#categoryHandles.next(given ?? String(category.title ?? ''), 'category', position);
     const items = category.items.map((item) => known?.get(item) ?? this.product(item, this.products.size + 1));
     const drop: CategoryDrop = { ...category, items, handle, url: `/categories/${handle}` };
@@ -204,7 +217,11 @@ function linkTargets(catalogue: Catalogue, articles: readonly ArticleDrop[]): Ma
 }
 
 /** The categories and articles of the store's own catalogue: every product first (each gets a page), then the categories holding them. */
-function fromCatalogue(source: StoreCatalogue, mock: MockData, catalogue: Catalogue): { categories: CategoryDrop[]; articles: ArticleDrop[] } {
+function fromCatalogue(
+  source: StoreCatalogue,
+  mock: MockData,
+  catalogue: Catalogue,
+): { categories: CategoryDrop[]; articles: ArticleDrop[] } {
   const known = new Map<object, ProductDrop>();
   source.products.forEach((product, index) => {
     const { handle, ...fields } = product;
@@ -225,15 +242,20 @@ function fromCatalogue(source: StoreCatalogue, mock: MockData, catalogue: Catalo
 
 /** The objects templates see, from the mock store, plus lookups for the routes. */
 export function createThemeData(mock: MockData, options: ThemeDataOptions = {}): ThemeData {
-  return buildThemeData(mock, options.editableRegionsFile === undefined ? {} : { editableRegionsFile: options.editableRegionsFile });
+  return buildThemeData(
+    mock,
+    options.editableRegionsFile === undefined ? {} : { editableRegionsFile: options.editableRegionsFile },
+  );
 }
 
 /** {@link createThemeData}, with the store's own catalogue when there is one (the mock was generated from it: see `configWithCatalogue`). */
 export function buildThemeData(mock: MockData, options: ThemeDataBuildOptions): ThemeData {
   const catalogue = new Catalogue(options.catalogue === undefined);
   const own = options.catalogue === undefined ? undefined : fromCatalogue(options.catalogue, mock, catalogue);
-  const categories = own?.categories ?? mock.categories.map((category, index) => catalogue.category(category, index + 1));
-  const articles: ArticleDrop[] = own?.articles ?? mock.articles.map((article) => ({ ...article, handle: article.slug }));
+  const categories =
+    own?.categories ?? mock.categories.map((category, index) => catalogue.category(category, index + 1));
+  const articles: ArticleDrop[] =
+    own?.articles ?? mock.articles.map((article) => ({ ...article, handle: article.slug }));
   const targets = linkTargets(catalogue, articles);
   const menus: Record<string, MenuDrop> = {};
   for (const menu of mock.menus) {
@@ -247,8 +269,13 @@ export function buildThemeData(mock: MockData, options: ThemeDataBuildOptions): 
     regions.set(region.regionName, {
       name: region.regionName,
       rawMarkup: region.rawMarkup,
-      origin: file && region.rawMarkup !== undefined ? { file: file.file, text: file.text, pointer: `/${index}/rawMarkup` } : undefined,
-      blocks: region.blocks.map((block, n) => blockDrop(block, `${slugify(region.regionName) || 'region'}-${n + 1}`, catalogue)),
+      origin:
+        file && region.rawMarkup !== undefined
+          ? { file: file.file, text: file.text, pointer: `/${index}/rawMarkup` }
+          : undefined,
+      blocks: region.blocks.map((block, n) =>
+        blockDrop(block, `${slugify(region.regionName) || 'region'}-${n + 1}`, catalogue),
+      ),
     });
   });
   const objects: SharedObjects = {
@@ -276,7 +303,13 @@ export function movePaginator(paginator: MockPaginator, current: number): Pagina
     const target = pages[page - 1];
     return target ? { title, page, url: target.url } : { title, page: null, url: null };
   };
-  return { ...paginator, currentPage: current, pages, previous: link(paginator.previousTitle, current - 1), next: link(paginator.nextTitle, current + 1) };
+  return {
+    ...paginator,
+    currentPage: current,
+    pages,
+    previous: link(paginator.previousTitle, current - 1),
+    next: link(paginator.nextTitle, current + 1),
+  };
 }
 
 /** What a request renders: its route and the objects it adds. */

@@ -41,7 +41,11 @@ export function configWithCatalogue(config: ThemeConfig, catalogue: StoreCatalog
     ...config,
     categories: catalogue.categories.map((category) => {
       const { items, ...rest } = withoutHandle(category);
-      return { ...rest, numItems: items.length, items: items.map((item) => withoutHandle(item as MockProduct & { handle?: string })) };
+      return {
+        ...rest,
+        numItems: items.length,
+        items: items.map((item) => withoutHandle(item as MockProduct & { handle?: string })),
+      };
     }),
     blog: catalogue.articles.map((article) => withoutHandle(article)),
   } as ThemeConfig;

@@ -12,7 +12,16 @@
  * {@link ThemeContext}.
  */
 import type { EBlockType } from '@commerce-kit/theme-config';
-import type { MockArticle, MockCategory, MockMenuLink, MockPage, MockPaginator, MockProduct, MockStore, UrlPath } from '@commerce-kit/theme-config/mock';
+import type {
+  MockArticle,
+  MockCategory,
+  MockMenuLink,
+  MockPage,
+  MockPaginator,
+  MockProduct,
+  MockStore,
+  UrlPath,
+} from '@commerce-kit/theme-config/mock';
 
 /**
  * A URL handle: lower-case ASCII letters and digits joined by `-`, unique among the objects of its kind

@@ -22,9 +22,12 @@ function currencyFormat(locale: string, currency: string, display: 'symbol' | 'n
   if (format === undefined) {
     try {
       const options: Intl.NumberFormatOptions =
-        display === 'symbol' ? { style: 'currency', currency } : { style: 'decimal', minimumFractionDigits: 2, maximumFractionDigits: 2 };
+        display === 'symbol'
+          ? { style: 'currency', currency }
+          : { style: 'decimal', minimumFractionDigits: 2, maximumFractionDigits: 2 };
       if (display === 'none') {
-        const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+        const digits =
+          new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
         options.minimumFractionDigits = digits;
         options.maximumFractionDigits = digits;
       }
@@ -37,8 +40,14 @@ function currencyFormat(locale: string, currency: string, display: 'symbol' | 'n
   return format;
 }
 
-function money(filter: { context: { globals: object } }, value: unknown, currency: unknown, display: 'symbol' | 'none'): unknown {
-  const amount = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+function money(
+  filter: { context: { globals: object } },
+  value: unknown,
+  currency: unknown,
+  display: 'symbol' | 'none',
+): unknown {
+  const amount =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   if (!Number.isFinite(amount)) return value;
   const store = storeOf(filter);
   const code = typeof currency === 'string' && currency !== '' ? currency : (store.currencyCode ?? 'USD');

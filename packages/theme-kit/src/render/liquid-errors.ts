@@ -56,7 +56,11 @@ function filterPosition(token: TokenLike, name: string): [number, number] | unde
   return [before.split('\n').length, offset - before.lastIndexOf('\n')];
 }
 
-function classify(message: string, error: LiquidError, context: ErrorContext): { code: ThemeDiagnosticCode; suggestion?: string } {
+function classify(
+  message: string,
+  error: LiquidError,
+  context: ErrorContext,
+): { code: ThemeDiagnosticCode; suggestion?: string } {
   const filter = /^undefined filter: (.+)$/.exec(message)?.[1];
   if (filter !== undefined) {
     const near = closest(filter, context.filters);
@@ -87,7 +91,14 @@ export function diagnosticsOf(error: unknown, context: ErrorContext): ThemeDiagn
     return (error as { errors: unknown[] }).errors.flatMap((e) => diagnosticsOf(e, context));
   }
   if (!LiquidError.is(error)) {
-    return [{ severity: 'error', code: 'liquid-render', message: error instanceof Error ? error.message : String(error), pointer: '' }];
+    return [
+      {
+        severity: 'error',
+        code: 'liquid-render',
+        message: error instanceof Error ? error.message : String(error),
+        pointer: '',
+      },
+    ];
   }
   const liquidError = error as LiquidError & { token?: TokenLike; originalError?: Error };
   const raw = (liquidError.originalError?.message ?? liquidError.message).replace(POSITION_SUFFIX, '');
@@ -96,10 +107,14 @@ export function diagnosticsOf(error: unknown, context: ErrorContext): ThemeDiagn
   const token = liquidError.token;
   if (token) {
     const filter = code === 'unknown-filter' ? /^undefined filter: (.+)$/.exec(raw)?.[1] : undefined;
-    const [line = 1, column = 1] = (filter === undefined ? undefined : filterPosition(token, filter)) ?? token.getPosition();
+    const [line = 1, column = 1] =
+      (filter === undefined ? undefined : filterPosition(token, filter)) ?? token.getPosition();
     const rawMarkup = token.file === undefined ? undefined : context.rawMarkup(token.file);
     if (rawMarkup) {
-      const at = positionInJsonString(rawMarkup.text, rawMarkup.pointer, rawMarkup.value, { line, column }) ?? { line: 1, column: 1 };
+      const at = positionInJsonString(rawMarkup.text, rawMarkup.pointer, rawMarkup.value, { line, column }) ?? {
+        line: 1,
+        column: 1,
+      };
       Object.assign(diagnostic, { file: rawMarkup.file, line: at.line, column: at.column, pointer: rawMarkup.pointer });
       diagnostic.message = `rawMarkup: ${diagnostic.message}`;
     } else {

@@ -62,7 +62,10 @@ export class ThemeRenderer {
   readonly #liquid: Liquid;
   readonly #parsed = new Map<string, { readonly source: string; readonly templates: Template[] }>();
   /** Snippets as LiquidJS caches them: the parse (a promise of it while it runs), by the source it was parsed from. */
-  readonly #snippets = new Map<string, { readonly source: string; readonly templates: Template[] | Promise<Template[]> }>();
+  readonly #snippets = new Map<
+    string,
+    { readonly source: string; readonly templates: Template[] | Promise<Template[]> }
+  >();
   readonly #rawMarkup = new Map<string, RawMarkupSource>();
   readonly #errors: ErrorContext;
 
@@ -73,7 +76,10 @@ export class ThemeRenderer {
     // Snippets reach LiquidJS's own cache by name (`partials:card`); an entry counts only while the file's
     // source is what it was parsed from, so an edited snippet is parsed again and nothing else is. In an
     // async render LiquidJS stores the parse's promise (so concurrent renders share one parse).
-    const snippetPath = (name: string): string => (fs.source(liquidPath('snippets', name)) !== undefined ? liquidPath('snippets', name) : `${BUILTIN_PREFIX}snippets/${name}.liquid`);
+    const snippetPath = (name: string): string =>
+      fs.source(liquidPath('snippets', name)) !== undefined
+        ? liquidPath('snippets', name)
+        : `${BUILTIN_PREFIX}snippets/${name}.liquid`;
     const cache: LiquidCache = {
       read(key) {
         const name = PARTIAL_KEY.exec(key)?.[1];
@@ -137,7 +143,10 @@ export class ThemeRenderer {
    */
   parse(file: string): Template[] {
     const source = this.#fs.source(file);
-    if (source === undefined) throw new ThemeRenderError([{ severity: 'error', code: 'missing-template', message: `${file} does not exist`, pointer: '' }]);
+    if (source === undefined)
+      throw new ThemeRenderError([
+        { severity: 'error', code: 'missing-template', message: `${file} does not exist`, pointer: '' },
+      ]);
     return this.#parseSource(file, source);
   }
 
@@ -152,7 +161,9 @@ export class ThemeRenderer {
   /** A region's `rawMarkup`, parsed under a file name that maps its errors into the JSON file. */
   parseRawMarkup(region: RegionData): Template[] {
     const origin = region.origin;
-    const file = origin ? `${origin.file}#${origin.pointer}` : `editable region ${JSON.stringify(region.name)} rawMarkup`;
+    const file = origin
+      ? `${origin.file}#${origin.pointer}`
+      : `editable region ${JSON.stringify(region.name)} rawMarkup`;
     const source = region.rawMarkup ?? '';
     if (origin) this.#rawMarkup.set(file, { ...origin, value: source });
     return this.#parseSource(file, source);
@@ -189,7 +200,14 @@ export class ThemeRenderer {
       ]);
     }
     const { html, warnings } = await this.#renderWithLayout(templatePath, resolved.context, data);
-    return { status: 200, html, route: resolved.route, template: resolved.template, context: resolved.context, warnings };
+    return {
+      status: 200,
+      html,
+      route: resolved.route,
+      template: resolved.template,
+      context: resolved.context,
+      warnings,
+    };
   }
 
   async #notFound(url: string, reason: string, data: ThemeData): Promise<RenderedPage> {
@@ -197,12 +215,20 @@ export class ThemeRenderer {
     if (this.#fs.source(own) === undefined) return { status: 404, html: notFoundPage(url, reason), warnings: [] };
     const home = resolveRoute('/', data);
     if (!home.found) return { status: 404, html: notFoundPage(url, reason), warnings: [] };
-    const context: ThemeContext = { ...home.context, template: '404', request: { ...home.context.request, path: new URL(url, 'http://theme.invalid').pathname } };
+    const context: ThemeContext = {
+      ...home.context,
+      template: '404',
+      request: { ...home.context.request, path: new URL(url, 'http://theme.invalid').pathname },
+    };
     const { html, warnings } = await this.#renderWithLayout(own, context, data);
     return { status: 404, html, template: '404', warnings };
   }
 
-  async #renderWithLayout(templatePath: string, context: ThemeContext, data: ThemeData): Promise<{ html: string; warnings: ThemeDiagnostic[] }> {
+  async #renderWithLayout(
+    templatePath: string,
+    context: ThemeContext,
+    data: ThemeData,
+  ): Promise<{ html: string; warnings: ThemeDiagnostic[] }> {
     const state: RenderState = {
       data,
       layout: DEFAULT_LAYOUT,
@@ -211,7 +237,9 @@ export class ThemeRenderer {
       blockTemplate: (type) => this.parse(this.blockTemplatePath(type)),
     };
     try {
-      const page = String(await this.#liquid.render(this.parse(templatePath), {}, { globals: withState(context, state) }));
+      const page = String(
+        await this.#liquid.render(this.parse(templatePath), {}, { globals: withState(context, state) }),
+      );
       let html = page;
       const layoutName = state.layout;
       if (layoutName !== null) {
@@ -220,7 +248,15 @@ export class ThemeRenderer {
           const globals = withState({ ...context, content_for_layout: page }, state);
           html = String(await this.#liquid.render(this.parse(layoutPath), {}, { globals }));
         } else if (layoutName !== DEFAULT_LAYOUT) {
-          throw new ThemeRenderError([{ severity: 'error', code: 'missing-template', message: `${templatePath} asks for the layout \`${layoutName}\`, but ${layoutPath} does not exist`, pointer: '', file: templatePath }]);
+          throw new ThemeRenderError([
+            {
+              severity: 'error',
+              code: 'missing-template',
+              message: `${templatePath} asks for the layout \`${layoutName}\`, but ${layoutPath} does not exist`,
+              pointer: '',
+              file: templatePath,
+            },
+          ]);
         }
       }
       const warnings: ThemeDiagnostic[] = [...state.unconfiguredRegions].map((name) => ({

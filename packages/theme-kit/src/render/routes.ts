@@ -39,7 +39,9 @@ export function resolveRoute(url: string, data: ThemeData): ResolvedRoute {
   const pageParam = parsed.searchParams.get('page');
   if (pageParam !== null) {
     if (!/^[1-9]\d*$/.test(pageParam) || Number(pageParam) > paginator.numPages) {
-      return notFound(`page ${JSON.stringify(pageParam)} does not exist: the paginator has pages 1 to ${paginator.numPages} (pagination.stk.config.json numPages)`);
+      return notFound(
+        `page ${JSON.stringify(pageParam)} does not exist: the paginator has pages 1 to ${paginator.numPages} (pagination.stk.config.json numPages)`,
+      );
     }
     page = Number(pageParam);
   }
@@ -53,26 +55,49 @@ export function resolveRoute(url: string, data: ThemeData): ResolvedRoute {
   }
   if (rest.length > 0) return notFound(`no page at ${path}`);
   if (first === 'blog' && second === undefined) {
-    return { found: true, route: 'blog', template: ROUTE_TEMPLATES.blog, context: contextFor(data, { ...base, route: 'blog', template: ROUTE_TEMPLATES.blog }) };
+    return {
+      found: true,
+      route: 'blog',
+      template: ROUTE_TEMPLATES.blog,
+      context: contextFor(data, { ...base, route: 'blog', template: ROUTE_TEMPLATES.blog }),
+    };
   }
   if (second === undefined) return notFound(`no page at ${path}`);
   if (first === 'blog') {
     const article = data.articles.get(second);
-    if (!article) return notFound(`no article with the handle ${JSON.stringify(second)} (the blog has ${[...data.articles.keys()].join(', ') || 'no articles'})`);
+    if (!article)
+      return notFound(
+        `no article with the handle ${JSON.stringify(second)} (the blog has ${[...data.articles.keys()].join(', ') || 'no articles'})`,
+      );
     const template = ROUTE_TEMPLATES.article;
-    return { found: true, route: 'article', template, context: contextFor(data, { ...base, route: 'article', template, article }) };
+    return {
+      found: true,
+      route: 'article',
+      template,
+      context: contextFor(data, { ...base, route: 'article', template, article }),
+    };
   }
   if (first === 'categories') {
     const category = data.categories.get(second);
     if (!category) return notFound(`no category with the handle ${JSON.stringify(second)}`);
     const template = ROUTE_TEMPLATES.category;
-    return { found: true, route: 'category', template, context: contextFor(data, { ...base, route: 'category', template, category }) };
+    return {
+      found: true,
+      route: 'category',
+      template,
+      context: contextFor(data, { ...base, route: 'category', template, category }),
+    };
   }
   if (first === 'products') {
     const product = data.products.get(second);
     if (!product) return notFound(`no product with the handle ${JSON.stringify(second)}`);
     const template = ROUTE_TEMPLATES.product;
-    return { found: true, route: 'product', template, context: contextFor(data, { ...base, route: 'product', template, product }) };
+    return {
+      found: true,
+      route: 'product',
+      template,
+      context: contextFor(data, { ...base, route: 'product', template, product }),
+    };
   }
   return notFound(`no page at ${path}`);
 }

@@ -6,15 +6,33 @@
  * - `{% layout 'name' %}` / `{% layout none %}`: the layout the page is placed into (Shopify's meaning,
  *   replacing LiquidJS's Jekyll-style `layout`).
  */
-import { evalToken, Tag, TypeGuards, type Context, type Emitter, type Liquid, type TagToken, type TopLevelToken, type ValueToken } from 'liquidjs';
+import {
+  evalToken,
+  Tag,
+  TypeGuards,
+  type Context,
+  type Emitter,
+  type Liquid,
+  type TagToken,
+  type TopLevelToken,
+  type ValueToken,
+} from 'liquidjs';
 import type { BlockDrop } from '../generated/context.js';
 import { escapeHtml } from '@commerce-kit/internal/escape-html';
 import { stateOf } from './state.js';
 
 const isBlock = (value: unknown): value is BlockDrop =>
-  typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string' && typeof (value as { settings?: unknown }).settings === 'object';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { type?: unknown }).type === 'string' &&
+  typeof (value as { settings?: unknown }).settings === 'object';
 
-function* renderBlock(liquid: Liquid, block: BlockDrop, ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
+function* renderBlock(
+  liquid: Liquid,
+  block: BlockDrop,
+  ctx: Context,
+  emitter: Emitter,
+): Generator<unknown, void, unknown> {
   const templates = stateOf(ctx).blockTemplate(block.type);
   const child = ctx.spawn();
   (child.bottom() as Record<string, unknown>)['block'] = block;
@@ -48,7 +66,8 @@ export class EditableRegionTag extends Tag {
     if (!region) {
       state.unconfiguredRegions.add(name);
     } else {
-      if (region.rawMarkup !== undefined) yield this.liquid.renderer.renderTemplates(state.rawMarkup(region), ctx.spawn(), emitter);
+      if (region.rawMarkup !== undefined)
+        yield this.liquid.renderer.renderTemplates(state.rawMarkup(region), ctx.spawn(), emitter);
       for (const block of region.blocks) yield* renderBlock(this.liquid, block, ctx, emitter);
     }
     emitter.write('</div>');

@@ -57,11 +57,16 @@ export class ThemeFileSystem implements FS {
   }
 
   containsSync(root: string, file: string): boolean {
-    return file.startsWith(`${root}/`) && !file.slice(root.length + 1).split('/').some((s) => s === '..' || s === '.' || s === '');
+    return (
+      file.startsWith(`${root}/`) &&
+      !file
+        .slice(root.length + 1)
+        .split('/')
+        .some((s) => s === '..' || s === '.' || s === '')
+    );
   }
 
   dirname(file: string): string {
     return file.slice(0, Math.max(0, file.lastIndexOf('/')));
   }
-
 }

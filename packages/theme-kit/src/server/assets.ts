@@ -32,7 +32,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** The content type of a file name (`application/octet-stream` when unknown). */
-export const contentTypeOf = (file: string): string => CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+export const contentTypeOf = (file: string): string =>
+  CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 /**
  * The file under `assetsDir` that `relative` (the URL path after `/assets/`, still percent-encoded) names,

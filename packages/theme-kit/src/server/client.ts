@@ -59,7 +59,8 @@ export function liveReloadClient(config: ClientConfig): void {
     close.addEventListener('click', hideOverlay);
     const title = document.createElement('h1');
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
-    title.textContent = errors > 0 ? `The theme has ${errors} error${errors === 1 ? '' : 's'}` : 'The theme has warnings';
+    title.textContent =
+      errors > 0 ? `The theme has ${errors} error${errors === 1 ? '' : 's'}` : 'The theme has warnings';
     const hint = document.createElement('p');
     hint.className = 'hint';
     hint.textContent = 'Showing the last page that rendered. Fix the file and save: this page updates by itself.';
@@ -113,7 +114,8 @@ export function liveReloadClient(config: ClientConfig): void {
   }
 
   if (config.diagnostics.length > 0) {
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => showOverlay(config.diagnostics), { once: true });
+    if (document.readyState === 'loading')
+      document.addEventListener('DOMContentLoaded', () => showOverlay(config.diagnostics), { once: true });
     else showOverlay(config.diagnostics);
   }
   const source = new EventSource(config.events);
@@ -137,6 +139,9 @@ export function liveReloadClient(config: ClientConfig): void {
 
 /** The `<script>` element that runs the client with `config` (JSON made safe inside a script element). */
 export function clientScript(config: ClientConfig): string {
-  const json = JSON.stringify(config).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(config)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `<script data-theme-kit>(${liveReloadClient.toString()})(${json});</script>`;
 }

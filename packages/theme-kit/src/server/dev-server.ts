@@ -134,7 +134,11 @@ class DevServerImpl implements DevServer {
     });
     // Render the home page once: it warms the parse cache (a fast first byte) and reports problems at once.
     const home = await this.#render('/');
-    this.#onEvent({ type: 'ready', url: this.url, problems: home.ok ? this.#withFrames(this.theme.diagnostics) : home.problems });
+    this.#onEvent({
+      type: 'ready',
+      url: this.url,
+      problems: home.ok ? this.#withFrames(this.theme.diagnostics) : home.problems,
+    });
   }
 
   /** Runs `task` after everything queued before it; page requests wait for the queue. */
@@ -199,7 +203,12 @@ class DevServerImpl implements DevServer {
     if (url.pathname.startsWith(`/${ASSETS_FOLDER}/`)) {
       const file = assetPath(path.join(this.theme.dir, ASSETS_FOLDER), url.pathname.slice(ASSETS_FOLDER.length + 2));
       if (file && (await sendAsset(file, response, head))) return;
-      this.#text(response, 404, `no asset at ${url.pathname} (files in the theme's assets/ folder are served at /assets/...)\n`, head);
+      this.#text(
+        response,
+        404,
+        `no asset at ${url.pathname} (files in the theme's assets/ folder are served at /assets/...)\n`,
+        head,
+      );
       return;
     }
     await this.#idle;
@@ -222,10 +231,19 @@ class DevServerImpl implements DevServer {
       return;
     }
     this.#onEvent({ type: 'render-error', url: page, problems: rendered.problems });
-    this.#html(response, 500, withClient(this.#lastGood.get(page) ?? brokenPage(rendered.problems), page, rendered.problems), head);
+    this.#html(
+      response,
+      500,
+      withClient(this.#lastGood.get(page) ?? brokenPage(rendered.problems), page, rendered.problems),
+      head,
+    );
   }
 
-  async #render(page: string): Promise<{ ok: true; status: number; html: string } | { ok: false; problems: ThemeDiagnostic[] & OverlayDiagnostic[] }> {
+  async #render(
+    page: string,
+  ): Promise<
+    { ok: true; status: number; html: string } | { ok: false; problems: ThemeDiagnostic[] & OverlayDiagnostic[] }
+  > {
     try {
       const result = await this.theme.render(page);
       if (result.status === 200) {
@@ -236,7 +254,10 @@ class DevServerImpl implements DevServer {
       return { ok: true, status: result.status, html: result.html };
     } catch (error) {
       if (!(error instanceof ThemeRenderError)) throw error;
-      return { ok: false, problems: this.#withFrames(error.diagnostics.length > 0 ? error.diagnostics : this.theme.diagnostics) };
+      return {
+        ok: false,
+        problems: this.#withFrames(error.diagnostics.length > 0 ? error.diagnostics : this.theme.diagnostics),
+      };
     }
   }
 
@@ -244,7 +265,12 @@ class DevServerImpl implements DevServer {
   #context(page: string, response: ServerResponse, head: boolean): void {
     const data = this.theme.data;
     if (!data) {
-      this.#json(response, 500, { error: 'the config is invalid, so there is no mock store', diagnostics: this.theme.diagnostics }, head);
+      this.#json(
+        response,
+        500,
+        { error: 'the config is invalid, so there is no mock store', diagnostics: this.theme.diagnostics },
+        head,
+      );
       return;
     }
     const resolved = resolveRoute(page, data);
@@ -256,7 +282,11 @@ class DevServerImpl implements DevServer {
   }
 
   #events(url: URL, response: ServerResponse): void {
-    response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
     response.write(`retry: 500\nevent: hello\ndata: ${JSON.stringify({ id: this.#id })}\n\n`);
     const client: EventClient = { response, page: url.searchParams.get('page') ?? '/' };
     this.#clients.add(client);
@@ -291,7 +321,14 @@ class DevServerImpl implements DevServer {
         if (otherAssets) this.#send(client, 'reload', {});
         else for (const href of stylesheets) this.#send(client, 'css', { href: encodeURI(href) });
       }
-      this.#onEvent({ type: 'change', files, action: otherAssets ? 'reload' : 'css', pages: 0, ms: this.#clock.now() - started, problems: this.#withFrames(this.theme.diagnostics) });
+      this.#onEvent({
+        type: 'change',
+        files,
+        action: otherAssets ? 'reload' : 'css',
+        pages: 0,
+        ms: this.#clock.now() - started,
+        problems: this.#withFrames(this.theme.diagnostics),
+      });
       return;
     }
     const scope: ReloadScope = config && liquid ? 'all' : config ? 'config' : 'files';
@@ -320,18 +357,33 @@ class DevServerImpl implements DevServer {
       if (errors) this.#send(client, 'error-report', { diagnostics: errors });
       else this.#send(client, 'reload', {});
     }
-    this.#onEvent({ type: 'change', files, action: failed.size > 0 ? 'error' : 'reload', pages: pages.size, ms: this.#clock.now() - started, problems: [...problems.values()] });
+    this.#onEvent({
+      type: 'change',
+      files,
+      action: failed.size > 0 ? 'error' : 'reload',
+      pages: pages.size,
+      ms: this.#clock.now() - started,
+      problems: [...problems.values()],
+    });
   }
 
   #html(response: ServerResponse, status: number, html: string, head: boolean): void {
     const body = Buffer.from(html, 'utf8');
-    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store' });
+    response.writeHead(status, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': body.length,
+      'cache-control': 'no-store',
+    });
     response.end(head ? undefined : body);
   }
 
   #json(response: ServerResponse, status: number, value: unknown, head: boolean): void {
     const body = Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
-    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store' });
+    response.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': body.length,
+      'cache-control': 'no-store',
+    });
     response.end(head ? undefined : body);
   }
 
@@ -346,7 +398,12 @@ class DevServerImpl implements DevServer {
       response.destroy();
       return;
     }
-    this.#text(response, 500, `theme-kit dev: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`, false);
+    this.#text(
+      response,
+      500,
+      `theme-kit dev: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`,
+      false,
+    );
   }
 }
 

@@ -15,6 +15,8 @@ export function withClient(html: string, page: string, diagnostics: readonly Ove
 /** The page shown when a URL has never rendered: the overlay over an empty page. */
 export function brokenPage(diagnostics: readonly OverlayDiagnostic[]): string {
   const first = diagnostics[0];
-  const summary = first ? `${first.file ? `${first.file}:${first.line ?? 1}:${first.column ?? 1} ` : ''}${first.message}` : 'The theme could not be rendered.';
+  const summary = first
+    ? `${first.file ? `${first.file}:${first.line ?? 1}:${first.column ?? 1} ` : ''}${first.message}`
+    : 'The theme could not be rendered.';
   return `<!doctype html><html><head><meta charset="utf-8"><title>Theme error</title></head><body><main style="font:16px system-ui,sans-serif;margin:3rem"><h1>The theme could not be rendered</h1><p>${escapeHtml(summary)}</p></main></body></html>`;
 }

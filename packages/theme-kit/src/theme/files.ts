@@ -32,7 +32,9 @@ export const liquidPath = (folder: LiquidFolder, name: string): string => `${fol
 export function namesIn(files: ThemeFiles, folder: LiquidFolder): string[] {
   const prefix = `${folder}/`;
   return [...files.keys()]
-    .filter((file) => file.startsWith(prefix) && file.endsWith(LIQUID_EXTENSION) && !file.slice(prefix.length).includes('/'))
+    .filter(
+      (file) => file.startsWith(prefix) && file.endsWith(LIQUID_EXTENSION) && !file.slice(prefix.length).includes('/'),
+    )
     .map((file) => file.slice(prefix.length, -LIQUID_EXTENSION.length))
     .sort();
 }

@@ -81,13 +81,23 @@ function checkOptions(options: ThemeOptions): void {
     throw new ThemeKitConfigurationError(`\`seed\` must be an integer, got ${String(options.seed)}`);
   }
   if (options.language !== undefined && !LANGUAGES.includes(options.language)) {
-    throw new ThemeKitConfigurationError(`\`language\` must be one of ${LANGUAGES.join(', ')}, got ${JSON.stringify(options.language)}`);
+    throw new ThemeKitConfigurationError(
+      `\`language\` must be one of ${LANGUAGES.join(', ')}, got ${JSON.stringify(options.language)}`,
+    );
   }
   if (options.catalogue !== undefined && typeof options.catalogue !== 'function') {
-    throw new ThemeKitConfigurationError('`catalogue` must be a function that returns the store\'s products, categories and articles');
+    throw new ThemeKitConfigurationError(
+      "`catalogue` must be a function that returns the store's products, categories and articles",
+    );
   }
   const clock: unknown = options.clock;
-  if (clock !== undefined && !isClock(clock) && !(clock instanceof Date) && typeof clock !== 'number' && typeof clock !== 'string') {
+  if (
+    clock !== undefined &&
+    !isClock(clock) &&
+    !(clock instanceof Date) &&
+    typeof clock !== 'number' &&
+    typeof clock !== 'string'
+  ) {
     throw new ThemeKitConfigurationError('`clock` must be a Clock (now() and sleep()) or a date');
   }
 }
@@ -119,8 +129,12 @@ class OpenedTheme implements Theme {
 
   get diagnostics(): readonly ThemeDiagnostic[] {
     // A missing theme directory is one problem, not also a missing config directory when they are the same.
-    const missingTheme = this.#fileDiagnostics.some((d) => d.code === 'theme-dir-not-found') && path.resolve(this.configDir) === path.resolve(this.dir);
-    const config = missingTheme ? this.#configDiagnostics.filter((d) => d.code !== 'config-dir-not-found') : this.#configDiagnostics;
+    const missingTheme =
+      this.#fileDiagnostics.some((d) => d.code === 'theme-dir-not-found') &&
+      path.resolve(this.configDir) === path.resolve(this.dir);
+    const config = missingTheme
+      ? this.#configDiagnostics.filter((d) => d.code !== 'config-dir-not-found')
+      : this.#configDiagnostics;
     return [...config, ...this.#fileDiagnostics];
   }
 
@@ -150,7 +164,9 @@ class OpenedTheme implements Theme {
     // Without store.stk.config.json the store is generated; the generator completes a partial store
     // (here: only the language), as it does for any required field a config lacks.
     this.#config =
-      language === undefined ? loaded.config : { ...loaded.config, store: { ...loaded.config.store, language } as NonNullable<ThemeConfig['store']> };
+      language === undefined
+        ? loaded.config
+        : { ...loaded.config, store: { ...loaded.config.store, language } as NonNullable<ThemeConfig['store']> };
     await this.#build(this.#options.catalogue === undefined ? undefined : await this.#options.catalogue());
   }
 
@@ -178,7 +194,10 @@ class OpenedTheme implements Theme {
     this.#mockDiagnostics = [];
     try {
       const mock = generateMockData(config, { seed: this.#options.seed ?? 1, clock: this.#options.clock });
-      this.data = buildThemeData(mock, { ...(regionsFile === undefined ? {} : { editableRegionsFile: regionsFile }), catalogue });
+      this.data = buildThemeData(mock, {
+        ...(regionsFile === undefined ? {} : { editableRegionsFile: regionsFile }),
+        catalogue,
+      });
     } catch (error) {
       this.data = undefined;
       if (error instanceof MockConfigError) {
@@ -231,7 +250,9 @@ export async function openTheme(options: ThemeOptions = {}): Promise<Theme> {
 }
 
 /** {@link openTheme}, answering with the theme's {@link OpenedTheme.reloadCatalogue} too (for the dev server). */
-export async function openThemeWithCatalogue(options: ThemeOptions): Promise<Theme & Pick<OpenedTheme, 'reloadCatalogue'>> {
+export async function openThemeWithCatalogue(
+  options: ThemeOptions,
+): Promise<Theme & Pick<OpenedTheme, 'reloadCatalogue'>> {
   checkOptions(options);
   const theme = new OpenedTheme(options);
   await theme.reload();

@@ -66,7 +66,15 @@ export async function readThemeDir(dir: string): Promise<ThemeDirContents> {
         files.set(`${folder}/${name}`, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
       } catch (error) {
         if (errnoCode(error) === 'EISDIR') continue;
-        diagnostics.push({ severity: 'error', code: 'read-error', message: `${folder}/${name} could not be read (${errnoCode(error)})`, pointer: '', file, line: 1, column: 1 });
+        diagnostics.push({
+          severity: 'error',
+          code: 'read-error',
+          message: `${folder}/${name} could not be read (${errnoCode(error)})`,
+          pointer: '',
+          file,
+          line: 1,
+          column: 1,
+        });
       }
     }
   }

@@ -21,9 +21,17 @@ const RUN_TIMEOUT_MS = 60_000;
  * Runs `theme-kit ...args` to completion, in `cwd` (default: the package root). Asynchronous, so that
  * independent runs can overlap and a server the test itself holds (a busy port) keeps answering.
  */
-export function runBin(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<BinRun> {
+export function runBin(
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<BinRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? PACKAGE_ROOT, env: cleanEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'], timeout: RUN_TIMEOUT_MS });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd ?? PACKAGE_ROOT,
+      env: cleanEnv(options.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: RUN_TIMEOUT_MS,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -7,7 +7,9 @@ export interface ServerEvent {
 }
 
 /** Reads `url` as an event stream; `next(type)` resolves with the next event of that type (after those already taken). */
-export async function openEvents(url: string): Promise<{ next(type: string): Promise<ServerEvent>; all(): readonly ServerEvent[]; close(): void }> {
+export async function openEvents(
+  url: string,
+): Promise<{ next(type: string): Promise<ServerEvent>; all(): readonly ServerEvent[]; close(): void }> {
   const controller = new AbortController();
   const response = await fetch(url, { signal: controller.signal, headers: { accept: 'text/event-stream' } });
   if (!response.body) throw new Error('no event stream');
@@ -26,7 +28,8 @@ export async function openEvents(url: string): Promise<{ next(type: string): Pro
           buffer = buffer.slice(end + 2);
           const type = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (type !== undefined) events.push({ type, data: data === undefined ? undefined : (JSON.parse(data) as unknown) });
+          if (type !== undefined)
+            events.push({ type, data: data === undefined ? undefined : (JSON.parse(data) as unknown) });
           for (const wake of waiters) wake();
         }
       }

@@ -22,9 +22,11 @@ const KEYS: Record<ConfigKind, string> = {
 /** The store data of config values (normalised as loading does), seed 1. */
 export function dataOf(config: ConfigValues = {}, options: ThemeDataOptions = {}): ThemeData {
   const loaded: Record<string, unknown> = {};
-  for (const [kind, value] of Object.entries(config) as Array<[ConfigKind, unknown]>) loaded[KEYS[kind]] = normalizeConfig(kind, value);
+  for (const [kind, value] of Object.entries(config) as Array<[ConfigKind, unknown]>)
+    loaded[KEYS[kind]] = normalizeConfig(kind, value);
   return createThemeData(generateMockData(loaded, { seed: 1, clock: NOW }), options);
 }
 
 /** A renderer of `files` (theme-relative path -> Liquid). */
-export const rendererOf = (files: Readonly<Record<string, string>>): ThemeRenderer => new ThemeRenderer({ files: new Map(Object.entries(files)) });
+export const rendererOf = (files: Readonly<Record<string, string>>): ThemeRenderer =>
+  new ThemeRenderer({ files: new Map(Object.entries(files)) });

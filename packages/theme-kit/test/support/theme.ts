@@ -26,7 +26,12 @@ export function writeFiles(dir: string, files: ThemeSpec): void {
   for (const [file, contents] of Object.entries(files)) {
     const target = path.join(dir, file);
     mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, typeof contents === 'string' || contents instanceof Uint8Array ? contents : `${JSON.stringify(contents, null, 2)}\n`);
+    writeFileSync(
+      target,
+      typeof contents === 'string' || contents instanceof Uint8Array
+        ? contents
+        : `${JSON.stringify(contents, null, 2)}\n`,
+    );
   }
 }
 

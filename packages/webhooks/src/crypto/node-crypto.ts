@@ -9,7 +9,10 @@
 /** The parts of `node:crypto` the package uses. @internal */
 export interface NodeCryptoLike {
   createSecretKey(key: Uint8Array): unknown;
-  createHmac(algorithm: 'sha256', key: unknown): {
+  createHmac(
+    algorithm: 'sha256',
+    key: unknown,
+  ): {
     update(data: string): { digest(): Uint8Array };
   };
 }

@@ -5,6 +5,8 @@ export class WebCryptoUnavailableError extends WebhookError {
   static override readonly brand: string = '@commerce-kit/webhooks:WebCryptoUnavailableError';
 
   constructor() {
-    super('globalThis.crypto.subtle is not available in this runtime; use the synchronous computeSignature/verifySignature instead');
+    super(
+      'globalThis.crypto.subtle is not available in this runtime; use the synchronous computeSignature/verifySignature instead',
+    );
   }
 }

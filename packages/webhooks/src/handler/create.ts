@@ -56,6 +56,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       return closed;
     },
   };
-  Object.defineProperty(handler, INSPECT, { value: () => `WebhookHandler { pending: ${queue.pending}, closed: ${closed} }` });
+  Object.defineProperty(handler, INSPECT, {
+    value: () => `WebhookHandler { pending: ${queue.pending}, closed: ${closed} }`,
+  });
   return handler;
 }

@@ -14,9 +14,17 @@ import type { IdempotencyConfig, HandlerConfig } from './options.js';
 import type { Job } from './processing.js';
 
 /** Verifies and enqueues one delivery; `acknowledged` settles once the answer is on its way. @internal */
-export type Intake = (body: DeliveryBody, headers: HeadersInput, acknowledged?: Promise<void>) => Promise<WebhookResponse>;
+export type Intake = (
+  body: DeliveryBody,
+  headers: HeadersInput,
+  acknowledged?: Promise<void>,
+) => Promise<WebhookResponse>;
 
-function respond(status: WebhookResponse['status'], body: WebhookResponse['body'], processed = Promise.resolve()): WebhookResponse {
+function respond(
+  status: WebhookResponse['status'],
+  body: WebhookResponse['body'],
+  processed = Promise.resolve(),
+): WebhookResponse {
   return { status, body, processed };
 }
 

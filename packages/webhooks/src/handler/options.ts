@@ -48,17 +48,21 @@ function defaultOnError(error: WebhookProcessingError): void {
 
 function integer(value: number | undefined, fallback: number, name: string, min: number): number {
   const result = value ?? fallback;
-  if (!Number.isSafeInteger(result) || result < min) throw new WebhookConfigurationError(`${name} must be an integer >= ${min}`);
+  if (!Number.isSafeInteger(result) || result < min)
+    throw new WebhookConfigurationError(`${name} must be an integer >= ${min}`);
   return result;
 }
 
 function optionalFunction<F>(value: F | undefined, name: string): F | undefined {
-  if (value !== undefined && typeof value !== 'function') throw new WebhookConfigurationError(`${name} must be a function`);
+  if (value !== undefined && typeof value !== 'function')
+    throw new WebhookConfigurationError(`${name} must be a function`);
   return value;
 }
 
 function hasMethod(value: unknown, method: string): boolean {
-  return typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[method] === 'function';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[method] === 'function'
+  );
 }
 
 function resolveIdempotency(options: WebhookHandlerOptions, verifier: VerifierConfig): IdempotencyConfig | undefined {
@@ -68,7 +72,8 @@ function resolveIdempotency(options: WebhookHandlerOptions, verifier: VerifierCo
     throw new WebhookConfigurationError('idempotency must be an object ({ store?, ttlSeconds? }) or false');
   }
   const store = given?.store ?? new MemoryIdempotencyStore({ clock: verifier.clock });
-  if (!hasMethod(store, 'claim')) throw new WebhookConfigurationError('idempotency.store must have a claim(key, ttlSeconds) method');
+  if (!hasMethod(store, 'claim'))
+    throw new WebhookConfigurationError('idempotency.store must have a claim(key, ttlSeconds) method');
   const span = acceptanceSpanSeconds(verifier.window);
   const ttlSeconds = given?.ttlSeconds ?? (span === undefined ? UNLIMITED_AGE_TTL_SECONDS : Math.ceil(span) + 60);
   if (!Number.isSafeInteger(ttlSeconds) || ttlSeconds <= 0) {

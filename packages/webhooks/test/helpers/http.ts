@@ -21,7 +21,9 @@ async function listen(server: Server): Promise<RunningServer> {
   };
 }
 
-export function startNodeServer(listener: (req: IncomingMessage, res: ServerResponse) => unknown): Promise<RunningServer> {
+export function startNodeServer(
+  listener: (req: IncomingMessage, res: ServerResponse) => unknown,
+): Promise<RunningServer> {
   return listen(createServer((req, res) => void listener(req, res)));
 }
 

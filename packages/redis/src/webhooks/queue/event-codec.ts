@@ -36,7 +36,14 @@ export function decodeEvent(text: string): WebhookEvent | undefined {
   const parsed = parseJson(text, 'remove');
   if (!parsed.ok || !isRecord(parsed.value)) return undefined;
   const { v, type, timestamp, timestampMs, token, deliveryKey, payload } = parsed.value;
-  if (v !== 1 || typeof timestamp !== 'string' || typeof token !== 'string' || typeof deliveryKey !== 'string' || !isRecord(payload)) return undefined;
+  if (
+    v !== 1 ||
+    typeof timestamp !== 'string' ||
+    typeof token !== 'string' ||
+    typeof deliveryKey !== 'string' ||
+    !isRecord(payload)
+  )
+    return undefined;
   const data = payload['data'];
   if (!isRecord(data) || typeof data['id'] !== 'string') return undefined;
   return {

@@ -10,7 +10,8 @@ function fromMiddleware(req: IncomingMessage): DeliveryBody | undefined {
   const body = (req as IncomingMessage & { body?: unknown }).body;
   if (body === undefined || body === null) return undefined;
   // express.json() sets `{}` without reading the stream when the content type does not match.
-  if (typeof body === 'object' && !(body instanceof Uint8Array) && Object.keys(body).length === 0 && !req.readableEnded) return undefined;
+  if (typeof body === 'object' && !(body instanceof Uint8Array) && Object.keys(body).length === 0 && !req.readableEnded)
+    return undefined;
   if (typeof body === 'string' || body instanceof Uint8Array || typeof body === 'object') return body as DeliveryBody;
   return undefined;
 }

@@ -88,7 +88,8 @@ const DUPLICATE = respond(200, { received: true, duplicate: true });
 function defaultTtlSeconds(options: RedisWebhookReceiverOptions): number {
   if (options.maxAgeSeconds === false) return UNLIMITED_AGE_TTL_SECONDS;
   const maxAge = typeof options.maxAgeSeconds === 'number' ? options.maxAgeSeconds : DEFAULT_MAX_AGE_SECONDS;
-  const maxFuture = typeof options.maxFutureSeconds === 'number' ? options.maxFutureSeconds : DEFAULT_MAX_FUTURE_SECONDS;
+  const maxFuture =
+    typeof options.maxFutureSeconds === 'number' ? options.maxFutureSeconds : DEFAULT_MAX_FUTURE_SECONDS;
   return Math.ceil(maxAge + maxFuture) + 61;
 }
 
@@ -126,7 +127,13 @@ export function createRedisWebhookReceiver(options: RedisWebhookReceiverOptions)
   const keys = new QueueKeys(prefix, queueName(options.queue, OWNER));
   const userKeyOf = functionOption(options.userKey, 'userKey', OWNER) ?? (() => SINGLE_USER_KEY);
   const onRejected = functionOption(options.onRejected, 'onRejected', OWNER);
-  const ttlSeconds = numberOption(options.idempotencyTtlSeconds, defaultTtlSeconds(options), 'idempotencyTtlSeconds', OWNER, 1);
+  const ttlSeconds = numberOption(
+    options.idempotencyTtlSeconds,
+    defaultTtlSeconds(options),
+    'idempotencyTtlSeconds',
+    OWNER,
+    1,
+  );
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const connection = new Connection(options, OWNER);
   let closed = false;
@@ -151,7 +158,11 @@ export function createRedisWebhookReceiver(options: RedisWebhookReceiverOptions)
     }
     try {
       const id = await connection.run((client) =>
-        ENQUEUE.run(client, [keys.seen(event.deliveryKey), keys.stream, keys.user(userKey)], [ttlSeconds, userKey, event.deliveryKey, encodeEvent(event)]),
+        ENQUEUE.run(
+          client,
+          [keys.seen(event.deliveryKey), keys.stream, keys.user(userKey)],
+          [ttlSeconds, userKey, event.deliveryKey, encodeEvent(event)],
+        ),
       );
       return id === '' ? DUPLICATE : ACCEPTED;
     } catch {
@@ -163,7 +174,10 @@ export function createRedisWebhookReceiver(options: RedisWebhookReceiverOptions)
     let response: RedisWebhookResponse;
     try {
       const read = await readNodeBody(req, maxBodyBytes);
-      response = read === undefined ? respond(413, { received: false, reason: 'body_too_large' }) : await handle(read, req.headers);
+      response =
+        read === undefined
+          ? respond(413, { received: false, reason: 'body_too_large' })
+          : await handle(read, req.headers);
     } catch {
       response = respond(500, { received: false, reason: 'internal_error' });
     }
@@ -185,7 +199,9 @@ export function createRedisWebhookReceiver(options: RedisWebhookReceiverOptions)
       return closed;
     },
   };
-  Object.defineProperty(receiver, INSPECT, { value: () => `RedisWebhookReceiver { server: '${connection.server}', closed: ${closed} }` });
+  Object.defineProperty(receiver, INSPECT, {
+    value: () => `RedisWebhookReceiver { server: '${connection.server}', closed: ${closed} }`,
+  });
   Object.defineProperty(receiver, 'toJSON', { value: () => ({ server: connection.server, closed }) });
   return receiver;
 }

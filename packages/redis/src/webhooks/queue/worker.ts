@@ -131,7 +131,9 @@ interface Lane {
   waits: number;
 }
 
-type Turn = { readonly kind: 'go'; readonly deliveries: number } | { readonly kind: 'wait' | 'gone' | 'other' | 'again' };
+type Turn =
+  | { readonly kind: 'go'; readonly deliveries: number }
+  | { readonly kind: 'wait' | 'gone' | 'other' | 'again' };
 
 function defaultBackoff(retry: number): number {
   return Math.min(30_000, 500 * 2 ** (retry - 1));
@@ -181,7 +183,8 @@ class QueueWorker implements RedisWebhookWorker {
 
   constructor(options: RedisWebhookWorkerOptions) {
     requireObject(options, OWNER, '{ url, onEvent, ... }');
-    if (typeof options.onEvent !== 'function') throw new RedisAdapterConfigurationError(`${OWNER}: onEvent must be a function`);
+    if (typeof options.onEvent !== 'function')
+      throw new RedisAdapterConfigurationError(`${OWNER}: onEvent must be a function`);
     if (options.retry !== undefined && (typeof options.retry !== 'object' || options.retry === null)) {
       throw new RedisAdapterConfigurationError(`${OWNER}: retry must be an object ({ retries?, delayMs? })`);
     }
@@ -285,10 +288,16 @@ class QueueWorker implements RedisWebhookWorker {
           groupReady = true;
         }
         const reply = await this.#reader.xreadgroup(
-          'GROUP', WORKER_GROUP, this.name,
-          'COUNT', this.#maxHeld - this.#held.size,
-          'BLOCK', BLOCK_MS,
-          'STREAMS', this.#keys.stream, '>',
+          'GROUP',
+          WORKER_GROUP,
+          this.name,
+          'COUNT',
+          this.#maxHeld - this.#held.size,
+          'BLOCK',
+          BLOCK_MS,
+          'STREAMS',
+          this.#keys.stream,
+          '>',
         );
         failures = 0;
         this.#fine();
@@ -324,7 +333,9 @@ class QueueWorker implements RedisWebhookWorker {
         }
         more = await this.#claimAbandoned();
         if (rounds++ % 100 === 0) {
-          await this.#connection.run((client) => FORGET_IDLE_WORKERS.run(client, [this.#keys.stream], [WORKER_GROUP, FORGET_WORKERS_AFTER_MS]));
+          await this.#connection.run((client) =>
+            FORGET_IDLE_WORKERS.run(client, [this.#keys.stream], [WORKER_GROUP, FORGET_WORKERS_AFTER_MS]),
+          );
         }
         this.#fine();
       } catch (error) {
@@ -342,7 +353,9 @@ class QueueWorker implements RedisWebhookWorker {
   async #touch(): Promise<void> {
     if (this.#held.size === 0) return;
     const ids = [...this.#held.keys()];
-    const lost = await this.#connection.run((client) => TOUCH.run(client, [this.#keys.stream], [WORKER_GROUP, this.name, ...ids]));
+    const lost = await this.#connection.run((client) =>
+      TOUCH.run(client, [this.#keys.stream], [WORKER_GROUP, this.name, ...ids]),
+    );
     for (const id of Array.isArray(lost) ? (lost as unknown[]) : []) {
       const held = typeof id === 'string' ? this.#held.get(id) : undefined;
       if (held !== undefined && !held.running) this.#letGo(held);
@@ -374,7 +387,12 @@ class QueueWorker implements RedisWebhookWorker {
 
   #accept(entry: StreamEntry): void {
     if (this.#held.has(entry.id) || this.#stopping) return;
-    const held: Held = { id: entry.id, userKey: entry.fields['user'] ?? '', eventText: entry.fields['event'], running: false };
+    const held: Held = {
+      id: entry.id,
+      userKey: entry.fields['user'] ?? '',
+      eventText: entry.fields['event'],
+      running: false,
+    };
     this.#held.set(held.id, held);
     let lane = this.#lanes.get(held.userKey);
     if (lane === undefined) {
@@ -446,7 +464,12 @@ class QueueWorker implements RedisWebhookWorker {
         return;
       }
       if (deliveries > this.#maxDeliveries) {
-        await this.#giveUp(held, event, 0, `it was handed to workers ${deliveries} times without finishing (maxDeliveries ${this.#maxDeliveries}): a worker stopped while holding it each time`);
+        await this.#giveUp(
+          held,
+          event,
+          0,
+          `it was handed to workers ${deliveries} times without finishing (maxDeliveries ${this.#maxDeliveries}): a worker stopped while holding it each time`,
+        );
         return;
       }
       let attempt = 0;
@@ -488,9 +511,17 @@ class QueueWorker implements RedisWebhookWorker {
     }
   }
 
-  async #giveUp(held: Held, event: WebhookEvent | undefined, attempts: number, reason: string, cause?: unknown): Promise<void> {
+  async #giveUp(
+    held: Held,
+    event: WebhookEvent | undefined,
+    attempts: number,
+    reason: string,
+    cause?: unknown,
+  ): Promise<void> {
     if (await this.#finish(held, 'failed', reason, attempts)) {
-      this.#report(new DeliveryFailedError({ event, deliveryId: held.id, userKey: held.userKey, attempts, reason, cause }));
+      this.#report(
+        new DeliveryFailedError({ event, deliveryId: held.id, userKey: held.userKey, attempts, reason, cause }),
+      );
     }
   }
 
@@ -541,7 +572,9 @@ class QueueWorker implements RedisWebhookWorker {
     }
     await Promise.allSettled(this.#loops);
     try {
-      await this.#connection.run((client) => RELEASE.run(client, [this.#keys.stream], [WORKER_GROUP, this.name, this.#claimIdleMs]));
+      await this.#connection.run((client) =>
+        RELEASE.run(client, [this.#keys.stream], [WORKER_GROUP, this.name, this.#claimIdleMs]),
+      );
     } catch {
       // Redis is down: the deliveries are taken over after claimIdleMs anyway.
     }

@@ -3,7 +3,13 @@
  * argument parsing, and the exit codes (0 done, 1 refused or unreachable, 2 usage). Secrets given on the
  * command line (the control key, a fault's access token) are masked in everything printed.
  */
-import { clientFrom, ConnectionSettingError, CONTROL_KEY_ENV, ControlError, type ControlClient } from '../control-client.js';
+import {
+  clientFrom,
+  ConnectionSettingError,
+  CONTROL_KEY_ENV,
+  ControlError,
+  type ControlClient,
+} from '../control-client.js';
 import { parseFlags, UsageError, type FlagSpecs } from '../flags.js';
 import { invocation } from '../invocation.js';
 import { VERSION } from '../version.js';
@@ -72,7 +78,8 @@ export function wholeNumber(what: string, value: string): number {
 }
 
 function masker(secrets: readonly string[]): (text: string) => string {
-  return (text) => secrets.reduce((masked, secret) => (secret.length >= 4 ? masked.split(secret).join('***') : masked), text);
+  return (text) =>
+    secrets.reduce((masked, secret) => (secret.length >= 4 ? masked.split(secret).join('***') : masked), text);
 }
 
 /** A command's flags as the parser takes them: its own, then the connection flags and `--json`. */
@@ -132,7 +139,15 @@ export async function runCommand(
   if (keyFromEnv !== undefined) secrets.push(keyFromEnv);
   try {
     const client = clientFrom({ url: values['url'] as string | undefined, controlKey }, env);
-    return await command.run({ positionals, flags: values, client, json: values['json'] === true, out, err, secret: (value) => secrets.push(value) });
+    return await command.run({
+      positionals,
+      flags: values,
+      client,
+      json: values['json'] === true,
+      out,
+      err,
+      secret: (value) => secrets.push(value),
+    });
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConnectionSettingError) return usage(error.message);
     if (error instanceof ControlError || error instanceof CommandFailure) {

@@ -9,7 +9,8 @@ import { printJson, UsageError, wholeNumber, type Command, type CommandContext }
 const STATUSES = ['429', '500', '503'];
 const MATCHERS = ['count', 'method', 'path', 'token'] as const;
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
 /** One line for an active fault: `flt_1: 429 (Retry-After 2 s), the next 3 requests matching GET /customers*`. */
 export function describeFault(fault: unknown): string {
@@ -17,7 +18,8 @@ export function describeFault(fault: unknown): string {
   let action: string;
   if (f['type'] === 'delay') action = `delay ${text(f['delay_ms']) ?? '?'} ms`;
   else if (f['type'] === 'drop') action = 'drop the connection';
-  else action = `${text(f['status']) ?? '?'}${f['retry_after'] == null ? '' : ` (Retry-After ${text(f['retry_after'])} s)`}`;
+  else
+    action = `${text(f['status']) ?? '?'}${f['retry_after'] == null ? '' : ` (Retry-After ${text(f['retry_after'])} s)`}`;
   const remaining = typeof f['remaining'] === 'number' ? f['remaining'] : 1;
   const match = [text(f['method']), text(f['path'])].filter((s) => s !== undefined).join(' ');
   const token = text(f['token']);
@@ -108,7 +110,9 @@ Faults apply to the platform API's routes, never to the sandbox's own /_sandbox/
       refuseFlags(context, kind, ['retry-after', ...MATCHERS]);
       if (kind === 'latency') {
         positionalCount(context, 2, 'MS: the latency in milliseconds (0 turns it off)');
-        const { body } = await context.client.call('PUT', '/_sandbox/latency', { latency_ms: wholeNumber('MS', context.positionals[1]!) });
+        const { body } = await context.client.call('PUT', '/_sandbox/latency', {
+          latency_ms: wholeNumber('MS', context.positionals[1]!),
+        });
         if (context.json) printJson(context, body);
         else context.out(`${latencyLine(isRecord(body) ? body['latency_ms'] : undefined)}\n`);
         return 0;
@@ -126,7 +130,9 @@ Faults apply to the platform API's routes, never to the sandbox's own /_sandbox/
         return 0;
       }
       const list = isRecord(body) && Array.isArray(body['data']) ? body['data'] : [];
-      context.out(`${latencyLine(isRecord(body) ? body['latency_ms'] : undefined)}\n${list.length === 0 ? 'faults: none\n' : list.map((f) => `${describeFault(f)}\n`).join('')}`);
+      context.out(
+        `${latencyLine(isRecord(body) ? body['latency_ms'] : undefined)}\n${list.length === 0 ? 'faults: none\n' : list.map((f) => `${describeFault(f)}\n`).join('')}`,
+      );
       return 0;
     }
     if (!STATUSES.includes(kind) && kind !== 'delay' && kind !== 'drop') {

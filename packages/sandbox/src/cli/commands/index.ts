@@ -6,7 +6,9 @@ import { report } from './report.js';
 import { reset, restore, snapshot, snapshots } from './state.js';
 import { trigger } from './trigger.js';
 
-export const COMMANDS: ReadonlyMap<string, Command> = new Map([trigger, reset, snapshot, restore, snapshots, fault, report, order].map((c) => [c.name, c]));
+export const COMMANDS: ReadonlyMap<string, Command> = new Map(
+  [trigger, reset, snapshot, restore, snapshots, fault, report, order].map((c) => [c.name, c]),
+);
 
 export function isCommandName(name: string | undefined): name is string {
   return name !== undefined && COMMANDS.has(name);

@@ -15,7 +15,9 @@ function writeReport(file: string, text: string, force: boolean): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') throw new CommandFailure(`${file} exists: pass --force to replace it`);
-    throw new CommandFailure(`cannot write ${file}: ${code ?? (error instanceof Error ? error.message : String(error))}`);
+    throw new CommandFailure(
+      `cannot write ${file}: ${code ?? (error instanceof Error ? error.message : String(error))}`,
+    );
   }
 }
 
@@ -46,16 +48,21 @@ refused or cannot be reached, or FILE cannot be written; 2 usage error.`,
   async run(context) {
     positionals(context, []);
     const format = (context.flags['format'] ?? 'junit') as string;
-    if (!REPORT_FORMATS.includes(format as ReportFormat)) throw new UsageError(`--format must be junit or json, got ${JSON.stringify(format)}`);
+    if (!REPORT_FORMATS.includes(format as ReportFormat))
+      throw new UsageError(`--format must be junit or json, got ${JSON.stringify(format)}`);
     const output = context.flags['output'] as string | undefined;
     if (output === '') throw new UsageError('--output needs a file name');
-    if (context.flags['force'] === true && output === undefined) throw new UsageError('--force applies to --output FILE only');
+    if (context.flags['force'] === true && output === undefined)
+      throw new UsageError('--force applies to --output FILE only');
     const { body } = await context.client.call('GET', '/_sandbox/violations');
     let answer;
     try {
       answer = readViolationsAnswer(body);
     } catch (error) {
-      if (error instanceof AnswerShapeError) throw new CommandFailure(`the sandbox at ${context.client.url} answered an unexpected violations list: ${error.message}`);
+      if (error instanceof AnswerShapeError)
+        throw new CommandFailure(
+          `the sandbox at ${context.client.url} answered an unexpected violations list: ${error.message}`,
+        );
       throw error;
     }
     const text = renderReport(format as ReportFormat, answer);

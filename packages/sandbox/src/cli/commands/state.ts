@@ -16,7 +16,8 @@ function bytes(value: unknown): string {
   return typeof value === 'number' ? `${value.toLocaleString('en-US')} bytes` : 'size unknown';
 }
 
-const snapshotLine = (body: unknown): string => `${String(field(body, 'name'))} (${bytes(field(body, 'bytes'))}, taken ${String(field(body, 'created_time'))})`;
+const snapshotLine = (body: unknown): string =>
+  `${String(field(body, 'name'))} (${bytes(field(body, 'bytes'))}, taken ${String(field(body, 'created_time'))})`;
 
 export const reset: Command = {
   name: 'reset',

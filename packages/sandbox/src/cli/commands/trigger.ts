@@ -16,7 +16,8 @@ export function eventData(given: string | undefined): Record<string, unknown> {
   if (!parsed.ok) throw new CommandFailure(`--data is not valid JSON: ${parsed.message}`);
   if (!isRecord(parsed.value)) throw new CommandFailure('--data must be a JSON object, e.g. {"id":"cus_1"}');
   const { id } = parsed.value;
-  if (typeof id !== 'string' || id === '') throw new CommandFailure('--data must have an "id": the id of the affected object, a non-empty string');
+  if (typeof id !== 'string' || id === '')
+    throw new CommandFailure('--data must have an "id": the id of the affected object, a non-empty string');
   return parsed.value;
 }
 
@@ -29,7 +30,9 @@ export const trigger: Command = {
 Records a webhook event of type EVENT with your data and sends it to the sandbox's webhook URL, signed
 as the platform signs deliveries (with the sandbox's webhook mode: duplicates, hold, old timestamps).
 
-  EVENT                 one of: ${WEBHOOK_EVENT_TYPES.join(', ').replace(/(.{1,70})(, |$)/g, '$1$2\n                        ').trimEnd()}
+  EVENT                 one of: ${WEBHOOK_EVENT_TYPES.join(', ')
+    .replace(/(.{1,70})(, |$)/g, '$1$2\n                        ')
+    .trimEnd()}
   --data JSON           the event's data, a JSON object with a string "id"
                         (default: {"id":"test_<random>"})
 
@@ -37,7 +40,8 @@ Prints the delivery's id (for the delivery log) and status.`,
   flags: { data: { type: 'string', value: 'the event\'s data, a JSON object with a string "id"' } },
   async run(context) {
     const [type] = positionals(context, ['EVENT']);
-    if (!KNOWN_EVENTS.has(type!)) throw new UsageError(`unknown event type ${JSON.stringify(type)}: one of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+    if (!KNOWN_EVENTS.has(type!))
+      throw new UsageError(`unknown event type ${JSON.stringify(type)}: one of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
     const data = eventData(context.flags['data'] as string | undefined);
     const { body } = await context.client.call('POST', '/_sandbox/webhooks/trigger', { type, data });
     if (context.json) {
@@ -45,7 +49,9 @@ Prints the delivery's id (for the delivery log) and status.`,
       return 0;
     }
     const delivery = isRecord(body) ? body : {};
-    context.out(`trigger: ${type} for ${String(data['id'])}, delivery ${String(delivery['id'])} (${String(delivery['status'])})\n`);
+    context.out(
+      `trigger: ${type} for ${String(data['id'])}, delivery ${String(delivery['id'])} (${String(delivery['status'])})\n`,
+    );
     return 0;
   },
 };
