@@ -54,7 +54,10 @@ export function countExports(root = REPO_ROOT) {
   const packages = [];
   found.forEach((f, i) => {
     let pkg = packages.at(-1);
-    if (pkg?.name !== f.name) packages.push((pkg = { name: f.name, entries: [] }));
+    if (pkg?.name !== f.name) {
+      pkg = { name: f.name, entries: [] };
+      packages.push(pkg);
+    }
     pkg.entries.push({ subpath: f.subpath, count: counts[i] });
   });
   return packages;
