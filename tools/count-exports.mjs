@@ -64,7 +64,14 @@ export function countExports(root = REPO_ROOT) {
 }
 
 function main() {
-  const { values } = parseArgs({ options: { max: { type: 'string' }, json: { type: 'boolean' } } });
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { max: { type: 'string' }, json: { type: 'boolean' } } }));
+  } catch (error) {
+    console.error(`exports: ${error instanceof Error ? error.message : String(error)}`);
+    console.error('usage: node tools/count-exports.mjs [--max N] [--json]');
+    process.exit(2);
+  }
   const max = values.max === undefined ? undefined : Number(values.max);
   if (max !== undefined && !Number.isInteger(max)) {
     console.error(`--max must be a whole number, not ${JSON.stringify(values.max)}`);

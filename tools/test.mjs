@@ -2,7 +2,7 @@
 //  1. drift check first, before anything regenerates: committed generated code must match specs/;
 //  2. nx: build (with code generation), then lint (Redocly on the spec; publint + attw on each package),
 //     typecheck and test; beside those, Biome and ESLint over the whole tree (tools/lint.mjs), their
-//     output printed once nx is done;
+//     output printed once nx is done; then the export count against its budget;
 //  3. the ten slowest test files, and one closing line that counts the tests of every vitest run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -47,6 +47,9 @@ const checked = await nx(['-t', 'lint', 'typecheck', 'test', '--excludeTaskDepen
 const nxStatus = built !== 0 ? built : checked;
 const { ok: lintOk, output: lintOutput } = await lint;
 console.log(`\n${lintOutput.trimEnd()}`);
+// The public surface stays small enough to hold in mind (docs/house-style.md, "Entries and files").
+const EXPORT_BUDGET = 300;
+const surface = run(process.execPath, ['tools/count-exports.mjs', '--max', String(EXPORT_BUDGET)]);
 
 let passed = 0;
 let failed = 0;
@@ -84,6 +87,7 @@ for (const { file, ms } of durations.sort((a, b) => b.ms - a.ms).slice(0, 10))
 console.log('');
 if (drift !== 0) console.log('FAILED: generated code is stale (see the drift check above)');
 if (nxStatus !== 0) console.log('FAILED: an nx target failed (see above)');
+if (surface !== 0) console.log(`FAILED: the packages export more than ${EXPORT_BUDGET} names (see above)`);
 if (!lintOk) console.log('FAILED: Biome or ESLint found problems (see above; `npm run lint -- --fix` formats)');
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(drift !== 0 || nxStatus !== 0 || !lintOk || failed > 0 || passed === 0 ? 1 : 0);
+process.exit(drift !== 0 || nxStatus !== 0 || !lintOk || surface !== 0 || failed > 0 || passed === 0 ? 1 : 0);
