@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countExports } from '../count-exports.mjs';
+import { REPO_ROOT } from '../lib/generated-files.mjs';
 
 function write(root, file, text) {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -58,5 +60,19 @@ describe('count-exports', () => {
     write(root, 'packages/a/package.json', JSON.stringify({ name: '@s/a', exports: { './x': './dist/x.js' } }));
     write(root, 'packages/a/tsup.config.ts', "export default { entry: { index: 'src/index.ts' } };\n");
     expect(() => countExports(root)).toThrow(/@s\/a: no tsup entry "x" in tsup.config.ts for .\/x/);
+  });
+
+  it('the command fails above --max with the total, and names a bad flag with exit 2', () => {
+    const cli = (...args) =>
+      spawnSync(process.execPath, ['tools/count-exports.mjs', ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const over = cli('--max', '1');
+    expect(over.status).toBe(1);
+    expect(over.stdout).toMatch(/^total\s+\d+ \(at most 1\)$/m);
+    expect(over.stderr).toMatch(/the public surface has \d+ exports, more than 1/);
+    expect(cli('--max', 'many')).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('--max must be a whole number'),
+    });
+    expect(cli('--nope')).toMatchObject({ status: 2, stderr: expect.stringContaining("'--nope'") });
   });
 });
