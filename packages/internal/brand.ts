@@ -74,6 +74,7 @@ export class BrandedError extends Error {
 
   /** `instanceof` by brand, so the classes of another copy of the package recognise this one's errors. */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` was asked about (a subclass, not BrandedError), whose brand decides.
     return hasBrand(this, value);
   }
 

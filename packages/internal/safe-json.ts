@@ -27,7 +27,7 @@ export type ParseJsonResult =
   | { readonly ok: false; readonly reason: 'syntax'; readonly message: string }
   | { readonly ok: false; readonly reason: 'dangerous_key'; readonly message: string; readonly key: DangerousKey };
 
-const hasOwn = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
+const hasOwn = (value: object, key: string): boolean => Object.hasOwn(value, key);
 
 /** RFC 6901 escaping of one reference token. */
 export function escapePointerToken(token: string): string {

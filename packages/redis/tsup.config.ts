@@ -7,7 +7,7 @@ export default defineConfig(
       index: 'src/index.ts',
       'rate-limit': 'src/rate-limit/index.ts',
       webhooks: 'src/webhooks/index.ts',
-      testing: 'src/testing.ts',
+      testing: 'src/testing/index.ts',
     },
     platform: 'node',
   }),

@@ -2,5 +2,5 @@ import { defineConfig } from 'tsup';
 import { packagePreset } from '../../tools/build/tsup-preset.mjs';
 
 export default defineConfig(
-  packagePreset({ entry: { index: 'src/index.ts', testing: 'src/testing.ts' }, platform: 'neutral' }),
+  packagePreset({ entry: { index: 'src/index.ts', testing: 'src/testing/index.ts' }, platform: 'neutral' }),
 );

@@ -57,9 +57,10 @@ export function parseCommandArgs(args: readonly string[], options: OptionsConfig
     allowPositionals: true,
     tokens: true,
   } as const;
-  let parsed;
+  const strictConfig = { ...config, strict: true } as const;
+  let parsed: ReturnType<typeof parseArgs<typeof strictConfig>>;
   try {
-    parsed = parseArgs({ ...config, strict: true });
+    parsed = parseArgs(strictConfig);
   } catch (error) {
     const loose = parseArgs({ ...config, strict: false });
     if (asks(loose.tokens, 'help')) return { kind: 'help' };

@@ -22,7 +22,9 @@ describe('readLimited', () => {
         async (chunks, limit) => {
           let cancelled = false;
           const result = await readLimited(
-            streamOf(chunks, () => void (cancelled = true)),
+            streamOf(chunks, () => {
+              cancelled = true;
+            }),
             limit,
           );
           const all = Uint8Array.from(chunks.flatMap((c) => [...c]));

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { RedisAdapterConfigurationError, RedisAdapterError, RedisUnavailableError } from '../src/index.js';
 import { DEFAULT_WINDOW_PADDING_MS, RedisRateLimitStore } from '../src/rate-limit/index.js';
-import { ManualClock, startRedisServer } from '../src/testing.js';
+import { ManualClock, startRedisServer } from '../src/testing/index.js';
 import { bundleChild } from './support/bundle.js';
 import { startChild } from './support/children.js';
 import { startLimitedServer } from './support/limited-server.js';

@@ -8,7 +8,7 @@ describeReadme({
     '@commerce-kit/redis': 'src/index.ts',
     '@commerce-kit/redis/rate-limit': 'src/rate-limit/index.ts',
     '@commerce-kit/redis/webhooks': 'src/webhooks/index.ts',
-    '@commerce-kit/redis/testing': 'src/testing.ts',
+    '@commerce-kit/redis/testing': 'src/testing/index.ts',
   },
   paths: { '@commerce-kit/api-client': ['../api-client/src/index.ts'] },
   features: [

@@ -30,6 +30,7 @@ describe('stream replies', () => {
   it('field names are data, not prototype keys', () => {
     const [read] = readGroupReply([['s', [['1-0', ['__proto__', 'x', 'constructor', 'y']]]]]);
     expect(Object.getPrototypeOf(read?.fields)).toBeNull();
+    // biome-ignore lint/suspicious/noProto: reads the own data key "__proto__" of a null-prototype record, the point of this test.
     expect(read?.fields['__proto__']).toBe('x');
   });
 });

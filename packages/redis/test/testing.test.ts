@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { RedisAdapterError } from '../src/index.js';
-import { startRedisServer } from '../src/testing.js';
+import { startRedisServer } from '../src/testing/index.js';
 import { bundleChild } from './support/bundle.js';
 import { startChild } from './support/children.js';
 

@@ -3,7 +3,7 @@ import { createWebhookHandler, type WebhookEvent, type WebhookHandler } from '@c
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { RedisAdapterConfigurationError, RedisUnavailableError } from '../src/index.js';
-import { ManualClock, startRedisServer } from '../src/testing.js';
+import { ManualClock, startRedisServer } from '../src/testing/index.js';
 import { RedisIdempotencyStore, RedisUserLock } from '../src/webhooks/index.js';
 import { SECRET, delivery } from './support/deliveries.js';
 import { useRedisServer } from './support/redis.js';

@@ -8,7 +8,7 @@ import { signTestDelivery } from '@commerce-kit/webhooks/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { RedisAdapterConfigurationError, RedisUnavailableError, type RedisAdapterError } from '../src/index.js';
-import { startRedisServer } from '../src/testing.js';
+import { startRedisServer } from '../src/testing/index.js';
 import {
   DeliveryFailedError,
   createRedisWebhookReceiver,

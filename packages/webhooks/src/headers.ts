@@ -15,7 +15,12 @@ export type HeaderRecord = Readonly<Record<string, string | readonly string[] | 
 /** Header name/value pairs, as in Fetch's `HeadersInit` (`[['x-service-signature', '...']]`). */
 export type HeaderPairs = ReadonlyArray<readonly [string, string]>;
 
-/** Headers in any of the shapes {@link readSignatureHeader} understands. */
+/**
+ * The headers of a delivery, in any shape servers hand them over: a Fetch `Headers` (anything with
+ * `get(name)`), Node's `IncomingHttpHeaders` or another plain object (a CGI/Lambda environment), a
+ * `Map`, or name/value pairs (`HeadersInit`). The signature header is found case-insensitively under
+ * `x-service-signature` or its CGI name `HTTP_X_SERVICE_SIGNATURE`.
+ */
 export type HeadersInput = HeadersGetter | HeaderRecord | HeaderPairs;
 
 /** Header names compare equal after lower-casing and treating `_` as `-` (CGI renames `-` to `_`). */

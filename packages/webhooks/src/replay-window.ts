@@ -11,14 +11,9 @@
  *   only, so no re-split of a stale delivery can pass for fresh, not even as a timestamp in an
  *   unknown format, and every re-split shares one duplicate key (the whole message).
  */
+import { DEFAULT_MAX_AGE_SECONDS, DEFAULT_MAX_FUTURE_SECONDS } from '@commerce-kit/internal/webhook-defaults';
 import { WebhookConfigurationError } from './errors/configuration-error.js';
 import { MIN_TIMESTAMP_DIGITS, messageInstants, parseTimestamp, unixTimeOfDigits } from './timestamp.js';
-
-/** Default `maxAgeSeconds`: one day, long enough for the platform's retries of a delivery. */
-export const DEFAULT_MAX_AGE_SECONDS = 86_400;
-
-/** Default `maxFutureSeconds`: five minutes of clock difference between the platform and the receiver. */
-export const DEFAULT_MAX_FUTURE_SECONDS = 300;
 
 /** The window in resolved form. @internal */
 export interface ReplayWindow {

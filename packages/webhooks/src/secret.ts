@@ -1,69 +1,28 @@
-import { hasBrand, stampBrands } from '@commerce-kit/internal/brand';
 import { hmacEngine, type HmacSigner } from './crypto/hmac-engine.js';
 import { WebhookConfigurationError } from './errors/configuration-error.js';
 import { utf8 } from './encoding.js';
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
-// Registered symbols, so a secret prepared by one copy of the package (its ESM or CJS build) is
-// signed with by another through the copy that holds its bytes. Kept off the class's declared
-// members: they are not API.
-const SIGN: unique symbol = Symbol.for('@commerce-kit/webhooks:PreparedSecret.sign') as never;
-const WEB_CRYPTO_KEY: unique symbol = Symbol.for('@commerce-kit/webhooks:PreparedSecret.webCryptoKey') as never;
-
-interface SecretInternals {
-  [SIGN](message: string): Uint8Array;
-  [WEB_CRYPTO_KEY](subtle: SubtleCrypto): Promise<CryptoKey>;
-}
 
 /**
- * A webhook verification key that has been checked and pre-processed once (see
- * {@link prepareSecret}). Its bytes are kept in private fields: `toString()`, `JSON.stringify()`
- * and `util.inspect()` show only `[PreparedSecret]`. `instanceof` works across copies of the
- * package (ESM and CJS builds loaded side by side).
+ * A webhook verification key that has been checked once, with its HMAC key state derived on first
+ * use and kept. Internal: users pass the key as text or bytes and the package prepares (and
+ * remembers) it. Its bytes are kept in private fields: `toString()`, `JSON.stringify()` and
+ * `util.inspect()` show only `[PreparedSecret]`.
+ * @internal
  */
 export class PreparedSecret {
-  /** Identifies the class across copies of the package. */
-  static readonly brand: string = '@commerce-kit/webhooks:PreparedSecret';
-
-  static [Symbol.hasInstance](value: unknown): boolean {
-    // An instance of this very copy is recognised by its private field, cheaply; others by brand.
-    if (this === PreparedSecret && typeof value === 'object' && value !== null && #bytes in value) return true;
-    return hasBrand(this, value);
-  }
-
   readonly #bytes: Uint8Array;
   #signer: HmacSigner | undefined;
-  #webCryptoKey: Promise<CryptoKey> | undefined;
 
-  static {
-    // WebCrypto types stay out of the public declarations (a Node app compiled without the DOM
-    // lib has no `CryptoKey`), so these two are defined here rather than declared as members.
-    Object.defineProperties(PreparedSecret.prototype, {
-      [SIGN]: {
-        value(this: PreparedSecret, message: string): Uint8Array {
-          this.#signer ??= hmacEngine().keyed(this.#bytes);
-          return this.#signer(message);
-        },
-      },
-      [WEB_CRYPTO_KEY]: {
-        value(this: PreparedSecret, subtle: SubtleCrypto): Promise<CryptoKey> {
-          this.#webCryptoKey ??= subtle.importKey(
-            'raw',
-            this.#bytes as Uint8Array<ArrayBuffer>,
-            { name: 'HMAC', hash: 'SHA-256' },
-            false,
-            ['sign'],
-          );
-          return this.#webCryptoKey;
-        },
-      },
-    });
-  }
-
-  /** @internal Use {@link prepareSecret}. */
   constructor(bytes: Uint8Array) {
     this.#bytes = bytes;
-    stampBrands(this, new.target);
+  }
+
+  /** HMAC-SHA256 of `message` (as UTF-8) under this key. */
+  sign(message: string): Uint8Array {
+    this.#signer ??= hmacEngine().keyed(this.#bytes);
+    return this.#signer(message);
   }
 
   /** Never reveals the key. */
@@ -84,9 +43,9 @@ export class PreparedSecret {
 
 /**
  * A webhook verification key: the text shown in the platform's developer settings (used as its
- * UTF-8 bytes, as `openssl dgst -hmac` does), raw bytes, or a {@link PreparedSecret}.
+ * UTF-8 bytes, as `openssl dgst -hmac` does), or raw bytes.
  */
-export type WebhookSecret = string | Uint8Array | PreparedSecret;
+export type WebhookSecret = string | Uint8Array;
 
 // Applications pass the same secret on every call; remembering the last one of each kind spares
 // re-preparing it without any API change. Bytes are compared by content, so a mutated array is
@@ -104,18 +63,13 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /**
- * Checks a secret once and prepares it for signing (its key state is derived on first use), so
- * later signatures cost less. Throws {@link WebhookConfigurationError} for an empty or missing
- * secret (fail closed: an empty key would let anyone sign).
- *
- * @example
- * ```ts
- * import { prepareSecret, verifySignature } from '@commerce-kit/webhooks';
- * const secret = prepareSecret(process.env.WEBHOOK_SECRET ?? '');
- * verifySignature({ secret, timestamp: '1700000000', token: 'tok', signature: 'c2ln...' });
- * ```
+ * Checks a secret once and prepares it for signing (its key state is derived on first use). Throws
+ * {@link WebhookConfigurationError} for an empty or missing secret (fail closed: an empty key would
+ * let anyone sign). The last text and the last bytes prepared are remembered, so passing the same
+ * secret on every call prepares it once.
+ * @internal
  */
-export function prepareSecret(secret: WebhookSecret): PreparedSecret {
+export function prepareSecret(secret: WebhookSecret | PreparedSecret): PreparedSecret {
   if (secret instanceof PreparedSecret) return secret;
   if (typeof secret === 'string') {
     if (secret.length === 0) throw new WebhookConfigurationError('The webhook secret is empty');
@@ -155,14 +109,4 @@ export function prepareSecrets(
       throw new WebhookConfigurationError(`Webhook secret #${index}: ${(error as Error).message}`);
     }
   });
-}
-
-/** HMAC-SHA256 of `message` under a prepared secret of any copy of the package. @internal */
-export function signWith(secret: PreparedSecret, message: string): Uint8Array {
-  return (secret as unknown as SecretInternals)[SIGN](message);
-}
-
-/** The WebCrypto HMAC key of a prepared secret, imported once on first use. @internal */
-export function webCryptoKey(secret: PreparedSecret, subtle: SubtleCrypto): Promise<CryptoKey> {
-  return (secret as unknown as SecretInternals)[WEB_CRYPTO_KEY](subtle);
 }

@@ -1,8 +1,7 @@
-import { constantTimeEqual, decodeBase64Digest, toBase64, utf8 } from './encoding.js';
-import { WebCryptoUnavailableError } from './errors/web-crypto-unavailable-error.js';
-import { PreparedSecret, prepareSecret, prepareSecrets, signWith, webCryptoKey, type WebhookSecret } from './secret.js';
+import { constantTimeEqual, decodeBase64Digest, toBase64 } from './encoding.js';
+import { PreparedSecret, prepareSecret, prepareSecrets, type WebhookSecret } from './secret.js';
 
-/** Input of {@link verifySignature} and {@link verifySignatureAsync}. */
+/** Input of {@link verifySignature}. */
 export interface VerifySignatureInput {
   /** The verification key, or several during key rotation (valid if any matches). */
   readonly secret: WebhookSecret | readonly WebhookSecret[];
@@ -17,6 +16,7 @@ export interface VerifySignatureInput {
 /**
  * The signed message: `timestamp` immediately followed by `token`, as text. There is no separator,
  * which is why the replay window reads the whole message and the duplicate key is this string.
+ * @internal
  */
 export function signedMessage(timestamp: string, token: string): string {
   return timestamp + token;
@@ -28,10 +28,10 @@ export function signedMessage(timestamp: string, token: string): string {
  * @internal
  */
 export function matchesAny(secrets: readonly PreparedSecret[], message: string, digest: Uint8Array): boolean {
-  if (secrets.length === 1) return constantTimeEqual(signWith(secrets[0]!, message), digest);
+  if (secrets.length === 1) return constantTimeEqual(secrets[0]!.sign(message), digest);
   let matched = false;
   for (const secret of secrets) {
-    if (constantTimeEqual(signWith(secret, message), digest)) matched = true;
+    if (constantTimeEqual(secret.sign(message), digest)) matched = true;
   }
   return matched;
 }
@@ -39,7 +39,8 @@ export function matchesAny(secrets: readonly PreparedSecret[], message: string, 
 /**
  * The signature the platform sends for a delivery: base64 of HMAC-SHA256 over `timestamp + token`
  * (UTF-8, which is ASCII for ASCII input) keyed with the verification key. Synchronous on every
- * runtime: `node:crypto` computes it where the runtime has it, a built-in implementation elsewhere.
+ * runtime (Node, Deno, Bun, browsers, edge workers): `node:crypto` computes it where the runtime has
+ * it, a built-in implementation elsewhere, with identical results.
  * Throws `WebhookConfigurationError` for an empty secret.
  *
  * @example
@@ -50,8 +51,12 @@ export function matchesAny(secrets: readonly PreparedSecret[], message: string, 
  * ```
  */
 export function computeSignature(secret: WebhookSecret, timestamp: string, token: string): string {
-  const [prepared] = prepareSecrets(secret);
-  return toBase64(signWith(prepared!, signedMessage(timestamp, token)));
+  return signatureOf(prepareSecret(secret), timestamp, token);
+}
+
+/** {@link computeSignature} under a secret already prepared. @internal */
+export function signatureOf(secret: PreparedSecret, timestamp: string, token: string): string {
+  return toBase64(secret.sign(signedMessage(timestamp, token)));
 }
 
 // The decoded header of a synchronous check: used and dropped before the call returns, so one buffer
@@ -88,58 +93,6 @@ export function verifySignature(input: VerifySignatureInput): boolean {
   if (digest === undefined) return false;
   const message = signedMessage(timestamp, token);
   return secrets instanceof PreparedSecret
-    ? constantTimeEqual(signWith(secrets, message), digest)
+    ? constantTimeEqual(secrets.sign(message), digest)
     : matchesAny(secrets, message, digest);
-}
-
-function subtle(): SubtleCrypto {
-  const candidate = (globalThis as { crypto?: { subtle?: SubtleCrypto } }).crypto?.subtle;
-  if (candidate === undefined) throw new WebCryptoUnavailableError();
-  return candidate;
-}
-
-async function webCryptoHmac(secret: PreparedSecret, message: Uint8Array): Promise<Uint8Array> {
-  const api = subtle();
-  const key = await webCryptoKey(secret, api);
-  return new Uint8Array(await api.sign('HMAC', key, message as Uint8Array<ArrayBuffer>));
-}
-
-/**
- * {@link computeSignature} computed with WebCrypto (`crypto.subtle`), for code that prefers the
- * platform's native HMAC on runtimes without `node:crypto`. Same result as the synchronous function.
- * Rejects with `WebCryptoUnavailableError` where `crypto.subtle` is missing.
- *
- * @example
- * ```ts
- * import { computeSignatureAsync } from '@commerce-kit/webhooks';
- * const signature = await computeSignatureAsync('whsec_test_secret', '1700000000', 'tok');
- * ```
- */
-export async function computeSignatureAsync(secret: WebhookSecret, timestamp: string, token: string): Promise<string> {
-  const [prepared] = prepareSecrets(secret);
-  return toBase64(await webCryptoHmac(prepared!, utf8(signedMessage(timestamp, token))));
-}
-
-/**
- * {@link verifySignature} computed with WebCrypto (`crypto.subtle`). Same results; the digest is
- * compared in constant time here too.
- *
- * @example
- * ```ts
- * import { verifySignatureAsync } from '@commerce-kit/webhooks';
- * const ok = await verifySignatureAsync({ secret: 's', timestamp: '1700000000', token: 't', signature: 'x' });
- * ```
- */
-export async function verifySignatureAsync(input: VerifySignatureInput): Promise<boolean> {
-  const secrets = prepareSecrets(input.secret);
-  const { signature, timestamp, token } = input;
-  if (typeof signature !== 'string' || typeof timestamp !== 'string' || typeof token !== 'string') return false;
-  const digest = decodeBase64Digest(signature.trim());
-  if (digest === undefined) return false;
-  const message = utf8(signedMessage(timestamp, token));
-  let matched = false;
-  for (const secret of secrets) {
-    if (constantTimeEqual(await webCryptoHmac(secret, message), digest)) matched = true;
-  }
-  return matched;
 }

@@ -1,4 +1,5 @@
 import { isRecord } from '@commerce-kit/internal/is-record';
+import { DEFAULT_MAX_BODY_BYTES } from '@commerce-kit/internal/webhook-defaults';
 import { parseBody, type DeliveryBody } from './body.js';
 import { resolveClock, type Clock } from './clock.js';
 import { WebhookConfigurationError } from './errors/configuration-error.js';
@@ -9,9 +10,6 @@ import { judgeTimestamp, resolveReplayWindow, type ReplayWindow } from './replay
 import { prepareSecrets, type PreparedSecret, type WebhookSecret } from './secret.js';
 import { decodeSignatureForSyncUse, matchesAny, signedMessage } from './signature.js';
 import { logWarning, report, type WebhookWarning, type WebhookWarningHandler } from './warnings.js';
-
-/** Default body size limit: 1 MiB. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** Options of {@link verifyDelivery} and {@link parseDelivery} (and of `createWebhookHandler`). */
 export interface VerifyDeliveryOptions {
@@ -32,7 +30,7 @@ export interface VerifyDeliveryOptions {
   readonly clock?: Clock | undefined;
   /** Largest accepted body in bytes (default 1 MiB). Not applied to already-parsed objects. */
   readonly maxBodyBytes?: number | undefined;
-  /** Payload fields to look for the event type in (default {@link DEFAULT_EVENT_TYPE_FIELDS}). */
+  /** Payload fields to look for the event type in (default `['type', 'event_type', 'event', 'topic']`). */
   readonly eventTypeFields?: readonly string[] | undefined;
   /**
    * Receives warnings about accepted deliveries: a timestamp in an unknown format, a dangerous key

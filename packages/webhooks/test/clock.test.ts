@@ -17,7 +17,7 @@ import {
   WebhookShutdownTimeoutError,
   type Clock,
 } from '../src/index.js';
-import { ManualClock, signTestDelivery } from '../src/testing.js';
+import { ManualClock, signTestDelivery } from '../src/testing/index.js';
 
 const SPEC = join(dirname(fileURLToPath(import.meta.url)), '../../../specs/openapi.yaml');
 

@@ -24,9 +24,9 @@ describe('base64 and comparison helpers', () => {
     ['31 bytes', Buffer.alloc(31, 1).toString('base64')],
     ['33 bytes', Buffer.alloc(33, 1).toString('base64')],
     ['no padding', Buffer.alloc(32, 1).toString('base64').slice(0, 43)],
-    ['base64url alphabet', '-'.repeat(43) + '='],
-    ['non-ASCII', 'é'.repeat(43) + '='],
-    ['space inside', 'A'.repeat(20) + ' ' + 'A'.repeat(22) + '='],
+    ['base64url alphabet', `${'-'.repeat(43)}=`],
+    ['non-ASCII', `${'é'.repeat(43)}=`],
+    ['space inside', `${'A'.repeat(20)} ${'A'.repeat(22)}=`],
     ['hex digest', 'ab'.repeat(32)],
   ])('rejects %s', (_name, text) => {
     expect(decodeBase64Digest(text)).toBeUndefined();
@@ -45,7 +45,7 @@ describe('canonical base64', () => {
     const last = canonical[42]!;
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
     const sibling = alphabet[alphabet.indexOf(last) + 1]!;
-    const nonCanonical = canonical.slice(0, 42) + sibling + '=';
+    const nonCanonical = `${canonical.slice(0, 42)}${sibling}=`;
     expect(Buffer.from(nonCanonical, 'base64')).toEqual(Buffer.alloc(32, 7));
     expect(decodeBase64Digest(nonCanonical)).toBeUndefined();
   });

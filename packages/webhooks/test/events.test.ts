@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { WEBHOOK_EVENT_TYPES as API_TYPES_LIST } from '@commerce-kit/api-types';
-import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from '../src/index.js';
+import { isWebhookEventType } from '../src/events.js';
+import { WEBHOOK_EVENT_TYPES } from '../src/index.js';
 
 describe('WEBHOOK_EVENT_TYPES', () => {
   it('lists the 19 types of the platform, in the order the spec gives them', () => {

@@ -14,7 +14,7 @@ import {
   type WebhookHandler,
   type WebhookHandlerOptions,
 } from '../src/index.js';
-import { ManualClock, signTestDelivery } from '../src/testing.js';
+import { ManualClock, signTestDelivery } from '../src/testing/index.js';
 import { deferred, post, startFetchServer, startNodeServer, type RunningServer } from './helpers/http.js';
 
 const SECRET = 'whsec_handler_secret';
@@ -402,7 +402,12 @@ describe('createWebhookHandler configuration', () => {
   it('keeps duplicate keys at least as long as a delivery can pass the window, and says so when told otherwise', async () => {
     const onEvent = () => {};
     const ttls: number[] = [];
-    const store: IdempotencyStore = { claim: (_key, ttlSeconds) => (ttls.push(ttlSeconds), true) };
+    const store: IdempotencyStore = {
+      claim: (_key, ttlSeconds) => {
+        ttls.push(ttlSeconds);
+        return true;
+      },
+    };
     const send = async (options: Partial<WebhookHandlerOptions>) => {
       const handler = createWebhookHandler({ secret: 's', onEvent, idempotency: { store }, ...options });
       const { body, headers } = signTestDelivery('s', { id: 'x' });
@@ -656,7 +661,12 @@ describe('acknowledgement before processing', () => {
 
   it('handle(): onEvent has not started when the response resolves', async () => {
     let started = false;
-    const handler = createWebhookHandler({ secret: SECRET, onEvent: () => void (started = true) });
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      onEvent: () => {
+        started = true;
+      },
+    });
     handlers.push(handler);
     const { body, headers } = signTestDelivery(SECRET, { id: 'cus_1' });
     const response = await handler.handle(body, headers);

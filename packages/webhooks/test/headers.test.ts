@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CGI_SIGNATURE_HEADER, readSignatureHeader, SIGNATURE_HEADER } from '../src/index.js';
+import { CGI_SIGNATURE_HEADER, readSignatureHeader } from '../src/headers.js';
+import { SIGNATURE_HEADER } from '../src/index.js';
 
 describe('readSignatureHeader', () => {
   it('exports the documented names', () => {

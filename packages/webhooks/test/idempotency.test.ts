@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryIdempotencyStore, WebhookConfigurationError } from '../src/index.js';
-import { ManualClock } from '../src/testing.js';
+import { ManualClock } from '../src/testing/index.js';
 
 describe('MemoryIdempotencyStore', () => {
   it('claims a key once until its TTL expires', async () => {

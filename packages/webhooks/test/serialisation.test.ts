@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createWebhookHandler, MemoryUserLock, type UserLock, type WebhookEvent } from '../src/index.js';
-import { ManualClock, signTestDelivery } from '../src/testing.js';
+import { ManualClock, signTestDelivery } from '../src/testing/index.js';
 import { deferred } from './helpers/http.js';
 
 const SECRET = 'whsec_serial';
@@ -76,7 +76,10 @@ describe('UserLock', () => {
     const lock = new MemoryUserLock();
     const order: string[] = [];
     const first = await lock.acquire('u');
-    const second = lock.acquire('u').then((release) => (order.push('second'), release));
+    const second = lock.acquire('u').then((release) => {
+      order.push('second');
+      return release;
+    });
     const other = await lock.acquire('v'); // other keys are independent
     order.push('other');
     await Promise.resolve();

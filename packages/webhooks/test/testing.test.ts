@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeSignature, verifyDelivery } from '../src/index.js';
-import { ManualClock, signTestDelivery } from '../src/testing.js';
-import * as testing from '../src/testing.js';
+import { ManualClock, signTestDelivery } from '../src/testing/index.js';
+import * as testing from '../src/testing/index.js';
 import * as main from '../src/index.js';
 
 describe('signTestDelivery', () => {

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseTimestamp } from '../src/index.js';
-import { messageInstants } from '../src/timestamp.js';
+import { messageInstants, parseTimestamp } from '../src/timestamp.js';
 
 const T = 1_700_000_000_000; // 2023-11-14T22:13:20Z
 

@@ -5,23 +5,22 @@ import {
   verifyDelivery,
   type Clock,
   type IdempotencyStore,
-  type MemoryIdempotencyStoreOptions,
+  type MemoryIdempotencyStore,
   type UserLock,
   type VerifyDeliveryOptions,
   type WebhookHandlerOptions,
   type WebhookWarning,
-  type NodeWebhookListener,
-  type TypedWebhookEvent,
   type WebhookEvent,
+  type WebhookHandler,
   type WebhookEventType,
 } from '../src/index.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { components, WebhookEventType as ApiWebhookEventType, WebhookPayload } from '@commerce-kit/api-types';
-import type { WebhookResponseBody } from '../src/index.js';
-import type { TestDeliveryOverrides } from '../src/testing.js';
+import type { NodeWebhookListener } from '../src/adapters/node.js';
+import type { TestDeliveryOverrides } from '../src/testing/index.js';
 
 // What the receivers answer is the spec's WebhookAck.
-expectTypeOf<WebhookResponseBody>().toExtend<components['schemas']['WebhookAck']>();
+expectTypeOf<Awaited<ReturnType<WebhookHandler['handle']>>['body']>().toExtend<components['schemas']['WebhookAck']>();
 
 // The event type union is the one generated from the spec.
 expectTypeOf<WebhookEventType>().toEqualTypeOf<ApiWebhookEventType>();
@@ -32,7 +31,8 @@ expectTypeOf(anyEvent.data.id).toEqualTypeOf<WebhookPayload['data']['id']>();
 declare const event: WebhookEvent;
 
 if (event.type === 'customer_created') {
-  expectTypeOf(event).toEqualTypeOf<TypedWebhookEvent<'customer_created'>>();
+  expectTypeOf(event).toEqualTypeOf<Extract<WebhookEvent, { type: 'customer_created' }>>();
+  expectTypeOf(event.type).toEqualTypeOf<'customer_created'>();
 }
 if (event.type === undefined) {
   expectTypeOf(event.type).toEqualTypeOf<undefined>();
@@ -96,7 +96,10 @@ const explicit: WebhookHandlerOptions = {
   eventTypeFields: undefined,
 };
 void explicit;
-const storeOptions: MemoryIdempotencyStoreOptions = { clock: undefined, maxEntries: undefined };
+const storeOptions: ConstructorParameters<typeof MemoryIdempotencyStore>[0] = {
+  clock: undefined,
+  maxEntries: undefined,
+};
 const overrides: TestDeliveryOverrides = {
   timestamp: undefined,
   token: undefined,

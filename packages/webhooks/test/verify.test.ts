@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   computeSignature,
   parseDelivery,
-  parseTimestamp,
   verifyDelivery,
   WebhookConfigurationError,
   WebhookVerificationError,
   type VerifyDeliveryOptions,
   type WebhookWarning,
 } from '../src/index.js';
-import { ManualClock, signTestDelivery } from '../src/testing.js';
+import { ManualClock, signTestDelivery } from '../src/testing/index.js';
+import { parseTimestamp } from '../src/timestamp.js';
 
 const SECRET = 'whsec_test_secret';
 const NOW = 1_700_000_000_000;
@@ -121,7 +121,7 @@ describe('verifyDelivery', () => {
         {
           code: 'unknown_timestamp_format',
           timestamp,
-          deliveryKey: timestamp + 'tok_1',
+          deliveryKey: `${timestamp}tok_1`,
           message: expect.stringContaining('unknown format'),
         },
       ]);
@@ -270,7 +270,7 @@ describe('verifyDelivery', () => {
   it('any re-split of a signed message yields the same deliveryKey', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[0-9]{1,6}[a-f]{0,10}$/), fc.nat(), (token, cut) => {
-        const message = '1700000000' + token;
+        const message = `1700000000${token}`;
         const at = 1 + (cut % (message.length - 1));
         const payload = { timestamp: message.slice(0, at), token: message.slice(at), data: { id: 'x' } };
         const { body, headers } = delivery(payload);

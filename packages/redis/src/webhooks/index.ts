@@ -9,12 +9,11 @@
  */
 export { RedisIdempotencyStore } from './idempotency-store.js';
 export type { RedisIdempotencyStoreOptions } from './idempotency-store.js';
-export { DEFAULT_LOCK_LEASE_MS, RedisUserLock } from './user-lock.js';
-export type { RedisUserLockOptions, RedisUserLockRelease } from './user-lock.js';
-export { DEFAULT_QUEUE_NAME } from './keys.js';
-export { SINGLE_USER_KEY, createRedisWebhookReceiver } from './queue/receiver.js';
+export { RedisUserLock } from './user-lock.js';
+export type { RedisUserLockOptions } from './user-lock.js';
+export { createRedisWebhookReceiver } from './queue/receiver.js';
 export type { RedisWebhookReceiver, RedisWebhookReceiverOptions, RedisWebhookResponse } from './queue/receiver.js';
-export { DEFAULT_CLAIM_IDLE_MS, createRedisWebhookWorker } from './queue/worker.js';
+export { createRedisWebhookWorker } from './queue/worker.js';
 export type {
   RedisWebhookEventContext,
   RedisWebhookRetryOptions,

@@ -1,5 +1,5 @@
 /** Starts a test redis-server, prints its pid, and waits to be killed. */
-import { startRedisServer } from '../../src/testing.js';
+import { startRedisServer } from '../../src/testing/index.js';
 
 const server = await startRedisServer();
 process.stdout.write(`pid ${server.pid}\n`);

@@ -1,7 +1,7 @@
 /** One throwaway redis-server per test file, and a plain ioredis client to look inside it. */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
-import { startRedisServer, type RedisServer } from '../../src/testing.js';
+import { startRedisServer, type RedisServer } from '../../src/testing/index.js';
 
 export interface RedisFixture {
   readonly server: RedisServer;

@@ -1,18 +1,6 @@
 import type { DeliveryBody } from '../body.js';
 import type { HeadersInput } from '../headers.js';
-
-/**
- * JSON body of every response the handler sends: the spec's `WebhookAck` (`received`, `reason`)
- * plus `duplicate`. The platform reads only the status code.
- */
-export interface WebhookResponseBody {
-  /** `true` when the delivery was accepted (including duplicates, which are acknowledged). */
-  readonly received: boolean;
-  /** Why it was refused: a verification reason, or `shutting_down`, `queue_full`, `internal_error`. */
-  readonly reason?: string;
-  /** `true` when the delivery had already been accepted before and was skipped. */
-  readonly duplicate?: boolean;
-}
+import type { WebhookResponseBody } from '@commerce-kit/internal/webhook-defaults';
 
 /** What the handler answers for one delivery, independent of the HTTP framework. */
 export interface WebhookResponse {

@@ -6,7 +6,7 @@
  */
 import { isRecord } from '@commerce-kit/internal/is-record';
 import { parseJson } from '@commerce-kit/internal/safe-json';
-import type { WebhookEvent, WebhookEventData } from '@commerce-kit/webhooks';
+import type { WebhookEvent } from '@commerce-kit/webhooks';
 
 interface StoredEvent {
   readonly v: 1;
@@ -52,7 +52,7 @@ export function decodeEvent(text: string): WebhookEvent | undefined {
     timestampMs: typeof timestampMs === 'number' ? timestampMs : undefined,
     token,
     deliveryKey,
-    data: data as WebhookEventData,
+    data: data as WebhookEvent['data'],
     payload,
   } as WebhookEvent;
 }

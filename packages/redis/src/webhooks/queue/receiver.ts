@@ -7,13 +7,15 @@ import {
   DEFAULT_MAX_AGE_SECONDS,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_FUTURE_SECONDS,
+  type WebhookResponseBody,
+} from '@commerce-kit/internal/webhook-defaults';
+import {
   verifyDelivery,
   type DeliveryBody,
   type HeadersInput,
   type VerifyDeliveryFailure,
   type VerifyDeliveryOptions,
   type WebhookEvent,
-  type WebhookResponseBody,
 } from '@commerce-kit/webhooks';
 import { Connection, type RedisConnectionOptions } from '../../connection.js';
 import { functionOption, keyPrefix, numberOption, requireObject } from '../../options.js';

@@ -1,26 +1,8 @@
-/**
- * Helpers for testing code that receives webhooks: `@commerce-kit/webhooks/testing`.
- * @packageDocumentation
- */
-import { resolveClock, type Clock } from './clock.js';
-import type { WebhookEventType } from './events.js';
-import { SIGNATURE_HEADER } from './headers.js';
-import { prepareSecrets, type WebhookSecret } from './secret.js';
-import { computeSignature } from './signature.js';
-import { WebhookConfigurationError } from './errors/configuration-error.js';
-import { ManualClock as BaseManualClock } from '@commerce-kit/internal/manual-clock';
-
-/**
- * A `Clock` that moves only when told: `now()` stays put and `sleep()` resolves when
- * {@link ManualClock.advance} or {@link ManualClock.set} passes its deadline. Pass it as the `clock`
- * option to test waits and time limits without real waiting. Misuse (an invalid instant, a negative
- * advance) throws `WebhookConfigurationError`.
- */
-export class ManualClock extends BaseManualClock {
-  protected override misuse(message: string): Error {
-    return new WebhookConfigurationError(message);
-  }
-}
+import { resolveClock, type Clock } from '../clock.js';
+import type { WebhookEventType } from '../events.js';
+import { SIGNATURE_HEADER } from '../headers.js';
+import { prepareSecrets, type WebhookSecret } from '../secret.js';
+import { signatureOf } from '../signature.js';
 
 /** Overrides for {@link signTestDelivery}. */
 export interface TestDeliveryOverrides {
@@ -80,7 +62,7 @@ export function signTestDelivery(
     token,
     data,
   };
-  const signature = overrides.signature ?? computeSignature(prepareSecrets(secret)[0]!, timestamp, token);
+  const signature = overrides.signature ?? signatureOf(prepareSecrets(secret)[0]!, timestamp, token);
   return {
     body: JSON.stringify(payload),
     headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },

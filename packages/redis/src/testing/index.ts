@@ -4,10 +4,10 @@
  * @packageDocumentation
  */
 import { ManualClock as BaseManualClock } from '@commerce-kit/internal/manual-clock';
-import { RedisAdapterConfigurationError } from './errors/redis-adapter-error.js';
+import { RedisAdapterConfigurationError } from '../errors/redis-adapter-error.js';
 
-export { startRedisServer } from './testing/redis-server.js';
-export type { RedisServer, StartRedisServerOptions } from './testing/redis-server.js';
+export { startRedisServer } from './redis-server.js';
+export type { RedisServer, StartRedisServerOptions } from './redis-server.js';
 
 /**
  * A `Clock` that moves only when told: `now()` stays put and `sleep()` resolves when

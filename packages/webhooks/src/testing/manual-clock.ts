@@ -1,0 +1,14 @@
+import { ManualClock as BaseManualClock } from '@commerce-kit/internal/manual-clock';
+import { WebhookConfigurationError } from '../errors/configuration-error.js';
+
+/**
+ * A `Clock` that moves only when told: `now()` stays put and `sleep()` resolves when
+ * {@link ManualClock.advance} or {@link ManualClock.set} passes its deadline. Pass it as the `clock`
+ * option to test waits and time limits without real waiting. Misuse (an invalid instant, a negative
+ * advance) throws `WebhookConfigurationError`.
+ */
+export class ManualClock extends BaseManualClock {
+  protected override misuse(message: string): Error {
+    return new WebhookConfigurationError(message);
+  }
+}
