@@ -3,7 +3,7 @@ import { packagePreset } from '../../tools/build/tsup-preset.mjs';
 
 export default defineConfig(
   packagePreset({
-    entry: { index: 'src/index.ts', oauth: 'src/oauth/index.ts', testing: 'src/testing.ts' },
+    entry: { index: 'src/index.ts', oauth: 'src/oauth/index.ts', testing: 'src/testing/index.ts' },
     platform: 'neutral',
   }),
 );

@@ -17,7 +17,7 @@ import { checkBaseUrl, urlJoiner } from './url.js';
  */
 export type AccessTokenSource = () => string | Promise<string>;
 
-/** What `auth` accepts: an {@link AuthProvider} (such as `createTokenSession(...)`) or an {@link AccessTokenSource}. */
+/** What `auth` accepts: an {@link AuthProvider} (such as `createTokenSession(...)`) or a function that gives the token. */
 export type ClientAuth = AuthProvider | AccessTokenSource;
 
 /** How the client authenticates: a static token, or `auth` (a token session or a token function). */
@@ -62,7 +62,7 @@ export type ClientOptions = ClientAuthOptions & {
 };
 
 /** Default `User-Agent`. */
-export const DEFAULT_USER_AGENT = 'commerce-kit-api-client';
+const DEFAULT_USER_AGENT = 'commerce-kit-api-client';
 
 const ROUTES = routeIndex(RESOURCES);
 

@@ -19,8 +19,7 @@ import type {
 import { performRequest } from './request.js';
 import { createResources } from './resources.js';
 
-export type { AccessTokenSource, ClientAuth, ClientAuthOptions, ClientOptions } from './client-options.js';
-export { DEFAULT_USER_AGENT } from './client-options.js';
+export type { ClientOptions };
 export type { AuthProvider };
 
 /**

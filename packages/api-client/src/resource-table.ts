@@ -40,7 +40,10 @@ export function routeIndex(table: ResourceTable): RouteIndex {
   for (const methods of Object.values(table)) {
     for (const entry of Object.values(methods)) {
       let paths = index.get(entry.method);
-      if (paths === undefined) index.set(entry.method, (paths = new Map()));
+      if (paths === undefined) {
+        paths = new Map();
+        index.set(entry.method, paths);
+      }
       paths.set(entry.path, entry);
     }
   }

@@ -36,7 +36,10 @@ export interface LooseTokensStart {
   readonly expiresAt?: number | Date | undefined;
 }
 
-/** Options of {@link createTokenSession}: where the tokens start from, and {@link TokenSessionSettings}. */
+/**
+ * Options of {@link createTokenSession}: where the tokens start from (`tokens`, a {@link TokenSet}, or
+ * `accessToken`, `refreshToken` and `expiresAt` one by one), and the settings of the refresh.
+ */
 export type TokenSessionOptions = TokenSessionSettings & (TokenSetStart | LooseTokensStart);
 
 /** Everything of {@link TokenSessionOptions} but the tokens. */

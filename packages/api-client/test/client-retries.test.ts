@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { ConnectionError, RateLimitError, ServerError, TimeoutError, createClient } from '../src/index.js';
-import { ManualClock } from '../src/testing.js';
+import { ManualClock } from '../src/testing/index.js';
 import { instantClock } from './support/instant-clock.js';
 import { startFakeServer } from './support/fake-server.js';
 import { TOKEN, clientOf, useFakeServer } from './support/servers.js';

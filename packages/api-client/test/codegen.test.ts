@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
@@ -23,8 +23,10 @@ const REPO = join(ROOT, '..', '..');
 
 afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
-const readYaml = (file: string): Record<string, any> =>
-  YAML.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Record<string, any>;
+/** A parsed OpenAPI document: the generator reads it as plain JSON data. */
+type SpecDocument = Record<string, unknown>;
+
+const readYaml = (file: string): SpecDocument => YAML.parse(readFileSync(join(FIXTURES, file), 'utf8')) as SpecDocument;
 
 function compilerOptions(dir: string): ts.CompilerOptions {
   const { config } = ts.readConfigFile(join(REPO, 'tsconfig.base.json'), ts.sys.readFile);
@@ -39,10 +41,7 @@ function compilerOptions(dir: string): ts.CompilerOptions {
 }
 
 /** A copy of src whose generated resources (and the types they import) come from `spec`; its diagnostics. */
-async function buildFixture(
-  feature: string,
-  spec: Record<string, any>,
-): Promise<{ dir: string; diagnostics: string[] }> {
+async function buildFixture(feature: string, spec: SpecDocument): Promise<{ dir: string; diagnostics: string[] }> {
   const dir = join(OUT, feature);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -55,7 +54,7 @@ async function buildFixture(
   writeFileSync(
     join(dir, 'fixture-types.ts'),
     astToString(
-      await openapiTS(structuredClone(spec) as Parameters<typeof openapiTS>[0], {
+      await openapiTS(structuredClone(spec) as unknown as OpenAPI3, {
         silent: true,
         defaultNonNullable: false,
       }),
@@ -183,9 +182,9 @@ describe('new-resource: a spec of its own, with a resource the repository spec d
 
 describe('added-operation: one operation added to the repository spec', () => {
   it('appears on its resource, typed, next to the existing methods, and works', async () => {
-    const spec = (await loadSpec()) as Record<string, any>;
+    const spec = await loadSpec();
     const added = readYaml('added-operation/operation.yaml') as { path: string; item: Record<string, unknown> };
-    spec['paths'][added.path] = added.item;
+    spec['paths'] = { ...(spec['paths'] as Record<string, unknown>), [added.path]: added.item };
     const customers = resourceModel(spec).find((r) => r.name === 'customers');
     expect(customers?.methods.map((m) => m.name)).toEqual(['list', 'create', 'retrieve', 'update', 'del', 'addNote']);
     const { dir, diagnostics } = await buildFixture('added-operation', spec);

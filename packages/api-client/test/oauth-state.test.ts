@@ -3,13 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiClientConfigurationError } from '../src/index.js';
-import {
-  buildAuthorizeUrl,
-  generateState,
-  REQUIRED_SCOPES,
-  verifyState,
-  type AuthorizeUrlOptions,
-} from '../src/oauth/index.js';
+import { buildAuthorizeUrl, REQUIRED_SCOPES, verifyState, type AuthorizeUrlOptions } from '../src/oauth/index.js';
+import { generateState } from '../src/oauth/state.js';
 
 const BASE: AuthorizeUrlOptions = {
   baseUrl: 'https://api.example.com',

@@ -4,15 +4,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiClientConfigurationError, OAuthError } from '../src/index.js';
 import {
   REQUIRED_SCOPES,
-  basicCredentials,
   buildAuthorizeUrl,
   exchangeCode,
-  generateState,
-  normalizeTokenResponse,
   refreshAccessToken,
   verifyState,
 } from '../src/oauth/index.js';
-import { ManualClock } from '../src/testing.js';
+import { generateState } from '../src/oauth/state.js';
+import { basicCredentials } from '../src/oauth/token-request.js';
+import { normalizeTokenResponse } from '../src/oauth/token-set.js';
+import { ManualClock } from '../src/testing/index.js';
 import { useFakeServer } from './support/servers.js';
 
 const server = useFakeServer();

@@ -11,7 +11,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, MemoryRateLimitStore, type RateLimitStore } from '../src/index.js';
-import { resetSharedRateLimiters } from '../src/testing.js';
+import { resetSharedRateLimiters } from '../src/testing/index.js';
 import { startArrivalServer, type Sent } from './support/arrival-server.js';
 import { runOnClock, SteppedClock, type ScheduledCall } from './support/clock-run.js';
 

@@ -9,7 +9,7 @@ import {
   type RateLimitRequest,
   type RateLimitStore,
 } from '../src/index.js';
-import { ManualClock } from '../src/testing.js';
+import { ManualClock } from '../src/testing/index.js';
 import { startFakeServer } from './support/fake-server.js';
 import { TOKEN, useFakeServer } from './support/servers.js';
 

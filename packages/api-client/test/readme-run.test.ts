@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TokenSet } from '../src/index.js';
 import { exchangeCode } from '../src/oauth/index.js';
-import { resetSharedRateLimiters } from '../src/testing.js';
+import { resetSharedRateLimiters } from '../src/testing/index.js';
 import { startFakeServer, type FakeServer } from './support/fake-server.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -70,7 +70,7 @@ async function run(index: number): Promise<void> {
   const code = (blocks[index] ?? '')
     .replaceAll('https://api.example.com', server.url)
     .replaceAll("'@commerce-kit/api-client/oauth'", JSON.stringify(join(ROOT, 'src/oauth/index.ts')))
-    .replaceAll("'@commerce-kit/api-client/testing'", JSON.stringify(join(ROOT, 'src/testing.ts')))
+    .replaceAll("'@commerce-kit/api-client/testing'", JSON.stringify(join(ROOT, 'src/testing/index.ts')))
     .replaceAll("'@commerce-kit/api-client'", JSON.stringify(join(ROOT, 'src/index.ts')));
   const file = join(dir, `block_${index}.ts`);
   writeFileSync(file, `${code}\nexport {};\n`);

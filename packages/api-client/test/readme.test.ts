@@ -8,7 +8,7 @@ const { readme, blocks } = describeReadme({
   entries: {
     '@commerce-kit/api-client': 'src/index.ts',
     '@commerce-kit/api-client/oauth': 'src/oauth/index.ts',
-    '@commerce-kit/api-client/testing': 'src/testing.ts',
+    '@commerce-kit/api-client/testing': 'src/testing/index.ts',
   },
   paths: { '@commerce-kit/redis/rate-limit': ['../redis/src/rate-limit/index.ts'] },
   features: [
@@ -29,7 +29,7 @@ const { readme, blocks } = describeReadme({
     'InvalidRequestError',
     'RateLimitError',
     'maxRetryAfterSeconds',
-    'decideRetry(',
+    'maxRetries',
     'timeoutMs',
     'signal',
     'accountKey',

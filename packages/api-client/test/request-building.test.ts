@@ -6,18 +6,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
-import {
-  InvalidRequestError,
-  MemoryRateLimitStore,
-  TimeoutError,
-  createClient,
-  type FetchFunction,
-} from '../src/index.js';
+import { InvalidRequestError, MemoryRateLimitStore, TimeoutError, createClient } from '../src/index.js';
 import { checkQuery } from '../src/query-check.js';
 import { createRateLimiter } from '../src/rate-limit/limiter.js';
-import { buildQuery } from '../src/request.js';
+import { buildQuery, type FetchFunction } from '../src/request.js';
 import type { OperationEntry } from '../src/resource-table.js';
-import { ManualClock } from '../src/testing.js';
+import { ManualClock } from '../src/testing/index.js';
 import { joinUrl, urlJoiner } from '../src/url.js';
 
 const START = Date.UTC(2026, 0, 1);

@@ -12,7 +12,7 @@ import {
   type TokenSet,
 } from '../src/index.js';
 import { exchangeCode } from '../src/oauth/index.js';
-import { ManualClock } from '../src/testing.js';
+import { ManualClock } from '../src/testing/index.js';
 import { useFakeServer } from './support/servers.js';
 
 const server = useFakeServer();
@@ -173,7 +173,13 @@ describe('token session', () => {
 
   it('auth may be a function giving the token (called per request)', async () => {
     let calls = 0;
-    const client = createClient({ baseUrl: server().url, auth: async () => (calls++, 'test_token') });
+    const client = createClient({
+      baseUrl: server().url,
+      auth: async () => {
+        calls++;
+        return 'test_token';
+      },
+    });
     await client.customers.list({ limit: 1 });
     await client.charges.list({ limit: 1 });
     expect(calls).toBe(2);

@@ -18,22 +18,21 @@ import type {
 } from '@commerce-kit/api-types';
 import { expectTypeOf } from 'vitest';
 import {
-  ApiError,
-  RateLimitError,
+  type ApiError,
+  type RateLimitError,
   createClient,
-  decideRetry,
   type AuthProvider,
   type FieldErrors,
   type ListEnvelope,
   type ListPromise,
-  type RetryDecision,
   type OAuthError,
   type TokenSet,
   type RateLimitStore,
   type Client,
 } from '../src/index.js';
 import { buildAuthorizeUrl, exchangeCode } from '../src/oauth/index.js';
-import { ManualClock } from '../src/testing.js';
+import { decideRetry, type RetryDecision } from '../src/retry.js';
+import { ManualClock } from '../src/testing/index.js';
 
 declare const auth: AuthProvider;
 const client = createClient({ baseUrl: 'https://api.example.com', accessToken: 't' });
@@ -129,23 +128,27 @@ expectTypeOf(client.charges.list()).toMatchTypeOf<AsyncIterable<Charge>>();
 expectTypeOf(client.blogPosts.list()).toMatchTypeOf<AsyncIterable<BlogPost>>();
 expectTypeOf(client.discounts.list()).toMatchTypeOf<AsyncIterable<Discount>>();
 
-client.customers.list();
-client.customers.list({ starting_after: 'cus_1' });
-client.customers.list({ ending_before: 'cus_1', limit: 100 });
-client.customers.list({}, { signal: AbortSignal.timeout(10) });
+expectTypeOf(client.customers.list()).toEqualTypeOf<typeof customers>();
+expectTypeOf(client.customers.list({ starting_after: 'cus_1' })).toEqualTypeOf<typeof customers>();
+expectTypeOf(client.customers.list({ ending_before: 'cus_1', limit: 100 })).toEqualTypeOf<typeof customers>();
+expectTypeOf(client.customers.list({}, { signal: AbortSignal.timeout(10) })).toEqualTypeOf<typeof customers>();
 // @ts-expect-error both cursors at once is forbidden
-client.customers.list({ starting_after: 'a', ending_before: 'b' });
+void client.customers.list({ starting_after: 'a', ending_before: 'b' });
 // Optional parameters may be undefined (not sent), e.g. a cursor from the previous page, if any.
 declare const maybeCursor: string | undefined;
 declare const maybeLimit: number | undefined;
-client.customers.list({ limit: maybeLimit, starting_after: maybeCursor });
-client.customers.list({ ending_before: maybeCursor, starting_after: undefined });
+expectTypeOf(client.customers.list({ limit: maybeLimit, starting_after: maybeCursor })).toEqualTypeOf<
+  typeof customers
+>();
+expectTypeOf(client.customers.list({ ending_before: maybeCursor, starting_after: undefined })).toEqualTypeOf<
+  typeof customers
+>();
 // @ts-expect-error a possibly-defined second cursor is still two cursors
-client.customers.list({ ending_before: 'b', starting_after: maybeCursor });
+void client.customers.list({ ending_before: 'b', starting_after: maybeCursor });
 // @ts-expect-error limit is a number
-client.customers.list({ limit: '10' });
+void client.customers.list({ limit: '10' });
 // @ts-expect-error unknown query parameter
-client.customers.list({ page: 2 });
+void client.customers.list({ page: 2 });
 // @ts-expect-error a bound is required
 void customers.toArray();
 // @ts-expect-error there is no such resource

@@ -27,7 +27,7 @@ export interface AuthorizeUrlOptions {
   readonly scopes: readonly OAuthScope[] | string;
   /**
    * Sent back unchanged on the redirect: 1 to 1024 printable ASCII characters (space to `~`). When
-   * omitted, 32 random letters and digits (`generateState`).
+   * omitted, 32 random letters and digits.
    */
   readonly state?: string | undefined;
   /**

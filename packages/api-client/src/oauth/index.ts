@@ -9,14 +9,8 @@
  */
 export { buildAuthorizeUrl, REQUIRED_SCOPES } from './authorize-url.js';
 export type { AuthorizeUrl, AuthorizeUrlOptions, OAuthScope } from './authorize-url.js';
-export { verifyState, generateState, GENERATED_STATE_LENGTH } from './state.js';
+export { verifyState } from './state.js';
 export { createPkcePair } from './pkce.js';
 export type { PkcePair } from './pkce.js';
-export { exchangeCode, refreshAccessToken, basicCredentials } from './token-request.js';
-export type {
-  ClientAuthMethod,
-  ExchangeCodeOptions,
-  RefreshAccessTokenOptions,
-  TokenRequestBaseOptions,
-} from './token-request.js';
-export { normalizeTokenResponse } from './token-set.js';
+export { exchangeCode, refreshAccessToken } from './token-request.js';
+export type { ExchangeCodeOptions, RefreshAccessTokenOptions } from './token-request.js';

@@ -6,7 +6,7 @@
  * however slow the machine is.
  */
 import { waitFor } from '../../../../tools/testing/wait-for.mjs';
-import { ManualClock } from '../../src/testing.js';
+import { ManualClock } from '../../src/testing/index.js';
 
 /** A `ManualClock` that knows the deadline of the next sleeper. */
 export class SteppedClock extends ManualClock {

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/index.js';
-import { resetSharedRateLimiters } from '../../src/testing.js';
+import { resetSharedRateLimiters } from '../../src/testing/index.js';
 import { instantClock } from './instant-clock.js';
 import { startFakeServer, type FakeServer, type FakeServerOptions } from './fake-server.js';
 

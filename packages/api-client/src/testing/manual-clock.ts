@@ -1,11 +1,8 @@
 /**
- * `@commerce-kit/api-client/testing`: helpers for your tests.
- *
- * @packageDocumentation
+ * The `ManualClock` of `@commerce-kit/api-client/testing`.
  */
 import { ManualClock as BaseManualClock } from '@commerce-kit/internal/manual-clock';
-import { ApiClientConfigurationError } from './errors/api-client-error.js';
-import { sharedMemoryStore } from './rate-limit/store.js';
+import { ApiClientConfigurationError } from '../errors/api-client-error.js';
 
 /**
  * A `Clock` that moves only when told: `now()` stays put and `sleep()` resolves when
@@ -17,13 +14,4 @@ export class ManualClock extends BaseManualClock {
   protected override misuse(message: string): Error {
     return new ApiClientConfigurationError(message);
   }
-}
-
-/**
- * Forgets every count and pause of the rate-limit store that clients of this process share by default,
- * so one test's requests do not slow the next one down. Stores you passed as `rateLimit.store` are not
- * touched.
- */
-export function resetSharedRateLimiters(): void {
-  sharedMemoryStore().clear();
 }
