@@ -20,12 +20,6 @@ export type CustomerCreateRequest = Schemas['CustomerCreateRequest'];
 export type CustomerUpdateRequest = Schemas['CustomerUpdateRequest'];
 /** A postal address. The platform's API documentation does not show its fields, so any property is allowed. */
 export type Address = Schemas['Address'];
-/** An object identifier: always a string. */
-export type ObjectId = Schemas['ObjectId'];
-/** An ISO 8601 UTC date-time string. */
-export type Timestamp = Schemas['Timestamp'];
-/** An email address: RFC 5321's `Mailbox` (`a@localhost` and `0@com` included), as the validators check it. */
-export type EmailAddress = Schemas['EmailAddress'];
 /** A charge: `order_id` (`null` for a failed payment), `amount`, `currency`, `status` (`succeeded`, `failed`), optional `customer_id` and `failure_code`; other fields open. */
 export type Charge = Schemas['Charge'];
 /** An order: `customer_id` (`null` for a guest), `currency`, `lines`, `total`, `status` (`paid`, `completed`); other fields open. */

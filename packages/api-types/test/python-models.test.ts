@@ -7,7 +7,7 @@ import { operationExamples, schemaExamples } from './spec-examples.js';
 
 const MODELS_DIR = fileURLToPath(new URL('../src/generated/models/python/', import.meta.url));
 
-const ROUND_TRIP = String.raw`
+const ROUND_TRIP = `
 import json, sys
 sys.path.insert(0, sys.argv[1])
 import commerce_kit_api as models
