@@ -5,10 +5,10 @@ export default defineConfig(
   packagePreset({
     entry: {
       index: 'src/index.ts',
-      mock: 'src/mock-entry.ts',
-      testing: 'src/testing-entry.ts',
-      'cli-commands': 'src/cli-entry.ts',
-      cli: 'src/cli.ts',
+      mock: 'src/mock/index.ts',
+      testing: 'src/testing/index.ts',
+      'cli-commands': 'src/cli/index.ts',
+      cli: 'src/bin.ts',
     },
     platform: 'node',
     // The CLI, its commands (`/cli`) and the `mock` entry reuse the library instead of each bundling a copy.

@@ -3,7 +3,7 @@ import { packagePreset } from '../../tools/build/tsup-preset.mjs';
 
 export default defineConfig({
   ...packagePreset({
-    entry: { index: 'src/index.ts', testing: 'src/testing-entry.ts', cli: 'src/cli.ts' },
+    entry: { index: 'src/index.ts', testing: 'src/testing/index.ts', cli: 'src/bin.ts' },
     platform: 'node',
     // The CLI reuses the library instead of bundling a copy.
     splitting: true,

@@ -1,12 +1,15 @@
 // Types of generate.mjs.
-/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { Schema } from './postprocess.mjs';
+
 export declare const OUT_DIR: string;
-export declare function postProcess(raw: any): Record<string, any>;
-export declare function buildSchemas(
-  definitions: Record<string, any>,
-): Array<{
+/** typescript-json-schema output -> the shared definitions and the recommended (`@guessed`) constraints. */
+export declare function postProcess(raw: Schema): {
+  definitions: Record<string, Schema>;
+  recommended: Array<{ keyword: string; value: unknown }>;
+};
+export declare function buildSchemas(definitions: Record<string, Schema>): Array<{
   file: { kind: string; fileName: string; schemaFile: string; shape: 'object' | 'array'; validatorName: string };
-  schema: any;
+  schema: Schema;
 }>;
 /** Everything under packages/theme-config/src/generated: repo-relative path -> contents. */
 export declare function generate(): Promise<Map<string, string | Buffer>>;

@@ -5,7 +5,7 @@ import { CONFIG_FILE_SUFFIX, THEME_FILES, fileInfo, type ConfigKind } from './fi
 import type { JsonValue } from './json/parse.js';
 import { normalizeFile } from './rules/files.js';
 import { closest, didYouMean } from '@commerce-kit/internal/suggest';
-import type { NormalizedByKind, ThemeConfig } from './types.js';
+import type { NormalizedConfig, ThemeConfig } from './types.js';
 import { nodeRuntime } from './node-runtime.js';
 import { analyzeSource } from './validate.js';
 import { errnoCode } from '@commerce-kit/internal/errno';
@@ -172,6 +172,6 @@ export async function loadConfigDir(dir?: string, options: ValidateOptions = {})
  * normalizeConfig('pagination', { numPages: 3, currentPage: 1 }); // { previousTitle: 'Previous', nextTitle: 'Next', numPages: 3, currentPage: 1 }
  * ```
  */
-export function normalizeConfig<K extends ConfigKind>(kind: K, value: unknown): NormalizedByKind[K] {
-  return normalizeFile(fileInfo(kind).kind, value as JsonValue) as NormalizedByKind[K];
+export function normalizeConfig<K extends ConfigKind>(kind: K, value: unknown): NormalizedConfig<K> {
+  return normalizeFile(fileInfo(kind).kind, value as JsonValue) as NormalizedConfig<K>;
 }

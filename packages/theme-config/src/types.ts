@@ -3,8 +3,12 @@
  * formats (see `./generated/spec`), it has one spelling (`background_*`), every block's settings in
  * `props.settings`, no `$schema` keys and the documented defaults applied.
  */
+import type { ConfigKind } from './files.js';
 import type {
+  BlogConfigFile,
+  CategoriesConfigFile,
   EBlockType,
+  EditableRegionsConfigFile,
   IArticleConfig,
   IAudioBlockSettings,
   IBlogBlockSettings,
@@ -31,6 +35,11 @@ import type {
   ITextBlockSettings,
   IVideoBlockSettings,
   ESocialFeedBlockType,
+  IBlockEntry,
+  MenusConfigFile,
+  PageConfigFile,
+  PaginationConfigFile,
+  StoreConfigFile,
 } from './generated/spec/index.js';
 
 /** The misspelled property names of the platform's documentation tables (accepted in files, absent after loading). */
@@ -100,9 +109,12 @@ export interface DirectPropsByType {
   text: { content?: string };
 }
 
-/** A block entry after loading: `props.settings` holds every setting. */
-export type NormalizedBlock = {
-  [K in EBlockType]: {
+/**
+ * A block entry after loading, of one block type (`NormalizedBlock<'video'>`) or, by default, of any:
+ * `props.settings` holds every setting, in one spelling.
+ */
+export type NormalizedBlock<T extends EBlockType = EBlockType> = {
+  [K in T]: {
     /** Block type. */
     type: K;
     /** Block props. */
@@ -110,7 +122,21 @@ export type NormalizedBlock = {
       ? DirectPropsByType[K]
       : unknown);
   };
-}[EBlockType];
+}[T];
+
+/**
+ * A block entry as written in `editable-regions.stk.config.json`, of one block type (`Block<'quote'>`)
+ * or, by default, of any: `type` and its `props` (settings directly in `props` or in `props.settings`,
+ * in either spelling). The union is discriminated on `type`.
+ */
+export type Block<T extends EBlockType = EBlockType> = Extract<IBlockEntry, { type: T }>;
+
+/**
+ * The settings of one block type as written (`BlockSettings<'video'>`): every property of the platform's
+ * documentation for that type, in either spelling. A setting's enumeration is reached through it:
+ * `BlockSettings<'video'>['type']`.
+ */
+export type BlockSettings<T extends EBlockType = EBlockType> = BlockSettingsByType[T];
 
 /** An editable region after loading. */
 export interface NormalizedEditableRegion {
@@ -198,3 +224,35 @@ export interface NormalizedByKind {
   /** `pagination.stk.config.json`. */
   pagination: NormalizedPaginationConfig;
 }
+
+/**
+ * The normalised contents of one kind of config file (`NormalizedConfig<'store'>`): what
+ * {@link normalizeConfig} returns and what {@link ThemeConfig} holds for that file.
+ */
+export type NormalizedConfig<K extends ConfigKind = ConfigKind> = NormalizedByKind[K];
+
+/** The contents of each kind of config file as written. */
+interface ConfigFileByKind {
+  /** `store.stk.config.json`: an object. */
+  store: StoreConfigFile;
+  /** `page.stk.config.json`: an object. */
+  page: PageConfigFile;
+  /** `blog.stk.config.json`: an array of articles. */
+  blog: BlogConfigFile;
+  /** `categories.stk.config.json`: an array of categories with their products. */
+  categories: CategoriesConfigFile;
+  /** `editable-regions.stk.config.json`: an array of editable regions with their blocks. */
+  'editable-regions': EditableRegionsConfigFile;
+  /** `menus.stk.config.json`: an array of menus. */
+  menus: MenusConfigFile;
+  /** `pagination.stk.config.json`: an object. */
+  pagination: PaginationConfigFile;
+}
+
+/**
+ * The contents of one kind of config file as written (`ConfigFile<'store'>`, `ConfigFile<'blog'>`):
+ * the platform's documentation field by field, either spelling, `$schema` on the object files. Nested
+ * parts are reached through it: `ConfigFile<'categories'>[number]` is one category,
+ * `ConfigFile<'menus'>[number]['links']` a menu's links.
+ */
+export type ConfigFile<K extends ConfigKind = ConfigKind> = ConfigFileByKind[K];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCli } from '@commerce-kit/internal/cli/main';
 import { describe, expect, it } from 'vitest';
-import * as source from '../src/cli-entry.js';
+import * as source from '../src/cli/index.js';
 import { memoryIO } from './cli-io.js';
 import { EXAMPLES, PACKAGE_ROOT } from './helpers.js';
 

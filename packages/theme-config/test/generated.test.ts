@@ -3,9 +3,11 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate, OUT_DIR } from '../../../tools/theme-config/generate.mjs';
+import type { Schema } from '../../../tools/theme-config/postprocess.mjs';
 import { THEME_FILES as TOOL_FILES } from '../../../tools/theme-config/files.mjs';
 import { RECOMMENDED_CONSTRAINTS } from '../src/generated/recommended.js';
-import { SCHEMAS, THEME_FILES } from '../src/index.js';
+import { THEME_FILES } from '../src/index.js';
+import { SCHEMAS } from '../src/schema/schemas.js';
 import { PACKAGE_ROOT, REPO_ROOT } from './helpers.js';
 
 const REQUIRE_CALL = /\brequire\s*\(/;
@@ -86,14 +88,14 @@ describe('published schemas', () => {
   it.each(THEME_FILES.map((f) => [f.kind, f] as const))(
     '%s: draft-07, $id, title, description, $schema allowed on object roots',
     (kind, info) => {
-      const schema = SCHEMAS[kind] as Record<string, any>;
+      const schema = SCHEMAS[kind] as Schema;
       expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
       expect(schema.$id).toBe(`https://unpkg.com/@commerce-kit/theme-config/dist/schemas/${info.schemaFile}`);
       expect(schema.title).toBe(info.fileName);
       expect(typeof schema.description).toBe('string');
       expect(schema.type).toBe(info.shape);
       if (info.shape === 'object') {
-        expect(schema.properties.$schema).toEqual({ type: 'string', description: expect.any(String) });
+        expect(schema.properties?.['$schema']).toEqual({ type: 'string', description: expect.any(String) });
         expect(schema.required ?? []).not.toContain('$schema');
         expect(schema.additionalProperties).toBe(false);
       }
@@ -102,41 +104,41 @@ describe('published schemas', () => {
   );
 
   it('the block union is oneOf + discriminator on `type` over the 18 block types', () => {
-    const defs = (SCHEMAS['editable-regions'] as Record<string, any>).definitions;
-    expect(defs.IBlockEntry.discriminator).toEqual({ propertyName: 'type' });
-    expect(defs.IBlockEntry.oneOf).toHaveLength(18);
-    expect(defs.IBlockEntry).not.toHaveProperty('anyOf');
+    const defs = (SCHEMAS['editable-regions'] as Schema).definitions ?? {};
+    expect(defs['IBlockEntry']?.discriminator).toEqual({ propertyName: 'type' });
+    expect(defs['IBlockEntry']?.oneOf).toHaveLength(18);
+    expect(defs['IBlockEntry']).not.toHaveProperty('anyOf');
     expect(JSON.stringify(defs)).not.toMatch(/%3C|FlexibleProps|Partial</);
   });
 
   it("has the constraints of the platform's documentation, and the recommended ones, as schema keywords", () => {
-    const defs = (SCHEMAS['editable-regions'] as Record<string, any>).definitions;
-    const text = defs.ITextBlockSettings.properties;
-    expect(text.background_color.pattern).toMatch(/^\^#/);
-    expect(text.width).toMatchObject({ type: 'number', minimum: 0, maximum: 100 });
-    expect(text.overlay_opacity).toMatchObject({ minimum: 0, maximum: 100 });
-    expect(defs.EBlockHeight).toMatchObject({ type: 'number', enum: [0, 1, 2, 3, 4] });
-    expect(defs.ISocialLinksBlockProps.properties.social_link_size).toMatchObject({
+    const defs = (SCHEMAS['editable-regions'] as Schema).definitions ?? {};
+    const text = defs['ITextBlockSettings']?.properties ?? {};
+    expect(text['background_color']?.['pattern']).toMatch(/^\^#/);
+    expect(text['width']).toMatchObject({ type: 'number', minimum: 0, maximum: 100 });
+    expect(text['overlay_opacity']).toMatchObject({ minimum: 0, maximum: 100 });
+    expect(defs['EBlockHeight']).toMatchObject({ type: 'number', enum: [0, 1, 2, 3, 4] });
+    expect(defs['ISocialLinksBlockProps']?.properties?.['social_link_size']).toMatchObject({
       type: 'number',
       enum: [1, 2, 3, 4],
     });
-    expect(defs.IGridColumn.properties.name.pattern).toBe('^column_[1-9][0-9]*$');
-    expect(defs.ISocialFeedBlockSettings.properties.count).toMatchObject({
+    expect(defs['IGridColumn']?.properties?.['name']?.['pattern']).toBe('^column_[1-9][0-9]*$');
+    expect(defs['ISocialFeedBlockSettings']?.properties?.['count']).toMatchObject({
       type: 'number',
       minimum: 1,
       maximum: 20,
       multipleOf: 1,
     });
-    const blog = (SCHEMAS.blog as Record<string, any>).definitions.IArticleConfig.properties;
-    expect(blog.createdTime.format).toBe('date-like');
-    const store = (SCHEMAS.store as Record<string, any>).properties;
-    expect(store.instagramUrl.format).toBe('uri');
-    expect(store.dribbbleUrl).toMatchObject({ type: ['string', 'boolean'], format: 'uri' });
-    expect(store.logo.format).toBe('uri-reference');
+    const blog = (SCHEMAS.blog as Schema).definitions?.['IArticleConfig']?.properties ?? {};
+    expect(blog['createdTime']?.['format']).toBe('date-like');
+    const store = (SCHEMAS.store as Schema).properties ?? {};
+    expect(store['instagramUrl']?.['format']).toBe('uri');
+    expect(store['dribbbleUrl']).toMatchObject({ type: ['string', 'boolean'], format: 'uri' });
+    expect(store['logo']?.['format']).toBe('uri-reference');
     // Recommended constraints say so in their description (editors show it on hover).
-    expect(store.currencyCode.description).toContain("Recommended, not stated by the platform's documentation");
-    expect(text.width.description).toMatch(/Recommended.*minimum 0, maximum 100/);
-    expect(defs.IGridColumn.properties.name.description ?? '').not.toContain('Recommended');
+    expect(store['currencyCode']?.description).toContain("Recommended, not stated by the platform's documentation");
+    expect(text['width']?.description).toMatch(/Recommended.*minimum 0, maximum 100/);
+    expect(defs['IGridColumn']?.properties?.['name']?.description ?? '').not.toContain('Recommended');
     expect(JSON.stringify(SCHEMAS)).not.toContain('"guessed"');
   });
 
@@ -160,7 +162,7 @@ describe('the published schemas and the precompiled validators agree', () => {
   it('on every example file, compiled at run time by ajv (also checking they are valid draft-07)', async () => {
     const { default: Ajv } = await import('ajv');
     const { default: addFormats } = await import('ajv-formats');
-    const { VALIDATORS } = await import('../src/index.js');
+    const { VALIDATORS } = await import('../src/schema/schemas.js');
     const { readdirSync } = await import('node:fs');
     const { EXAMPLES, themeDirs } = await import('./helpers.js');
     const ajv = new Ajv({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileInfo, THEME_FILES, validateConfig, type ConfigKindName } from '../src/index.js';
+import { THEME_FILES, validateConfig } from '../src/index.js';
+import { fileInfo, type ConfigKindName } from '../src/files.js';
 import { ThemeConfigConfigurationError } from '../src/errors.js';
 
 describe('config kind names', () => {

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIO, runThemeConfig } from './cli-io.js';
-import { normalizeConfig, validateConfig, validateConfigText, type IMenuLink } from '../src/index.js';
-import { generateMockData } from '../src/mock-entry.js';
+import { normalizeConfig, validateConfig, validateConfigText, type ConfigFile } from '../src/index.js';
+
+type IMenuLink = NonNullable<ConfigFile<'menus'>[number]['links']>[number];
+import { generateMockData } from '../src/mock/index.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-deep-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -80,8 +82,10 @@ describe('deeply nested input', () => {
       let depth = 0;
       let max = 0;
       for (const c of text) {
-        if (c === '[' || c === '{') max = Math.max(max, (depth += 1));
-        else if (c === ']' || c === '}') depth -= 1;
+        if (c === '[' || c === '{') {
+          depth += 1;
+          max = Math.max(max, depth);
+        } else if (c === ']' || c === '}') depth -= 1;
       }
       return max;
     };

@@ -26,13 +26,13 @@ describe('unionsToDiscriminatedOneOf', () => {
 
   it('turns a union of tagged objects into oneOf + discriminator on `type`', () => {
     const out = unionsToDiscriminatedOneOf(schema);
-    expect(out.definitions.Entry).toEqual({
+    expect(out.definitions?.['Entry']).toEqual({
       description: 'a block',
       type: 'object',
       discriminator: { propertyName: 'type' },
       oneOf: [{ $ref: '#/definitions/A' }, { $ref: '#/definitions/B' }],
     });
-    expect(out.definitions.Entry).not.toHaveProperty('anyOf');
+    expect(out.definitions?.['Entry']).not.toHaveProperty('anyOf');
   });
 
   it('leaves unions alone when a branch has no constant tag, the tag is optional, or tags repeat', () => {
@@ -45,18 +45,18 @@ describe('unionsToDiscriminatedOneOf', () => {
         B: { ...block('b'), required: ['props'] },
       },
     };
-    expect(unionsToDiscriminatedOneOf(optional).definitions.U).toHaveProperty('anyOf');
+    expect(unionsToDiscriminatedOneOf(optional).definitions?.['U']).toHaveProperty('anyOf');
     const repeated = {
       definitions: { U: { anyOf: [{ $ref: '#/definitions/A' }, { $ref: '#/definitions/A' }] }, A: block('a') },
     };
-    expect(unionsToDiscriminatedOneOf(repeated).definitions.U).toHaveProperty('anyOf');
+    expect(unionsToDiscriminatedOneOf(repeated).definitions?.['U']).toHaveProperty('anyOf');
   });
 
   it('accepts single-value enums as tags and inline branches', () => {
     const inline = {
       definitions: { U: { anyOf: [block('x'), { ...block('y'), properties: { type: { enum: ['y'] } } }] } },
     };
-    expect(unionsToDiscriminatedOneOf(inline).definitions.U).toHaveProperty('oneOf');
+    expect(unionsToDiscriminatedOneOf(inline).definitions?.['U']).toHaveProperty('oneOf');
   });
 });
 
@@ -104,7 +104,7 @@ describe('definitions', () => {
       { 'FlexibleProps<X>': 'XProps' },
     );
     expect(Object.keys(out.definitions)).toEqual(['XProps', 'B']);
-    expect(out.definitions.B.properties.p.$ref).toBe('#/definitions/XProps');
+    expect(out.definitions['B']?.properties?.['p']?.$ref).toBe('#/definitions/XProps');
   });
 
   it('reachableDefinitions follows $refs transitively', () => {
@@ -129,8 +129,8 @@ describe('definitions', () => {
     });
     expect(root.$schema).toBe('http://json-schema.org/draft-07/schema#');
     expect(root.$id).toBe('https://x/obj.json');
-    expect(Object.keys(root.properties)).toEqual(['$schema', 'a']);
-    expect(Object.keys(root.definitions)).toEqual(['E']);
+    expect(Object.keys(root.properties ?? {})).toEqual(['$schema', 'a']);
+    expect(Object.keys(root.definitions ?? {})).toEqual(['E']);
     const list = buildRootSchema({
       id: 'https://x/list.json',
       title: 'list',
@@ -140,6 +140,6 @@ describe('definitions', () => {
     });
     expect(list.type).toBe('array');
     expect(list).not.toHaveProperty('properties');
-    expect(Object.keys(list.definitions)).toEqual(['E', 'Obj']);
+    expect(Object.keys(list.definitions ?? {})).toEqual(['E', 'Obj']);
   });
 });

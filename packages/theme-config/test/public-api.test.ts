@@ -26,7 +26,7 @@ describe('main entry', () => {
 
 describe('/cli entry', () => {
   it('exports only what another CLI needs to run the validate, mock and editor commands', () => {
-    expect(exportedNames(path.join(PACKAGE_ROOT, 'src/cli-entry.ts')).sort()).toEqual([
+    expect(exportedNames(path.join(PACKAGE_ROOT, 'src/cli/index.ts')).sort()).toEqual([
       'CliIO',
       'Command',
       'CommandInput',

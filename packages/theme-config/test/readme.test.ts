@@ -6,9 +6,9 @@ describeReadme({
   root: PACKAGE_ROOT,
   entries: {
     '@commerce-kit/theme-config': 'src/index.ts',
-    '@commerce-kit/theme-config/mock': 'src/mock-entry.ts',
-    '@commerce-kit/theme-config/testing': 'src/testing-entry.ts',
-    '@commerce-kit/theme-config/cli': 'src/cli-entry.ts',
+    '@commerce-kit/theme-config/mock': 'src/mock/index.ts',
+    '@commerce-kit/theme-config/testing': 'src/testing/index.ts',
+    '@commerce-kit/theme-config/cli': 'src/cli/index.ts',
   },
   features: [
     'validateConfigDir',
@@ -16,8 +16,9 @@ describeReadme({
     'validateConfig',
     'loadConfigDir',
     'normalizeConfig',
-    'VALIDATORS',
-    'IBlockEntry',
+    '{ strict: true }).valid',
+    'satisfies Block',
+    '@commerce-kit/theme-config/schemas/blog.stk.config.schema.json',
     'EStoreLanguage',
   ],
 });

@@ -5,9 +5,11 @@
  *
  * @packageDocumentation
  */
-export type * from './generated/context.js';
+// The template contract: the three contexts templates see. Their parts are reached through them
+// (`ThemeContext['store']`, `ThemeContext['categories'][number]`, `BlockContext['block']`).
+export type { BlockContext, LayoutContext, RouteKind, ThemeContext } from './generated/context.js';
 export { openTheme } from './theme/open.js';
-export type { ReloadScope, Theme, ThemeOptions } from './theme/open.js';
+export type { Theme, ThemeOptions } from './theme/open.js';
 export { startDevServer } from './server/dev-server.js';
 export type { DevServer, DevServerEvent, DevServerOptions } from './server/dev-server.js';
 export { checkTheme } from './check/check-theme.js';

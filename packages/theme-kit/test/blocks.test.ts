@@ -9,11 +9,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  BLOCK_TYPES,
+  EBlockType,
   normalizeConfig,
   validateConfig,
   type ConfigKind,
-  type NormalizedByKind,
+  type NormalizedConfig,
   type ThemeConfig,
 } from '@commerce-kit/theme-config';
 import { generateMockData } from '@commerce-kit/theme-config/mock';
@@ -111,7 +111,7 @@ const FILES: StoreFiles = {
 };
 
 /** Validates one file's value strictly (a warning fails too) and normalises it, as loading does. */
-function valid<K extends ConfigKind>(kind: K, value: unknown): NormalizedByKind[K] {
+function valid<K extends ConfigKind>(kind: K, value: unknown): NormalizedConfig<K> {
   const result = validateConfig(kind, value, { strict: true });
   expect(result.diagnostics, `${kind}: ${JSON.stringify(value)}`).toEqual([]);
   return normalizeConfig(kind, value);
@@ -380,7 +380,7 @@ const REPRESENTATIVE: Readonly<Record<string, readonly BlockEntry[]>> = {
 
 describe('built-in block templates', () => {
   test('the examples cover all 18 block types', () => {
-    expect(Object.keys(REPRESENTATIVE).sort()).toEqual([...BLOCK_TYPES].sort());
+    expect(Object.keys(REPRESENTATIVE).sort()).toEqual([...Object.values(EBlockType)].sort());
   });
 
   test.each(Object.keys(REPRESENTATIVE))('%s: HTML snapshot', async (type) => {
@@ -390,7 +390,7 @@ describe('built-in block templates', () => {
   });
 
   test('every type has a written template (no placeholder), shipped as a file in dist/blocks', () => {
-    for (const type of BLOCK_TYPES) {
+    for (const type of Object.values(EBlockType)) {
       const source = readFileSync(path.join(ROOT, 'src/blocks', `${type}.liquid`), 'utf8');
       expect(source, type).not.toContain('markup to come');
       expect(source, type).toMatch(/^\{%- comment -%\}\n {2}\S/);
@@ -405,7 +405,7 @@ describe('built-in block templates', () => {
     const copies: Record<string, string> = {
       'snippets/stk-block.liquid': readFileSync(path.join(ROOT, 'src/blocks/snippets/stk-block.liquid'), 'utf8'),
     };
-    for (const type of BLOCK_TYPES)
+    for (const type of Object.values(EBlockType))
       copies[`blocks/${type}.liquid`] = readFileSync(path.join(ROOT, 'src/blocks', `${type}.liquid`), 'utf8');
     const blocks = Object.values(REPRESENTATIVE).flat();
     const dir = makeTheme({

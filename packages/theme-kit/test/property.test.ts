@@ -2,10 +2,19 @@
 // fast-check), served by the dev server with the starter theme's templates: no page answers a server error.
 import fc from 'fast-check';
 import { generateSync } from 'json-schema-faker';
-import { SCHEMAS, THEME_FILES, validateConfig, type ConfigKind } from '@commerce-kit/theme-config';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { THEME_FILES, validateConfig, type ConfigKind } from '@commerce-kit/theme-config';
 import { describe, expect, it } from 'vitest';
 import { startDevServer } from '../src/index.js';
 import { makeTheme, starterSpec } from './support/theme.js';
+
+const require = createRequire(import.meta.url);
+/** The JSON Schema of a config file as the package publishes it (`@commerce-kit/theme-config/schemas/*`). */
+function publishedSchema(kind: ConfigKind): unknown {
+  const file = THEME_FILES.find((f) => f.kind === kind)?.schemaFile;
+  return JSON.parse(readFileSync(require.resolve(`@commerce-kit/theme-config/schemas/${file}`), 'utf8'));
+}
 
 const DAY_MS = 86_400_000;
 const formats = {
@@ -23,13 +32,11 @@ function fitted(kind: ConfigKind, value: unknown, seed: number): unknown {
     return { ...value, template: TEMPLATES[seed % TEMPLATES.length] };
   }
   if (kind === 'categories' && Array.isArray(value)) {
-    return value
-      .slice(0, 4)
-      .map((c: Record<string, unknown>) => ({
-        ...c,
-        numItems: Math.min(Math.abs(Number(c['numItems']) || 0), 12),
-        ...(Array.isArray(c['items']) ? { items: c['items'].slice(0, 12) } : {}),
-      }));
+    return value.slice(0, 4).map((c: Record<string, unknown>) => ({
+      ...c,
+      numItems: Math.min(Math.abs(Number(c['numItems']) || 0), 12),
+      ...(Array.isArray(c['items']) ? { items: c['items'].slice(0, 12) } : {}),
+    }));
   }
   if (kind === 'pagination' && typeof value === 'object' && value !== null) {
     const numPages = Math.max(1, Math.min(Number((value as Record<string, unknown>)['numPages']) || 1, 20));
@@ -46,7 +53,7 @@ function fitted(kind: ConfigKind, value: unknown, seed: number): unknown {
 function generate(kind: ConfigKind, seed: number): unknown {
   const value = fitted(
     kind,
-    generateSync(SCHEMAS[kind] as never, {
+    generateSync(publishedSchema(kind) as never, {
       seed,
       optionalsProbability: 0.5,
       maxItems: 4,

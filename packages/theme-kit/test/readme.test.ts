@@ -9,11 +9,11 @@ describeReadme({
   root,
   entries: {
     '@commerce-kit/theme-kit': 'src/index.ts',
-    '@commerce-kit/theme-kit/testing': 'src/testing-entry.ts',
+    '@commerce-kit/theme-kit/testing': 'src/testing/index.ts',
   },
   paths: {
     '@commerce-kit/theme-config': ['../theme-config/src/index.ts'],
-    '@commerce-kit/theme-config/mock': ['../theme-config/src/mock-entry.ts'],
+    '@commerce-kit/theme-config/mock': ['../theme-config/src/mock/index.ts'],
   },
   features: ['openTheme', 'ThemeRenderError', 'checkTheme', 'startDevServer', 'ThemeRenderer', 'createThemeData'],
 });

@@ -346,10 +346,13 @@ describe('errors and safety', () => {
     });
     expect((await renderer.render('/', data)).html).toBe('[1]');
     expect(({} as Record<string, unknown>)['links']).toBeUndefined();
-    const escape = await rendererOf({ 'templates/index.liquid': "{% render '../secret' %}", 'secret.liquid': 'SECRET' })
+    const escaping = await rendererOf({
+      'templates/index.liquid': "{% render '../secret' %}",
+      'secret.liquid': 'SECRET',
+    })
       .render('/', data)
       .catch((e: unknown) => e);
-    expect((escape as ThemeRenderError).diagnostics[0]?.code).toBe('missing-snippet');
+    expect((escaping as ThemeRenderError).diagnostics[0]?.code).toBe('missing-snippet');
   });
 
   it('update() re-parses changed files only as their source changes', async () => {

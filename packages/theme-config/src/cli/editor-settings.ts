@@ -108,7 +108,7 @@ export function mergeSchemaMappings(text: string | undefined, mappings: readonly
   const layout = layoutOf(text);
   let node = findNodeAtLocation(root, ['json.schemas']);
   if (node !== undefined && node.type !== 'array') return { ok: false, reason: '"json.schemas" is not an array' };
-  const existing: unknown[] = node?.children?.map(valueOf) ?? [];
+  const existing: unknown[] = node?.children?.map(jsonValueOf) ?? [];
   const missing = mappings.filter(
     (m) => !existing.some((e) => maps(e, m.fileMatch[0]?.replace(/^\*\*\//, '') ?? '', m.url)),
   );
@@ -140,17 +140,17 @@ export function mergeSchemaMappings(text: string | undefined, mappings: readonly
   return { ok: true, text: edited, added: missing.map((m) => m.fileMatch[0] ?? ''), kept };
 }
 
-function valueOf(node: Node): unknown {
+function jsonValueOf(node: Node): unknown {
   switch (node.type) {
     case 'object':
       return Object.fromEntries(
         (node.children ?? []).map((p) => [
           String(p.children?.[0]?.value),
-          p.children?.[1] ? valueOf(p.children[1]) : undefined,
+          p.children?.[1] ? jsonValueOf(p.children[1]) : undefined,
         ]),
       );
     case 'array':
-      return (node.children ?? []).map(valueOf);
+      return (node.children ?? []).map(jsonValueOf);
     default:
       return node.value as unknown;
   }

@@ -1,7 +1,7 @@
 /** Each defaulting rule of the mock generator. */
 import { describe, expect, it } from 'vitest';
 import { normalizeConfig } from '../../src/dir.js';
-import { generateMockData, MockConfigError } from '../../src/mock-entry.js';
+import { generateMockData, MockConfigError } from '../../src/mock/index.js';
 import type { MockBlock, MockData } from '../../src/generated/spec/mock-data.js';
 import type { ThemeConfig } from '../../src/types.js';
 import type { NormalizedStoreConfig as IStoreConfig } from '../../src/types.js';

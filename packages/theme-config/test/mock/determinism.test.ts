@@ -4,11 +4,11 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '@commerce-kit/internal/manual-clock';
 import { ThemeConfigConfigurationError, ThemeConfigError } from '../../src/errors.js';
-import { generateMockData, mockDataChunks } from '../../src/mock-entry.js';
+import { generateMockData, mockDataChunks } from '../../src/mock/index.js';
 import { resolveOptions } from '../../src/mock/options.js';
 import type { ThemeConfig } from '../../src/types.js';
 import { EStoreLanguage } from '../../src/generated/spec/enums.js';
-import { MOCK_DATA_SCHEMA } from '../../src/mock-entry.js';
+import { MOCK_DATA_SCHEMA } from '../../src/mock/index.js';
 import { COMPLETE_THEME, loadValid, MOCK_SCHEMA_FILE, NOW, schemaErrors } from './helpers.js';
 
 const text = (config: ThemeConfig, seed: number, now: string | number = NOW): string =>

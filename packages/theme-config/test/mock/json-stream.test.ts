@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { batched, jsonChunks, LazyJsonArray } from '../../src/mock/json-stream.js';
-import { generateMockData, writeMockData } from '../../src/mock-entry.js';
+import { generateMockData, writeMockData } from '../../src/mock/index.js';
 import { NOW } from './helpers.js';
 
 const join = (value: unknown, indent?: number): string => [...jsonChunks(value, indent)].join('');

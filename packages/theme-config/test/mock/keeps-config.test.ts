@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateMockData } from '../../src/mock-entry.js';
+import { generateMockData } from '../../src/mock/index.js';
 import type { MockData } from '../../src/generated/spec/mock-data.js';
 import type { ThemeConfig } from '../../src/types.js';
 import { COMPLETE_THEME, loadValid, NOW, schemaErrors } from './helpers.js';
@@ -12,7 +12,9 @@ function expectKept(configured: unknown, actual: unknown, where: string): void {
   if (Array.isArray(configured)) {
     expect(Array.isArray(actual), `${where} is an array`).toBe(true);
     expect((actual as unknown[]).length, `${where} length`).toBe(configured.length);
-    configured.forEach((item, i) => expectKept(item, (actual as unknown[])[i], `${where}/${i}`));
+    configured.forEach((item, i) => {
+      expectKept(item, (actual as unknown[])[i], `${where}/${i}`);
+    });
   } else if (typeof configured === 'object' && configured !== null) {
     expect(typeof actual, `${where} is an object`).toBe('object');
     for (const [key, value] of Object.entries(configured)) {

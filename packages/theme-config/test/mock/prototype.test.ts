@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeConfig, validateConfigText } from '../../src/index.js';
-import { generateMockData } from '../../src/mock-entry.js';
+import { generateMockData } from '../../src/mock/index.js';
 import { NOW, schemaErrors } from './helpers.js';
 
 // Values straight from JSON.parse: there `__proto__` is an own key, which a careless copy turns into a prototype.

@@ -1,9 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { normalizeConfig, type IEditableRegionConfig, type ThemeConfigInput } from '../../src/index.js';
-import { generateMockData } from '../../src/mock-entry.js';
+import { normalizeConfig, type ConfigFile, type ThemeConfigInput } from '../../src/index.js';
+import { generateMockData } from '../../src/mock/index.js';
 import { NOW, schemaErrors } from './helpers.js';
 
-const rawRegions: IEditableRegionConfig[] = [
+const rawRegions: ConfigFile<'editable-regions'> = [
   {
     regionName: 'main',
     blocks: [

@@ -2,7 +2,7 @@
 // given, the output valid against mock-data.schema.json.
 import { describe, expect, it } from 'vitest';
 import { normalizeConfig, validateConfig } from '../../src/index.js';
-import { generateMockData } from '../../src/mock-entry.js';
+import { generateMockData } from '../../src/mock/index.js';
 import { VALID_STORE } from '../helpers.js';
 import { NOW, schemaErrors } from './helpers.js';
 

@@ -4,14 +4,16 @@ import {
   generateMockData,
   mockDataChunks,
   writeMockDataFile,
-  type MockArticle,
-  type MockBlock,
-  type MockCategory,
   type MockData,
   type MockOptions,
-  type MockPaginator,
-  type MockProduct,
-} from '../../src/mock-entry.js';
+} from '../../src/mock/index.js';
+import type {
+  MockArticle,
+  MockBlock,
+  MockCategory,
+  MockPaginator,
+  MockProduct,
+} from '../../src/generated/spec/mock-data.js';
 import type { ThemeConfig } from '../../src/index.js';
 
 declare const config: ThemeConfig;

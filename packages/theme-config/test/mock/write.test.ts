@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { normalizeConfig } from '../../src/dir.js';
-import { generateMockData, MockConfigError, writeMockData, writeMockDataFile } from '../../src/mock-entry.js';
+import { generateMockData, MockConfigError, writeMockData, writeMockDataFile } from '../../src/mock/index.js';
 import { NOW, tempDir } from './helpers.js';
 
 const config = {

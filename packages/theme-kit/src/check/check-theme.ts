@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import { validateConfigDir } from '@commerce-kit/theme-config';
-import type { Template, Variable } from 'liquidjs';
+import type { StaticAnalysis, Template, Variable } from 'liquidjs';
 import { closest, didYouMean } from '@commerce-kit/internal/suggest';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { BLOCK_OBJECTS, CONTRACT_FILTERS, CONTRACT_TAGS, LAYOUT_OBJECTS, PAGE_OBJECTS } from '../render/contract.js';
@@ -148,7 +148,7 @@ function objectChecks(
   place: (variable: Variable) => Location,
   state: ObjectCheckState,
 ): void {
-  let analysis;
+  let analysis: StaticAnalysis;
   try {
     analysis = state.renderer.liquid.analyzeSync(templates, { partials: true });
   } catch {
@@ -257,7 +257,7 @@ export async function checkTheme(options: CheckThemeOptions = {}): Promise<Check
     (locate: (line: number, column: number) => Location) =>
     (variable: Variable): Location => {
       const { file, row, col } = variable.location;
-      if (file !== undefined && file.startsWith(BUILTIN_PREFIX)) return { file, line: row, column: col, pointer: '' };
+      if (file?.startsWith(BUILTIN_PREFIX)) return { file, line: row, column: col, pointer: '' };
       if (file !== undefined && files.has(file)) return { file: inTheme(file), line: row, column: col, pointer: '' };
       return locate(row, col);
     };

@@ -31,7 +31,7 @@ export interface ConfigValues {
 
 function stringAt(text: string, file: string, tree: Node, path: Array<string | number>): ConfigString | undefined {
   const node = findNodeAtLocation(tree, path);
-  if (!node || node.type !== 'string' || typeof node.value !== 'string') return undefined;
+  if (node?.type !== 'string' || typeof node.value !== 'string') return undefined;
   return { value: node.value, file, pointer: `/${path.join('/')}`, ...positionOf(text, node.offset) };
 }
 
@@ -42,7 +42,7 @@ function arrayStrings(
 ): { present: boolean; strings: ConfigString[] } {
   if (text === undefined) return { present: false, strings: [] };
   const tree = parseTree(text);
-  if (!tree || tree.type !== 'array') return { present: false, strings: [] };
+  if (tree?.type !== 'array') return { present: false, strings: [] };
   const strings: ConfigString[] = [];
   tree.children?.forEach((_entry, index) => {
     const found = stringAt(text, file, tree, [index, key]);

@@ -7,7 +7,7 @@ import { diagnosticLine } from '@commerce-kit/internal/cli/report';
 import { createColors } from 'picocolors';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ThemeKitError } from '../errors.js';
-import { startDevServer, type DevServerEvent } from '../server/dev-server.js';
+import { startDevServer, type DevServer, type DevServerEvent } from '../server/dev-server.js';
 import { readThemeOptions, shown, THEME_HELP, THEME_OPTIONS } from './theme-options.js';
 
 const DEFAULT_PORT = 9292;
@@ -74,7 +74,7 @@ export const devCommand: Command = {
     const port = integerValue(values, 'port', { min: 0, max: 65_535 }) ?? DEFAULT_PORT;
     const host = stringValue(values, 'host') ?? '127.0.0.1';
     if (host === '') throw new UsageError('--host needs an address');
-    let server;
+    let server: DevServer;
     try {
       server = await startDevServer({ ...options, port, host, onEvent: printer(io, program, options.theme) });
     } catch (error) {

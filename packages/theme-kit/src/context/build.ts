@@ -4,14 +4,7 @@
  * URLs are added here, so a product has the same handle on a category page, in a block and at its own URL.
  */
 import { SlugRegistry, slugify } from '@commerce-kit/internal/slug';
-import type {
-  MockBlock,
-  MockCategory,
-  MockData,
-  MockMenuLink,
-  MockPaginator,
-  MockProduct,
-} from '@commerce-kit/theme-config/mock';
+import type { MockBlock, MockCategory, MockData, MockMenuLink, MockPaginator, MockProduct } from './mock-types.js';
 import type {
   ArticleDrop,
   BlockDrop,

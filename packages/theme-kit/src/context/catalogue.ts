@@ -4,7 +4,7 @@
  * (store, page, menus, regions, paginator) still comes from the config files.
  */
 import type { ThemeConfig } from '@commerce-kit/theme-config';
-import type { MockArticle, MockCategory, MockProduct } from '@commerce-kit/theme-config/mock';
+import type { MockArticle, MockCategory, MockProduct } from './mock-types.js';
 
 /**
  * The store's products, categories and blog articles, from a source of your own. Each object has the

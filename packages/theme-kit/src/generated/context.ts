@@ -12,16 +12,21 @@
  * {@link ThemeContext}.
  */
 import type { EBlockType } from '@commerce-kit/theme-config';
-import type {
-  MockArticle,
-  MockCategory,
-  MockMenuLink,
-  MockPage,
-  MockPaginator,
-  MockProduct,
-  MockStore,
-  UrlPath,
-} from '@commerce-kit/theme-config/mock';
+import type { MockData } from '@commerce-kit/theme-config/mock';
+
+// The parts of the mock store the drops build on, reached through the one type its package exports.
+type MockStore = MockData['store'];
+type MockPage = MockData['page'];
+type MockArticle = MockData['articles'][number];
+type MockCategory = MockData['categories'][number];
+type MockProduct = MockCategory['items'][number];
+type MockMenuLink = MockData['menus'][number]['links'][number];
+type MockPaginator = MockData['paginator'];
+/**
+ * A site-relative URL path, e.g. `/blog/summer-sale` or `/blog?page=2` (as the mock store's).
+ * @pattern ^/
+ */
+type UrlPath = string;
 
 /**
  * A URL handle: lower-case ASCII letters and digits joined by `-`, unique among the objects of its kind

@@ -44,7 +44,7 @@ function pathOf(pointer: string): Array<string | number> {
 export function positionInJsonString(text: string, pointer: string, value: string, at: Position): Position | undefined {
   const tree = parseTree(text);
   const node = tree ? findNodeAtLocation(tree, pathOf(pointer)) : undefined;
-  if (!node || node.type !== 'string') return undefined;
+  if (node?.type !== 'string') return undefined;
   const index = Math.min(new LineIndex(value).lineStart(at.line, value.length) + at.column - 1, value.length);
   const offsets = characterOffsets(text, node.offset);
   const offset = offsets[Math.min(index, offsets.length - 1)] ?? node.offset;

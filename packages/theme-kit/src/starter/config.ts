@@ -2,16 +2,7 @@
  * The starter theme's seven config files: a small outdoor store whose home page region uses every one of
  * the 18 block types. Typed with the config files' own types, so a change of the format shows here.
  */
-import {
-  SCHEMA_BASE_URL,
-  type IArticleConfig,
-  type ICategoryConfig,
-  type IEditableRegionConfig,
-  type IMenuConfig,
-  type IPageConfig,
-  type IPaginationConfig,
-  type IStoreConfig,
-} from '@commerce-kit/theme-config';
+import { SCHEMA_BASE_URL, type ConfigFile } from '@commerce-kit/theme-config';
 
 const schema = (kind: string): string => `${SCHEMA_BASE_URL}${kind}.stk.config.schema.json`;
 
@@ -35,16 +26,16 @@ const store = {
   twitterUrl: 'https://twitter.com/northwindsupply',
   pinterestUrl: 'https://www.pinterest.com/northwindsupply',
   youtubeUrl: 'https://www.youtube.com/@northwindsupply',
-} satisfies IStoreConfig & { $schema: string };
+} satisfies ConfigFile<'store'> & { $schema: string };
 
 const page = {
   $schema: schema('page'),
   title: 'Home',
   metaDescription: 'Trail gear, camp kitchens and good coffee from Northwind Supply Co.',
   template: 'index',
-} satisfies IPageConfig & { $schema: string };
+} satisfies ConfigFile<'page'> & { $schema: string };
 
-const blog: IArticleConfig[] = [
+const blog: ConfigFile<'blog'> = [
   {
     title: 'Packing for a three-day hike',
     metaDescription: 'What goes in, what stays home.',
@@ -72,7 +63,7 @@ const blog: IArticleConfig[] = [
   },
 ];
 
-const categories: ICategoryConfig[] = [
+const categories: ConfigFile<'categories'> = [
   { title: 'Trail gear', description: 'Packs, shelters and everything that keeps you going.', numItems: 8 },
   { title: 'Camp kitchen', description: 'Stoves, pots and mugs that survive the trail.', numItems: 6 },
   {
@@ -108,7 +99,7 @@ const categories: ICategoryConfig[] = [
   },
 ];
 
-const regions: IEditableRegionConfig[] = [
+const regions: ConfigFile<'editable-regions'> = [
   {
     regionName: 'home',
     rawMarkup: '<p class="region-note">Free shipping on orders over {{ 75 | money }} from {{ store.storeName }}.</p>',
@@ -364,7 +355,7 @@ const regions: IEditableRegionConfig[] = [
   },
 ];
 
-const menus: IMenuConfig[] = [
+const menus: ConfigFile<'menus'> = [
   {
     name: 'main-menu',
     links: [
@@ -376,7 +367,7 @@ const menus: IMenuConfig[] = [
   { name: 'footer-menu', links: [{ title: 'Blog' }, { title: 'Coffee' }, { title: 'Packing for a three-day hike' }] },
 ];
 
-const pagination = { $schema: schema('pagination'), numPages: 3, currentPage: 1 } satisfies IPaginationConfig & {
+const pagination = { $schema: schema('pagination'), numPages: 3, currentPage: 1 } satisfies ConfigFile<'pagination'> & {
   $schema: string;
 };
 

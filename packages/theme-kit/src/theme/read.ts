@@ -1,4 +1,5 @@
 /** Reading a theme directory into memory: its Liquid files and the list of its assets. */
+import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { THEME_FILES } from '@commerce-kit/theme-config';
 import path from 'node:path';
@@ -19,7 +20,7 @@ export interface ThemeDirContents {
 const decoder = new TextDecoder('utf-8');
 
 async function listAssets(dir: string, prefix = ''): Promise<string[]> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch {

@@ -22,8 +22,7 @@ export async function openEvents(
     try {
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           const type = /^event: (.*)$/m.exec(block)?.[1];

@@ -1,11 +1,6 @@
-/**
- * `@commerce-kit/theme-config/testing`: helpers for your own tests. `ManualClock` is a `Clock` that
- * moves only when told, for mock data whose "current date" your test controls.
- *
- * @packageDocumentation
- */
+/** `ManualClock`: the package's `Clock` for tests, whose misuse throws its configuration error. */
 import { ManualClock as BaseManualClock } from '@commerce-kit/internal/manual-clock';
-import { ThemeConfigConfigurationError } from './errors.js';
+import { ThemeConfigConfigurationError } from '../errors.js';
 
 /**
  * A `Clock` that moves only when told: `now()` stays put and `sleep()` resolves when

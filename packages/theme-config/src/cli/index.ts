@@ -6,8 +6,8 @@
  *
  * @packageDocumentation
  */
-export { editorCommand } from './cli/editor-command.js';
-export { mockCommand } from './cli/mock-command.js';
-export { validateCommand } from './cli/validate-command.js';
+export { editorCommand } from './editor-command.js';
+export { mockCommand } from './mock-command.js';
+export { validateCommand } from './validate-command.js';
 export type { Command, CommandInput } from '@commerce-kit/internal/cli/command';
 export type { CliIO } from '@commerce-kit/internal/cli/io';

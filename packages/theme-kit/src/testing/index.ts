@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { ManualClock as BaseManualClock } from '@commerce-kit/internal/manual-clock';
-import { ThemeKitConfigurationError } from './errors.js';
+import { ThemeKitConfigurationError } from '../errors.js';
 
 /**
  * A `Clock` that moves only when told: `now()` stays put and `sleep()` resolves when
