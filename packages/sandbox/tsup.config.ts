@@ -3,7 +3,7 @@ import { packagePreset } from '../../tools/build/tsup-preset.mjs';
 
 export default defineConfig(
   packagePreset({
-    entry: { index: 'src/index.ts', testing: 'src/testing.ts', cli: 'src/cli.ts' },
+    entry: { index: 'src/index.ts', testing: 'src/testing/index.ts', cli: 'src/bin.ts' },
     platform: 'node',
     // The CLI reuses the library's chunk instead of bundling a second copy of the server.
     splitting: true,

@@ -381,7 +381,7 @@ export function resourceModels(spec, operations = specOperations(spec)) {
     if (!name) throw new ResourceModelError(`${ops.list.where}: the list's data items must be a component schema $ref`);
     const resource = resolveSchema(spec, { $ref: `${COMPONENT_SCHEMA}${name}` });
     for (const verb of ['create', 'retrieve', 'update']) {
-      const answered = ops[verb] && ops[verb].op.success.schemaRef;
+      const answered = ops[verb]?.op.success.schemaRef;
       if (ops[verb] && answered !== name)
         throw new ResourceModelError(`${ops[verb].where} answers ${answered ?? 'no component schema'}, not ${name}`);
     }

@@ -2,7 +2,7 @@
 
 const REDACTED = '[redacted]';
 
-/** Fields of {@link SandboxApp}. */
+/** What {@link SandboxApp} is made from (the sandbox makes the one it hands out). */
 export interface SandboxAppFields {
   readonly clientId: string;
   readonly clientSecret: string;
@@ -18,7 +18,7 @@ export interface SandboxAppFields {
  * (console.log) and `JSON.stringify` show the client id and redirect URI only: the secrets and tokens
  * are read explicitly or not at all.
  */
-export class SandboxApp implements SandboxAppFields {
+export class SandboxApp {
   readonly clientId: string;
   readonly redirectUri: string;
   readonly #clientSecret: string;
@@ -26,6 +26,7 @@ export class SandboxApp implements SandboxAppFields {
   readonly #accessToken: string;
   readonly #refreshToken: string;
 
+  /** @internal `startSandbox` makes the one it hands out. */
   constructor(fields: SandboxAppFields) {
     this.clientId = fields.clientId;
     this.redirectUri = fields.redirectUri;

@@ -17,7 +17,7 @@ export class SandboxStartError extends SandboxError {
 }
 
 /**
- * A test-bench operation refused: a bad argument (`reason: 'invalid'`: a fault, a snapshot name, an
+ * A test control refused an operation: a bad argument (`reason: 'invalid'`: a fault, a snapshot name, an
  * event type), something that does not exist (`reason: 'not_found'`: a snapshot, a delivery, an order's
  * product), or a request the data cannot satisfy (`reason: 'conflict'`: an order for more than is left).
  */

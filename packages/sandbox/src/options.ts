@@ -2,16 +2,25 @@
 import { statSync } from 'node:fs';
 import { resolveClock, type Clock } from '@commerce-kit/internal/clock';
 import { SandboxConfigurationError } from './errors.js';
-import type { ResponseMismatchAction } from './http/response-check.js';
 import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
 import { RATE_LIMIT_REQUESTS } from './services/rate-limit.js';
-import { TOKEN_RESPONSE_VARIANTS, type TokenResponseVariant } from './services/oauth.js';
-import type { Synchronous } from './store/database.js';
+import { TOKEN_RESPONSE_VARIANTS } from './services/oauth.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from './events/dispatcher.js';
 import { randomSecret } from './secrets.js';
 
-export type { TokenResponseVariant };
+/**
+ * The two token responses the platform documents: `openid` answers `token_type: "Bearer"`,
+ * `expires_in: 7776000` and an `id_token`; `scope` answers `token_type: "bearer"`, `expires_in: 43199`
+ * and the granted `scope`.
+ */
+export type TokenResponseVariant = 'openid' | 'scope';
+
+/** SQLite `synchronous` for a data file: `normal` (crash of the process) or `full` (also a power loss). */
+export type Synchronous = 'normal' | 'full';
+
+/** What to do with a response that does not match the spec: answer 500 (`error`) or log it and send it (`log`). */
+export type ResponseMismatchAction = 'error' | 'log';
 
 /** Options of {@link startSandbox}. Every one is optional. */
 export interface SandboxOptions {

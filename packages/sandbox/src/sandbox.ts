@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { SandboxApp } from './app-credentials.js';
 import { SandboxStartError } from './errors.js';
-import { Bench } from './control/bench.js';
+import { ControlOperations } from './control/operations.js';
 import {
   sandboxFaults,
   sandboxViolations,
@@ -186,7 +186,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
     const rateLimiter = new RateLimiter(clock, resolved.rateLimit);
     const faults = new FaultBoard();
     const violations = new ViolationLog();
-    const bench = new Bench({
+    const operations = new ControlOperations({
       store,
       clock,
       dispatcher,
@@ -203,7 +203,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
     const app = createApp({
       services,
       rateLimiter,
-      bench,
+      operations,
       snapshots,
       orders,
       faults,
@@ -263,10 +263,10 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       app: credentials,
       controlKey: resolved.controlKey,
       storefrontUrl: storefront?.url,
-      reset: () => bench.reset(),
+      reset: () => operations.reset(),
       ...snapshots.methods(),
       faults: sandboxFaults(faults),
-      webhooks: sandboxWebhooks(bench, dispatcher),
+      webhooks: sandboxWebhooks(operations, dispatcher),
       violations: sandboxViolations(violations),
       orders: sandboxOrders(orders),
       close() {

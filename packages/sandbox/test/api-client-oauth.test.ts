@@ -1,12 +1,12 @@
 // The api-client's OAuth helpers (@commerce-kit/api-client/oauth, as built) against the sandbox over
 // loopback HTTP: state with punctuation, nonce, PKCE (S256 and plain), both client authentication
 // variants, refresh, and the refusals a PKCE server owes the app.
+import { randomUUID } from 'node:crypto';
 import { createClient, OAuthError, type TokenSet } from '@commerce-kit/api-client';
 import {
   buildAuthorizeUrl,
   createPkcePair,
   exchangeCode,
-  generateState,
   refreshAccessToken,
   verifyState,
 } from '@commerce-kit/api-client/oauth';
@@ -54,7 +54,7 @@ describe('@commerce-kit/api-client/oauth against the sandbox', () => {
     test(`PKCE (S256), nonce and a punctuated state; client auth ${clientAuth}; the API call and the refresh work`, async () => {
       const sandbox = await start();
       const pkce = await createPkcePair();
-      const nonce = generateState();
+      const nonce = randomUUID();
       const code = await authorize(sandbox, { state: PUNCTUATED_STATE, nonce, codeChallenge: pkce.codeChallenge });
 
       const tokens = await exchangeCode({ ...app(sandbox), clientAuth, code, codeVerifier: pkce.codeVerifier });

@@ -4,6 +4,7 @@ import { createWebhookHandler, WEBHOOK_EVENT_TYPES, type WebhookEvent } from '@c
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
+import { nodeListener } from './support/node-listener.js';
 import { runBin, STACK_TRACE } from './support/run-bin.js';
 import { api, start } from './support/start.js';
 
@@ -106,7 +107,7 @@ describe('trigger', () => {
     const events: WebhookEvent[] = [];
     const secret = 'whsec_cli_trigger_test_secret';
     const handler = createWebhookHandler({ secret, onEvent: (event) => void events.push(event) });
-    const receiver = createServer(handler.node);
+    const receiver = createServer(nodeListener(handler.node));
     servers.push(receiver);
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const sandbox = await start({

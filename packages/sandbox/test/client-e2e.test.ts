@@ -1,7 +1,7 @@
 // The API client against the sandbox, end to end over loopback HTTP.
 import { createClient, InvalidRequestError, NotFoundError, RateLimitError } from '@commerce-kit/api-client';
 import { buildAuthorizeUrl, exchangeCode, refreshAccessToken } from '@commerce-kit/api-client/oauth';
-import { ManualClock } from '../src/testing.js';
+import { ManualClock } from '../src/testing/index.js';
 import { describe, expect, test } from 'vitest';
 import { ALL_SCOPES, consent } from './support/oauth.js';
 import { start } from './support/start.js';
@@ -150,10 +150,10 @@ describe('the api-client against the sandbox', () => {
     expect(raw.headers.get('retry-after')).toBe('1');
     expect(await raw.json()).toMatchObject({ type: 'rate_limit_error' });
 
-    clock.advance(1_000); // 1 s refills 3.33 requests
+    await clock.advance(1_000); // 1 s refills 3.33 requests
     for (let i = 0; i < 3; i++) await client.customers.list({ limit: 1 });
     await expect(client.customers.list({ limit: 1 })).rejects.toBeInstanceOf(RateLimitError);
-    clock.advance(60_000);
+    await clock.advance(60_000);
     const page = await client.customers.list({ limit: 1 });
     expect(page.data).toHaveLength(1);
   });

@@ -5,7 +5,7 @@
 import { ConnectionError, createClient, ServerError, type Client } from '@commerce-kit/api-client';
 import { describe, expect, test } from 'vitest';
 import type { Sandbox } from '../src/index.js';
-import { ManualClock } from '../src/testing.js';
+import { ManualClock } from '../src/testing/index.js';
 import { start } from './support/start.js';
 
 /** A manual clock that records every wait and knows the earliest one still pending. */

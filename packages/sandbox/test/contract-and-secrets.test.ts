@@ -100,7 +100,7 @@ describe('secrets', () => {
       body: `grant_type=refresh_token&refresh_token=${sandbox.app.refreshToken}&client_id=${sandbox.app.clientId}&client_secret=${sandbox.app.clientSecret}`,
     });
     expect(lines).toContain(
-      'GET /customers -> 200 (' + lines.find((l) => l.startsWith('GET /customers'))!.split('(')[1],
+      `GET /customers -> 200 (${lines.find((l) => l.startsWith('GET /customers'))!.split('(')[1]}`,
     );
     const all = lines.join('\n');
     for (const secret of [sandbox.app.clientSecret, sandbox.app.accessToken, sandbox.app.refreshToken])
@@ -121,7 +121,7 @@ describe('secrets', () => {
 
 describe('rate limit', () => {
   test('every token of one account shares the bucket', async () => {
-    const { ManualClock } = await import('../src/testing.js');
+    const { ManualClock } = await import('../src/testing/index.js');
     const sandbox = await start({ clock: new ManualClock('2025-01-01T00:00:00Z'), rateLimit: 3 });
     const other = await fetch(`${sandbox.url}/oauth/connect/token`, {
       method: 'POST',

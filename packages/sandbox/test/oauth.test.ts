@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { ManualClock } from '../src/testing.js';
+import { ManualClock } from '../src/testing/index.js';
 import { describe, expect, test } from 'vitest';
 import { ALL_SCOPES, consent } from './support/oauth.js';
 import { start } from './support/start.js';
@@ -276,7 +276,7 @@ describe('token endpoint', () => {
     const clock = new ManualClock('2025-03-01T00:00:00Z');
     const sandbox = await start({ clock });
     const code = await codeFor(sandbox);
-    clock.advance(10 * 60_000);
+    await clock.advance(10 * 60_000);
     expect(
       await token(sandbox, {
         grant_type: 'authorization_code',
@@ -288,7 +288,7 @@ describe('token endpoint', () => {
       status: 400,
       body: { error: 'invalid_grant', error_description: 'the authorization code has expired' },
     });
-    clock.advance(7_776_000 * 1000);
+    await clock.advance(7_776_000 * 1000);
     expect(
       (await fetch(`${sandbox.url}/customers`, { headers: { authorization: `Bearer ${sandbox.app.accessToken}` } }))
         .status,

@@ -7,7 +7,7 @@ import { seedStore } from '../src/seed/seed.js';
 import { OrderService } from '../src/services/orders.js';
 import { ResourceService } from '../src/services/resources.js';
 import { Store } from '../src/store/store.js';
-import { ManualClock } from '../src/testing.js';
+import { ManualClock } from '../src/testing/index.js';
 
 function checkout(outbox?: (store: Store, clock: ManualClock) => EventOutbox): {
   store: Store;

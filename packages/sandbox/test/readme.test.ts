@@ -10,7 +10,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const { blocks } = describeReadme({
   root: ROOT,
-  entries: { '@commerce-kit/sandbox': 'src/index.ts', '@commerce-kit/sandbox/testing': 'src/testing.ts' },
+  entries: { '@commerce-kit/sandbox': 'src/index.ts', '@commerce-kit/sandbox/testing': 'src/testing/index.ts' },
   paths: {
     '@commerce-kit/api-client': ['../api-client/src/index.ts'],
     '@commerce-kit/api-client/oauth': ['../api-client/src/oauth/index.ts'],

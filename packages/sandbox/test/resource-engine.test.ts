@@ -12,23 +12,34 @@ import { seedStore } from '../src/seed/seed.js';
 import { ResourceService } from '../src/services/resources.js';
 import type { ResourceObject } from '../src/store/resource-model.js';
 import { Store } from '../src/store/store.js';
-import { ManualClock } from '../src/testing.js';
+import { ManualClock } from '../src/testing/index.js';
 
-type Json = Record<string, any>;
+type JsonObject = Record<string, unknown>;
 
-const original = (await loadSpec()) as Json;
+const original = await loadSpec();
+
+/** The object at `path` in a parsed spec (to read or edit in place); throws when there is none there. */
+function objectAt(json: unknown, ...path: Array<string | number>): JsonObject {
+  let node = json;
+  for (const key of path) {
+    if (typeof node !== 'object' || node === null) break;
+    node = (node as JsonObject)[key];
+  }
+  if (typeof node !== 'object' || node === null) throw new Error(`the spec has no object at ${path.join('/')}`);
+  return node as JsonObject;
+}
 
 /** A copy of the spec with one more optional field on a resource: its schema, its create and update bodies. */
-function withField(schema: string, field: string, definition: Json): Json {
+function withField(schema: string, field: string, definition: JsonObject): unknown {
   const spec = structuredClone(original);
-  const schemas = spec['components']['schemas'];
+  const schemas = objectAt(spec, 'components', 'schemas');
   for (const name of [schema, `${schema}CreateRequest`, `${schema}UpdateRequest`])
-    schemas[name]['properties'][field] = definition;
+    objectAt(schemas, name, 'properties')[field] = definition;
   return spec;
 }
 
 /** The validators of a spec's component schemas, compiled as the code generator compiles them. */
-function validatorsOf(spec: Json): (name: string) => (value: unknown) => boolean {
+function validatorsOf(spec: unknown): (name: string) => (value: unknown) => boolean {
   const ajv = createAjv();
   for (const schema of componentJsonSchemas(spec).values()) ajv.addSchema(schema);
   return (name) => {
@@ -42,7 +53,7 @@ function validatorsOf(spec: Json): (name: string) => (value: unknown) => boolean
   };
 }
 
-function engineFor(spec: Json): { store: Store; engine: ResourceService; clock: ManualClock } {
+function engineFor(spec: unknown): { store: Store; engine: ResourceService; clock: ManualClock } {
   const clock = new ManualClock('2025-06-01T12:00:00Z');
   const store = new Store(undefined, 'normal', resourceModels(spec));
   seedStore(store, 1, 3);
@@ -55,7 +66,7 @@ describe('an optional field added to the spec needs no sandbox code', () => {
     expect(resourceModels(original)).toEqual(RESOURCES);
   });
 
-  test('a customer field: created (given or defaulted to null), updated, retrieved, listed, in the events', () => {
+  test('a customer field: created (given or defaulted to null), updated, retrieved, listed, in the events', async () => {
     const spec = withField('Customer', 'nickname', { type: ['string', 'null'] });
     const valid = validatorsOf(spec);
     const { store, engine, clock } = engineFor(spec);
@@ -73,7 +84,7 @@ describe('an optional field added to the spec needs no sandbox code', () => {
     expect(plain['nickname']).toBeNull();
     valid('Customer')(plain);
 
-    clock.advance(1000);
+    await clock.advance(1000);
     const change = { nickname: 'Enchantress of Numbers' };
     valid('CustomerUpdateRequest')(change);
     const updated = engine.update('customers', ada.id, change);
@@ -103,7 +114,7 @@ describe('an optional field added to the spec needs no sandbox code', () => {
 
   test('a field with a default on a resource without nulls: the default is stored, the field then changes', () => {
     const spec = withField('Discount', 'stackable', { type: 'boolean' });
-    spec['components']['schemas']['DiscountCreateRequest']['properties']['stackable'] = {
+    objectAt(spec, 'components', 'schemas', 'DiscountCreateRequest', 'properties')['stackable'] = {
       type: 'boolean',
       default: false,
     };
@@ -156,7 +167,7 @@ describe('several writes in one transaction (what placing an order needs)', () =
 });
 
 describe('the generator refuses what the engine could not serve', () => {
-  const refused = (change: (spec: Json) => void): string => {
+  const refused = (change: (spec: unknown) => void): string => {
     const spec = structuredClone(original);
     change(spec);
     try {
@@ -171,7 +182,8 @@ describe('the generator refuses what the engine could not serve', () => {
   test('a body field the resource does not answer', () => {
     expect(
       refused(
-        (spec) => (spec['components']['schemas']['CustomerUpdateRequest']['properties']['nick'] = { type: 'string' }),
+        (spec) =>
+          (objectAt(spec, 'components', 'schemas', 'CustomerUpdateRequest', 'properties')['nick'] = { type: 'string' }),
       ),
     ).toMatch(/the update body's field nick is not a property of Customer/);
   });
@@ -179,10 +191,10 @@ describe('the generator refuses what the engine could not serve', () => {
   test('a field every object has but a creation may leave out with nothing to store', () => {
     expect(
       refused((spec) => {
-        const customer = spec['components']['schemas']['Customer'];
-        customer['properties']['tier'] = { type: 'string' };
-        customer['required'].push('tier');
-        spec['components']['schemas']['CustomerCreateRequest']['properties']['tier'] = { type: 'string' };
+        const customer = objectAt(spec, 'components', 'schemas', 'Customer');
+        objectAt(customer, 'properties')['tier'] = { type: 'string' };
+        (customer['required'] as string[]).push('tier');
+        objectAt(spec, 'components', 'schemas', 'CustomerCreateRequest', 'properties')['tier'] = { type: 'string' };
       }),
     ).toMatch(/Customer.tier is required in every Customer but a creation may leave it out/);
   });
@@ -191,22 +203,26 @@ describe('the generator refuses what the engine could not serve', () => {
     expect(
       refused(
         (spec) =>
-          (spec['components']['schemas']['WebhookEventType']['enum'] = ['customer_created', 'customer_updated']),
+          (objectAt(spec, 'components', 'schemas', 'WebhookEventType')['enum'] = [
+            'customer_created',
+            'customer_updated',
+          ]),
       ),
     ).toMatch(/customer_deleted is not a WebhookEventType/);
   });
 
   test('examples whose ids do not share one format', () => {
-    expect(refused((spec) => (spec['components']['schemas']['Customer']['examples'][1]['id'] = 'customer-43'))).toMatch(
-      /not prefix_digits/,
-    );
+    expect(
+      refused((spec) => (objectAt(spec, 'components', 'schemas', 'Customer', 'examples', 1)['id'] = 'customer-43')),
+    ).toMatch(/not prefix_digits/);
   });
 
   test('a write answered with another status than the platform documents', () => {
     expect(
       refused((spec) => {
-        const put = spec['paths']['/customers/{id}']['put'];
-        put['responses'] = { '200': put['responses']['201'], '400': put['responses']['400'] };
+        const put = objectAt(spec, 'paths', '/customers/{id}', 'put');
+        const responses = objectAt(put, 'responses');
+        put['responses'] = { '200': responses['201'], '400': responses['400'] };
       }),
     ).toMatch(/answers 200; a successful update answers 201/);
   });

@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import type { Sandbox } from '../src/index.js';
-import { ManualClock } from '../src/testing.js';
+import { ManualClock } from '../src/testing/index.js';
+import { nodeListener } from './support/node-listener.js';
 import { api, start } from './support/start.js';
 
 const json = { 'content-type': 'application/json' };
@@ -121,29 +122,45 @@ const CASES: readonly Case[] = [
   },
 ];
 
-async function call(
+/** An object the API answers: a resource, with its id. */
+interface ApiObject {
+  readonly id: string;
+  readonly [field: string]: unknown;
+}
+
+/** A page of a list. */
+interface ApiPage {
+  readonly data: ApiObject[];
+  readonly has_more: boolean;
+}
+
+/**
+ * One API call: its status and parsed body (undefined when empty). `T` is what the test expects the body
+ * to be; the sandbox itself checks every answer against the spec (onResponseMismatch 'error').
+ */
+async function call<T = unknown>(
   sandbox: Sandbox,
   method: string,
   path: string,
   body?: unknown,
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: T }> {
   const res = await api(sandbox, path, {
     method,
     ...(body === undefined ? {} : { headers: json, body: JSON.stringify(body) }),
   });
   const text = await res.text();
-  return { status: res.status, body: text === '' ? undefined : JSON.parse(text) };
+  return { status: res.status, body: (text === '' ? undefined : JSON.parse(text)) as T };
 }
 
 async function everything(sandbox: Sandbox, path: string): Promise<Array<{ id: string }>> {
   const all: Array<{ id: string }> = [];
   let cursor = '';
   for (;;) {
-    const page = await call(sandbox, 'GET', `${path}?limit=100${cursor}`);
+    const page = await call<ApiPage>(sandbox, 'GET', `${path}?limit=100${cursor}`);
     expect(page.status, JSON.stringify(page.body)).toBe(200);
     all.push(...page.body.data);
     if (!page.body.has_more) return all;
-    cursor = `&starting_after=${page.body.data.at(-1).id}`;
+    cursor = `&starting_after=${page.body.data.at(-1)!.id}`;
   }
 }
 
@@ -158,7 +175,7 @@ afterEach(() => {
 describe.each(CASES.map((c) => [c.path, c] as const))('%s', (path, c) => {
   test('create 201 with the defaults, retrieve, partial update 201, listed, delete 204, then 404 everywhere', async () => {
     const sandbox = await start({ clock: new ManualClock(NOW), rateLimit: 0 });
-    const created = await call(sandbox, 'POST', path, c.minimal);
+    const created = await call<ApiObject>(sandbox, 'POST', path, c.minimal);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toEqual({
       id: expect.stringMatching(new RegExp(`^${c.prefix}\\d{26}$`)),
@@ -183,7 +200,7 @@ describe.each(CASES.map((c) => [c.path, c] as const))('%s', (path, c) => {
     expect(await call(sandbox, 'DELETE', `${path}/${id}`)).toEqual(gone);
     expect((await everything(sandbox, path)).map((o) => o.id)).not.toContain(id);
     // The next creation gets a new id: deleted ones are never reused.
-    const next = await call(sandbox, 'POST', path, c.minimal);
+    const next = await call<ApiObject>(sandbox, 'POST', path, c.minimal);
     expect(next.body.id > id).toBe(true);
   });
 
@@ -216,7 +233,7 @@ describe('orders and charges: list and retrieve', () => {
     ['/charges', 'charge'],
   ])('%s/{id} answers the listed object; unknown ids 404; no write method (405)', async (path, noun) => {
     const sandbox = await start();
-    const [first] = (await call(sandbox, 'GET', `${path}?limit=1`)).body.data;
+    const first = (await call<ApiPage>(sandbox, 'GET', `${path}?limit=1`)).body.data[0]!;
     expect(await call(sandbox, 'GET', `${path}/${first.id}`)).toEqual({ status: 200, body: first });
     expect(await call(sandbox, 'GET', `${path}/nope`)).toEqual({
       status: 404,
@@ -233,7 +250,7 @@ describe('webhooks', () => {
   test('each write sends its event, in order, signed, with the object as written ({ id, deleted } for a deletion)', async () => {
     const events: WebhookEvent[] = [];
     const handler = createWebhookHandler({ secret: 'whsec_resources', onEvent: (event) => void events.push(event) });
-    const server = createServer(handler.node);
+    const server = createServer(nodeListener(handler.node));
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
@@ -241,7 +258,7 @@ describe('webhooks', () => {
 
     const expected: Array<[string, unknown]> = [];
     for (const c of CASES) {
-      const created = (await call(sandbox, 'POST', c.path, c.minimal)).body;
+      const created = (await call<ApiObject>(sandbox, 'POST', c.path, c.minimal)).body;
       const updated = (await call(sandbox, 'PUT', `${c.path}/${created.id}`, c.update)).body;
       await call(sandbox, 'DELETE', `${c.path}/${created.id}`);
       expected.push(
@@ -278,19 +295,19 @@ describe('lists: each resource pages over its own ids', () => {
       const walked: string[] = [];
       let cursor = '';
       for (;;) {
-        const page = (await call(sandbox, 'GET', `${path}?limit=2${cursor}`)).body;
+        const page = (await call<ApiPage>(sandbox, 'GET', `${path}?limit=2${cursor}`)).body;
         walked.push(...page.data.map((o: { id: string }) => o.id));
         if (!page.has_more) break;
-        cursor = `&starting_after=${page.data.at(-1).id}`;
+        cursor = `&starting_after=${page.data.at(-1)!.id}`;
       }
       expect(walked).toEqual(all);
       const back: string[] = [];
       cursor = `&ending_before=${all.at(-1)}`;
       for (;;) {
-        const page = (await call(sandbox, 'GET', `${path}?limit=2${cursor}`)).body;
+        const page = (await call<ApiPage>(sandbox, 'GET', `${path}?limit=2${cursor}`)).body;
         back.push(...page.data.map((o: { id: string }) => o.id));
         if (!page.has_more) break;
-        cursor = `&ending_before=${page.data.at(-1).id}`;
+        cursor = `&ending_before=${page.data.at(-1)!.id}`;
       }
       expect(back).toEqual(all.slice(0, -1).reverse());
 
@@ -309,12 +326,14 @@ describe('lists: each resource pages over its own ids', () => {
       if (path !== '/charges' && path !== '/orders') {
         expect((await call(sandbox, 'DELETE', `${path}/${all[1]}`)).status).toBe(204);
         expect(
-          (await call(sandbox, 'GET', `${path}?starting_after=${all[1]}&limit=1`)).body.data.map(
+          (await call<ApiPage>(sandbox, 'GET', `${path}?starting_after=${all[1]}&limit=1`)).body.data.map(
             (o: { id: string }) => o.id,
           ),
         ).toEqual([all[2]]);
         expect(
-          (await call(sandbox, 'GET', `${path}?ending_before=${all[1]}`)).body.data.map((o: { id: string }) => o.id),
+          (await call<ApiPage>(sandbox, 'GET', `${path}?ending_before=${all[1]}`)).body.data.map(
+            (o: { id: string }) => o.id,
+          ),
         ).toEqual([all[0]]);
       }
     },
@@ -404,7 +423,7 @@ describe('snapshots and reset cover every resource', () => {
     const seeded = Object.fromEntries(
       await Promise.all(CASES.map(async (c) => [c.path, await everything(sandbox, c.path)] as const)),
     );
-    const created = (await call(sandbox, 'POST', '/products', CASES[1]!.minimal)).body;
+    const created = (await call<ApiObject>(sandbox, 'POST', '/products', CASES[1]!.minimal)).body;
     await sandbox.snapshot('one-more');
     await call(sandbox, 'DELETE', `/products/${created.id}`);
     await call(sandbox, 'PUT', `/categories/${seeded['/categories']![0]!.id}`, { title: 'Changed' });
@@ -417,6 +436,6 @@ describe('snapshots and reset cover every resource', () => {
     await sandbox.reset();
     for (const c of CASES) expect(await everything(sandbox, c.path)).toEqual(seeded[c.path]);
     // Ids handed out after a reset are the ones handed out after the seed.
-    expect((await call(sandbox, 'POST', '/products', CASES[1]!.minimal)).body.id).toBe(created.id);
+    expect((await call<ApiObject>(sandbox, 'POST', '/products', CASES[1]!.minimal)).body.id).toBe(created.id);
   });
 });

@@ -11,7 +11,8 @@ import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, test } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { SandboxControlError, type Sandbox } from '../src/index.js';
-import { ManualClock } from '../src/testing.js';
+import { ManualClock } from '../src/testing/index.js';
+import { nodeListener } from './support/node-listener.js';
 import { api, start } from './support/start.js';
 
 const SECRET = 'whsec_shopper_test_secret';
@@ -24,7 +25,7 @@ afterEach(() => {
 async function receiver(): Promise<{ url: string; events: WebhookEvent[]; close: () => Promise<void> }> {
   const events: WebhookEvent[] = [];
   const handler = createWebhookHandler({ secret: SECRET, onEvent: (event) => void events.push(event) });
-  const server = createServer(handler.node);
+  const server = createServer(nodeListener(handler.node));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { SandboxConfigurationError, SandboxError } from '../src/index.js';
-import { useSandbox } from '../src/testing.js';
+import { useSandbox } from '../src/testing/index.js';
 
 const sandbox = useSandbox({ beforeAll, beforeEach, afterAll }, { customers: 7 });
 const auth = () => ({ authorization: `Bearer ${sandbox.app.accessToken}` });

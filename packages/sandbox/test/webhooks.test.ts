@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
+import { nodeListener } from './support/node-listener.js';
 import { api, start } from './support/start.js';
 
 const servers: Server[] = [];
@@ -50,7 +51,7 @@ describe('webhooks', () => {
     const events: WebhookEvent[] = [];
     const secret = 'whsec_test_secret_for_the_sandbox';
     const handler = createWebhookHandler({ secret, onEvent: (event) => void events.push(event) });
-    const url = await listen(createServer(handler.node));
+    const url = await listen(createServer(nodeListener(handler.node)));
     const sandbox = await start({ webhookUrl: url, webhookSecret: secret });
     expect(sandbox.app.webhookSecret).toBe(secret);
 
@@ -150,7 +151,7 @@ describe('webhooks', () => {
 
 describe('webhook timeouts and restarts', () => {
   test('a receiver that does not answer within 10 s is a failed delivery (time moved by the clock)', async () => {
-    const { ManualClock } = await import('../src/testing.js');
+    const { ManualClock } = await import('../src/testing/index.js');
     const clock = new ManualClock('2025-01-01T00:00:00Z');
     const hanging = createServer((req) => req.resume()); // never answers
     const url = await listen(hanging);
@@ -200,7 +201,7 @@ describe('webhook timeouts and restarts', () => {
 
       const events: WebhookEvent[] = [];
       const handler = createWebhookHandler({ secret: 'whsec_restart', onEvent: (event) => void events.push(event) });
-      const url = await listen(createServer(handler.node));
+      const url = await listen(createServer(nodeListener(handler.node)));
       const second = await startSandbox({ port: 0, data, webhookUrl: url, onResponseMismatch: 'error' });
       try {
         await waitFor(() => events.length === 1);

@@ -27,7 +27,10 @@ export function reportCases(answer: ViolationsAnswer): ReportCase[] {
   const cases = new Map<string, { checked: number; violations: ViolationRecord[] }>();
   const entry = (name: string): { checked: number; violations: ViolationRecord[] } => {
     let found = cases.get(name);
-    if (found === undefined) cases.set(name, (found = { checked: 0, violations: [] }));
+    if (found === undefined) {
+      found = { checked: 0, violations: [] };
+      cases.set(name, found);
+    }
     return found;
   };
   for (const [operation, count] of Object.entries(answer.checked)) entry(caseName(operation)).checked += count;

@@ -1,7 +1,8 @@
 /** `commerce-sandbox [options]`: start, print the banner, log requests, stop on Ctrl-C. */
 import { SandboxConfigurationError, SandboxError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { resolveOptions } from '../options.js';
+import { resolveOptions, type ResolvedOptions } from '../options.js';
+import type { Sandbox } from '../sandbox.js';
 import { flagName, parseCliArgs, USAGE } from './args.js';
 import { banner } from './banner.js';
 import { invocation } from './invocation.js';
@@ -33,7 +34,7 @@ export async function serve(
   };
   if (parsed.kind === 'usage') return usage(parsed.message);
   // Every option is checked before anything is opened, and named as the flag it came from.
-  let resolved;
+  let resolved: ResolvedOptions;
   try {
     resolved = resolveOptions(parsed.options, flagName);
   } catch (error) {
@@ -57,7 +58,7 @@ export async function serve(
   };
   // Loaded here, not at the top: the control commands never open a database.
   const { startSandbox } = await import('../sandbox.js');
-  let sandbox;
+  let sandbox: Sandbox;
   try {
     sandbox = await startSandbox({ ...parsed.options, logger, logRequests: !parsed.quiet });
   } catch (error) {

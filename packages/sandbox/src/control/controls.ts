@@ -1,5 +1,5 @@
 /**
- * The test bench as methods of the started sandbox (`sandbox.faults`, `sandbox.webhooks`,
+ * The test controls as methods of the started sandbox (`sandbox.faults`, `sandbox.webhooks`,
  * `sandbox.violations`, `sandbox.reset()`…): the same operations as the HTTP control API, with its
  * input problems thrown as {@link SandboxControlError}. (Snapshots: `snapshots.ts`.)
  */
@@ -7,7 +7,7 @@ import type { WebhookEventType } from '@commerce-kit/webhooks';
 import { SandboxControlError } from '../errors.js';
 import type { Dispatcher } from '../events/dispatcher.js';
 import { RELEASE_ORDERS, type ReleaseOrder, type WebhookMode } from '../events/mode.js';
-import type { Bench } from './bench.js';
+import type { ControlOperations } from './operations.js';
 import type { Delivery } from './deliveries.js';
 import { latencyOf, readFaultInput, type Fault, type FaultBoard, type FaultInput } from './faults.js';
 import { Problem } from '../services/problem.js';
@@ -112,7 +112,7 @@ export function sandboxFaults(faults: FaultBoard): SandboxFaults {
   };
 }
 
-export function sandboxWebhooks(bench: Bench, dispatcher: Dispatcher): SandboxWebhooks {
+export function sandboxWebhooks(operations: ControlOperations, dispatcher: Dispatcher): SandboxWebhooks {
   return {
     get mode() {
       return dispatcher.mode;
@@ -128,10 +128,10 @@ export function sandboxWebhooks(bench: Bench, dispatcher: Dispatcher): SandboxWe
         if (!Number.isSafeInteger(seed)) throw new InputProblem('seed', 'must be an integer');
         return dispatcher.release(order, seed);
       }),
-    trigger: (type, data) => controlled(() => bench.trigger(type, data)),
-    redeliver: (id) => controlled(() => bench.redeliver(id)),
-    delivery: (id) => controlled(() => bench.delivery(id)),
-    deliveries: (options) => controlled(() => bench.deliveries(options?.limit, options?.endingBefore)),
+    trigger: (type, data) => controlled(() => operations.trigger(type, data)),
+    redeliver: (id) => controlled(() => operations.redeliver(id)),
+    delivery: (id) => controlled(() => operations.delivery(id)),
+    deliveries: (options) => controlled(() => operations.deliveries(options?.limit, options?.endingBefore)),
     settle: (options) =>
       controlledAsync(async () => {
         const timeoutMs = options?.timeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS;

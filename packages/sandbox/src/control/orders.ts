@@ -1,5 +1,5 @@
 /**
- * The simulated shopper, a test-bench feature: an order placed as a shopper's checkout would place it
+ * The simulated shopper, one of the test controls: an order placed as a shopper's checkout would place it
  * (the platform's API documentation shows no way to place one). The started sandbox's
  * `sandbox.orders.place()` and the HTTP control route `POST /_sandbox/orders` read their input here
  * and run the same checkout (`services/orders.ts`); the CLI's `order` command calls the route.

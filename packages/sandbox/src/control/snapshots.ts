@@ -1,5 +1,5 @@
 /**
- * Snapshots, the test-bench feature: take, restore, list and delete the data by name, and the started
+ * Snapshots, one of the test controls: take, restore, list and delete the data by name, and the started
  * sandbox's methods for them. The mechanism (a logical copy in one transaction, files beside a data
  * file) is the store's (`store/snapshots.ts`); the HTTP control routes and the CLI commands call these.
  */

@@ -4,7 +4,7 @@
  *   authentication (bearer token) → rate limit (per account) → query/path parameters (spec validators)
  *   → body (size limit, media type, UTF-8, JSON with the dangerous-key policy, spec validator)
  * and every reply is checked against the operation's documented responses before it is sent. Faults
- * the test bench injects come first (before authentication); what a request does wrong against the
+ * the test controls inject come first (before authentication); what a request does wrong against the
  * spec is kept for the contract report.
  */
 import { parseJson } from '@commerce-kit/internal/safe-json';
@@ -20,7 +20,7 @@ import { readBody, type BodyFailure } from './body.js';
 import type { Clock } from '@commerce-kit/internal/clock';
 import type { FaultAction } from '../control/faults.js';
 import { findingsOf, type Finding, type ViolationLocation } from '../control/violations.js';
-import { registerBenchRoutes, type BenchRouteDeps } from './bench-routes.js';
+import { registerControlRoutes, type ControlRouteDeps } from './control-routes.js';
 import { registerOrderRoutes, type OrderRouteDeps } from './order-routes.js';
 import { registerPageRoutes, type PageDeps } from './page-routes.js';
 import { createHandlers, QUERY_CHECKED_BY_HANDLER, type HandlerInput, type Services } from './handlers.js';
@@ -29,11 +29,12 @@ import { registerOidcRoutes } from './oidc-routes.js';
 import { parseTokenForm } from './token-form.js';
 import { invalidRequest, Problem } from '../services/problem.js';
 import type { Reply } from './reply.js';
-import { responseMismatch, type ResponseMismatchAction } from './response-check.js';
+import type { ResponseMismatchAction } from '../options.js';
+import { responseMismatch } from './response-check.js';
 import type { RouteSpec } from './route-spec.js';
 import { outgoingOf, problemReply, send } from './send.js';
 
-export interface AppDeps extends PageDeps, BenchRouteDeps, OrderRouteDeps {
+export interface AppDeps extends PageDeps, ControlRouteDeps, OrderRouteDeps {
   readonly clock: Clock;
   readonly services: Services;
   readonly rateLimiter: RateLimiter;
@@ -346,8 +347,8 @@ export function createApp(deps: AppDeps): Hono {
     });
   }
 
-  registerBenchRoutes(app, deps);
-  registerOrderRoutes(app, deps); // after the bench routes: behind the same access rule
+  registerControlRoutes(app, deps);
+  registerOrderRoutes(app, deps); // after the control routes: behind the same access rule
   registerPageRoutes(app, deps, (reply) => {
     const authorize = (ROUTES as readonly RouteSpec[]).find((r) => r.operationId === 'authorize');
     return authorize ? checked(authorize, reply) : reply;

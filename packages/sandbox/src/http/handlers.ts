@@ -5,7 +5,7 @@
 import { RESOURCES, type ResourceOperationId } from '../generated/resources.js';
 import type { OperationId } from '../generated/routes.js';
 import type { ListParams } from '../services/lists.js';
-import type { Caller, OAuthService } from '../services/oauth.js';
+import type { AuthorizeOutcome, Caller, OAuthService } from '../services/oauth.js';
 import type { ResourceService } from '../services/resources.js';
 import type { ResourceModel, ResourceVerb } from '../store/resource-model.js';
 import type { FieldErrors } from '../validation/field-errors.js';
@@ -82,7 +82,7 @@ export function createHandlers({ resources, oauth }: Services): Handlers {
   return {
     ...resourceHandlers(resources),
     authorize: (input) => {
-      let outcome;
+      let outcome: AuthorizeOutcome;
       try {
         outcome = oauth.authorize({ values: input.query, errors: input.queryErrors });
       } catch (error) {

@@ -1,6 +1,6 @@
 /**
  * The sandbox's own pages under `/_sandbox/` that the OAuth flow uses (not part of the platform's API):
- * the consent decision and the test app's callback page. The test bench is in `bench-routes.ts`.
+ * the consent decision and the test app's callback page. The test controls are in `control-routes.ts`.
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';

@@ -2,9 +2,6 @@
 import type { ResponseSpec, RouteSpec } from './route-spec.js';
 import type { Reply } from './reply.js';
 
-/** What to do with a response that does not match the spec: answer 500 (`error`) or log it and send it (`log`). */
-export type ResponseMismatchAction = 'error' | 'log';
-
 function documented(route: RouteSpec, status: number): ResponseSpec | undefined {
   const exact = String(status);
   const range = `${exact[0]}XX`;

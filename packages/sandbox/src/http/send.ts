@@ -1,6 +1,6 @@
 /**
  * The one way the sandbox answers a request: a {@link Reply} written by {@link send}. API routes, the
- * test bench, the OAuth pages and discovery all go through it, so every answer gets the same headers
+ * test controls, the OAuth pages and discovery all go through it, so every answer gets the same headers
  * (`content-type`, `content-length`) and the same direct write to Node's response.
  */
 import type { HttpBindings } from '@hono/node-server';

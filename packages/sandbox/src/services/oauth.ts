@@ -10,6 +10,7 @@
 import type { components } from '@commerce-kit/api-types';
 import type { Clock } from '@commerce-kit/internal/clock';
 import { createHash, randomBytes } from 'node:crypto';
+import type { TokenResponseVariant } from '../options.js';
 import { invalidFields, Problem, unauthenticated } from './problem.js';
 import { digest, randomSecret, secretEquals } from '../secrets.js';
 import type { AppRow, CodeRow } from '../store/oauth.js';
@@ -29,12 +30,7 @@ export const CODE_TTL_MS = 10 * 60_000;
 export const CONSENT_TTL_MS = 10 * 60_000;
 const MAX_OPEN_CONSENTS = 1000;
 
-/**
- * The two token responses the platform documents: `openid` answers `token_type: "Bearer"`,
- * `expires_in: 7776000` and an `id_token`; `scope` answers `token_type: "bearer"`, `expires_in: 43199`
- * and the granted `scope`.
- */
-export type TokenResponseVariant = 'openid' | 'scope';
+/** The values of {@link TokenResponseVariant}. */
 export const TOKEN_RESPONSE_VARIANTS: readonly TokenResponseVariant[] = ['openid', 'scope'];
 const VARIANTS = {
   openid: { token_type: 'Bearer', expires_in: 7_776_000 },
@@ -268,7 +264,7 @@ export class OAuthService {
     const refreshHash = digest(form['refresh_token'] ?? '');
     return this.#store.write(() => {
       const refresh = this.#store.oauth.tokens.get(refreshHash);
-      if (!refresh || refresh.kind !== 'refresh' || refresh.revoked || refresh.client_id !== app.client_id) {
+      if (refresh?.kind !== 'refresh' || refresh.revoked || refresh.client_id !== app.client_id) {
         throw oauthError(
           400,
           'invalid_grant',
@@ -298,8 +294,7 @@ export class OAuthService {
     if (!match) throw unauthenticated('must be "Bearer" followed by an access token');
     const token = this.#store.oauth.tokens.get(digest(match[1]!));
     if (
-      !token ||
-      token.kind !== 'access' ||
+      token?.kind !== 'access' ||
       token.revoked ||
       (token.expires_at !== null && token.expires_at <= this.#clock.now())
     ) {

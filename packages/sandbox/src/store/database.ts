@@ -1,9 +1,7 @@
 /** Opening the SQLite database: in memory, or a file in WAL mode; migrations applied. */
 import Database from 'better-sqlite3';
+import type { Synchronous } from '../options.js';
 import { MIGRATIONS } from './schema.js';
-
-/** `PRAGMA synchronous` for a data file. */
-export type Synchronous = 'normal' | 'full';
 
 export type SqliteDatabase = Database.Database;
 

@@ -4,7 +4,7 @@
  * state, and a restore acknowledged is durable like any other write. A restore writes only the rows
  * that differ from the image (a test changes a few of thousands), not every table and index again.
  *
- * Images live in an attached in-memory schema (`bench`): the seeded state, and the snapshots of an
+ * Images live in an attached in-memory schema (`images`): the seeded state, and the snapshots of an
  * in-memory sandbox. With a data file, snapshots are written by SQLite's online backup API into files
  * beside it (`<data>.snapshots/<name>.sqlite`) and survive restarts.
  *
@@ -23,7 +23,7 @@ import { MIGRATIONS } from './schema.js';
 /** Data tables in insertion order (a parent before the rows that reference it). */
 const DATA_TABLES = ['resources', 'outbox', 'delivery_attempts'] as const;
 const SEQUENCE = 'sqlite_sequence';
-const BENCH = 'bench';
+const IMAGES = 'images';
 const SEED = 'seed';
 
 /** A snapshot's name: safe as a file name and an SQL identifier part. */
@@ -42,7 +42,7 @@ const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')
 export class SnapshotStore {
   readonly #db: SqliteDatabase;
   readonly #directory: string | undefined;
-  /** In-memory snapshots: name → when taken (their tables are `bench."<name>/<table>"`). */
+  /** In-memory snapshots: name → when taken (their tables are `images."<name>/<table>"`). */
   readonly #inMemory = new Map<string, number>();
   readonly #columns: ReadonlyMap<string, string>;
   /** Each data table's primary key columns (quoted), and its other columns. */
@@ -55,7 +55,7 @@ export class SnapshotStore {
   constructor(db: SqliteDatabase, dataFile: string | undefined) {
     this.#db = db;
     this.#directory = dataFile === undefined ? undefined : join(dirname(dataFile), `${basename(dataFile)}.snapshots`);
-    db.exec(`ATTACH DATABASE ':memory:' AS ${BENCH}`);
+    db.exec(`ATTACH DATABASE ':memory:' AS ${IMAGES}`);
     const info = new Map(
       DATA_TABLES.map((table) => [
         table,
@@ -100,7 +100,7 @@ export class SnapshotStore {
 
   /** Keeps the current data as the seeded image that {@link reset} goes back to. */
   captureSeed(): void {
-    this.#saveInBench(SEED);
+    this.#saveImage(SEED);
     this.#seeded = true;
   }
 
@@ -110,8 +110,8 @@ export class SnapshotStore {
     writeFileSync(file, image);
     try {
       this.#withAttached(file, (schema) => {
-        this.#dropBench(`${SEED}/`);
-        this.#copyInto(BENCH, `${SEED}/`, schema, '');
+        this.#dropImage(`${SEED}/`);
+        this.#copyInto(IMAGES, `${SEED}/`, schema, '');
       });
       this.#seeded = true;
     } finally {
@@ -121,13 +121,13 @@ export class SnapshotStore {
 
   /** Puts the seeded data back. */
   reset(): void {
-    this.#restoreFrom(BENCH, `${SEED}/`);
+    this.#restoreFrom(IMAGES, `${SEED}/`);
   }
 
   /** Takes (or replaces) the snapshot `name`. */
   async save(name: string, now: number): Promise<SnapshotInfo> {
     if (this.#directory === undefined) {
-      this.#saveInBench(`snap:${name}`);
+      this.#saveImage(`snap:${name}`);
       this.#inMemory.set(name, now);
       return this.#memoryInfo(name, now);
     }
@@ -148,7 +148,7 @@ export class SnapshotStore {
     const info = this.get(name);
     if (info === undefined) return undefined;
     if (this.#directory === undefined) {
-      this.#restoreFrom(BENCH, `snap:${name}/`);
+      this.#restoreFrom(IMAGES, `snap:${name}/`);
     } else {
       this.#withAttached(this.#file(name), (schema) => this.#restoreFrom(schema, ''));
     }
@@ -187,7 +187,7 @@ export class SnapshotStore {
   delete(name: string): boolean {
     if (this.#directory === undefined) {
       if (!this.#inMemory.delete(name)) return false;
-      this.#dropBench(`snap:${name}/`);
+      this.#dropImage(`snap:${name}/`);
       return true;
     }
     const file = this.#file(name);
@@ -204,22 +204,22 @@ export class SnapshotStore {
     const prefix = `snap:${name}/`;
     const row = this.#db
       .prepare<[{ prefix: string }], { bytes: number | null }>(
-        `SELECT SUM(pgsize) AS bytes FROM dbstat('${BENCH}') WHERE substr(name, 1, length(@prefix)) = @prefix`,
+        `SELECT SUM(pgsize) AS bytes FROM dbstat('${IMAGES}') WHERE substr(name, 1, length(@prefix)) = @prefix`,
       )
       .get({ prefix });
     return { name, createdAt, bytes: row?.bytes ?? 0 };
   }
 
-  #saveInBench(label: string): void {
+  #saveImage(label: string): void {
     this.#db.transaction(() => {
-      this.#dropBench(`${label}/`);
-      this.#copyInto(BENCH, `${label}/`, 'main', '');
+      this.#dropImage(`${label}/`);
+      this.#copyInto(IMAGES, `${label}/`, 'main', '');
     })();
   }
 
-  #dropBench(prefix: string): void {
+  #dropImage(prefix: string): void {
     for (const table of [...DATA_TABLES, SEQUENCE])
-      this.#db.exec(`DROP TABLE IF EXISTS ${BENCH}.${quote(prefix + table)}`);
+      this.#db.exec(`DROP TABLE IF EXISTS ${IMAGES}.${quote(prefix + table)}`);
   }
 
   /** New tables `<schema>."<prefix><table>"` holding the rows of `<from>."<fromPrefix><table>"`, keyed as the live ones. */

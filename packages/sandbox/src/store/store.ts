@@ -1,6 +1,7 @@
 /** The store: one SQLite database and the statements of each table. Writes go through {@link Store.write}. */
 import { RESOURCES } from '../generated/resources.js';
-import { openDatabase, type SqliteDatabase, type Synchronous } from './database.js';
+import type { Synchronous } from '../options.js';
+import { openDatabase, type SqliteDatabase } from './database.js';
 import { OAuthStore } from './oauth.js';
 import { OutboxStore } from './outbox.js';
 import type { ResourceModel } from './resource-model.js';

@@ -65,7 +65,12 @@ export function toFieldErrors(errors: readonly ValidationError[] | null | undefi
     const field = fieldOf(error, root);
     const message = error.keyword === 'oneOf' ? 'must be an object or null' : messageOf(error);
     // Own properties only: a field named "toString" or "constructor" must not find Object.prototype's.
-    const list = Object.hasOwn(out, field) ? out[field]! : (out[field] = []);
+    let list: string[];
+    if (Object.hasOwn(out, field)) list = out[field]!;
+    else {
+      list = [];
+      out[field] = list;
+    }
     if (!list.includes(message)) list.push(message);
   }
   if (Object.keys(out).length === 0) out[root] = ['is invalid'];

@@ -12,6 +12,7 @@ import { createWebhookHandler, type WebhookHandler } from '@commerce-kit/webhook
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import { nodeListener } from './node-listener.js';
 
 export type Customer = Awaited<ReturnType<Client['customers']['retrieve']>>;
 
@@ -141,7 +142,7 @@ export async function startChaosApp(options: ChaosAppOptions): Promise<ChaosApp>
     },
   });
 
-  const server: Server = createServer(webhooks.node);
+  const server: Server = createServer(nodeListener(webhooks.node));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { REPORT_FORMATS, renderReport, reportSummary, type ReportFormat } from '../report.js';
-import { AnswerShapeError, readViolationsAnswer } from '../violations-answer.js';
+import { AnswerShapeError, readViolationsAnswer, type ViolationsAnswer } from '../violations-answer.js';
 import { CommandFailure, UsageError, type Command } from './command.js';
 import { positionals } from './state.js';
 
@@ -55,7 +55,7 @@ refused or cannot be reached, or FILE cannot be written; 2 usage error.`,
     if (context.flags['force'] === true && output === undefined)
       throw new UsageError('--force applies to --output FILE only');
     const { body } = await context.client.call('GET', '/_sandbox/violations');
-    let answer;
+    let answer: ViolationsAnswer;
     try {
       answer = readViolationsAnswer(body);
     } catch (error) {

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { SandboxControlError } from '../src/index.js';
-import { ManualClock } from '../src/testing.js';
+import { ManualClock } from '../src/testing/index.js';
 import { api, start } from './support/start.js';
 
 const json = { 'content-type': 'application/json' };

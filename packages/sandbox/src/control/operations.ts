@@ -1,5 +1,5 @@
 /**
- * The test bench: reset, webhook triggers and the delivery log, behind one object used by both the
+ * The test controls: reset, webhook triggers and the delivery log, behind one object used by both the
  * JavaScript API and the HTTP control API (snapshots are in `snapshots.ts`).
  */
 import type { Clock } from '@commerce-kit/internal/clock';
@@ -17,7 +17,7 @@ import type { FaultBoard } from './faults.js';
 import { InputProblem, NotFound } from './input.js';
 import type { ViolationLog } from './violations.js';
 
-export interface BenchDeps {
+export interface ControlOperationsDeps {
   readonly store: Store;
   readonly clock: Clock;
   readonly dispatcher: Dispatcher;
@@ -38,10 +38,10 @@ export const DELIVERIES_MAX_LIMIT = 100;
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
 
-export class Bench {
-  readonly #deps: BenchDeps;
+export class ControlOperations {
+  readonly #deps: ControlOperationsDeps;
 
-  constructor(deps: BenchDeps) {
+  constructor(deps: ControlOperationsDeps) {
     this.#deps = deps;
   }
 

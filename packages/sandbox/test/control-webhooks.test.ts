@@ -6,10 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { SandboxControlError } from '../src/index.js';
-import { ManualClock } from '../src/testing.js';
+import { ManualClock } from '../src/testing/index.js';
+import { nodeListener } from './support/node-listener.js';
 import { start } from './support/start.js';
 
-const SECRET = 'whsec_bench_webhooks_test';
+const SECRET = 'whsec_control_webhooks_test';
 
 interface Received {
   readonly body: { type: string; timestamp: string; token: string; data: { id: string } };
@@ -30,10 +31,10 @@ async function receiver(answer: (index: number) => number = () => 200, hold?: Pr
   const received: Received[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
-  const server = createServer((req: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
+  const server = createServer(
+    nodeListener(async (req: IncomingMessage, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
       const index = received.length;
       received.push({
         body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Received['body'],
@@ -46,8 +47,8 @@ async function receiver(answer: (index: number) => number = () => 200, hold?: Pr
       inFlight--;
       res.statusCode = answer(index);
       res.end('ok');
-    });
-  });
+    }),
+  );
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

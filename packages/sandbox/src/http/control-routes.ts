@@ -1,12 +1,12 @@
 /**
- * The test bench over HTTP, under `/_sandbox/`: reset, snapshots, faults, webhook modes, triggers,
+ * The test controls over HTTP (the control API), under `/_sandbox/`: reset, snapshots, faults, webhook modes, triggers,
  * deliveries and the contract report. Answered only to a caller on this machine or one sending the
  * control key; bodies and answers are JSON with snake_case keys.
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
 import { controlKeyMatches, CONTROL_KEY_HEADER, isLoopbackAddress } from '../control/access.js';
-import { DELIVERIES_DEFAULT_LIMIT, type Bench } from '../control/bench.js';
+import { DELIVERIES_DEFAULT_LIMIT, type ControlOperations } from '../control/operations.js';
 import { latencyOf, readFaultInput, type FaultBoard } from '../control/faults.js';
 import { InputReader, NotFound } from '../control/input.js';
 import type { Snapshots } from '../control/snapshots.js';
@@ -18,8 +18,8 @@ import { send } from './send.js';
 import { answer, error, json, jsonBody, noContent } from './control-reply.js';
 import { CALLBACK_PATH, CONSENT_PATH } from './pages.js';
 
-export interface BenchRouteDeps {
-  readonly bench: Bench;
+export interface ControlRouteDeps {
+  readonly operations: ControlOperations;
   readonly snapshots: Snapshots;
   readonly faults: FaultBoard;
   readonly violations: ViolationLog;
@@ -33,8 +33,8 @@ function remoteAddress(c: Context): string | undefined {
   return (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress;
 }
 
-export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
-  const { bench, snapshots, faults, violations, dispatcher } = deps;
+export function registerControlRoutes(app: Hono, deps: ControlRouteDeps): void {
+  const { operations, snapshots, faults, violations, dispatcher } = deps;
 
   app.use('/_sandbox/*', async (c, next) => {
     const path = new URL(c.req.url).pathname;
@@ -53,7 +53,7 @@ export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
     );
   });
 
-  app.post('/_sandbox/reset', (c) => answer(c, async () => json(200, await bench.reset())));
+  app.post('/_sandbox/reset', (c) => answer(c, async () => json(200, await operations.reset())));
 
   app.get('/_sandbox/snapshots', (c) => answer(c, () => json(200, { data: snapshots.list() })));
   app.post('/_sandbox/snapshots', (c) =>
@@ -124,7 +124,7 @@ export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
       const type = reader.raw('type');
       const data = reader.raw('data');
       reader.done();
-      return json(202, bench.trigger(type, data));
+      return json(202, operations.trigger(type, data));
     }),
   );
 
@@ -135,12 +135,14 @@ export function registerBenchRoutes(app: Hono, deps: BenchRouteDeps): void {
       return json(200, {
         webhookUrl: deps.webhookUrl ?? null,
         limit,
-        ...bench.deliveries(limit, c.req.query('ending_before')),
+        ...operations.deliveries(limit, c.req.query('ending_before')),
       });
     }),
   );
-  app.get('/_sandbox/deliveries/:id', (c) => answer(c, () => json(200, bench.delivery(c.req.param('id')))));
-  app.post('/_sandbox/deliveries/:id/redeliver', (c) => answer(c, () => json(202, bench.redeliver(c.req.param('id')))));
+  app.get('/_sandbox/deliveries/:id', (c) => answer(c, () => json(200, operations.delivery(c.req.param('id')))));
+  app.post('/_sandbox/deliveries/:id/redeliver', (c) =>
+    answer(c, () => json(202, operations.redeliver(c.req.param('id')))),
+  );
 
   app.get('/_sandbox/violations', (c) =>
     answer(c, () =>

@@ -9,9 +9,9 @@
  * @packageDocumentation
  */
 import { ManualClock as BaseManualClock } from '@commerce-kit/internal/manual-clock';
-import { SandboxConfigurationError, SandboxError } from './errors.js';
-import type { SandboxOptions } from './options.js';
-import { startSandbox, type Sandbox } from './sandbox.js';
+import { SandboxConfigurationError, SandboxError } from '../errors.js';
+import type { SandboxOptions } from '../options.js';
+import { startSandbox, type Sandbox } from '../sandbox.js';
 
 /**
  * A `Clock` that moves only when told: `now()` stays put and `sleep()` resolves when
