@@ -3,7 +3,7 @@
  * URL to open. Ctrl-C stops both.
  */
 import { parseArgs } from 'node:util';
-import { startExample } from './example.js';
+import { startExample, type RunningExample } from './example.js';
 
 const USAGE = `usage: npm run example [-- --port 3000] [--sandbox-port 4010] [--database FILE]
   --port N          the app's port (default 3000; 0 picks a free one)
@@ -23,18 +23,20 @@ function portOf(flag: string, value: string | undefined, fallback: number): numb
   return port;
 }
 
-let values;
+const ARGS_CONFIG = {
+  options: {
+    port: { type: 'string' },
+    'sandbox-port': { type: 'string' },
+    database: { type: 'string' },
+    help: { type: 'boolean' },
+  },
+  strict: true,
+  allowPositionals: false,
+} as const;
+
+let values: ReturnType<typeof parseArgs<typeof ARGS_CONFIG>>['values'];
 try {
-  ({ values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      'sandbox-port': { type: 'string' },
-      database: { type: 'string' },
-      help: { type: 'boolean' },
-    },
-    strict: true,
-    allowPositionals: false,
-  }));
+  ({ values } = parseArgs(ARGS_CONFIG));
 } catch (error) {
   // parseArgs's own messages advise about positionals; name the flag and the options instead.
   const message = error instanceof Error ? error.message : String(error);
@@ -51,7 +53,7 @@ if (values.help === true) {
 }
 
 const log = (line: string): void => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`);
-let example;
+let example: RunningExample;
 try {
   example = await startExample({
     port: portOf('port', values.port, 3000),

@@ -4,7 +4,7 @@
  * challenge; the platform sends it back to `GET /oauth/callback` with a code, which is exchanged for
  * tokens once the state proves the answer belongs to this browser's request.
  */
-import { OAuthError, systemClock } from '@commerce-kit/api-client';
+import { OAuthError, systemClock, type TokenSet } from '@commerce-kit/api-client';
 import { buildAuthorizeUrl, createPkcePair, exchangeCode, verifyState } from '@commerce-kit/api-client/oauth';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -90,7 +90,7 @@ export function installRoutes(config: AppConfig, db: Db, installations: Installa
     }
 
     // 3. The code for tokens, with the verifier the challenge was made from.
-    let tokens;
+    let tokens: TokenSet;
     try {
       tokens = await exchangeCode({
         baseUrl: config.platformUrl,

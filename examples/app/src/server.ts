@@ -16,12 +16,29 @@ export interface Listening {
   close(): Promise<void>;
 }
 
+/**
+ * A request whose answer failed (the adapter's listener threw or rejected): logged, then answered 500, or
+ * its connection ended when the answer had already begun.
+ */
+function answerFailed(response: ServerResponse, error: unknown): void {
+  console.error('example app: answering a request failed:', error);
+  if (response.headersSent) response.destroy();
+  else response.writeHead(500, { 'content-type': 'text/plain' }).end('internal error');
+}
+
 /** Listens on `host:port`; rejects with a clear message when the port is taken. */
 export async function listen(port: number, host: string): Promise<Listening> {
-  let listener = (_request: IncomingMessage, response: ServerResponse): void => {
+  let listener = (_request: IncomingMessage, response: ServerResponse): void | Promise<void> => {
     response.writeHead(503, { 'content-type': 'text/plain' }).end('starting');
   };
-  const server = createServer((request, response) => void listener(request, response));
+  // The adapter's listener is async. Its failure is answered here: left unhandled, a rejection would end
+  // the process, and the sandbox running in it.
+  const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    await listener(request, response);
+  };
+  const server = createServer((request, response) => {
+    answer(request, response).catch((error: unknown) => answerFailed(response, error));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} on ${host} is in use`, { cause: error }) : error),
