@@ -35,7 +35,7 @@ import { get } from 'node:http';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { PKG, CLI } from './paths.mjs';
 import { summary } from '../lib/stats.mjs';
 import { CHROMIUM_FLAGS } from '../../tools/testing/chromium.mjs';
@@ -61,7 +61,13 @@ function child(args, { cwd } = {}) {
   let err = '';
   let firstByte;
   const waiters = [];
-  const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) =>
+    proc.once('exit', (code, signal) => {
+      for (const w of waiters.splice(0))
+        w.reject(new Error(`${args.join(' ')} exited (${code ?? signal}) before printing ${w.re}:\n${out}${err}`));
+      resolve({ code, signal });
+    }),
+  );
   proc.stdout.setEncoding('utf8');
   proc.stderr.setEncoding('utf8');
   proc.stdout.on('data', (chunk) => {
@@ -77,10 +83,6 @@ function child(args, { cwd } = {}) {
   });
   proc.stderr.on('data', (chunk) => {
     err += chunk;
-  });
-  exited.then(({ code, signal }) => {
-    for (const w of waiters.splice(0))
-      w.reject(new Error(`${args.join(' ')} exited (${code ?? signal}) before printing ${w.re}:\n${out}${err}`));
   });
   return {
     proc,

@@ -60,19 +60,35 @@ async function drive(name, port, after = async () => {}) {
   return { name, deliveries: ok, perSecond: ok / elapsed };
 }
 
+/**
+ * A node:http listener for an async one: a rejection is reported and its request answered 500 (which
+ * `drive` counts as not accepted), not left unhandled.
+ */
+function answering(handle) {
+  return (req, res) => {
+    handle(req, res).catch((error) => {
+      console.error(error);
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500).end();
+    });
+  };
+}
+
 function bridge(fetchHandler) {
-  return createServer(async (req, res) => {
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
-    const response = await fetchHandler(
-      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) }),
-    );
-    res.statusCode = response.status;
-    res.setHeader('content-type', response.headers.get('content-type') ?? 'application/json');
-    res.end(await response.text());
-  });
+  return createServer(
+    answering(async (req, res) => {
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+      const chunks = [];
+      for await (const chunk of req) chunks.push(chunk);
+      const response = await fetchHandler(
+        new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) }),
+      );
+      res.statusCode = response.status;
+      res.setHeader('content-type', response.headers.get('content-type') ?? 'application/json');
+      res.end(await response.text());
+    }),
+  );
 }
 
 // Scenarios run interleaved for several rounds and the best round of each is reported, which
@@ -107,7 +123,7 @@ async function floorFetch() {
 async function withHandler(adapter) {
   let processed = 0;
   const handler = createWebhookHandler({ secret: SECRET, onEvent: () => void processed++ });
-  const server = adapter === 'node' ? createServer(handler.node) : bridge(handler.fetch);
+  const server = adapter === 'node' ? createServer(answering(handler.node)) : bridge(handler.fetch);
   const port = await listen(server);
   const result = await drive(`createWebhookHandler, ${adapter} adapter`, port, () => handler.drain());
   if (processed !== result.deliveries) throw new Error(`${adapter}: processed ${processed} of ${result.deliveries}`);

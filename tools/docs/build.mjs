@@ -59,7 +59,7 @@ export function modulePages(packagesDir) {
 }
 
 /** @param {string} text */
-const escape = (text) =>
+const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /**
@@ -73,7 +73,7 @@ export function indexPage(pages) {
   const link = (specifier) => {
     const page = pages.get(specifier);
     if (page === undefined) throw new Error(`TypeDoc wrote no page for ${specifier}`);
-    return `<a href="${escape(`${PACKAGES_DIR}/${page}`)}"><code>${escape(specifier)}</code></a>`;
+    return `<a href="${escapeHtml(`${PACKAGES_DIR}/${page}`)}"><code>${escapeHtml(specifier)}</code></a>`;
   };
   const rows = [...byPackage]
     .map(
@@ -105,7 +105,7 @@ export function indexPage(pages) {
   <h2><a href="${API_PAGE}">REST API reference</a></h2>
   <p>Every operation, schema and webhook of the commerce platform's REST API, from the OpenAPI description
   the SDK is generated from. Where the platform's documentation leaves something open, the element says so
-  in a paragraph that starts “${escape(UNSPECIFIED_LABEL)}”, with the choice commerce-kit made.</p>
+  in a paragraph that starts “${escapeHtml(UNSPECIFIED_LABEL)}”, with the choice commerce-kit made.</p>
   <h2><a href="${PACKAGES_DIR}/index.html">Packages</a></h2>
   <p>Every export of every entry point of the published packages, from their TSDoc:</p>
   <ul>

@@ -54,7 +54,10 @@ export function checkSiteLinks(root, { clientRendered = [] } = {}) {
   const anchors = new Map();
   const anchorsOf = (file) => {
     let set = anchors.get(file);
-    if (set === undefined) anchors.set(file, (set = pageAnchors(readFileSync(file, 'utf8'))));
+    if (set === undefined) {
+      set = pageAnchors(readFileSync(file, 'utf8'));
+      anchors.set(file, set);
+    }
     return set;
   };
   const problems = [];

@@ -69,8 +69,8 @@ export function declaredFiles(manifest) {
 /** @param {unknown} value @param {string[]} into */
 function collectTargets(value, into) {
   if (typeof value === 'string') into.push(normalizeTarget(value));
-  else if (Array.isArray(value)) value.forEach((item) => collectTargets(item, into));
-  else if (value && typeof value === 'object') Object.values(value).forEach((item) => collectTargets(item, into));
+  else if (Array.isArray(value)) for (const item of value) collectTargets(item, into);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) collectTargets(item, into);
 }
 
 /** @param {string} target */

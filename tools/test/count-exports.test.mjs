@@ -30,7 +30,7 @@ describe('count-exports', () => {
     write(
       root,
       'packages/a/tsup.config.ts',
-      "export default { entry: { index: 'src/index.ts', testing: 'src/testing-entry.ts' } };\n",
+      "export default { entry: { index: 'src/index.ts', testing: 'src/testing/index.ts' } };\n",
     );
     write(
       root,
@@ -38,7 +38,7 @@ describe('count-exports', () => {
       "export const a = 1;\nexport type A = string;\nexport * from './more.js';\n",
     );
     write(root, 'packages/a/src/more.ts', 'export function b(): void {}\nexport interface C { c: 1 }\n');
-    write(root, 'packages/a/src/testing-entry.ts', 'export class Fake {}\n');
+    write(root, 'packages/a/src/testing/index.ts', 'export class Fake {}\n');
     write(
       root,
       'packages/p/package.json',
