@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { isolationProjects } from '../../tools/testing/isolation.mjs';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // Files that share modules run without isolation (tools/testing/isolation.mjs).
+    projects: isolationProjects(import.meta.dirname),
     testTimeout: 20_000,
   },
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { isolationProjects } from '../../tools/testing/isolation.mjs';
 
 export default defineConfig({
   // `.liquid` files are imported as text, as esbuild's `text` loader does in the build.
@@ -12,7 +13,8 @@ export default defineConfig({
     },
   ],
   test: {
-    include: ['test/**/*.test.ts'],
+    // Files that share modules run without isolation (tools/testing/isolation.mjs).
+    projects: isolationProjects(import.meta.dirname),
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
   },
