@@ -10,4 +10,6 @@ buildAndRun({
   bin: 'packages/sandbox/dist/cli.js',
   args: process.argv.slice(2),
   cwd: process.env.INIT_CWD ?? process.cwd(),
+  // A command first controls a running sandbox, which was built when it started: the CLI runs as built.
+  runAsBuilt: (args) => args.length > 0 && !args[0].startsWith('-'),
 });

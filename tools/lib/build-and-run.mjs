@@ -1,6 +1,7 @@
 // Root scripts that build one package (nx, cached) and run its binary in this terminal: `npm start` and
 // `npm run sandbox -- <arguments>` (the sandbox), `npm run theme-kit -- <command>`.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './generated-files.mjs';
 
@@ -57,11 +58,20 @@ export function buildProgress() {
  * Builds `project` and what it depends on, saying which package is being built, then runs `bin`
  * (repo-relative) with `args` as a child in the same terminal, from `cwd`; exits with the child's code.
  * Ctrl-C reaches both (same process group); the child stops cleanly and this process exits after it.
- * @param {{ script: string, project: string, bin: string, args: string[], cwd?: string }} options
+ * When `runAsBuilt(args)` is true and `bin` exists, `bin` runs at once, without the build (nx's start-up
+ * alone takes seconds).
+ * @param {{ script: string, project: string, bin: string, args: string[], cwd?: string, runAsBuilt?: (args: string[]) => boolean }} options
  */
-export function buildAndRun({ script, project, bin, args, cwd = REPO_ROOT }) {
+export function buildAndRun({ script, project, bin, args, cwd = REPO_ROOT, runAsBuilt }) {
   const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
   const say = (text) => process.stderr.write(`${script}: ${text}\n`);
+  if (runAsBuilt?.(args) && existsSync(path.join(REPO_ROOT, bin))) {
+    say(`running ${bin} as built`);
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, bin), ...args], { stdio: 'inherit', env, cwd });
+    process.on('SIGTERM', () => child.kill('SIGTERM'));
+    child.on('exit', (exitCode, signal) => process.exit(exitCode ?? (signal ? 1 : 0)));
+    return;
+  }
   say(`building ${project} and what it needs (nx, cached)…`);
   const started = Date.now();
   const progress = buildProgress();
