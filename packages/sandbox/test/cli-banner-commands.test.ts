@@ -96,7 +96,9 @@ describe('the banner prints commands that work where it runs', () => {
       // running sandbox, which was built when it started, with the CLI as built.
       for (const run of runs) {
         if (run.line.startsWith('npm run sandbox -- -')) {
-          expect(run.stderr).toContain('npm run sandbox: building @commerce-kit/sandbox and what it needs (nx, cached)…');
+          expect(run.stderr).toContain(
+            'npm run sandbox: building @commerce-kit/sandbox and what it needs (nx, cached)…',
+          );
           expect(run.stderr).toMatch(
             /^npm run sandbox: (all \d+ packages from cache \([\d.]+ s\)|built \d+ packages \(\d+ from cache\) in [\d.]+ s)$/m,
           );
