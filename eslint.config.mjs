@@ -21,15 +21,9 @@ export default tseslint.config(
     languageOptions: {
       parser: tseslint.parser,
       parserOptions: {
-        projectService: {
-          // Files no tsconfig.json includes: codegen fixtures compiled by their own test, a fixture
-          // script run by node:test, the TypeDoc configuration and plugin.
-          allowDefaultProject: [
-            'packages/api-client/test/codegen/*/usage.ts',
-            'packages/sandbox/test/fixtures/*.mjs',
-            'tools/docs/typedoc*.mjs',
-          ],
-        },
+        // One program over every file (tsconfig.eslint.json): a program per package tsconfig parsed and
+        // checked the standard library, @types/node and vitest nine times (66 s of CPU instead of 40).
+        project: ['./tsconfig.eslint.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -12,11 +12,15 @@ import { REPO_ROOT } from '../lib/generated-files.mjs';
 
 const require = createRequire(import.meta.url);
 const BIOME = path.join(path.dirname(require.resolve('@biomejs/biome/package.json')), 'bin', 'biome');
-// The project service type-checks only files of a tsconfig.json: each probe stands in for the text of
-// a real file of packages/internal (nothing is written to it).
+// Type-aware rules check only files of a TypeScript program: each probe stands in for the text of a real
+// file of packages/internal (nothing is written to it), type-checked with that package's tsconfig.json
+// (the repository's configuration builds one program over the whole tree: 20 s for a probe).
 const PROBE = path.join(REPO_ROOT, 'packages/internal/clock.ts');
 
-const eslint = new ESLint({ cwd: REPO_ROOT });
+const eslint = new ESLint({
+  cwd: REPO_ROOT,
+  overrideConfig: { languageOptions: { parserOptions: { project: ['./packages/internal/tsconfig.json'] } } },
+});
 
 /** The rule ids ESLint reports for `text` linted as `filePath`. */
 async function ruleIds(text, filePath = PROBE) {
