@@ -41,8 +41,19 @@ export function typecheckSnippets({ root, snippets, paths, ambient }) {
   const readFile = host.readFile.bind(host);
   host.readFile = (name) => files.get(name) ?? readFile(name);
   const program = ts.createProgram([...files.keys()], options, host);
-  return ts
-    .getPreEmitDiagnostics(program)
+  // The snippets' diagnostics only: the checker then looks at the package's sources only as far as the
+  // snippets use them (the package's own `typecheck` target checks all of them).
+  const snippetFiles = [...files.keys()]
+    .map((name) => program.getSourceFile(name))
+    .filter((file) => file !== undefined);
+  return [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...snippetFiles.flatMap((file) => [
+      ...program.getSyntacticDiagnostics(file),
+      ...program.getSemanticDiagnostics(file),
+    ]),
+  ]
     .filter((d) => d.file === undefined || files.has(d.file.fileName))
     .map((d) => {
       const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : '';
