@@ -24,17 +24,22 @@ function testFiles(root, dir, suffixes) {
 }
 
 /**
- * Two inline projects for a package's vitest config (`test.projects`): `isolated` for the files that need
- * it, `shared` (`isolate: false`) for the rest. Both extend the root config (timeouts, setup, reporters).
+ * Inline projects for a package's vitest config (`test.projects`): `isolated` for the files that need it,
+ * `shared` (`isolate: false`) for the rest, and `last` for the files named in `last`: they run after every
+ * other file of the package is done (vitest's `sequence.groupOrder`), for a test that rewrites what the
+ * others read (a build of the package's own `dist`). All extend the root config (timeouts, setup, reporters).
  * @param {string} root the package directory (the config's `import.meta.dirname`)
- * @param {{ dir?: string, suffixes?: string[] }} [options]
+ * @param {{ dir?: string, suffixes?: string[], last?: string[] }} [options]
  */
-export function isolationProjects(root, { dir = 'test', suffixes = ['.test.ts'] } = {}) {
+export function isolationProjects(root, { dir = 'test', suffixes = ['.test.ts'], last = [] } = {}) {
   const files = testFiles(root, dir, suffixes);
-  const isolated = files.filter((file) => NEEDS_ISOLATION.test(readFileSync(path.join(root, file), 'utf8')));
-  const shared = files.filter((file) => !isolated.includes(file));
+  for (const file of last) if (!files.includes(file)) throw new Error(`isolationProjects: no test file ${file}`);
+  const rest = files.filter((file) => !last.includes(file));
+  const isolated = rest.filter((file) => NEEDS_ISOLATION.test(readFileSync(path.join(root, file), 'utf8')));
+  const shared = rest.filter((file) => !isolated.includes(file));
   return [
     ...(isolated.length > 0 ? [{ extends: true, test: { name: 'isolated', include: isolated } }] : []),
     ...(shared.length > 0 ? [{ extends: true, test: { name: 'shared', include: shared, isolate: false } }] : []),
+    ...(last.length > 0 ? [{ extends: true, test: { name: 'last', include: last, sequence: { groupOrder: 1 } } }] : []),
   ];
 }
