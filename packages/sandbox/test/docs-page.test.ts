@@ -118,13 +118,20 @@ describe.skipIf(!runBrowserTests())('the docs page in headless Chromium', () => 
       .toBe(true);
     // The x-unspecified choices are on the page.
     await page.getByText(CREATE_CUSTOMER, { exact: true }).first().click();
+    // Routed before the search opens: a route change closes Redoc's search dialog, and the text below is
+    // on the previous operation too, so it alone does not say the route has changed.
+    await page.waitForURL((url) => url.hash === '#/customers/createcustomer');
+    await expect
+      .poll(() => page.getByRole('heading', { name: CREATE_CUSTOMER }).first().isVisible(), { timeout: 60_000 })
+      .toBe(true);
     await expect
       .poll(() => page.getByText('Not specified by the platform:').first().isVisible(), { timeout: 60_000 })
       .toBe(true);
     // The search (its index is built in a blob: worker) finds the token endpoint; on a loaded machine
     // building the index takes a while, hence the long deadline.
     await page.getByTestId('search-trigger').click();
-    await page.keyboard.type('refresh');
+    // Into the dialog's input once it is there (keys typed before it mounted were lost on a busy machine).
+    await page.getByTestId('search-dialog').getByRole('textbox').fill('refresh');
     await expect
       .poll(() => page.getByTestId('search-dialog').getByText(TOKEN_PATH, { exact: true }).first().isVisible(), {
         timeout: 60_000,
