@@ -281,9 +281,14 @@ export class OAuthService {
     return this.#store.oauth.firstApp();
   }
 
-  /** A new access token (and refresh token with `offline_access`) for the app; for the ready token of the start banner. */
+  /**
+   * A new access token (and refresh token with `offline_access`) for the app; for the ready token of the
+   * start banner. No ID token: none is asked for, and signing one made every start generate an RSA key.
+   */
   issueReadyToken(app: AppRow): TokenResponse {
-    return this.#store.write(() => this.#issue(app, app.account_id, KNOWN_SCOPES.join(' '), undefined));
+    return this.#store.write(() =>
+      this.#issue(app, app.account_id, KNOWN_SCOPES.join(' '), undefined, undefined, false),
+    );
   }
 
   /** The caller of an API request; a 401 Problem when the bearer token is missing or not valid. */
@@ -303,7 +308,14 @@ export class OAuthService {
     return { accountId: token.account_id, clientId: token.client_id };
   }
 
-  #issue(app: AppRow, accountId: string, scope: string, codeHash: string | undefined, nonce?: string): TokenResponse {
+  #issue(
+    app: AppRow,
+    accountId: string,
+    scope: string,
+    codeHash: string | undefined,
+    nonce?: string,
+    withIdToken = true,
+  ): TokenResponse {
     const now = this.#clock.now();
     const variant = VARIANTS[this.#variant];
     /** A new token of `kind`, stored by its digest only. */
@@ -326,7 +338,7 @@ export class OAuthService {
       expires_in: variant.expires_in,
     };
     if (scope.split(' ').includes('offline_access')) response.refresh_token = newToken('refresh', null);
-    if (this.#variant === 'openid') {
+    if (this.#variant === 'openid' && withIdToken) {
       const iat = Math.floor(now / 1000);
       response.id_token = this.idTokens.sign({
         iss: this.#issuer(),
