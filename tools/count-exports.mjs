@@ -66,10 +66,12 @@ export function countExports(root = REPO_ROOT) {
 function main() {
   let values;
   try {
-    ({ values } = parseArgs({ options: { max: { type: 'string' }, json: { type: 'boolean' } } }));
+    ({ values } = parseArgs({
+      options: { max: { type: 'string' }, json: { type: 'boolean' }, root: { type: 'string' } },
+    }));
   } catch (error) {
     console.error(`exports: ${error instanceof Error ? error.message : String(error)}`);
-    console.error('usage: node tools/count-exports.mjs [--max N] [--json]');
+    console.error('usage: node tools/count-exports.mjs [--max N] [--json] [--root DIR]');
     process.exit(2);
   }
   const max = values.max === undefined ? undefined : Number(values.max);
@@ -77,7 +79,8 @@ function main() {
     console.error(`--max must be a whole number, not ${JSON.stringify(values.max)}`);
     process.exit(2);
   }
-  const packages = countExports();
+  // --root: another checkout's packages/ (default: this repository's).
+  const packages = countExports(values.root === undefined ? undefined : path.resolve(values.root));
   const total = packages.reduce((sum, p) => sum + p.entries.reduce((s, e) => s + e.count, 0), 0);
   if (values.json) {
     console.log(JSON.stringify({ total, packages }, null, 2));
