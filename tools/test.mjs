@@ -1,8 +1,9 @@
 // `npm test`: everything CI checks, in the order that keeps each check honest.
 //  1. drift check first, before anything regenerates: committed generated code must match specs/;
-//  2. nx: build (with code generation), then lint (Redocly on the spec; publint + attw on each package),
-//     typecheck and test; beside those, Biome and ESLint over the whole tree (tools/lint.mjs), their
-//     output printed once nx is done; then the export count against its budget;
+//  2. nx: build (with code generation), then lint (Redocly on the spec; publint + attw on each package)
+//     and test; beside those, Biome and ESLint over the whole tree (tools/lint.mjs) and the type check of
+//     every project (tools/typecheck.mjs), their output printed once nx is done; then the export count
+//     against its budget;
 //  3. the ten slowest test files, and one closing line that counts the tests of every vitest run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -38,15 +39,30 @@ function nx(args) {
     child.once('close', (code) => resolve(code ?? 1));
   });
 }
-// Builds first (with the code generation they depend on): ESLint's type-aware rules see a workspace
-// package's types through its built declarations, so it starts once they exist. Then the checks, with
-// Biome and ESLint beside them (ESLint takes most of a minute of one core; nx leaves gaps).
+/** Runs a node script beside nx; resolves with its exit status and everything it printed. */
+function captured(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ status: code ?? 1, output }));
+  });
+}
+// Builds first (with the code generation they depend on): ESLint's type-aware rules and the type check
+// see a workspace package's types through its built declarations, so they start once those exist. Then
+// the checks, with Biome, ESLint and the type check (tools/typecheck.mjs: every project, in as few
+// TypeScript programs as their options allow) beside them.
 const built = await nx(['-t', 'build']);
 const lint = lintSources({ capture: true });
-const checked = await nx(['-t', 'lint', 'typecheck', 'test', '--excludeTaskDependencies']);
+const types = captured(['tools/typecheck.mjs']);
+const checked = await nx(['-t', 'lint', 'test', '--excludeTaskDependencies']);
 const nxStatus = built !== 0 ? built : checked;
 const { ok: lintOk, output: lintOutput } = await lint;
 console.log(`\n${lintOutput.trimEnd()}`);
+const typecheck = await types;
+console.log(`\n$ node tools/typecheck.mjs\n${typecheck.output.trimEnd()}`);
 // The public surface stays small enough to hold in mind (docs/house-style.md, "Entries and files").
 const EXPORT_BUDGET = 300;
 const surface = run(process.execPath, ['tools/count-exports.mjs', '--max', String(EXPORT_BUDGET)]);
@@ -89,5 +105,10 @@ if (drift !== 0) console.log('FAILED: generated code is stale (see the drift che
 if (nxStatus !== 0) console.log('FAILED: an nx target failed (see above)');
 if (surface !== 0) console.log(`FAILED: the packages export more than ${EXPORT_BUDGET} names (see above)`);
 if (!lintOk) console.log('FAILED: Biome or ESLint found problems (see above; `npm run lint -- --fix` formats)');
+if (typecheck.status !== 0) console.log('FAILED: the type check found errors (see above)');
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(drift !== 0 || nxStatus !== 0 || !lintOk || surface !== 0 || failed > 0 || passed === 0 ? 1 : 0);
+process.exit(
+  drift !== 0 || nxStatus !== 0 || !lintOk || typecheck.status !== 0 || surface !== 0 || failed > 0 || passed === 0
+    ? 1
+    : 0,
+);
