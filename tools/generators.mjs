@@ -1,6 +1,6 @@
 // The codegen pipeline's registry: every generator turns specs/ into files under one package's
 // src/generated/. `npm run generate` runs them through nx (each package's `generate` target).
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, diffGenerated } from './lib/generated-files.mjs';
@@ -46,4 +46,44 @@ export async function checkDrift() {
     }
   }
   return results;
+}
+
+/** Every file under the generators' output folders: repo-relative path -> contents. */
+export function readGeneratedFiles() {
+  /** @type {Map<string, Buffer>} */
+  const files = new Map();
+  for (const { outDir } of Object.values(GENERATORS)) {
+    const dir = path.join(REPO_ROOT, outDir);
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      files.set(path.relative(REPO_ROOT, file).split(path.sep).join('/'), readFileSync(file));
+    }
+  }
+  return files;
+}
+
+/**
+ * The drift check of `npm test`, which generates once (nx's `generate` targets, before the builds): what the
+ * generation changed in the files read by `readGeneratedFiles()` before it, per generator, shaped as
+ * `checkDrift()`'s results. Files it rewrote are stale, files it added were missing, files it removed are
+ * not generated any more.
+ * @param {Map<string, Buffer>} before
+ */
+export function generatedChanges(before) {
+  const after = readGeneratedFiles();
+  return Object.entries(GENERATORS).map(([name, { outDir }]) => {
+    const inDir = (rel) => rel.startsWith(`${outDir}/`);
+    const changed = [...after].filter(([rel]) => inDir(rel));
+    return {
+      name,
+      stale: changed
+        .filter(([rel, contents]) => before.has(rel) && !before.get(rel).equals(contents))
+        .map(([rel]) => rel),
+      missing: changed.filter(([rel]) => !before.has(rel)).map(([rel]) => rel),
+      extra: [...before.keys()].filter((rel) => inDir(rel) && !after.has(rel)),
+      error: null,
+    };
+  });
 }

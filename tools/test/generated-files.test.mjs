@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { generatedChanges, readGeneratedFiles } from '../generators.mjs';
 import { REPO_ROOT, diffGenerated, writeGenerated } from '../lib/generated-files.mjs';
 
 describe('diffGenerated / writeGenerated', () => {
@@ -25,5 +26,31 @@ describe('diffGenerated / writeGenerated', () => {
     expect(await readFile(path.join(dir, 'stale.txt'), 'utf8')).toBe('new');
     expect(existsSync(path.join(dir, 'sub', 'extra.txt'))).toBe(false);
     expect(await diffGenerated(files, rel)).toEqual({ stale: [], missing: [], extra: [] });
+  });
+});
+
+describe('generatedChanges (the drift check of npm test)', () => {
+  it('names what a generation changed against the files read before it, per generator', () => {
+    const now = readGeneratedFiles();
+    expect([...now.keys()].some((rel) => rel.startsWith('packages/api-types/src/generated/'))).toBe(true);
+    // Nothing generated since: no change.
+    expect(generatedChanges(now).every((r) => [r.stale, r.missing, r.extra].every((list) => list.length === 0))).toBe(
+      true,
+    );
+    // As if the committed files had been: one file different, one absent, one more.
+    const [first] = [...now.keys()].filter((rel) => rel.startsWith('packages/api-types/src/generated/'));
+    const [second] = [...now.keys()].filter((rel) => rel.startsWith('packages/sandbox/src/generated/'));
+    const before = new Map(now);
+    before.set(first, Buffer.from('hand-edited'));
+    before.delete(second);
+    before.set('packages/theme-kit/src/generated/left-over.ts', Buffer.from('export {};\n'));
+    const changes = Object.fromEntries(generatedChanges(before).map((r) => [r.name, r]));
+    expect(changes['api-types']).toMatchObject({ stale: [first], missing: [], extra: [] });
+    expect(changes.sandbox).toMatchObject({ stale: [], missing: [second], extra: [] });
+    expect(changes['theme-kit']).toMatchObject({
+      stale: [],
+      missing: [],
+      extra: ['packages/theme-kit/src/generated/left-over.ts'],
+    });
   });
 });
