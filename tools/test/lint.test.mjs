@@ -19,7 +19,13 @@ const PROBE = path.join(REPO_ROOT, 'packages/internal/clock.ts');
 
 const eslint = new ESLint({
   cwd: REPO_ROOT,
-  overrideConfig: { languageOptions: { parserOptions: { project: ['./packages/internal/tsconfig.json'] } } },
+  // Not typescript-eslint's single run (its default under CI=true), which reads the program's files from disk
+  // and would not see a probe's text.
+  overrideConfig: {
+    languageOptions: {
+      parserOptions: { project: ['./packages/internal/tsconfig.json'], disallowAutomaticSingleRunInference: true },
+    },
+  },
 });
 
 /** The rule ids ESLint reports for `text` linted as `filePath`. */
