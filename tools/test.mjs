@@ -62,12 +62,17 @@ function captured(args) {
 // see a workspace package's types through its built declarations, so they start once those exist. Then
 // the checks, with Biome, ESLint and the type check (tools/typecheck.mjs: every project, in as few
 // TypeScript programs as their options allow) beside them.
+const started = performance.now();
+const seconds = (from) => `${Math.round((performance.now() - from) / 1000)} s`;
 const built = await nx(['-t', 'build']);
+const buildTime = seconds(started);
+const checksStarted = performance.now();
 console.log('\n$ drift check (the files the generate targets left, against the committed ones)');
 const drift = reportDrift(generatedChanges(committed));
 const lint = lintSources({ capture: true });
 const types = captured(['tools/typecheck.mjs']);
 const checked = await nx(['-t', 'lint', 'test', '--excludeTaskDependencies']);
+const checksTime = seconds(checksStarted);
 const nxStatus = built !== 0 ? built : checked;
 const { ok: lintOk, output: lintOutput } = await lint;
 console.log(`\n${lintOutput.trimEnd()}`);
@@ -116,6 +121,7 @@ if (nxStatus !== 0) console.log('FAILED: an nx target failed (see above)');
 if (surface !== 0) console.log(`FAILED: the packages export more than ${EXPORT_BUDGET} names (see above)`);
 if (!lintOk) console.log('FAILED: Biome or ESLint found problems (see above; `npm run lint -- --fix` formats)');
 if (typecheck.status !== 0) console.log('FAILED: the type check found errors (see above)');
+console.log(`builds ${buildTime}, checks and tests ${checksTime}, in all ${seconds(0)}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(
   drift !== 0 || nxStatus !== 0 || !lintOk || typecheck.status !== 0 || surface !== 0 || failed > 0 || passed === 0
