@@ -70,15 +70,7 @@ console.log('\n$ drift check (the files the generate targets left, against the c
 const drift = reportDrift(generatedChanges(committed));
 const lint = lintSources({ capture: true });
 const types = captured(['tools/typecheck.mjs']);
-// The sandbox's tests are the longest task (a third of the test time: CLIs, a browser, sandboxes) and nx
-// would start them late (it runs the most depended-on projects first), leaving them alone at the end: they
-// run in an nx of their own, from the start, beside the other projects' checks.
-const LONGEST = '@commerce-kit/sandbox';
-const [longest, rest] = await Promise.all([
-  nx(['-t', 'lint', 'test', `--projects=${LONGEST}`, '--excludeTaskDependencies']),
-  nx(['-t', 'lint', 'test', `--exclude=${LONGEST}`, '--excludeTaskDependencies']),
-]);
-const checked = longest !== 0 ? longest : rest;
+const checked = await nx(['-t', 'lint', 'test', '--excludeTaskDependencies']);
 const checksTime = seconds(checksStarted);
 const nxStatus = built !== 0 ? built : checked;
 const { ok: lintOk, output: lintOutput } = await lint;
