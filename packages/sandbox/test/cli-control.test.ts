@@ -221,7 +221,8 @@ describe('fault', () => {
     });
   });
 
-  test('500 and 503, delay, drop with a token (never printed), latency, list, clear', async () => {
+  // Eleven CLI processes one after the other: on a loaded two-core machine each can take seconds.
+  test('500 and 503, delay, drop with a token (never printed), latency, list, clear', { timeout: 90_000 }, async () => {
     const sandbox = await start({ customers: 3 });
     const token = sandbox.app.accessToken;
     const url = ['--url', sandbox.url];
