@@ -6,29 +6,12 @@
 //    (Redocly on the spec, publint and attw on each package).
 // `npm test` runs it with `--no-packages` beside nx, which runs the package targets itself.
 // Exit 1 when any check fails; `--fix` lets Biome format and apply its safe fixes first.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT } from './lib/generated-files.mjs';
+import { runChild as run } from './lib/child.mjs';
 
 const require = createRequire(import.meta.url);
-
-/** Runs a command in the repository root; resolves with its exit status and (when `capture`) its output. */
-function run(command, args, { capture = false } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: REPO_ROOT,
-      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ status: code ?? 1, output }));
-  });
-}
 
 const BIOME = path.join(path.dirname(require.resolve('@biomejs/biome/package.json')), 'bin', 'biome');
 const ESLINT = path.join(path.dirname(require.resolve('eslint/package.json')), 'bin', 'eslint.js');

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { REPO_ROOT } from './lib/generated-files.mjs';
 import { reportDrift } from './check-drift.mjs';
 import { generatedChanges, readGeneratedFiles } from './generators.mjs';
+import { runChild } from './lib/child.mjs';
 import { lintSources } from './lint.mjs';
 
 const env = {
@@ -46,17 +47,6 @@ function nx(args) {
     child.once('close', (code) => resolve(code ?? 1));
   });
 }
-/** Runs a node script beside nx; resolves with its exit status and everything it printed. */
-function captured(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ status: code ?? 1, output }));
-  });
-}
 // Builds first (with the code generation they depend on): ESLint's type-aware rules and the type check
 // see a workspace package's types through its built declarations, so they start once those exist. Then
 // the checks, with Biome, ESLint and the type check (tools/typecheck.mjs: every project, in as few
@@ -69,7 +59,7 @@ const checksStarted = performance.now();
 console.log('\n$ drift check (the files the generate targets left, against the committed ones)');
 const drift = reportDrift(generatedChanges(committed));
 const lint = lintSources({ capture: true });
-const types = captured(['tools/typecheck.mjs']);
+const types = runChild(process.execPath, ['tools/typecheck.mjs'], { capture: true, env });
 const checked = await nx(['-t', 'lint', 'test', '--excludeTaskDependencies']);
 const checksTime = seconds(checksStarted);
 const nxStatus = built !== 0 ? built : checked;
