@@ -6,28 +6,21 @@
 //     every project (tools/typecheck.mjs), their output printed once nx is done; then the export count
 //     against its budget;
 //  3. the ten slowest test files, and one closing line that counts the tests of every vitest run.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './lib/generated-files.mjs';
 import { reportDrift } from './check-drift.mjs';
 import { generatedChanges, readGeneratedFiles } from './generators.mjs';
-import { runChild } from './lib/child.mjs';
+import { CHILD_ENV, runChild } from './lib/child.mjs';
+import { workspaceDirs } from './lib/workspaces.mjs';
 import { lintSources } from './lint.mjs';
 
-const env = {
-  ...process.env,
-  NX_DAEMON: 'false',
-  NX_NO_CLOUD: 'true',
-  NX_TUI: 'false',
-  FORCE_COLOR: process.env.FORCE_COLOR ?? '0',
-};
+const env = { ...CHILD_ENV, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' };
 
-function run(command, args) {
-  console.log(`\n$ ${[command, ...args].join(' ')}`);
-  const result = spawnSync(command, args, { cwd: REPO_ROOT, stdio: 'inherit', env });
-  if (result.error) throw result.error;
-  return result.status ?? 1;
+/** Runs a command with its output inherited; resolves with its exit status. */
+async function run(command, args) {
+  console.log(`\n$ ${[command === process.execPath ? 'node' : command, ...args].join(' ')}`);
+  return (await runChild(command, args, { env })).status;
 }
 
 // The drift check is made on the generation the builds run anyway (nx's `generate` targets): the generated
@@ -39,13 +32,13 @@ const committed = readGeneratedFiles();
 // it; --skip-nx-cache stored nothing, and that test rebuilt every package at the end of the run.
 /** Runs nx with inherited output; resolves with its exit status. */
 function nx(args) {
-  const full = ['node_modules/nx/dist/bin/nx.js', 'run-many', ...args, '--outputStyle=static', '--nxBail=false'];
-  console.log(`\n$ node ${full.join(' ')}`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, full, { cwd: REPO_ROOT, stdio: 'inherit', env });
-    child.once('error', reject);
-    child.once('close', (code) => resolve(code ?? 1));
-  });
+  return run(process.execPath, [
+    'node_modules/nx/dist/bin/nx.js',
+    'run-many',
+    ...args,
+    '--outputStyle=static',
+    '--nxBail=false',
+  ]);
 }
 // Builds first (with the code generation they depend on): ESLint's type-aware rules and the type check
 // see a workspace package's types through its built declarations, so they start once those exist. Then
@@ -69,24 +62,15 @@ const typecheck = await types;
 console.log(`\n$ node tools/typecheck.mjs\n${typecheck.output.trimEnd()}`);
 // The public surface stays small enough to hold in mind (docs/house-style.md, "Entries and files").
 const EXPORT_BUDGET = 300;
-const surface = run(process.execPath, ['tools/count-exports.mjs', '--max', String(EXPORT_BUDGET)]);
+const surface = await run(process.execPath, ['tools/count-exports.mjs', '--max', String(EXPORT_BUDGET)]);
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 /** Each test file's run time, from the vitest JSON reports. */
 const durations = [];
-// Every workspace of the root package.json (`tools`, `packages/*`, …) may hold a report.
-const { workspaces } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
-const projects = workspaces.flatMap((pattern) =>
-  pattern.endsWith('/*') && existsSync(path.join(REPO_ROOT, pattern.slice(0, -2)))
-    ? readdirSync(path.join(REPO_ROOT, pattern.slice(0, -2)))
-        .sort()
-        .map((name) => `${pattern.slice(0, -2)}/${name}`)
-    : [pattern],
-);
-for (const project of projects) {
-  const report = path.join(REPO_ROOT, project, '.vitest-report.json');
+for (const dir of workspaceDirs()) {
+  const report = path.join(dir, '.vitest-report.json');
   if (!existsSync(report)) continue;
   const {
     numPassedTests,

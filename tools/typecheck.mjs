@@ -5,23 +5,16 @@
 // CPU; grouped: about 30). A project with options of its own (redis: no DOM library) gets a program of
 // its own. `node tools/typecheck.mjs packages/sandbox …` checks only the projects named.
 // Exit 0 when there is no error, 1 when there is one, 2 on a usage error.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import ts from 'typescript';
 import { REPO_ROOT } from './lib/generated-files.mjs';
+import { workspaceDirs } from './lib/workspaces.mjs';
 
-/** Every workspace directory of the root package.json (`packages/*`, `examples/*`) with a tsconfig.json. */
+/** Every workspace directory (`packages/*`, `examples/*`) with a tsconfig.json. */
 export function typecheckedProjects(root = REPO_ROOT) {
-  const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const dirs = workspaces.flatMap((pattern) =>
-    pattern.endsWith('/*')
-      ? readdirSync(path.join(root, pattern.slice(0, -2)), { withFileTypes: true })
-          .filter((entry) => entry.isDirectory())
-          .map((entry) => path.join(root, pattern.slice(0, -2), entry.name))
-      : [path.join(root, pattern)],
-  );
-  return dirs.filter((dir) => existsSync(path.join(dir, 'tsconfig.json'))).sort();
+  return workspaceDirs(root).filter((dir) => existsSync(path.join(dir, 'tsconfig.json')));
 }
 
 /** A project's files and options, as `tsc -p DIR` reads them. */
