@@ -2,14 +2,21 @@
 //  - Biome (biome.json): formatting and lint rules, every script and source file but generated code;
 //  - ESLint (eslint.config.mjs): the type-aware rules Biome has no checker for (floating and misused
 //    promises, `await` on a non-thenable, a `switch` that misses a union member);
-//  - with `--packages` (the default for `npm run lint`): each project's own `lint` target through nx
-//    (Redocly on the spec, publint and attw on each package).
-// `npm test` runs it with `--no-packages` beside nx, which runs the package targets itself.
+//  - with `--packages` (the default for `npm run lint`): Redocly on the spec (the tools project's `lint`
+//    target, through nx), and publint --strict and attw (node16 profile) on each package's tarball
+//    (tools/packaging/lint-tarball.mjs; the packages must be built).
+// `npm test` runs it with `--no-packages`: nx runs Redocly there, and the packaging test checks the
+// tarballs it packs anyway.
 // Exit 1 when any check fails; `--fix` lets Biome format and apply its safe fixes first.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runChild as run } from './lib/child.mjs';
+import { lintTarball } from './packaging/lint-tarball.mjs';
+import { packPackage } from './packaging/pack.mjs';
+import { assertBuilt, publishedPackages } from './packaging/workspace.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -34,6 +41,29 @@ export async function lintSources({ fix = false, capture = false } = {}) {
   };
 }
 
+/**
+ * Packs every published package (npm pack, as publishing would) and runs publint --strict and attw on
+ * each tarball; prints what they find. Resolves true when nothing fails.
+ */
+async function lintPackages() {
+  const packages = publishedPackages();
+  for (const pkg of packages) assertBuilt(pkg);
+  const destination = await mkdtemp(path.join(tmpdir(), 'commerce-kit-lint-'));
+  try {
+    const results = await Promise.all(
+      packages.map(async (pkg) => ({ pkg, ...(await lintTarball((await packPackage(pkg.dir, destination)).tarball)) })),
+    );
+    console.log('\n$ publint --strict and attw --profile node16 on each package tarball');
+    for (const { pkg, failures, suggestions } of results) {
+      console.log(`${pkg.name}: ${failures.length === 0 ? 'ok' : `${failures.length} problem(s)`}`);
+      for (const line of [...failures, ...suggestions]) console.log(`  ${line}`);
+    }
+    return results.every((result) => result.failures.length === 0);
+  } finally {
+    await rm(destination, { recursive: true, force: true });
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   let values;
   try {
@@ -47,7 +77,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   const sources = await lintSources({ fix: values.fix });
-  let packages = 0;
+  let packagesOk = true;
   if (values.packages) {
     const nx = await run(process.execPath, [
       'node_modules/nx/dist/bin/nx.js',
@@ -56,8 +86,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       'lint',
       '--outputStyle=static',
     ]);
-    packages = nx.status;
+    const tarballsOk = await lintPackages();
+    packagesOk = nx.status === 0 && tarballsOk;
   }
   if (!sources.ok) console.error('lint: Biome or ESLint found problems (see above; `npm run lint -- --fix` formats)');
-  process.exit(sources.ok && packages === 0 ? 0 : 1);
+  if (!packagesOk) console.error('lint: Redocly, publint or attw found problems (see above)');
+  process.exit(sources.ok && packagesOk ? 0 : 1);
 }

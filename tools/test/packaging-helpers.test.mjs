@@ -2,10 +2,12 @@
 // lists, each helper reports the broken case and accepts the good one.
 import { describe, expect, test } from 'vitest';
 import { dualFormatProblems, exportEntries } from '../packaging/exports-map.mjs';
+import { lintTarball } from '../packaging/lint-tarball.mjs';
 import { missingTarballFiles, unexpectedTarballFiles } from '../packaging/pack.mjs';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { budgetFor, budgetWithHeadroom, measureDist } from '../packaging/size-budget.mjs';
 import { declaredFiles } from '../packaging/workspace.mjs';
 
@@ -164,5 +166,67 @@ describe('size budget helpers', () => {
   test('headroom is 30 % rounded up to 256 bytes', () => {
     expect(budgetWithHeadroom(1000)).toBe(1536);
     expect(budgetWithHeadroom(10_000)).toBe(13_056);
+  });
+});
+
+describe('lintTarball', () => {
+  /**
+   * A .tgz laid out as npm packs one (everything under package/), from a file table.
+   * @param {Record<string, string>} files
+   */
+  function tarballOf(files) {
+    const dir = mkdtempSync(join(tmpdir(), 'commerce-kit-lint-tarball-'));
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, 'package', name)), { recursive: true });
+      writeFileSync(join(dir, 'package', name), text);
+    }
+    execFileSync('tar', ['-czf', 'pkg.tgz', 'package'], { cwd: dir });
+    return join(dir, 'pkg.tgz');
+  }
+  const manifestOf = (/** @type {unknown} */ exports) =>
+    JSON.stringify({
+      name: 'probe',
+      version: '1.0.0',
+      type: 'module',
+      license: 'MIT',
+      engines: { node: '>=20' },
+      exports,
+    });
+  const sources = {
+    'index.js': 'export const answer = 42;\n',
+    'index.d.ts': 'export declare const answer: number;\n',
+    'index.cjs': 'exports.answer = 42;\n',
+    'index.d.cts': 'export declare const answer: number;\n',
+  };
+
+  test('a dual package with types first in each condition passes', async () => {
+    const good = tarballOf({
+      'package.json': manifestOf({
+        '.': {
+          import: { types: './index.d.ts', default: './index.js' },
+          require: { types: './index.d.cts', default: './index.cjs' },
+        },
+      }),
+      ...sources,
+    });
+    expect(await lintTarball(good)).toEqual({ failures: [], suggestions: [] });
+  });
+
+  test('types after a JS condition fail publint; ESM types for require fail attw', async () => {
+    const bad = tarballOf({
+      'package.json': manifestOf({
+        '.': {
+          require: { types: './index.d.ts', default: './index.cjs' },
+          import: './index.js',
+          types: './index.d.ts',
+        },
+      }),
+      ...sources,
+    });
+    const { failures } = await lintTarball(bad);
+    expect(failures.join('\n')).toMatch(
+      /^publint error: pkg\.exports\["\."\]\.require\.types types is interpreted as ESM/m,
+    );
+    expect(failures.join('\n')).toMatch(/^attw FalseESM \(types \S*index\.d\.ts, JS \S*index\.cjs\): /m);
   });
 });

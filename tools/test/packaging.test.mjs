@@ -1,6 +1,6 @@
 // Packaging contract for every published package (issue 2, "Packaging"):
-// (publint --strict and attw run in each package's `lint` target, which `npm test` runs too; attw with
-// the node16 profile, since node10 resolution ignores `exports` and so cannot reach subpath entries;)
+// - publint --strict and attw (node16 profile) pass on the packed tarball (tools/packaging/lint-tarball.mjs;
+//   `npm run lint` runs the same check on tarballs of its own);
 // - the tarball `npm pack` produces holds only package.json, README.md, CHANGELOG.md,
 //   LICENSE and dist/**;
 // - package.json is `type: module`, `sideEffects: false`, has an `exports` map whose JS
@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { installConsumer } from '../packaging/consumer.mjs';
 import { dualFormatProblems, exportEntries } from '../packaging/exports-map.mjs';
+import { lintTarball } from '../packaging/lint-tarball.mjs';
 import { missingTarballFiles, packPackage, unexpectedTarballFiles } from '../packaging/pack.mjs';
 import { run } from '../packaging/run.mjs';
 import { assertBuilt, BUILD_HINT, declaredFiles, publishedPackages, repoRoot } from '../packaging/workspace.mjs';
@@ -200,6 +201,13 @@ describe('packaging', { timeout: 120_000 }, () => {
       for (const [command, target] of Object.entries(binEntries(pkg.manifest))) {
         expect(files, `bin "${command}" -> ${target} is not in the tarball`).toContain(target.replace(/^\.\//, ''));
       }
+    });
+
+    test.concurrent('publint --strict and attw --profile node16 find nothing in the tarball', async () => {
+      const { tarball } = /** @type {import('../packaging/pack.mjs').PackResult} */ (packed.get(pkg.name));
+      const { failures, suggestions } = await lintTarball(tarball);
+      if (suggestions.length > 0) console.info(`publint suggestions for ${pkg.name}:\n  ${suggestions.join('\n  ')}`);
+      expect(failures, `publint --strict and attw on ${pkg.name}`).toEqual([]);
     });
   });
 
