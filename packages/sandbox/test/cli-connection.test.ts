@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, test } from 'vitest';
-import { runBin, STACK_TRACE } from './support/run-bin.js';
+import { runBin, runInProcess, STACK_TRACE } from './support/run-bin.js';
 import { start } from './support/start.js';
 
 const COMMANDS = ['trigger', 'reset', 'snapshot', 'restore', 'snapshots', 'fault', 'report', 'order'];
@@ -41,7 +41,7 @@ describe('help', () => {
   });
 
   test.each(COMMANDS)('`%s --help` shows its usage and the connection flags, exit 0', async (command) => {
-    const run = await runBin([command, '--help']);
+    const run = await runInProcess([command, '--help']);
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`^Usage: commerce-sandbox ${command}\\b`));
     expect(run.stdout).toContain('--url URL');
@@ -77,7 +77,7 @@ describe('usage errors: exit 2, one message, the way to the help', () => {
       /^commerce-sandbox: unexpected argument "reset" \(a command comes first: commerce-sandbox reset \[options\]\)\n/,
     ],
   ])('%j', async (args, message) => {
-    const run = await runBin(args);
+    const run = await runInProcess(args);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
     // In this repository the way to run it is the root script (see invocation.ts).
@@ -87,7 +87,7 @@ describe('usage errors: exit 2, one message, the way to the help', () => {
   });
 
   test('a bad COMMERCE_SANDBOX_URL is named as such', async () => {
-    const run = await runBin(['reset'], { COMMERCE_SANDBOX_URL: 'localhost:4010' });
+    const run = await runInProcess(['reset'], { COMMERCE_SANDBOX_URL: 'localhost:4010' });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/^commerce-sandbox reset: COMMERCE_SANDBOX_URL must be an http:\/\/ or https:\/\/ URL/);
   });
@@ -111,13 +111,13 @@ describe('finding the sandbox', () => {
 
   test('nothing listening: exit 1, "cannot reach the sandbox at URL: ECONNREFUSED"', async () => {
     const closed = await closedUrl();
-    const run = await runBin(['snapshots', '--url', closed]);
+    const run = await runInProcess(['snapshots', '--url', closed]);
     expect(run).toEqual({
       status: 1,
       stdout: '',
       stderr: `commerce-sandbox snapshots: cannot reach the sandbox at ${closed}: ECONNREFUSED\n`,
     });
-    const fromEnv = await runBin(['report'], { COMMERCE_SANDBOX_URL: closed });
+    const fromEnv = await runInProcess(['report'], { COMMERCE_SANDBOX_URL: closed });
     expect(fromEnv).toEqual({
       status: 1,
       stdout: '',
@@ -126,7 +126,7 @@ describe('finding the sandbox', () => {
   });
 
   test('a host that does not resolve: exit 1 naming the reason', async () => {
-    const run = await runBin(['reset', '--url', 'http://sandbox.invalid:4010']);
+    const run = await runInProcess(['reset', '--url', 'http://sandbox.invalid:4010']);
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(
       /^commerce-sandbox reset: cannot reach the sandbox at http:\/\/sandbox.invalid:4010: (ENOTFOUND|EAI_AGAIN)\n$/,
@@ -140,13 +140,13 @@ describe('finding the sandbox', () => {
       if (req.method === 'POST') res.writeHead(302, { location: '/elsewhere' }).end();
       else res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
     });
-    const html = await runBin(['snapshots', '--url', foreign]);
+    const html = await runInProcess(['snapshots', '--url', foreign]);
     expect(html).toEqual({
       status: 1,
       stdout: '',
       stderr: `commerce-sandbox snapshots: the sandbox at ${foreign} answered GET /_sandbox/snapshots with HTTP 404 (is it a commerce-sandbox of this version?)\n`,
     });
-    const redirect = await runBin(['reset', '--url', foreign, '--control-key', 'sbk_must_not_travel']);
+    const redirect = await runInProcess(['reset', '--url', foreign, '--control-key', 'sbk_must_not_travel']);
     expect(redirect.status).toBe(1);
     expect(redirect.stderr).toMatch(/answered POST \/_sandbox\/reset with HTTP 302/);
     expect(redirected).toBe(0);
@@ -165,19 +165,21 @@ describe('the control key', () => {
         .end(JSON.stringify({ type: 'authentication_error', errors: { control_key: [`${key} is not the key`] } }));
     });
     const key = 'sbk_cli_test_key_0123456789';
-    const viaFlag = await runBin(['reset', '--url', echo, '--control-key', key]);
-    const viaEnv = await runBin(['fault', 'list', '--url', echo, '--json'], { COMMERCE_SANDBOX_CONTROL_KEY: key });
+    const viaFlag = await runInProcess(['reset', '--url', echo, '--control-key', key]);
+    const viaEnv = await runInProcess(['fault', 'list', '--url', echo, '--json'], {
+      COMMERCE_SANDBOX_CONTROL_KEY: key,
+    });
     expect(seen).toEqual([key, key]);
     for (const run of [viaFlag, viaEnv]) {
       expect(run.status).toBe(1);
       expect(run.stderr).toMatch(/the sandbox answered 403: control_key: \*\*\* is not the key\n$/);
       expect(run.stdout + run.stderr).not.toContain(key);
     }
-    const none = await runBin(['reset', '--url', echo]);
+    const none = await runInProcess(['reset', '--url', echo]);
     expect(seen.at(-1)).toBeUndefined();
     expect(none.stderr).toMatch(/\(pass --control-key K or set COMMERCE_SANDBOX_CONTROL_KEY\)\n$/);
     // Not echoed by a usage error either.
-    const usage = await runBin(['reset', '--control-key', key, '--bogus']);
+    const usage = await runInProcess(['reset', '--control-key', key, '--bogus']);
     expect(usage.status).toBe(2);
     expect(usage.stdout + usage.stderr).not.toContain(key);
   });
@@ -192,17 +194,17 @@ describe('the control key', () => {
       const key = 'sbk_cli_remote_key_0123456789';
       const sandbox = await start({ host: '0.0.0.0', controlKey: key, customers: 2 });
       const remote = `http://${external}:${new URL(sandbox.url).port}`;
-      const refused = await runBin(['reset', '--url', remote]);
+      const refused = await runInProcess(['reset', '--url', remote]);
       expect(refused.status).toBe(1);
       expect(refused.stderr).toMatch(
         /^commerce-sandbox reset: the sandbox answered 403: control_key: the control API answers callers on this machine, or with the x-sandbox-control-key header/,
       );
-      const wrong = await runBin(['reset', '--url', remote, '--control-key', 'sbk_wrong_key_987654']);
+      const wrong = await runInProcess(['reset', '--url', remote, '--control-key', 'sbk_wrong_key_987654']);
       expect(wrong.status).toBe(1);
       expect(wrong.stderr).not.toContain('sbk_wrong_key_987654');
-      const accepted = await runBin(['reset', '--url', remote, '--control-key', key]);
+      const accepted = await runInProcess(['reset', '--url', remote, '--control-key', key]);
       expect(accepted).toEqual({ status: 0, stdout: 'reset: 2 customers\n', stderr: '' });
-      const fromEnv = await runBin(['snapshot', 's1', '--json'], {
+      const fromEnv = await runInProcess(['snapshot', 's1', '--json'], {
         COMMERCE_SANDBOX_URL: remote,
         COMMERCE_SANDBOX_CONTROL_KEY: key,
       });

@@ -1,11 +1,12 @@
-// The control commands of the built `commerce-sandbox` bin against a real sandbox on a loopback port:
-// each one does what it says to the sandbox, prints one line (or the JSON answer), and exits 0 / 1 / 2.
+// The control commands of `commerce-sandbox` against a real sandbox on a loopback port: each one does what
+// it says to the sandbox, prints one line (or the JSON answer), and exits 0 / 1 / 2. Run through the CLI's
+// entry in this process (runInProcess); a refusal's exit 1 also through the built bin (runBin).
 import { createWebhookHandler, WEBHOOK_EVENT_TYPES, type WebhookEvent } from '@commerce-kit/webhooks';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { nodeListener } from './support/node-listener.js';
-import { runBin, STACK_TRACE } from './support/run-bin.js';
+import { runBin, runInProcess, STACK_TRACE } from './support/run-bin.js';
 import { api, start } from './support/start.js';
 
 const servers: Server[] = [];
@@ -38,7 +39,7 @@ describe('reset, snapshot, restore, snapshots', () => {
     });
     sandbox.faults.setLatency(5);
     expect(await customerCount(sandbox)).toBe(13);
-    const run = await runBin(['reset', '--url', sandbox.url]);
+    const run = await runInProcess(['reset', '--url', sandbox.url]);
     expect(run).toEqual({ status: 0, stdout: 'reset: 12 customers\n', stderr: '' });
     expect(await customerCount(sandbox)).toBe(12);
     expect(sandbox.faults.latencyMs).toBe(0);
@@ -46,7 +47,7 @@ describe('reset, snapshot, restore, snapshots', () => {
 
   test('snapshot NAME, snapshots, restore NAME round-trip the data; --json prints the answer', async () => {
     const sandbox = await start({ customers: 5 });
-    const taken = await runBin(['snapshot', 'seeded', '--url', sandbox.url]);
+    const taken = await runInProcess(['snapshot', 'seeded', '--url', sandbox.url]);
     expect(taken.status).toBe(0);
     expect(taken.stdout).toMatch(/^snapshot: seeded \([\d,]+ bytes, taken \d{4}-\d\d-\d\dT[\d:.]+Z\)\n$/);
 
@@ -59,15 +60,15 @@ describe('reset, snapshot, restore, snapshots', () => {
     ).json()) as { id: string };
     expect(await customerCount(sandbox)).toBe(6);
 
-    const listed = await runBin(['snapshots', '--url', sandbox.url]);
+    const listed = await runInProcess(['snapshots', '--url', sandbox.url]);
     expect(listed.status).toBe(0);
     expect(listed.stdout).toMatch(/^seeded \([\d,]+ bytes, taken .+\)\n$/);
-    const listedJson = await runBin(['snapshots', '--json', '--url', sandbox.url]);
+    const listedJson = await runInProcess(['snapshots', '--json', '--url', sandbox.url]);
     expect(JSON.parse(listedJson.stdout)).toEqual({
       data: [{ name: 'seeded', created_time: expect.any(String), bytes: expect.any(Number) }],
     });
 
-    const restored = await runBin(['restore', 'seeded', '--url', sandbox.url, '--json']);
+    const restored = await runInProcess(['restore', 'seeded', '--url', sandbox.url, '--json']);
     expect(restored.status).toBe(0);
     expect(JSON.parse(restored.stdout)).toMatchObject({ name: 'seeded' });
     expect(await customerCount(sandbox)).toBe(5);
@@ -76,7 +77,7 @@ describe('reset, snapshot, restore, snapshots', () => {
 
   test('no snapshots: says so', async () => {
     const sandbox = await start({ customers: 0 });
-    expect(await runBin(['snapshots', '--url', sandbox.url])).toEqual({
+    expect(await runInProcess(['snapshots', '--url', sandbox.url])).toEqual({
       status: 0,
       stdout: 'snapshots: none\n',
       stderr: '',
@@ -116,7 +117,7 @@ describe('trigger', () => {
       webhookSecret: secret,
     });
 
-    const run = await runBin([
+    const run = await runInProcess([
       'trigger',
       'product_soldout',
       '--data',
@@ -132,7 +133,7 @@ describe('trigger', () => {
 
   test('without --data the event carries a generated id; --json prints the delivery', async () => {
     const sandbox = await start({ customers: 0 });
-    const run = await runBin(['trigger', 'customer_created', '--json', '--url', sandbox.url]);
+    const run = await runInProcess(['trigger', 'customer_created', '--json', '--url', sandbox.url]);
     expect(run.status).toBe(0);
     const delivery = JSON.parse(run.stdout) as {
       id: string;
@@ -146,7 +147,7 @@ describe('trigger', () => {
   });
 
   test('every documented event type is accepted and listed in the help', async () => {
-    const help = await runBin(['trigger', '--help']);
+    const help = await runInProcess(['trigger', '--help']);
     expect(help.status).toBe(0);
     for (const type of WEBHOOK_EVENT_TYPES) expect(help.stdout).toContain(type);
   });
@@ -159,7 +160,7 @@ describe('trigger', () => {
     [['--data', '{"id":"x","__proto__":{"a":1}}'], 1, /__proto__/],
   ])('bad data %j: exit %i, naming the problem, nothing sent', async (args, status, message) => {
     const sandbox = await start({ customers: 0 });
-    const run = await runBin(['trigger', 'customer_updated', ...args, '--url', sandbox.url]);
+    const run = await runInProcess(['trigger', 'customer_updated', ...args, '--url', sandbox.url]);
     expect(run.status).toBe(status);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).not.toMatch(STACK_TRACE);
@@ -167,10 +168,10 @@ describe('trigger', () => {
   });
 
   test('an unknown event type or none: usage error (exit 2)', async () => {
-    const unknown = await runBin(['trigger', 'customer.created', '--url', 'http://127.0.0.1:9']);
+    const unknown = await runInProcess(['trigger', 'customer.created', '--url', 'http://127.0.0.1:9']);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/unknown event type "customer.created": one of blog_post_created, /);
-    const missing = await runBin(['trigger']);
+    const missing = await runInProcess(['trigger']);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/missing EVENT/);
   });
@@ -179,7 +180,7 @@ describe('trigger', () => {
 describe('fault', () => {
   test('429 with Retry-After for the next N matching requests, listed until spent', async () => {
     const sandbox = await start({ customers: 3 });
-    const run = await runBin([
+    const run = await runInProcess([
       'fault',
       '429',
       '--count',
@@ -214,7 +215,7 @@ describe('fault', () => {
     expect(limited.headers.get('retry-after')).toBe('3');
     expect((await api(sandbox, '/customers/x')).status).toBe(429);
     expect((await api(sandbox, '/customers')).status).toBe(200);
-    expect(await runBin(['fault', 'list', '--url', sandbox.url])).toEqual({
+    expect(await runInProcess(['fault', 'list', '--url', sandbox.url])).toEqual({
       status: 0,
       stdout: 'latency: off\nfaults: none\n',
       stderr: '',
@@ -226,23 +227,23 @@ describe('fault', () => {
     const sandbox = await start({ customers: 3 });
     const token = sandbox.app.accessToken;
     const url = ['--url', sandbox.url];
-    expect((await runBin(['fault', '503', '--method', 'POST', ...url])).stdout).toBe(
+    expect((await runInProcess(['fault', '503', '--method', 'POST', ...url])).stdout).toBe(
       'fault flt_1: 503, the next request matching POST\n',
     );
-    expect((await runBin(['fault', '500', '--path', '/orders', ...url])).stdout).toBe(
+    expect((await runInProcess(['fault', '500', '--path', '/orders', ...url])).stdout).toBe(
       'fault flt_2: 500, the next request matching /orders\n',
     );
-    expect((await runBin(['fault', 'delay', '5', '--count', '4', '--path', '/charges', ...url])).stdout).toBe(
+    expect((await runInProcess(['fault', 'delay', '5', '--count', '4', '--path', '/charges', ...url])).stdout).toBe(
       'fault flt_3: delay 5 ms, the next 4 requests matching /charges\n',
     );
-    const drop = await runBin(['fault', 'drop', '--token', token, '--path', '/products', ...url]);
+    const drop = await runInProcess(['fault', 'drop', '--token', token, '--path', '/products', ...url]);
     expect(drop.stdout).toBe(
       `fault flt_4: drop the connection, the next request matching /products with token …${token.slice(-4)}\n`,
     );
-    expect((await runBin(['fault', 'latency', '20', ...url])).stdout).toBe('latency: 20 ms\n');
+    expect((await runInProcess(['fault', 'latency', '20', ...url])).stdout).toBe('latency: 20 ms\n');
     expect(sandbox.faults.latencyMs).toBe(20);
 
-    const list = await runBin(['fault', 'list', ...url]);
+    const list = await runInProcess(['fault', 'list', ...url]);
     expect(list.stdout.split('\n')).toEqual([
       'latency: 20 ms',
       'flt_1: 503, the next request matching POST',
@@ -251,7 +252,7 @@ describe('fault', () => {
       `flt_4: drop the connection, the next request matching /products with token …${token.slice(-4)}`,
       '',
     ]);
-    const listJson = JSON.parse((await runBin(['fault', 'list', '--json', ...url])).stdout) as {
+    const listJson = JSON.parse((await runInProcess(['fault', 'list', '--json', ...url])).stdout) as {
       latency_ms: number;
       data: { id: string; token: string | null }[];
     };
@@ -271,14 +272,14 @@ describe('fault', () => {
     expect((await api(sandbox, '/orders')).status).toBe(500);
     await expect(api(sandbox, '/products')).rejects.toThrow();
 
-    expect(await runBin(['fault', 'clear', ...url])).toEqual({
+    expect(await runInProcess(['fault', 'clear', ...url])).toEqual({
       status: 0,
       stdout: 'fault clear: every fault removed (the latency stays)\n',
       stderr: '',
     });
     expect(sandbox.faults.list()).toEqual([]);
-    expect((await runBin(['fault', 'latency', '0', '--json', ...url])).stdout).toBe('{\n  "latency_ms": 0\n}\n');
-    expect((await runBin(['fault', 'latency', '0', ...url])).stdout).toBe('latency: off\n');
+    expect((await runInProcess(['fault', 'latency', '0', '--json', ...url])).stdout).toBe('{\n  "latency_ms": 0\n}\n');
+    expect((await runInProcess(['fault', 'latency', '0', ...url])).stdout).toBe('latency: off\n');
   });
 
   test.each([
@@ -298,7 +299,7 @@ describe('fault', () => {
       /unknown option --cuont: the options are --count, --retry-after, --method, --path, --token, --url, --control-key, --json, --help/,
     ],
   ])('%j: usage error, exit 2', async (args, message) => {
-    const run = await runBin([...args, '--url', 'http://127.0.0.1:9']);
+    const run = await runInProcess([...args, '--url', 'http://127.0.0.1:9']);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).toContain('Run `npm run sandbox -- fault --help` for its usage.');
@@ -307,16 +308,16 @@ describe('fault', () => {
 
   test('values the sandbox refuses (out of range): exit 1 with its message', async () => {
     const sandbox = await start({ customers: 0 });
-    const count = await runBin(['fault', '429', '--count', '0', '--url', sandbox.url]);
+    const count = await runInProcess(['fault', '429', '--count', '0', '--url', sandbox.url]);
     expect(count).toEqual({
       status: 1,
       stdout: '',
       stderr: 'commerce-sandbox fault: the sandbox answered 400: count: must be an integer from 1 to 10000\n',
     });
-    const latency = await runBin(['fault', 'latency', '600000', '--url', sandbox.url]);
+    const latency = await runInProcess(['fault', 'latency', '600000', '--url', sandbox.url]);
     expect(latency.status).toBe(1);
     expect(latency.stderr).toMatch(/the sandbox answered 400: latency_ms: must be an integer from 0 to 60000/);
-    const path = await runBin(['fault', 'drop', '--path', 'customers', '--url', sandbox.url]);
+    const path = await runInProcess(['fault', 'drop', '--path', 'customers', '--url', sandbox.url]);
     expect(path.stderr).toMatch(/path: must start with "\/"/);
     expect(sandbox.faults.list()).toEqual([]);
   });

@@ -1,4 +1,5 @@
-// The first minutes with `commerce-sandbox`, through the built binary: a wrong flag is named with what it
+// The first minutes with `commerce-sandbox` (through the CLI's entry in this process; --version and a secret
+// never echoed also through the built binary): a wrong flag is named with what it
 // takes (never node:util's advice), exit 2; --version; a port in use is reported before anything is
 // created or seeded, exit 1; the banner says whether the rate limit is on.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startCli } from './support/cli.js';
-import { runBin, STACK_TRACE } from './support/run-bin.js';
+import { runBin, runInProcess, STACK_TRACE } from './support/run-bin.js';
 
 /** What node:util's parseArgs says about itself; none of it reaches the user. */
 const PARSE_ARGS_INTERNALS =
@@ -36,7 +37,7 @@ describe('a flag error names the flag and what it takes: exit 2', () => {
     [['--host', ' '], '--host must be a non-empty string'],
     [['--redirect-uri', 'not a url'], '--redirect-uri must be an absolute URL, got "not a url"'],
   ])('%j', async (args, message) => {
-    const run = await runBin(args);
+    const run = await runInProcess(args);
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(`commerce-sandbox: ${message}\n${HELP_HINT}`);
     expect(run.stderr).not.toMatch(PARSE_ARGS_INTERNALS);
@@ -59,14 +60,14 @@ describe('a flag error names the flag and what it takes: exit 2', () => {
     [['fault', '429', '--count', '-2'], 'commerce-sandbox fault: --count must be a whole number, got "-2"'],
     [['report', '--format'], 'commerce-sandbox report: --format needs a value: junit or json'],
   ])('a command: %j', async (args, message) => {
-    const run = await runBin([...args, '--url', 'http://127.0.0.1:9']);
+    const run = await runInProcess([...args, '--url', 'http://127.0.0.1:9']);
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(`${message}\nRun \`npm run sandbox -- ${args[0]} --help\` for its usage.\n`);
     expect(run.stderr).not.toMatch(PARSE_ARGS_INTERNALS);
   });
 
   test('a negative number is the value of the flag before it: --seed -5 is a seed', async () => {
-    const run = await runBin(['--seed', '-5', '--version']);
+    const run = await runInProcess(['--seed', '-5', '--version']);
     expect(run).toEqual({ status: 0, stdout: `${VERSION}\n`, stderr: '' });
   });
 });
@@ -80,7 +81,7 @@ describe('--help and --version wherever they stand as flags: exit 0', () => {
   );
 
   test('--help after a bad flag still helps', async () => {
-    const run = await runBin(['--bogus', '--help']);
+    const run = await runInProcess(['--bogus', '--help']);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('--rate-limit N');
     expect(run.stdout).toContain('-v, --version');
@@ -101,7 +102,7 @@ describe('a port in use is reported before anything is created or seeded: exit 1
     const { server, port } = await blocker();
     const data = path.join(dir, 'new.db');
     try {
-      const run = await runBin(['--port', String(port), '--data', data, '--customers', '1000']);
+      const run = await runInProcess(['--port', String(port), '--data', data, '--customers', '1000']);
       expect(run).toEqual({
         status: 1,
         stdout: '',
@@ -117,7 +118,7 @@ describe('a port in use is reported before anything is created or seeded: exit 1
   test('a bad flag is reported before the port', async () => {
     const { server, port } = await blocker();
     try {
-      const run = await runBin(['--port', String(port), '--token-response', 'foo']);
+      const run = await runInProcess(['--port', String(port), '--token-response', 'foo']);
       expect(run.status).toBe(2);
       expect(run.stderr).toMatch(/^commerce-sandbox: --token-response must be openid or scope/);
     } finally {

@@ -1,8 +1,9 @@
-// `commerce-sandbox order`: the built bin places orders on a running `commerce-sandbox` (another process)
-// through the control API, prints what was written, and exits 0 / 1 / 2.
+// `commerce-sandbox order` places orders on a running `commerce-sandbox` (another process) through the
+// control API, prints what was written, and exits 0 / 1 / 2: the first order through the built bin, the
+// rest through the CLI's entry in this process.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startCli, type RunningCli } from './support/cli.js';
-import { runBin, STACK_TRACE } from './support/run-bin.js';
+import { runBin, runInProcess, STACK_TRACE } from './support/run-bin.js';
 
 let cli: RunningCli;
 beforeAll(async () => {
@@ -38,13 +39,24 @@ async function newProduct(quantity: number | null): Promise<string> {
   return String(created.body['id']);
 }
 
-const order = (...args: string[]): ReturnType<typeof runBin> => runBin(['order', ...args, '--url', cli.url]);
+const order = (...args: string[]): ReturnType<typeof runInProcess> =>
+  runInProcess(['order', ...args, '--url', cli.url]);
 
 describe('order against a running sandbox', () => {
   test('places an order, prints the order, its charge and what is left; the API shows it', async () => {
     const product = await newProduct(3);
     const customer = 'cus_00000000000000000000000002';
-    const run = await order('--product', product, '--quantity', '2', '--customer', customer);
+    const run = await runBin([
+      'order',
+      '--product',
+      product,
+      '--quantity',
+      '2',
+      '--customer',
+      customer,
+      '--url',
+      cli.url,
+    ]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const match =

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { runBin, STACK_TRACE } from './support/run-bin.js';
+import { runBin, runInProcess, STACK_TRACE } from './support/run-bin.js';
 import { api, start } from './support/start.js';
 
 const dirs: string[] = [];
@@ -54,7 +54,7 @@ describe('report', () => {
   test('no violations: a passing JUnit suite on standard output, the summary on standard error, exit 0', async () => {
     const sandbox = await start({ customers: 3 });
     expect((await api(sandbox, '/customers?limit=2')).status).toBe(200);
-    const run = await runBin(['report', '--format', 'junit', '--url', sandbox.url]);
+    const run = await runInProcess(['report', '--format', 'junit', '--url', sandbox.url]);
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('report: 0 violations in 0 operations (1 request checked)\n');
     const suite = junit(run.stdout);
@@ -93,7 +93,7 @@ describe('report', () => {
   test("--format json: the sandbox's list as it is; --strict shows as strict", async () => {
     const sandbox = await start({ customers: 3, strict: true });
     await api(sandbox, '/customers?colour=red');
-    const run = await runBin(['report', '--format', 'json', '--url', sandbox.url]);
+    const run = await runInProcess(['report', '--format', 'json', '--url', sandbox.url]);
     expect(run.status).toBe(1);
     const served = await (await fetch(`${sandbox.url}/_sandbox/violations`)).json();
     expect(JSON.parse(run.stdout)).toEqual(served);
@@ -105,7 +105,7 @@ describe('report', () => {
     await departures(sandbox);
     const dir = tempDir();
     const file = join(dir, 'sandbox-contract.xml');
-    const first = await runBin(['report', '--format', 'junit', '--output', file, '--url', sandbox.url]);
+    const first = await runInProcess(['report', '--format', 'junit', '--output', file, '--url', sandbox.url]);
     expect(first).toEqual({
       status: 1,
       stdout: `report: 3 violations in 2 operations (4 requests checked), written to ${file}\n`,
@@ -114,7 +114,7 @@ describe('report', () => {
     expect(junit(readFileSync(file, 'utf8')).failures).toBe('2');
 
     writeFileSync(file, 'my own notes');
-    const refused = await runBin(['report', '--output', file, '--url', sandbox.url]);
+    const refused = await runInProcess(['report', '--output', file, '--url', sandbox.url]);
     expect(refused).toEqual({
       status: 1,
       stdout: '',
@@ -122,12 +122,21 @@ describe('report', () => {
     });
     expect(readFileSync(file, 'utf8')).toBe('my own notes');
 
-    const forced = await runBin(['report', '--format', 'json', '--output', file, '--force', '--url', sandbox.url]);
+    const forced = await runInProcess([
+      'report',
+      '--format',
+      'json',
+      '--output',
+      file,
+      '--force',
+      '--url',
+      sandbox.url,
+    ]);
     expect(forced.status).toBe(1);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ data: expect.any(Array) });
 
-    await runBin(['reset', '--url', sandbox.url]);
-    const clean = await runBin(['report', '--output', join(dir, 'clean.xml'), '--url', sandbox.url]);
+    await runInProcess(['reset', '--url', sandbox.url]);
+    const clean = await runInProcess(['report', '--output', join(dir, 'clean.xml'), '--url', sandbox.url]);
     expect(clean.status).toBe(0);
     expect(junit(readFileSync(join(dir, 'clean.xml'), 'utf8')).tests).toBe('0');
   });
@@ -135,14 +144,14 @@ describe('report', () => {
   test('a file that cannot be written: exit 1 naming it; the sandbox unreachable: nothing written', async () => {
     const sandbox = await start({ customers: 0 });
     const missingDir = join(tempDir(), 'no', 'such', 'dir', 'r.xml');
-    const run = await runBin(['report', '--output', missingDir, '--url', sandbox.url]);
+    const run = await runInProcess(['report', '--output', missingDir, '--url', sandbox.url]);
     expect(run).toEqual({
       status: 1,
       stdout: '',
       stderr: `commerce-sandbox report: cannot write ${missingDir}: ENOENT\n`,
     });
     const dir = tempDir();
-    const unreachable = await runBin(['report', '--output', join(dir, 'r.xml'), '--url', 'http://127.0.0.1:9']);
+    const unreachable = await runInProcess(['report', '--output', join(dir, 'r.xml'), '--url', 'http://127.0.0.1:9']);
     expect(unreachable.status).toBe(1);
     expect(() => readFileSync(join(dir, 'r.xml'))).toThrow();
   });
@@ -154,7 +163,7 @@ describe('report', () => {
     [['--output'], /^commerce-sandbox report: --output needs a value: the file to write the report to\n/],
     [['now'], /unexpected argument "now"/],
   ])('%j: usage error, exit 2', async (args, message) => {
-    const run = await runBin(['report', ...args, '--url', 'http://127.0.0.1:9']);
+    const run = await runInProcess(['report', ...args, '--url', 'http://127.0.0.1:9']);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).not.toMatch(STACK_TRACE);

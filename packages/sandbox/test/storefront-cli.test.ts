@@ -1,4 +1,5 @@
-// `commerce-sandbox --theme DIR [--storefront-port N]` through the built binary: flag errors name the flag
+// `commerce-sandbox --theme DIR [--storefront-port N]` (the built binary for the banner, the CLI's entry in
+// this process for the refused starts): flag errors name the flag
 // (exit 2), a storefront port in use is reported before anything is created or seeded (exit 1), and the
 // banner names the storefront's URL, which serves the theme.
 import { execFileSync } from 'node:child_process';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startCli } from './support/cli.js';
-import { runBin, STACK_TRACE } from './support/run-bin.js';
+import { runInProcess, STACK_TRACE } from './support/run-bin.js';
 
 const HELP_HINT = 'Run `npm run sandbox -- --help` for the options.\n';
 const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-storefront-cli-'));
@@ -53,7 +54,7 @@ describe('flag errors name the flag: exit 2', () => {
       '--storefront-port must differ from --port (4999): the API and the storefront each need a port',
     ],
   ])('%j', async (args, message) => {
-    const run = await runBin(args);
+    const run = await runInProcess(args);
     expect(run.stderr).toBe(`commerce-sandbox: ${message}\n${HELP_HINT}`);
     expect(run.status).toBe(2);
     expect(run.stderr).not.toMatch(STACK_TRACE);
@@ -65,7 +66,16 @@ test('a storefront port in use is reported before a data file is created or anyt
   const { server, port } = await blocker();
   const data = path.join(dir, 'new.db');
   try {
-    const run = await runBin(['--port', '0', '--theme', theme, '--storefront-port', String(port), '--data', data]);
+    const run = await runInProcess([
+      '--port',
+      '0',
+      '--theme',
+      theme,
+      '--storefront-port',
+      String(port),
+      '--data',
+      data,
+    ]);
     expect(run).toEqual({
       status: 1,
       stdout: '',

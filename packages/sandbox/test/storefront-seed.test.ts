@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SandboxConfigurationError, SandboxStartError, startSandbox, type Sandbox } from '../src/index.js';
 import { api, start } from './support/start.js';
-import { runBin } from './support/run-bin.js';
+import { runInProcess } from './support/run-bin.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -124,7 +124,7 @@ describe('configDir: the catalogue of a theme', () => {
     expect((error as Error).message).toBe(
       `\`configDir\` must be a directory of theme config files: ${JSON.stringify(missing)} does not exist`,
     );
-    const run = await runBin(['--configDir', missing]);
+    const run = await runInProcess(['--configDir', missing]);
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(
       `commerce-sandbox: --configDir must be a directory of theme config files: ${JSON.stringify(missing)} does not exist\nRun \`npm run sandbox -- --help\` for the options.\n`,
