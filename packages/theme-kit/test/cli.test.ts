@@ -1,7 +1,8 @@
-// The `theme-kit` binary as a user runs it (dist/cli.js in a child process, in a working directory of
-// themes, without the test run's colour variables): check in every report format and its exit codes,
-// usage errors, --help and --version, init, render, theme-config's commands under the theme-kit name,
-// and failures that are messages, never stack traces.
+// The `theme-kit` command line, in a working directory of themes, without the test run's colour variables:
+// check in every report format and its exit codes, usage errors, --help and --version, init, render,
+// theme-config's commands under the theme-kit name, and failures that are messages, never stack traces.
+// Most runs go through the CLI's entry in this process (`run`); the binary as a user runs it (dist/cli.js
+// in a child process, `bin`) shows the exit statuses 0, 1 and 2, the output streams, --version and init.
 import {
   existsSync,
   mkdirSync,
@@ -21,7 +22,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { THEME_DIAGNOSTIC_CODES } from '../src/diagnostics.js';
 import { starterTheme } from '../src/starter/files.js';
 import { openTheme } from '../src/theme/open.js';
-import { PACKAGE_ROOT, runBin, type BinRun } from './support/bin.js';
+import { PACKAGE_ROOT, runBin, runInProcess, type BinRun } from './support/bin.js';
 import { writeFiles } from './support/theme.js';
 
 const VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string })
@@ -69,8 +70,11 @@ writeFiles(path.join(cwd, 'unparsable'), {
   'templates/index.liquid': '<main>\n  {% if page.title %}\n</main>',
 });
 
+/** `theme-kit args` in the themes' directory, in this process. */
 const run = (args: readonly string[], env?: Record<string, string>): Promise<BinRun> =>
-  runBin(args, { cwd, ...(env ? { env } : {}) });
+  runInProcess(args, { cwd, ...(env ? { env } : {}) });
+/** The same through the built binary, a child process. */
+const bin = (args: readonly string[]): Promise<BinRun> => runBin(args, { cwd });
 
 interface JsonDiagnostic {
   severity: 'error' | 'warning';
@@ -135,7 +139,7 @@ const withHint = (d: JsonDiagnostic): string => (d.suggestion ? `${d.message} ($
 
 describe('theme-kit check: report formats and exit codes', () => {
   it('json: { valid, summary, diagnostics } with paths relative to the working directory; exit 1 for an error', async () => {
-    const result = await run(['check', '--theme', 'broken', '--format', 'json']);
+    const result = await bin(['check', '--theme', 'broken', '--format', 'json']);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('');
     const report = JSON.parse(result.stdout) as JsonReport;
@@ -237,7 +241,7 @@ describe('theme-kit check: report formats and exit codes', () => {
   });
 
   it('a clean theme (the starter) exits 0 with no problems', async () => {
-    const result = await run(['check', '--theme', 'clean', '--strict']);
+    const result = await bin(['check', '--theme', 'clean', '--strict']);
     expect(result).toEqual({ code: 0, stdout: '✔ no problems in 19 files\n', stderr: '' });
   });
 
@@ -304,7 +308,7 @@ describe.concurrent('usage errors: exit 2, the message names the flag, then the 
   });
 
   it('an unknown command, or none, lists the commands (exit 2)', async () => {
-    const [unknown, none] = await Promise.all([run(['frobnicate']), run([])]);
+    const [unknown, none] = await Promise.all([bin(['frobnicate']), bin([])]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^theme-kit: unknown command "frobnicate"\n\nUsage: theme-kit <command>/);
     expect(none.code).toBe(2);
@@ -316,7 +320,7 @@ describe.concurrent('--help and --version', () => {
   it.each([['--version'], ['-v'], ['check', '--version'], ['render', '-v']])(
     '%s prints the package version (exit 0)',
     async (...args) => {
-      expect(await run(args)).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+      expect(await bin(args)).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
     },
   );
 
@@ -386,7 +390,7 @@ describe('theme-kit init DIR', () => {
 
   it('without DIR it writes into the working directory', async () => {
     const work = mkdtempSync(path.join(cwd, 'init-here-'));
-    const result = await runBin(['init'], { cwd: work });
+    const result = await runInProcess(['init'], { cwd: work });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^created templates\/index\.liquid$/m);
     expect(existsSync(path.join(work, '.vscode/settings.json'))).toBe(true);
@@ -396,14 +400,14 @@ describe('theme-kit init DIR', () => {
   it('DIR that is a file: exit 1 with one message, nothing reported as kept', async () => {
     const work = mkdtempSync(path.join(cwd, 'init-file-'));
     writeFileSync(path.join(work, 'site'), 'not a folder');
-    const result = await runBin(['init', 'site'], { cwd: work });
+    const result = await runInProcess(['init', 'site'], { cwd: work });
     expect(result).toEqual({ code: 1, stdout: '', stderr: 'theme-kit init: site is not a directory\n' });
   });
 
   it('a file where a folder of the theme must be: exit 1 naming it once; the other files are written, none reported as kept', async () => {
     const work = mkdtempSync(path.join(cwd, 'init-clash-'));
     writeFiles(path.join(work, 'site'), { templates: 'a file, not the templates folder' });
-    const result = await runBin(['init', 'site'], { cwd: work });
+    const result = await runInProcess(['init', 'site'], { cwd: work });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('theme-kit init: cannot create site/templates (a file of that name exists)\n');
     expect(result.stdout).not.toContain('kept');

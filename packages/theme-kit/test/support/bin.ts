@@ -1,8 +1,14 @@
-/** Running the built binary (`dist/cli.js`, built by test/global-setup.ts) as a child process, as a user runs `theme-kit`. */
+/**
+ * Running `theme-kit`: the built binary (`dist/cli.js`, built by test/global-setup.ts) as a child process,
+ * as a user runs it, or its entry in this process.
+ */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runCli } from '@commerce-kit/internal/cli/main';
 import { cleanEnv } from '../../../../tools/testing/node-bin.mjs';
+import { memoryStream } from '../../../internal/test/support/memory-io.js';
+import { THEME_KIT_CLI } from '../../src/cli/program.js';
 
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = path.join(PACKAGE_ROOT, 'dist/cli.js');
@@ -39,4 +45,23 @@ export function runBin(
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * Runs `theme-kit ...args` through the CLI's entry (`runCli` with THEME_KIT_CLI, what the binary calls
+ * with process.argv) in this process, with the binary's environment (see {@link runBin}) and its output
+ * captured: the same answers without a Node start per run. For runs that end by themselves; the
+ * binary's own wiring (exit status, output streams) keeps its tests through {@link runBin}.
+ */
+export async function runInProcess(
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<BinRun> {
+  const stdout = memoryStream();
+  const stderr = memoryStream();
+  const code = await runCli(args, {
+    ...THEME_KIT_CLI,
+    io: { stdout, stderr, cwd: options.cwd ?? PACKAGE_ROOT, env: cleanEnv(options.env) },
+  });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
