@@ -15,8 +15,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runChild as run } from './lib/child.mjs';
 import { lintTarball } from './packaging/lint-tarball.mjs';
-import { packPackage } from './packaging/pack.mjs';
-import { assertBuilt, publishedPackages } from './packaging/workspace.mjs';
+import { packPackages } from './packaging/pack.mjs';
+import { assertBuilt, publishedPackages, repoRoot } from './packaging/workspace.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -50,8 +50,13 @@ async function lintPackages() {
   for (const pkg of packages) assertBuilt(pkg);
   const destination = await mkdtemp(path.join(tmpdir(), 'commerce-kit-lint-'));
   try {
+    const packed = await packPackages(
+      packages.map((pkg) => pkg.dir),
+      destination,
+      repoRoot,
+    );
     const results = await Promise.all(
-      packages.map(async (pkg) => ({ pkg, ...(await lintTarball((await packPackage(pkg.dir, destination)).tarball)) })),
+      packages.map(async (pkg) => ({ pkg, ...(await lintTarball(packed.get(pkg.dir).tarball)) })),
     );
     console.log('\n$ publint --strict and attw --profile node16 on each package tarball');
     for (const { pkg, failures, suggestions } of results) {

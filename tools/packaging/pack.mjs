@@ -1,5 +1,6 @@
 // `npm pack` a package and judge what ends up in the tarball.
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { runNpm } from './run.mjs';
 
 /** Files every tarball must carry besides dist/. */
@@ -12,27 +13,40 @@ export const REQUIRED_TOP_LEVEL_FILES = ['package.json', 'README.md', 'CHANGELOG
  */
 
 /**
- * Packs the package in `dir` into `destination` with the real npm CLI, so the file list
- * is exactly what `npm publish` would upload (honours `files`, .npmignore, always-included files).
+ * Packs the packages in `dirs` into `destination` with the real npm CLI, so each file list is exactly
+ * what `npm publish` would upload (honours `files`, .npmignore, always-included files). One npm run for
+ * all of them (`npm pack -w DIR …` from the workspace root): an npm start costs about a second of CPU.
  * Lifecycle scripts are skipped: dist/ must already be built.
- * @param {string} dir
+ * @param {readonly string[]} dirs absolute package directories inside the workspace at `root`
  * @param {string} destination
- * @returns {Promise<PackResult>}
+ * @param {string} root the workspace root
+ * @returns {Promise<Map<string, PackResult>>} by package directory
  */
-export async function packPackage(dir, destination) {
-  const { stdout } = await runNpm(['pack', '--json', '--ignore-scripts', '--pack-destination', destination], {
-    cwd: dir,
-  });
-  /** @type {Array<{ filename: string, files: Array<{ path: string }> }>} */
+export async function packPackages(dirs, destination, root) {
+  const workspaces = dirs.flatMap((dir) => ['-w', relative(root, dir)]);
+  const { stdout } = await runNpm(
+    ['pack', '--json', '--ignore-scripts', '--pack-destination', destination, ...workspaces],
+    { cwd: root },
+  );
+  /** @type {Array<{ name: string, filename: string, files: Array<{ path: string }> }>} */
   let report;
   try {
     report = JSON.parse(stdout);
   } catch {
-    throw new Error(`\`npm pack --json\` in ${dir} printed something that is not JSON:\n${stdout}`);
+    throw new Error(`\`npm pack --json\` in ${root} printed something that is not JSON:\n${stdout}`);
   }
-  const [entry] = report;
-  if (!entry) throw new Error(`\`npm pack --json\` in ${dir} reported no tarball`);
-  return { tarball: join(destination, entry.filename), files: entry.files.map((file) => file.path).sort() };
+  const byName = new Map(report.map((entry) => [entry.name, entry]));
+  const packed = new Map();
+  for (const dir of dirs) {
+    const { name } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const entry = byName.get(name);
+    if (!entry) throw new Error(`\`npm pack --json\` reported no tarball for ${name} (${dir})`);
+    packed.set(dir, {
+      tarball: join(destination, entry.filename),
+      files: entry.files.map((file) => file.path).sort(),
+    });
+  }
+  return packed;
 }
 
 /**

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { installConsumer } from '../packaging/consumer.mjs';
 import { dualFormatProblems, exportEntries } from '../packaging/exports-map.mjs';
 import { lintTarball } from '../packaging/lint-tarball.mjs';
-import { missingTarballFiles, packPackage, unexpectedTarballFiles } from '../packaging/pack.mjs';
+import { missingTarballFiles, packPackages, unexpectedTarballFiles } from '../packaging/pack.mjs';
 import { run } from '../packaging/run.mjs';
 import { assertBuilt, BUILD_HINT, declaredFiles, publishedPackages, repoRoot } from '../packaging/workspace.mjs';
 
@@ -147,8 +147,12 @@ beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'commerce-kit-packaging-'));
   const tarballs = join(workDir, 'tarballs');
   mkdirSync(tarballs);
-  const results = await Promise.all(packages.map(async (pkg) => [pkg.name, await packPackage(pkg.dir, tarballs)]));
-  for (const [name, result] of results) packed.set(/** @type {string} */ (name), /** @type {any} */ (result));
+  const byDir = await packPackages(
+    packages.map((pkg) => pkg.dir),
+    tarballs,
+    repoRoot,
+  );
+  for (const pkg of packages) packed.set(pkg.name, /** @type {any} */ (byDir.get(pkg.dir)));
 }, 60_000);
 
 afterAll(() => {
