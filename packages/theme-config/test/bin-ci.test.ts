@@ -1,11 +1,14 @@
-// CI formats through the built binary: SARIF 2.1.0 (checked against the standard's JSON Schema) and
-// GitHub workflow annotations.
+// CI formats: SARIF 2.1.0 (checked against the standard's JSON Schema) and GitHub workflow annotations.
+// In-process (`runInProcess`: same cwd, environment and non-TTY streams as the binary), except through
+// the built binary (`runBin`): the SARIF and text runs of invalid/unknown-property (a large stdout piped
+// out whole, exit 1 as the process status) and the `--format github` run (exit 1, annotations on stdout).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Validator } from '@cfworker/json-schema';
 import { describe, expect, it } from 'vitest';
 import { DIAGNOSTIC_CODES } from '../src/diagnostics.js';
 import { runBin } from './bin.js';
+import { runInProcess } from './cli-io.js';
 import { EXAMPLES, PACKAGE_ROOT } from './helpers.js';
 
 const sarifSchema = JSON.parse(
@@ -48,9 +51,12 @@ describe('validate --format sarif', () => {
     'valid/complete',
   ];
 
-  it.each(themes)('%s: a valid SARIF 2.1.0 log (the OASIS schema), exit status as for text', (theme) => {
-    const run = runBin(['validate', '--configDir', theme, '--format', 'sarif'], { cwd: EXAMPLES });
-    const text = runBin(['validate', '--configDir', theme], { cwd: EXAMPLES });
+  it.each(themes)('%s: a valid SARIF 2.1.0 log (the OASIS schema), exit status as for text', async (theme) => {
+    // One theme through the binary (see the header), the others in-process.
+    const validate = async (args: string[]) =>
+      theme === 'invalid/unknown-property' ? runBin(args, { cwd: EXAMPLES }) : runInProcess(args, { cwd: EXAMPLES });
+    const run = await validate(['validate', '--configDir', theme, '--format', 'sarif']);
+    const text = await validate(['validate', '--configDir', theme]);
     expect(run.code).toBe(text.code);
     const log = JSON.parse(run.stdout) as SarifLog;
     const verdict = sarifValidator.validate(log);
@@ -59,9 +65,13 @@ describe('validate --format sarif', () => {
     expect(log.version).toBe('2.1.0');
   });
 
-  it('rules are the diagnostic codes with help text; results carry file, line, column and level', () => {
-    const run = runBin(['validate', '--configDir', 'invalid/unknown-property', '--format', 'sarif'], { cwd: EXAMPLES });
-    const json = runBin(['validate', '--configDir', 'invalid/unknown-property', '--format', 'json'], { cwd: EXAMPLES });
+  it('rules are the diagnostic codes with help text; results carry file, line, column and level', async () => {
+    const run = await runInProcess(['validate', '--configDir', 'invalid/unknown-property', '--format', 'sarif'], {
+      cwd: EXAMPLES,
+    });
+    const json = await runInProcess(['validate', '--configDir', 'invalid/unknown-property', '--format', 'json'], {
+      cwd: EXAMPLES,
+    });
     const [sarifRun] = (JSON.parse(run.stdout) as SarifLog).runs;
     const { diagnostics } = JSON.parse(json.stdout) as {
       diagnostics: Array<{
@@ -95,13 +105,16 @@ describe('validate --format sarif', () => {
 });
 
 describe('validate --format github', () => {
-  it('prints one workflow annotation per diagnostic, then the summary line', () => {
+  it('prints one workflow annotation per diagnostic, then the summary line', async () => {
     const run = runBin(['validate', '--configDir', 'invalid/only-when', '--format', 'github', '--strict'], {
       cwd: EXAMPLES,
     });
     const json = JSON.parse(
-      runBin(['validate', '--configDir', 'invalid/only-when', '--format', 'json', '--strict'], { cwd: EXAMPLES })
-        .stdout,
+      (
+        await runInProcess(['validate', '--configDir', 'invalid/only-when', '--format', 'json', '--strict'], {
+          cwd: EXAMPLES,
+        })
+      ).stdout,
     ) as {
       diagnostics: Array<{
         code: string;
@@ -123,8 +136,8 @@ describe('validate --format github', () => {
     expect(lines.at(-1)).toMatch(/^✖ \d+ errors? and 0 warnings in 1 file/);
   });
 
-  it('escapes what would end a property or the message (",", ":", "%", newlines)', () => {
-    const run = runBin(['validate', '--configDir', 'invalid/unknown-property', '--format', 'github'], {
+  it('escapes what would end a property or the message (",", ":", "%", newlines)', async () => {
+    const run = await runInProcess(['validate', '--configDir', 'invalid/unknown-property', '--format', 'github'], {
       cwd: EXAMPLES,
     });
     for (const line of run.stdout.trimEnd().split('\n').slice(0, -1)) {

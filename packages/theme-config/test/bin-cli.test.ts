@@ -1,4 +1,7 @@
-// CLI conventions, through the built binary: --version, --help only as a flag, colour per stream.
+// CLI conventions: --version, --help only as a flag, colour per stream. Most runs are in-process
+// (`runInProcess`: same cwd, environment and non-TTY streams as the binary); the built binary (`runBin`)
+// runs `--version` (exit 0, stdout only), `validate --format xml` (exit 2, usage on stderr), colour off a
+// pipe and with an inherited FORCE_COLOR, and the terminal test under `script`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanEnv } from '../../../tools/testing/node-bin.mjs';
 import { BIN, runBin } from './bin.js';
+import { runInProcess } from './cli-io.js';
 import { EXAMPLES, PACKAGE_ROOT } from './helpers.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-bin-'));
@@ -19,36 +23,37 @@ const WARNINGS_ONLY = path.join(PACKAGE_ROOT, 'test/mock/fixtures/count-mismatch
 describe('theme-config --version', () => {
   it.each([['--version'], ['-v'], ['validate', '--version'], ['mock', '-v']])(
     '%s prints the package version (exit 0)',
-    (...args) => {
-      const run = runBin(args);
+    async (...args) => {
+      // `--version` through the binary: the version inlined by the build, exit 0 as the process status.
+      const run = args.join(' ') === '--version' ? runBin(args) : await runInProcess(args);
       expect(run).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
     },
   );
 });
 
 describe('--help is recognised only as a flag', () => {
-  it.each([['--help'], ['-h'], ['help']])('%s lists the commands', (flag) => {
-    const run = runBin([flag]);
+  it.each([['--help'], ['-h'], ['help']])('%s lists the commands', async (flag) => {
+    const run = await runInProcess([flag]);
     expect(run.code).toBe(0);
     for (const name of ['validate', 'init', 'editor', 'mock'])
       expect(run.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
   });
 
-  it("anywhere among a command's flags, even after a malformed one, it prints that command's usage", () => {
+  it("anywhere among a command's flags, even after a malformed one, it prints that command's usage", async () => {
     for (const args of [
       ['validate', '--strict', '--help'],
       ['validate', '--bogus', '-h'],
       ['validate', '--configDir', '--help'],
       ['mock', '--out', '-h'],
     ]) {
-      const run = runBin(args);
+      const run = await runInProcess(args);
       expect(run.code, args.join(' ')).toBe(0);
       expect(run.stdout).toMatch(new RegExp(`^Usage: theme-config ${args[0]}`));
     }
   });
 
-  it('as the value of an option it is a value: --configDir=--help names a directory', () => {
-    const run = runBin(['validate', '--configDir=--help', '--format', 'json'], { cwd: EXAMPLES });
+  it('as the value of an option it is a value: --configDir=--help names a directory', async () => {
+    const run = await runInProcess(['validate', '--configDir=--help', '--format', 'json'], { cwd: EXAMPLES });
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout)).toMatchObject({
       valid: false,
@@ -56,15 +61,15 @@ describe('--help is recognised only as a flag', () => {
     });
   });
 
-  it('after `--` it is a positional: init -- --help creates a directory named --help', () => {
+  it('after `--` it is a positional: init -- --help creates a directory named --help', async () => {
     const cwd = mkdtempSync(path.join(tmp, 'init-'));
-    const run = runBin(['init', '--', '--help'], { cwd });
+    const run = await runInProcess(['init', '--', '--help'], { cwd });
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain('Usage:');
     expect(readdirSync(path.join(cwd, '--help')).filter((name) => name.endsWith('.stk.config.json'))).toHaveLength(7);
   });
 
-  it('usage errors exit 2 with the usage on stderr', () => {
+  it('usage errors exit 2 with the usage on stderr', async () => {
     for (const args of [
       ['validate', '--format', 'xml'],
       ['validate', '--bogus'],
@@ -72,7 +77,8 @@ describe('--help is recognised only as a flag', () => {
       ['frobnicate'],
       [],
     ]) {
-      const run = runBin(args);
+      // `--format xml` through the binary: a usage error thrown by the bundled command, exit 2 as the process status.
+      const run = args.join(' ') === 'validate --format xml' ? runBin(args) : await runInProcess(args);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/Usage: theme-config/);
       expect(run.stdout).toBe('');
@@ -81,14 +87,15 @@ describe('--help is recognised only as a flag', () => {
 });
 
 describe('colour is decided per stream', () => {
-  it('off a terminal: none, unless FORCE_COLOR; NO_COLOR and FORCE_COLOR=0 turn it off', () => {
+  it('off a terminal: none, unless FORCE_COLOR; NO_COLOR and FORCE_COLOR=0 turn it off', async () => {
     const args = ['validate', '--configDir', WARNINGS_ONLY];
+    // The binary: stdout a pipe, FORCE_COLOR inherited from the environment; the rest in-process.
     expect(ANSI.test(runBin(args).stdout)).toBe(false);
     expect(ANSI.test(runBin(args, { env: { FORCE_COLOR: '1' } }).stdout)).toBe(true);
-    expect(ANSI.test(runBin(args, { env: { FORCE_COLOR: '0' } }).stdout)).toBe(false);
-    expect(ANSI.test(runBin(args, { env: { NO_COLOR: '1' } }).stdout)).toBe(false);
+    expect(ANSI.test((await runInProcess(args, { env: { FORCE_COLOR: '0' } })).stdout)).toBe(false);
+    expect(ANSI.test((await runInProcess(args, { env: { NO_COLOR: '1' } })).stdout)).toBe(false);
     // FORCE_COLOR wins over NO_COLOR, as in Node itself.
-    expect(ANSI.test(runBin(args, { env: { NO_COLOR: '1', FORCE_COLOR: '1' } }).stdout)).toBe(true);
+    expect(ANSI.test((await runInProcess(args, { env: { NO_COLOR: '1', FORCE_COLOR: '1' } })).stdout)).toBe(true);
   });
 
   // `script` (util-linux) gives the command a terminal, so stdout is a TTY while stderr goes to a file.

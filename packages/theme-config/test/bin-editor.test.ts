@@ -1,5 +1,8 @@
-// Editor integration through the built binary: `init` and `editor` map the seven files in
-// .vscode/settings.json (merging, never clobbering, never touching what they cannot parse).
+// Editor integration: `init` and `editor` map the seven files in .vscode/settings.json (merging, never
+// clobbering, never touching what they cannot parse). In-process (`runInProcess`: same cwd, environment
+// and non-TTY streams as the binary), except through the built binary (`runBin`): the first `editor` run
+// (exit 0, the process's cwd as the workspace), `editor a b` (exit 2) and `init` beside unmergeable
+// settings (exit 1, the created files on stdout and the reason on stderr).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +10,7 @@ import { parse } from 'jsonc-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMA_BASE_URL, THEME_FILES } from '../src/files.js';
 import { runBin } from './bin.js';
+import { runInProcess } from './cli-io.js';
 import { PACKAGE_ROOT } from './helpers.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-editor-'));
@@ -28,11 +32,11 @@ describe('theme-config editor', () => {
     );
   });
 
-  it('points at the copies in node_modules when the package is installed in the folder, and those files exist', () => {
+  it('points at the copies in node_modules when the package is installed in the folder, and those files exist', async () => {
     const dir = workspace();
     mkdirSync(path.join(dir, 'node_modules/@commerce-kit'), { recursive: true });
     symlinkSync(PACKAGE_ROOT, path.join(dir, 'node_modules/@commerce-kit/theme-config'), 'dir');
-    expect(runBin(['editor', dir], { cwd: tmp }).code).toBe(0);
+    expect((await runInProcess(['editor', dir], { cwd: tmp })).code).toBe(0);
     const entries = schemasOf(dir);
     expect(entries).toHaveLength(7);
     for (const entry of entries) {
@@ -43,7 +47,7 @@ describe('theme-config editor', () => {
     }
   });
 
-  it("merges: comments, other settings and the user's own mappings are kept byte for byte; only missing files are added", () => {
+  it("merges: comments, other settings and the user's own mappings are kept byte for byte; only missing files are added", async () => {
     const dir = workspace();
     mkdirSync(path.join(dir, '.vscode'));
     const original = [
@@ -60,7 +64,7 @@ describe('theme-config editor', () => {
       '',
     ].join('\n');
     writeFileSync(path.join(dir, '.vscode/settings.json'), original);
-    const run = runBin(['editor'], { cwd: dir });
+    const run = await runInProcess(['editor'], { cwd: dir });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('6 json.schemas entries added, 1 already mapped and kept');
     const merged = settingsOf(dir);
@@ -79,7 +83,7 @@ describe('theme-config editor', () => {
     ]);
     expect(entries).toHaveLength(8);
 
-    const again = runBin(['editor'], { cwd: dir });
+    const again = await runInProcess(['editor'], { cwd: dir });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(
       'kept    .vscode/settings.json (all seven config files are already mapped to schemas)',
@@ -91,11 +95,11 @@ describe('theme-config editor', () => {
     ['not JSON', '{ "editor.fontSize": 14 '],
     ['an array at the top', '[]'],
     ['json.schemas not an array', '{ "json.schemas": { "fileMatch": "x" } }'],
-  ])('never touches a settings file it cannot merge (%s): says so, exit 1', (_what, text) => {
+  ])('never touches a settings file it cannot merge (%s): says so, exit 1', async (_what, text) => {
     const dir = workspace();
     mkdirSync(path.join(dir, '.vscode'));
     writeFileSync(path.join(dir, '.vscode/settings.json'), text);
-    const run = runBin(['editor'], { cwd: dir });
+    const run = await runInProcess(['editor'], { cwd: dir });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(
       /\.vscode\/settings\.json was not changed: .+\.\nFix it, or add the "json\.schemas" entries/,
@@ -109,9 +113,9 @@ describe('theme-config editor', () => {
 });
 
 describe('theme-config init', () => {
-  it('writes the seven files (object files with their $schema line) and maps all seven in the editor settings of DIR', () => {
+  it('writes the seven files (object files with their $schema line) and maps all seven in the editor settings of DIR', async () => {
     const dir = workspace();
-    const run = runBin(['init', 'my-theme'], { cwd: dir });
+    const run = await runInProcess(['init', 'my-theme'], { cwd: dir });
     expect(run.code).toBe(0);
     expect(run.stdout.match(/^created my-theme\/\S+\.stk\.config\.json$/gm)).toHaveLength(7);
     for (const f of THEME_FILES.filter((x) => x.shape === 'object')) {
@@ -125,7 +129,7 @@ describe('theme-config init', () => {
       THEME_FILES.map((f) => `**/${f.fileName}`),
     );
     expect(existsSync(path.join(dir, '.vscode'))).toBe(false);
-    expect(runBin(['validate', '--configDir', 'my-theme', '--strict'], { cwd: dir }).code).toBe(0);
+    expect((await runInProcess(['validate', '--configDir', 'my-theme', '--strict'], { cwd: dir })).code).toBe(0);
   });
 
   it('still writes the config files when the settings cannot be merged, then exits 1 saying why', () => {
