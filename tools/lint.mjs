@@ -1,43 +1,107 @@
 // `npm run lint`: the repository's style and static checks, configured once at the root.
 //  - Biome (biome.json): formatting and lint rules, every script and source file but generated code;
 //  - ESLint (eslint.config.mjs): the type-aware rules Biome has no checker for (floating and misused
-//    promises, `await` on a non-thenable, a `switch` that misses a union member);
+//    promises, `await` on a non-thenable, a `switch` that misses a union member). Its type information
+//    comes from the type check's programs (tools/typecheck.mjs: each project with its own tsconfig.json)
+//    and, for the files no project holds (tools, benchmarks, specs, root scripts), one program of
+//    tsconfig.eslint.json;
+//  - with `--typecheck`: the type check itself on those same programs, which ESLint has then no need to
+//    build again (`npm test` runs this, instead of building every program twice in two processes);
 //  - with `--packages` (the default for `npm run lint`): Redocly on the spec (the tools project's `lint`
 //    target, through nx), and publint --strict and attw (node16 profile) on each package's tarball
 //    (tools/packaging/lint-tarball.mjs; the packages must be built).
-// `npm test` runs it with `--no-packages`: nx runs Redocly there, and the packaging test checks the
-// tarballs it packs anyway.
+// `npm test` runs it with `--no-packages --typecheck`: nx runs Redocly there, and the packaging test checks
+// the tarballs it packs anyway.
 // Exit 1 when any check fails; `--fix` lets Biome format and apply its safe fixes first.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ESLint } from 'eslint';
+import ts from 'typescript';
 import { runChild as run } from './lib/child.mjs';
+import { REPO_ROOT } from './lib/generated-files.mjs';
 import { lintTarball } from './packaging/lint-tarball.mjs';
 import { packPackages } from './packaging/pack.mjs';
 import { assertBuilt, publishedPackages, repoRoot } from './packaging/workspace.mjs';
+import { programDiagnostics, projectPrograms, reportDiagnostics, typecheckedProjects } from './typecheck.mjs';
 
 const require = createRequire(import.meta.url);
 
 const BIOME = path.join(path.dirname(require.resolve('@biomejs/biome/package.json')), 'bin', 'biome');
-const ESLINT = path.join(path.dirname(require.resolve('eslint/package.json')), 'bin', 'eslint.js');
+const ESLINT_TSCONFIG = path.join(REPO_ROOT, 'tsconfig.eslint.json');
 
 /**
- * Biome then ESLint. `capture` keeps their output to print in one piece (when run beside nx);
- * ESLint keeps a content cache under node_modules/.cache outside CI, where every run is cold anyway.
+ * The programs ESLint reads types from: the type check's, then one of tsconfig.eslint.json for the files
+ * none of them holds. A file is linted with the first program that has it, so a package's file is seen
+ * with its own compiler options (redis without the DOM library).
  */
-export async function lintSources({ fix = false, capture = false } = {}) {
-  const biome = await run(process.execPath, [BIOME, fix ? 'check' : 'ci', ...(fix ? ['--write'] : []), '.'], {
-    capture,
+function lintPrograms() {
+  const { programs, configErrors } = projectPrograms(typecheckedProjects());
+  const { config, error } = ts.readConfigFile(ESLINT_TSCONFIG, ts.sys.readFile);
+  if (error) return { projects: programs, all: programs, configErrors: [...configErrors, error] };
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, REPO_ROOT, undefined, ESLINT_TSCONFIG);
+  const rest = parsed.fileNames.filter((file) => programs.every((program) => !program.getSourceFile(file)));
+  const others = ts.createProgram({ rootNames: rest, options: parsed.options });
+  return { projects: programs, all: [...programs, others], configErrors: [...configErrors, ...parsed.errors] };
+}
+
+/** ESLint over the tree with `programs`; any message (error or warning) fails, as `--max-warnings 0`. */
+async function eslintWith(programs) {
+  // No ESLint cache: its key is the configuration, which now holds the programs.
+  const eslint = new ESLint({
+    cwd: REPO_ROOT,
+    overrideConfig: { languageOptions: { parserOptions: { programs } } },
   });
-  const cache = process.env.CI
-    ? []
-    : ['--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/'];
-  const eslint = await run(process.execPath, [ESLINT, ...cache, '--max-warnings', '0', '.'], { capture });
+  const results = await eslint.lintFiles(['.']);
+  const formatter = await eslint.loadFormatter('stylish');
+  const problems = results.reduce((sum, result) => sum + result.errorCount + result.warningCount, 0);
+  return { ok: problems === 0, output: await formatter.format(results) };
+}
+
+/**
+ * Biome (a child process, beside the rest), ESLint and with `typecheck` the type check, in this process;
+ * resolves with what each found and everything they printed, in that order.
+ */
+export async function lintSources({ fix = false, typecheck = false } = {}) {
+  const biome = run(process.execPath, [BIOME, fix ? 'check' : 'ci', ...(fix ? ['--write'] : []), '.'], {
+    capture: true,
+  });
+  const programs = lintPrograms();
+  let typeErrors = 0;
+  let typeOutput = '';
+  if (typecheck) {
+    const started = performance.now();
+    const diagnostics = [...programs.configErrors, ...programDiagnostics(programs.projects)];
+    typeErrors = reportDiagnostics(diagnostics, {
+      isTTY: false,
+      write: (text) => {
+        typeOutput += text;
+      },
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    typeOutput += `typecheck: ${typeErrors === 0 ? 'no errors' : `${typeErrors} error(s)`} in ${typecheckedProjects().length} projects (${programs.projects.length} programs, ${seconds} s)\n`;
+  } else if (programs.configErrors.length > 0) {
+    typeErrors = reportDiagnostics(programs.configErrors, {
+      isTTY: false,
+      write: (text) => {
+        typeOutput += text;
+      },
+    });
+  }
+  const eslint = await eslintWith(programs.all);
+  const biomeRun = await biome;
   return {
-    ok: biome.status === 0 && eslint.status === 0,
-    output: `$ biome ${fix ? 'check --write' : 'ci'} .\n${biome.output}\n$ eslint .\n${eslint.output}`,
+    ok: biomeRun.status === 0 && eslint.ok && typeErrors === 0,
+    biomeOk: biomeRun.status === 0,
+    eslintOk: eslint.ok,
+    typeErrors,
+    output: [
+      `$ biome ${fix ? 'check --write' : 'ci'} .\n${biomeRun.output}`,
+      `$ eslint .\n${eslint.output || 'no problems\n'}`,
+      ...(typecheck || typeOutput !== '' ? [`$ typecheck\n${typeOutput}`] : []),
+    ].join('\n'),
   };
 }
 
@@ -73,15 +137,20 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { fix: { type: 'boolean', default: false }, packages: { type: 'boolean', default: true } },
+      options: {
+        fix: { type: 'boolean', default: false },
+        packages: { type: 'boolean', default: true },
+        typecheck: { type: 'boolean', default: false },
+      },
       allowNegative: true,
     }));
   } catch (error) {
     console.error(`lint: ${error instanceof Error ? error.message : String(error)}`);
-    console.error('usage: node tools/lint.mjs [--fix] [--no-packages]');
+    console.error('usage: node tools/lint.mjs [--fix] [--no-packages] [--typecheck]');
     process.exit(2);
   }
-  const sources = await lintSources({ fix: values.fix });
+  const sources = await lintSources({ fix: values.fix, typecheck: values.typecheck });
+  console.log(sources.output.trimEnd());
   let packagesOk = true;
   if (values.packages) {
     const nx = await run(process.execPath, [
@@ -94,7 +163,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const tarballsOk = await lintPackages();
     packagesOk = nx.status === 0 && tarballsOk;
   }
-  if (!sources.ok) console.error('lint: Biome or ESLint found problems (see above; `npm run lint -- --fix` formats)');
+  if (!sources.biomeOk || !sources.eslintOk)
+    console.error('lint: Biome or ESLint found problems (see above; `npm run lint -- --fix` formats)');
+  if (sources.typeErrors > 0) console.error('lint: the type check found errors (see above)');
   if (!packagesOk) console.error('lint: Redocly, publint or attw found problems (see above)');
   process.exit(sources.ok && packagesOk ? 0 : 1);
 }

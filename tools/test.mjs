@@ -1,9 +1,9 @@
 // `npm test`: everything CI checks, in the order that keeps each check honest.
 //  1. the generated files as committed are read first: after nx's generate targets (run by the builds)
 //     they must be unchanged (the drift check: committed generated code matches specs/);
-//  2. nx: build (with code generation), then lint (Redocly on the spec; publint + attw on each package)
-//     and test; beside those, Biome and ESLint over the whole tree (tools/lint.mjs) and the type check of
-//     every project (tools/typecheck.mjs), their output printed once nx is done; then the export count
+//  2. nx: build (with code generation), then lint (Redocly on the spec) and test; beside those, one process
+//     (tools/lint.mjs --typecheck) runs Biome, the type check of every project and ESLint's type-aware
+//     rules on the same TypeScript programs, its output printed once nx is done; then the export count
 //     against its budget;
 //  3. the ten slowest test files, and one closing line that counts the tests of every vitest run.
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,7 +13,6 @@ import { reportDrift } from './check-drift.mjs';
 import { generatedChanges, readGeneratedFiles } from './generators.mjs';
 import { CHILD_ENV, runChild } from './lib/child.mjs';
 import { workspaceDirs } from './lib/workspaces.mjs';
-import { lintSources } from './lint.mjs';
 
 const env = { ...CHILD_ENV, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' };
 
@@ -42,8 +41,8 @@ function nx(args) {
 }
 // Builds first (with the code generation they depend on): ESLint's type-aware rules and the type check
 // see a workspace package's types through its built declarations, so they start once those exist. Then
-// the checks, with Biome, ESLint and the type check (tools/typecheck.mjs: every project, in as few
-// TypeScript programs as their options allow) beside them.
+// the checks, with Biome, the type check (every project, in as few TypeScript programs as their options
+// allow) and ESLint on those programs beside them, in one process.
 const started = performance.now();
 const seconds = (from) => `${Math.round((performance.now() - from) / 1000)} s`;
 const built = await nx(['-t', 'build']);
@@ -51,15 +50,12 @@ const buildTime = seconds(started);
 const checksStarted = performance.now();
 console.log('\n$ drift check (the files the generate targets left, against the committed ones)');
 const drift = reportDrift(generatedChanges(committed));
-const lint = lintSources({ capture: true });
-const types = runChild(process.execPath, ['tools/typecheck.mjs'], { capture: true, env });
+const lint = runChild(process.execPath, ['tools/lint.mjs', '--no-packages', '--typecheck'], { capture: true, env });
 const checked = await nx(['-t', 'lint', 'test', '--excludeTaskDependencies']);
 const checksTime = seconds(checksStarted);
 const nxStatus = built !== 0 ? built : checked;
-const { ok: lintOk, output: lintOutput } = await lint;
-console.log(`\n${lintOutput.trimEnd()}`);
-const typecheck = await types;
-console.log(`\n$ node tools/typecheck.mjs\n${typecheck.output.trimEnd()}`);
+const { status: lintStatus, output: lintOutput } = await lint;
+console.log(`\n$ node tools/lint.mjs --no-packages --typecheck\n${lintOutput.trimEnd()}`);
 // The public surface stays small enough to hold in mind (docs/house-style.md, "Entries and files").
 const EXPORT_BUDGET = 300;
 const surface = await run(process.execPath, ['tools/count-exports.mjs', '--max', String(EXPORT_BUDGET)]);
@@ -92,12 +88,8 @@ console.log('');
 if (drift !== 0) console.log('FAILED: generated code is stale (see the drift check above)');
 if (nxStatus !== 0) console.log('FAILED: an nx target failed (see above)');
 if (surface !== 0) console.log(`FAILED: the packages export more than ${EXPORT_BUDGET} names (see above)`);
-if (!lintOk) console.log('FAILED: Biome or ESLint found problems (see above; `npm run lint -- --fix` formats)');
-if (typecheck.status !== 0) console.log('FAILED: the type check found errors (see above)');
+if (lintStatus !== 0)
+  console.log('FAILED: Biome, ESLint or the type check found problems (see above; `npm run lint -- --fix` formats)');
 console.log(`builds ${buildTime}, checks and tests ${checksTime}, in all ${seconds(0)}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(
-  drift !== 0 || nxStatus !== 0 || !lintOk || typecheck.status !== 0 || surface !== 0 || failed > 0 || passed === 0
-    ? 1
-    : 0,
-);
+process.exit(drift !== 0 || nxStatus !== 0 || lintStatus !== 0 || surface !== 0 || failed > 0 || passed === 0 ? 1 : 0);

@@ -12,6 +12,12 @@ import ts from 'typescript';
 import { REPO_ROOT } from './lib/generated-files.mjs';
 import { workspaceDirs } from './lib/workspaces.mjs';
 
+const host = {
+  getCanonicalFileName: (name) => name,
+  getCurrentDirectory: () => process.cwd(),
+  getNewLine: () => '\n',
+};
+
 /** Every workspace directory (`packages/*`, `examples/*`) with a tsconfig.json. */
 export function typecheckedProjects(root = REPO_ROOT) {
   return workspaceDirs(root).filter((dir) => existsSync(path.join(dir, 'tsconfig.json')));
@@ -33,13 +39,15 @@ function optionsKey(options) {
 }
 
 /**
- * Type-checks the projects in `dirs`, one program per set of identical compiler options.
+ * The TypeScript programs of the projects in `dirs`, one per set of identical compiler options, and the
+ * errors of reading their tsconfig.json files. ESLint's type-aware rules use the same programs
+ * (tools/lint.mjs), so a run that lints and type-checks builds them once.
  * @param {string[]} dirs absolute project directories
- * @returns {{ diagnostics: readonly ts.Diagnostic[], programs: number }}
+ * @returns {{ programs: ts.Program[], configErrors: readonly ts.Diagnostic[] }}
  */
-export function typecheck(dirs) {
+export function projectPrograms(dirs) {
   const projects = dirs.map(readProject);
-  const diagnostics = projects.flatMap((project) => project.errors);
+  const configErrors = projects.flatMap((project) => project.errors);
   /** @type {Map<string, { options: ts.CompilerOptions, files: Set<string> }>} */
   const groups = new Map();
   for (const project of projects) {
@@ -48,18 +56,33 @@ export function typecheck(dirs) {
     for (const name of project.fileNames) group.files.add(name);
     groups.set(key, group);
   }
-  for (const { options, files } of groups.values()) {
-    const program = ts.createProgram({ rootNames: [...files], options });
-    diagnostics.push(...ts.getPreEmitDiagnostics(program));
-  }
-  return { diagnostics, programs: groups.size };
+  const programs = [...groups.values()].map(({ options, files }) =>
+    ts.createProgram({ rootNames: [...files], options }),
+  );
+  return { programs, configErrors };
 }
 
-const host = {
-  getCanonicalFileName: (name) => name,
-  getCurrentDirectory: () => process.cwd(),
-  getNewLine: () => '\n',
-};
+/** Every error and warning of `programs`, as `tsc` reports them. */
+export function programDiagnostics(programs) {
+  return programs.flatMap((program) => ts.getPreEmitDiagnostics(program));
+}
+
+/**
+ * Type-checks the projects in `dirs`, one program per set of identical compiler options.
+ * @param {string[]} dirs absolute project directories
+ * @returns {{ diagnostics: readonly ts.Diagnostic[], programs: number }}
+ */
+export function typecheck(dirs) {
+  const { programs, configErrors } = projectPrograms(dirs);
+  return { diagnostics: [...configErrors, ...programDiagnostics(programs)], programs: programs.length };
+}
+
+/** Prints `diagnostics` as tsc does (with colour and context on a terminal); returns the error count. */
+export function reportDiagnostics(diagnostics, stream = process.stderr) {
+  const format = stream.isTTY ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics;
+  if (diagnostics.length > 0) stream.write(format(diagnostics, host));
+  return diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).length;
+}
 
 if (process.argv[1] === import.meta.filename) {
   let positionals;
@@ -79,9 +102,7 @@ if (process.argv[1] === import.meta.filename) {
   }
   const started = performance.now();
   const { diagnostics, programs } = typecheck(dirs);
-  const format = process.stderr.isTTY ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics;
-  if (diagnostics.length > 0) console.error(format(diagnostics, host));
-  const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).length;
+  const errors = reportDiagnostics(diagnostics);
   const names = dirs.map((dir) => path.relative(REPO_ROOT, dir)).join(', ');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
