@@ -3,13 +3,17 @@
 // options are the same share one program, so the standard library, @types/node, vitest and playwright's
 // declarations are parsed and checked once instead of once per project (nine `tsc -p` runs: about 65 s of
 // CPU; grouped: about 30). A project with options of its own (redis: no DOM library) gets a program of
-// its own. `node tools/typecheck.mjs packages/sandbox …` checks only the projects named.
+// its own. The ```ts examples of each published package's README.md are modules of its project's program
+// (tools/lib/readme-blocks.mjs), compiled against the packages as built, as a user's code is; a
+// diagnostic's line is the README's. `node tools/typecheck.mjs packages/sandbox …` checks only the
+// projects named.
 // Exit 0 when there is no error, 1 when there is one, 2 on a usage error.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import ts from 'typescript';
 import { REPO_ROOT } from './lib/generated-files.mjs';
+import { readmeModules } from './lib/readme-blocks.mjs';
 import { workspaceDirs } from './lib/workspaces.mjs';
 
 const host = {
@@ -21,6 +25,22 @@ const host = {
 /** Every workspace directory (`packages/*`, `examples/*`) with a tsconfig.json. */
 export function typecheckedProjects(root = REPO_ROOT) {
   return workspaceDirs(root).filter((dir) => existsSync(path.join(dir, 'tsconfig.json')));
+}
+
+/** A compiler host that also reads `files` (file name -> text), which are not on disk. */
+function hostWith(files, options) {
+  const host = ts.createCompilerHost(options);
+  if (files.size === 0) return host;
+  const { getSourceFile, fileExists, readFile } = host;
+  host.getSourceFile = (name, language, ...rest) => {
+    const text = files.get(name);
+    return text === undefined
+      ? getSourceFile.call(host, name, language, ...rest)
+      : ts.createSourceFile(name, text, language, true);
+  };
+  host.fileExists = (name) => files.has(name) || fileExists.call(host, name);
+  host.readFile = (name) => files.get(name) ?? readFile.call(host, name);
+  return host;
 }
 
 /** A project's files and options, as `tsc -p DIR` reads them. */
@@ -48,16 +68,17 @@ function optionsKey(options) {
 export function projectPrograms(dirs) {
   const projects = dirs.map(readProject);
   const configErrors = projects.flatMap((project) => project.errors);
-  /** @type {Map<string, { options: ts.CompilerOptions, files: Set<string> }>} */
+  /** @type {Map<string, { options: ts.CompilerOptions, files: Set<string>, readme: Map<string, string> }>} */
   const groups = new Map();
   for (const project of projects) {
     const key = optionsKey(project.options);
-    const group = groups.get(key) ?? { options: project.options, files: new Set() };
+    const group = groups.get(key) ?? { options: project.options, files: new Set(), readme: new Map() };
     for (const name of project.fileNames) group.files.add(name);
+    for (const { fileName, text } of readmeModules(project.dir)) group.readme.set(fileName, text);
     groups.set(key, group);
   }
-  const programs = [...groups.values()].map(({ options, files }) =>
-    ts.createProgram({ rootNames: [...files], options }),
+  const programs = [...groups.values()].map(({ options, files, readme }) =>
+    ts.createProgram({ rootNames: [...files, ...readme.keys()], options, host: hostWith(readme, options) }),
   );
   return { programs, configErrors };
 }

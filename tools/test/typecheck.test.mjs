@@ -38,6 +38,36 @@ describe('typecheck', () => {
     expect(ts.flattenDiagnosticMessageText(diagnostics[0]?.messageText, '\n')).toMatch(/not assignable/);
   });
 
+  it("compiles each ```ts block of a published package's README as a module, reported on the README's line", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'typecheck-readme-'));
+    const readme = [
+      '# probe',
+      '',
+      '```ts',
+      'export const fine: number = 1;',
+      '```',
+      '',
+      'Text.',
+      '```ts',
+      'const fine = 2; // a module of its own: no clash with the first block',
+      "export const wrong: number = 'two';",
+      '```',
+      '',
+    ].join('\n');
+    const files = { 'index.ts': 'export {};\n', 'README.md': readme };
+    const published = project(root, 'published', { lib: ['es2022'], noEmit: true }, files);
+    writeFileSync(path.join(published, 'package.json'), '{ "name": "published" }');
+    const internal = project(root, 'internal', { lib: ['es2022'], noEmit: true }, files);
+    writeFileSync(path.join(internal, 'package.json'), '{ "name": "internal", "private": true }');
+    const { diagnostics } = typecheck([published, internal]);
+    expect(
+      diagnostics.map((d) => {
+        const { line } = ts.getLineAndCharacterOfPosition(/** @type {ts.SourceFile} */ (d.file), d.start ?? 0);
+        return `${path.relative(root, d.file?.fileName ?? '')}:${line + 1}: TS${d.code}`;
+      }),
+    ).toEqual(['published/README.md.block-2.ts:10: TS2322']);
+  });
+
   it("finds the repository's packages and examples", () => {
     const names = typecheckedProjects().map((dir) => path.basename(dir));
     expect(names).toEqual(expect.arrayContaining(['api-client', 'sandbox', 'redis', 'internal', 'app']));

@@ -10,7 +10,6 @@ const { readme, blocks } = describeReadme({
     '@commerce-kit/api-client/oauth': 'src/oauth/index.ts',
     '@commerce-kit/api-client/testing': 'src/testing/index.ts',
   },
-  paths: { '@commerce-kit/redis/rate-limit': ['../redis/src/rate-limit/index.ts'] },
   features: [
     'createClient(',
     'fetch: async (input, init)',

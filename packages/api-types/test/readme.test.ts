@@ -5,7 +5,6 @@ import { describeReadme } from '../../../tools/testing/readme.mjs';
 describeReadme({
   root: fileURLToPath(new URL('..', import.meta.url)),
   entries: { '@commerce-kit/api-types': 'src/index.ts', '@commerce-kit/api-types/validators': 'src/validators.ts' },
-  paths: { '@commerce-kit/api-types/schemas/*': ['src/generated/schemas/*'] },
   features: [
     'Customer',
     'ListEnvelope',

@@ -10,7 +10,6 @@ describeReadme({
     '@commerce-kit/redis/webhooks': 'src/webhooks/index.ts',
     '@commerce-kit/redis/testing': 'src/testing/index.ts',
   },
-  paths: { '@commerce-kit/api-client': ['../api-client/src/index.ts'] },
   features: [
     'new RedisRateLimitStore(',
     'accountKey',

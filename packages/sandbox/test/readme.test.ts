@@ -11,11 +11,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { blocks } = describeReadme({
   root: ROOT,
   entries: { '@commerce-kit/sandbox': 'src/index.ts', '@commerce-kit/sandbox/testing': 'src/testing/index.ts' },
-  paths: {
-    '@commerce-kit/api-client': ['../api-client/src/index.ts'],
-    '@commerce-kit/api-client/oauth': ['../api-client/src/oauth/index.ts'],
-    '@commerce-kit/webhooks': ['../webhooks/src/index.ts'],
-  },
   features: [
     'startSandbox(',
     'sandbox.app.accessToken',

@@ -11,9 +11,5 @@ describeReadme({
     '@commerce-kit/theme-kit': 'src/index.ts',
     '@commerce-kit/theme-kit/testing': 'src/testing/index.ts',
   },
-  paths: {
-    '@commerce-kit/theme-config': ['../theme-config/src/index.ts'],
-    '@commerce-kit/theme-config/mock': ['../theme-config/src/mock/index.ts'],
-  },
   features: ['openTheme', 'ThemeRenderError', 'checkTheme', 'startDevServer', 'ThemeRenderer', 'createThemeData'],
 });

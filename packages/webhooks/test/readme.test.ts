@@ -8,28 +8,9 @@ import { describeReadme, INTERNAL_REFERENCES } from '../../../tools/testing/read
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-// Frameworks the examples mention are not installed here: minimal typings stand in for them.
-const AMBIENT = `
-declare module 'express' {
-  type Handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => unknown;
-  interface App { use(middleware: unknown): void; post(path: string, handler: Handler): void; listen(port: number): unknown }
-  interface Express { (): App; json(): unknown }
-  const express: Express;
-  export default express;
-}
-declare module 'hono' {
-  export class Hono { post(path: string, handler: (c: { req: { raw: Request } }) => Response | Promise<Response>): void }
-}
-`;
-
 describeReadme({
   root: ROOT,
   entries: { '@commerce-kit/webhooks': 'src/index.ts', '@commerce-kit/webhooks/testing': 'src/testing/index.ts' },
-  paths: {
-    '@commerce-kit/api-client': ['../api-client/src/index.ts'],
-    '@commerce-kit/redis/webhooks': ['../redis/src/webhooks/index.ts'],
-  },
-  ambient: AMBIENT,
   features: [
     'computeSignature(',
     'verifySignature(',
