@@ -1,8 +1,11 @@
-// The commerce-sandbox command: exit codes 0 / 1 / 2, clear messages, a clean stop on SIGINT.
+// The commerce-sandbox command: exit codes 0 / 1 / 2, clear messages, a clean stop on SIGINT. The built
+// binary shows --help, the first usage error, the refused starts and the running sandbox; the other usage
+// errors go through the CLI's entry in this process (runInProcess).
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { CLI, startCli } from './support/cli.js';
+import { runInProcess } from './support/run-bin.js';
 
 function run(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 20_000 });
@@ -27,8 +30,8 @@ describe('commerce-sandbox', () => {
     [['extra'], /unknown command "extra": one of trigger, reset, /],
     [['--quiet', 'extra'], /unexpected argument "extra"/],
     [['--strict=yes'], /^commerce-sandbox: --strict takes no value\n/],
-  ])('usage error %j: exit 2, one clear message, no stack trace', (args, message) => {
-    const { status, stderr } = run(args);
+  ])('usage error %j: exit 2, one clear message, no stack trace', async (args, message) => {
+    const { status, stderr } = args[0] === '--prot' ? run(args) : await runInProcess(args);
     expect(status).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/\n\s+at /);
