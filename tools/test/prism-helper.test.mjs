@@ -94,13 +94,15 @@ describe('startPrism', () => {
     }
   });
 
+  // The parent writes its line itself: console.log colours a number under FORCE_COLOR (which nx sets for
+  // a task run in a terminal), and the pid would not match.
   it('Prism exits when the process that started it is killed (no afterAll ran)', async () => {
     const parent = spawn(
       process.execPath,
       [
         '--input-type=module',
         '-e',
-        `const { startPrism } = await import(${JSON.stringify(HELPER)}); const p = await startPrism({ specFile: ${JSON.stringify(SPEC)} }); console.log('pid', p.pid); setInterval(() => {}, 60_000);`,
+        `const { startPrism } = await import(${JSON.stringify(HELPER)}); const p = await startPrism({ specFile: ${JSON.stringify(SPEC)} }); process.stdout.write(\`pid \${p.pid}\\n\`); setInterval(() => {}, 60_000);`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
