@@ -400,7 +400,9 @@ describe('createRedisWebhookWorker', () => {
     const seen = new Map<string, number[]>();
     const contexts: RedisWebhookEventContext[] = [];
     worker({
-      claimIdleMs: 100,
+      // Long enough that the worker's own renewals (each round, every claimIdleMs / 3) never lapse on a loaded machine:
+      // a lapse lets its own claim round take back what it holds, and counts a third delivery.
+      claimIdleMs: 1_000,
       concurrency: 1, // holds at most 16
       onEvent: (event, context) => {
         contexts.push(context);
@@ -410,7 +412,8 @@ describe('createRedisWebhookWorker', () => {
     });
     await waitFor(() => contexts.length === 180, { message: 'the whole backlog processed', timeoutMs: 20_000 });
     for (const user of ['x', 'y', 'z']) expect(seen.get(user)).toEqual([...Array(60).keys()]);
-    expect(contexts.every((context) => context.deliveries === 2)).toBe(true);
+    // Each one read by the dead worker, then claimed once: any other count is shown as it is.
+    expect(contexts.map((context) => context.deliveries).filter((deliveries) => deliveries !== 2)).toEqual([]);
   });
 
   it('keeps going through a Redis that hangs: reports it once, then processes everything exactly once', async () => {
