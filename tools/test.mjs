@@ -50,11 +50,18 @@ const buildTime = seconds(started);
 const checksStarted = performance.now();
 console.log('\n$ drift check (the files the generate targets left, against the committed ones)');
 const drift = reportDrift(generatedChanges(committed));
-const lint = runChild(process.execPath, ['tools/lint.mjs', '--no-packages', '--typecheck'], { capture: true, env });
+// A larger young generation: the TypeScript checker allocates fast, and fewer scavenges take about a
+// sixth of the type check's CPU (measured: 34 -> 29 CPU-s alone, 64 -> 61 with ESLint).
+const lint = runChild(
+  process.execPath,
+  ['--max-semi-space-size=64', 'tools/lint.mjs', '--no-packages', '--typecheck'],
+  { capture: true, env },
+);
 const checked = await nx(['-t', 'lint', 'test', '--excludeTaskDependencies']);
-const checksTime = seconds(checksStarted);
 const nxStatus = built !== 0 ? built : checked;
 const { status: lintStatus, output: lintOutput } = await lint;
+// Once nx and the lint process are both done (on a warm run nx is all cache hits and finishes first).
+const checksTime = seconds(checksStarted);
 console.log(`\n$ node tools/lint.mjs --no-packages --typecheck\n${lintOutput.trimEnd()}`);
 // The public surface stays small enough to hold in mind (docs/house-style.md, "Entries and files").
 const EXPORT_BUDGET = 300;
