@@ -25,7 +25,13 @@ import { REPO_ROOT } from './lib/generated-files.mjs';
 import { lintTarball } from './packaging/lint-tarball.mjs';
 import { packPackages } from './packaging/pack.mjs';
 import { assertBuilt, publishedPackages, repoRoot } from './packaging/workspace.mjs';
-import { programDiagnostics, projectPrograms, reportDiagnostics, typecheckedProjects } from './typecheck.mjs';
+import {
+  formatDiagnostics,
+  programDiagnostics,
+  projectPrograms,
+  typecheckedProjects,
+  typecheckSummary,
+} from './typecheck.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -37,8 +43,8 @@ const ESLINT_TSCONFIG = path.join(REPO_ROOT, 'tsconfig.eslint.json');
  * none of them holds. A file is linted with the first program that has it, so a package's file is seen
  * with its own compiler options (redis without the DOM library).
  */
-function lintPrograms() {
-  const { programs, configErrors } = projectPrograms(typecheckedProjects());
+function lintPrograms(projects) {
+  const { programs, configErrors } = projectPrograms(projects);
   const { config, error } = ts.readConfigFile(ESLINT_TSCONFIG, ts.sys.readFile);
   if (error) return { projects: programs, all: programs, configErrors: [...configErrors, error] };
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, REPO_ROOT, undefined, ESLINT_TSCONFIG);
@@ -68,28 +74,21 @@ export async function lintSources({ fix = false, typecheck = false } = {}) {
   const biome = run(process.execPath, [BIOME, fix ? 'check' : 'ci', ...(fix ? ['--write'] : []), '.'], {
     capture: true,
   });
-  const programs = lintPrograms();
-  let typeErrors = 0;
-  let typeOutput = '';
-  if (typecheck) {
-    const started = performance.now();
-    const diagnostics = [...programs.configErrors, ...programDiagnostics(programs.projects)];
-    typeErrors = reportDiagnostics(diagnostics, {
-      isTTY: false,
-      write: (text) => {
-        typeOutput += text;
-      },
-    });
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    typeOutput += `typecheck: ${typeErrors === 0 ? 'no errors' : `${typeErrors} error(s)`} in ${typecheckedProjects().length} projects (${programs.projects.length} programs, ${seconds} s)\n`;
-  } else if (programs.configErrors.length > 0) {
-    typeErrors = reportDiagnostics(programs.configErrors, {
-      isTTY: false,
-      write: (text) => {
-        typeOutput += text;
-      },
-    });
-  }
+  const started = performance.now();
+  const projects = typecheckedProjects();
+  const programs = lintPrograms(projects);
+  // A tsconfig.json that does not read is reported either way: ESLint's types would come from a guess.
+  const { text, errors: typeErrors } = formatDiagnostics([
+    ...programs.configErrors,
+    ...(typecheck ? programDiagnostics(programs.projects) : []),
+  ]);
+  const summary = typecheckSummary({
+    errors: typeErrors,
+    projects: projects.length,
+    programs: programs.projects.length,
+    started,
+  });
+  const typeOutput = typecheck ? `${text}${summary}\n` : text;
   const eslint = await eslintWith(programs.all);
   const biomeRun = await biome;
   return {

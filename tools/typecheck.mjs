@@ -98,11 +98,23 @@ export function typecheck(dirs) {
   return { diagnostics: [...configErrors, ...programDiagnostics(programs)], programs: programs.length };
 }
 
-/** Prints `diagnostics` as tsc does (with colour and context on a terminal); returns the error count. */
-export function reportDiagnostics(diagnostics, stream = process.stderr) {
-  const format = stream.isTTY ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics;
-  if (diagnostics.length > 0) stream.write(format(diagnostics, host));
-  return diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).length;
+/**
+ * `diagnostics` as tsc prints them (with colour and context for a terminal), and how many are errors.
+ * @param {readonly ts.Diagnostic[]} diagnostics
+ */
+export function formatDiagnostics(diagnostics, { color = false } = {}) {
+  const format = color ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics;
+  return {
+    text: diagnostics.length > 0 ? format(diagnostics, host) : '',
+    errors: diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).length,
+  };
+}
+
+/** The closing line of a type check: `typecheck: no errors in 9 projects (2 programs, 12.3 s)`. */
+export function typecheckSummary({ errors, projects, programs, started }) {
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const found = errors === 0 ? 'no errors' : `${errors} error${errors === 1 ? '' : 's'}`;
+  return `typecheck: ${found} in ${projects} projects (${programs} programs, ${seconds} s)`;
 }
 
 if (process.argv[1] === import.meta.filename) {
@@ -123,11 +135,9 @@ if (process.argv[1] === import.meta.filename) {
   }
   const started = performance.now();
   const { diagnostics, programs } = typecheck(dirs);
-  const errors = reportDiagnostics(diagnostics);
+  const { text, errors } = formatDiagnostics(diagnostics, { color: process.stderr.isTTY });
+  if (text !== '') process.stderr.write(text);
   const names = dirs.map((dir) => path.relative(REPO_ROOT, dir)).join(', ');
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(
-    `typecheck: ${errors === 0 ? 'no errors' : `${errors} error${errors === 1 ? '' : 's'}`} in ${dirs.length} projects (${programs} programs, ${seconds} s): ${names}`,
-  );
+  console.log(`${typecheckSummary({ errors, projects: dirs.length, programs, started })}: ${names}`);
   process.exit(errors === 0 ? 0 : 1);
 }

@@ -9,6 +9,14 @@ export interface BinResult {
   readonly stderr: string;
 }
 
+/** The test run's environment without its COMMERCE_SANDBOX_* variables, plus `env`. */
+function cliEnv(env: Readonly<Record<string, string>>): NodeJS.ProcessEnv {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('COMMERCE_SANDBOX_')),
+  );
+  return { ...base, ...env };
+}
+
 /**
  * Runs the built `commerce-sandbox` without blocking the event loop (the sandbox it talks to runs in the
  * test's process). The environment carries no COMMERCE_SANDBOX_* variable unless `env` sets one.
@@ -20,14 +28,11 @@ export function runBin(
 ): Promise<BinResult> {
   if (!existsSync(CLI))
     throw new Error(`${CLI} is missing: build the package first (npx nx run @commerce-kit/sandbox:build)`);
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('COMMERCE_SANDBOX_')),
-  );
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [CLI, ...args],
-      { env: { ...base, ...env }, timeout: 20_000, encoding: 'utf8', ...(cwd ? { cwd } : {}) },
+      { env: cliEnv(env), timeout: 20_000, encoding: 'utf8', ...(cwd ? { cwd } : {}) },
       (error, stdout, stderr) => {
         const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
         resolve({ status, stdout, stderr });
@@ -50,9 +55,6 @@ export async function runInProcess(
   args: readonly string[],
   env: Readonly<Record<string, string>> = {},
 ): Promise<BinResult> {
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('COMMERCE_SANDBOX_')),
-  );
   let stdout = '';
   let stderr = '';
   const status = await runCli(
@@ -65,7 +67,7 @@ export async function runInProcess(
         stderr += text;
       },
     },
-    { ...base, ...env },
+    cliEnv(env),
   );
   if (status === undefined)
     throw new Error(`commerce-sandbox ${args.join(' ')} started a sandbox: run it with startCli, which stops it`);
