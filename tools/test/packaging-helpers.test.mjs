@@ -1,11 +1,12 @@
 // The packaging checks must catch what they claim to: fed synthetic manifests and file
 // lists, each helper reports the broken case and accepts the good one.
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { dualFormatProblems, exportEntries } from '../packaging/exports-map.mjs';
+import { consumerTypeErrors } from '../packaging/consumer-typecheck.mjs';
 import { lintTarball } from '../packaging/lint-tarball.mjs';
 import { missingTarballFiles, unexpectedTarballFiles } from '../packaging/pack.mjs';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { budgetFor, budgetWithHeadroom, measureDist } from '../packaging/size-budget.mjs';
@@ -228,5 +229,56 @@ describe('lintTarball', () => {
       /^publint error: pkg\.exports\["\."\]\.require\.types types is interpreted as ESM/m,
     );
     expect(failures.join('\n')).toMatch(/^attw FalseESM \(types \S*index\.d\.ts, JS \S*index\.cjs\): /m);
+  });
+});
+
+describe('consumerTypeErrors', () => {
+  const dirs = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  /** A consumer project: its file, one of our packages and another library, each declaration as given. */
+  function project(ours, theirs) {
+    const dir = mkdtempSync(join(tmpdir(), 'consumer-typecheck-'));
+    dirs.push(dir);
+    const write = (file, text) => {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), text);
+    };
+    write('node_modules/@commerce-kit/x/package.json', '{ "name": "@commerce-kit/x", "types": "index.d.ts" }');
+    write('node_modules/@commerce-kit/x/index.d.ts', ours);
+    write('node_modules/other/package.json', '{ "name": "other", "types": "index.d.ts" }');
+    write('node_modules/other/index.d.ts', theirs);
+    write(
+      'usage.ts',
+      "import { x } from '@commerce-kit/x';\nimport { y } from 'other';\nexport const z: number = x + y;\n",
+    );
+    return dir;
+  }
+  const check = {
+    compilerOptions: { strict: true, skipLibCheck: false, types: [], lib: ['es2022'] },
+    files: ['usage.ts'],
+  };
+
+  test("reports an error in our declarations and in the consumer's file, with file and position", () => {
+    const dir = project(
+      'export declare const x: number;\nexport declare const broken: Missing;\n',
+      'export declare const y: number;\n',
+    );
+    expect(consumerTypeErrors(dir, check)).toEqual([
+      "node_modules/@commerce-kit/x/index.d.ts(2,30): error TS2304: Cannot find name 'Missing'.",
+    ]);
+    const wrong = project('export declare const x: string;\n', 'export declare const y: number;\n');
+    expect(consumerTypeErrors(wrong, check)).toEqual([
+      "usage.ts(3,14): error TS2322: Type 'string' is not assignable to type 'number'.",
+    ]);
+  });
+
+  test("another library's own declarations are not checked, its types where ours use them are", () => {
+    const dir = project(
+      'export declare const x: number;\n',
+      'export declare const y: number;\nexport declare const z: Missing;\n',
+    );
+    expect(consumerTypeErrors(dir, check)).toEqual([]);
   });
 });
