@@ -35,6 +35,12 @@ export const OUT_DIR = 'packages/theme-config/src/generated';
 const FLEXIBLE_PROPS = /^FlexibleProps<(I\w+BlockSettings)>$/;
 const EXTRA_FLEXIBLE = { GridBlockProps: 'IGridBlockSettings' };
 
+/**
+ * The spec's interfaces use no ambient types: without `types: []` the program would load every @types
+ * package in node_modules (half of this generator's time).
+ */
+const SPEC_COMPILER_OPTIONS = { strict: true, strictNullChecks: true, skipLibCheck: true, types: [] };
+
 /** typescript-json-schema settings shared by both schema builds: closed objects, `$ref`s, strict nulls. */
 const TJS_SETTINGS = {
   required: true,
@@ -49,7 +55,7 @@ const TJS_SETTINGS = {
 const MOCK_DATA_SCHEMA_FILE = 'mock-data.schema.json';
 function generateMockDataSchema() {
   const file = path.join(REPO_ROOT, SPEC_DIR, 'mock-data.ts');
-  const program = TJS.getProgramFromFiles([file], { strict: true, strictNullChecks: true, skipLibCheck: true });
+  const program = TJS.getProgramFromFiles([file], SPEC_COMPILER_OPTIONS);
   const generator = TJS.buildGenerator(program, { ...TJS_SETTINGS, validationKeywords: ['guessed'] });
   if (!generator) throw new Error('typescript-json-schema could not compile specs/theme-kit/mock-data.ts');
   // The output keeps configured values as they are, and a config may break a recommended (`@guessed`)
@@ -67,7 +73,7 @@ function generateMockDataSchema() {
 
 function generateRawSchema() {
   const files = [path.join(REPO_ROOT, SPEC_DIR, 'files.ts'), path.join(REPO_ROOT, SPEC_DIR, 'blocks.ts')];
-  const program = TJS.getProgramFromFiles(files, { strict: true, strictNullChecks: true, skipLibCheck: true });
+  const program = TJS.getProgramFromFiles(files, SPEC_COMPILER_OPTIONS);
   const generator = TJS.buildGenerator(program, {
     ...TJS_SETTINGS,
     validationKeywords: ['requiredAnyOf', 'examples', 'guessed'],
