@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './generated-files.mjs';
+import { CHILD_ENV } from './child.mjs';
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 /** nx's line at the start of each task (`--outputStyle=stream`): `> nx run <project>:<target>  [local cache]`. */
@@ -63,11 +64,14 @@ export function buildProgress() {
  * @param {{ script: string, project: string, bin: string, args: string[], cwd?: string, runAsBuilt?: (args: string[]) => boolean }} options
  */
 export function buildAndRun({ script, project, bin, args, cwd = REPO_ROOT, runAsBuilt }) {
-  const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
   const say = (text) => process.stderr.write(`${script}: ${text}\n`);
   if (runAsBuilt?.(args) && existsSync(path.join(REPO_ROOT, bin))) {
     say(`running ${bin} as built`);
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, bin), ...args], { stdio: 'inherit', env, cwd });
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, bin), ...args], {
+      stdio: 'inherit',
+      env: CHILD_ENV,
+      cwd,
+    });
     process.on('SIGTERM', () => child.kill('SIGTERM'));
     child.on('exit', (exitCode, signal) => process.exit(exitCode ?? (signal ? 1 : 0)));
     return;
@@ -92,7 +96,7 @@ export function buildAndRun({ script, project, bin, args, cwd = REPO_ROOT, runAs
     {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env,
+      env: CHILD_ENV,
     },
   );
   current = build;
@@ -125,7 +129,11 @@ export function buildAndRun({ script, project, bin, args, cwd = REPO_ROOT, runAs
     }
     say(`${progress.summary(Date.now() - started)}\n`);
     building = false;
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, bin), ...args], { stdio: 'inherit', env, cwd });
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, bin), ...args], {
+      stdio: 'inherit',
+      env: CHILD_ENV,
+      cwd,
+    });
     current = child;
     child.on('exit', (exitCode, signal) => process.exit(exitCode ?? (signal ? 1 : 0)));
   });
