@@ -2,13 +2,12 @@
 // categories and blog posts are the theme's mock store, a reset goes back to them (a reopened data file
 // too), the storefront's block links reach real pages; a config that cannot seed is refused before a data
 // file is made.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SandboxConfigurationError, SandboxStartError, startSandbox, type Sandbox } from '../src/index.js';
+import { starterThemes } from './support/starter-theme.js';
 import { api, start } from './support/start.js';
 import { runInProcess } from './support/run-bin.js';
 
@@ -24,16 +23,7 @@ function tempDir(): string {
 }
 
 /** The theme kit's starter theme (`theme-kit init`): categories Trail gear (8 generated items), Camp kitchen (6), Coffee (3 configured). */
-function starterTheme(): string {
-  const dir = tempDir();
-  const cli = path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@commerce-kit/theme-kit/package.json')),
-    'dist',
-    'cli.js',
-  );
-  execFileSync(process.execPath, [cli, 'init', dir], { stdio: 'ignore' });
-  return dir;
-}
+const starterTheme = starterThemes('sandbox-theme-seed-', dirs);
 
 interface Listed {
   readonly data: Array<Record<string, unknown> & { id: string; title: string }>;

@@ -2,15 +2,13 @@
 // what the API writes shows on the next page, open pages are told to reload (after an API write, and after a
 // reset), a broken theme file shows the theme kit's error overlay while the API answers on, closing the sandbox
 // closes the storefront; bad options name the option.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { SandboxConfigurationError, SandboxStartError, startSandbox } from '../src/index.js';
+import { starterThemes } from './support/starter-theme.js';
 import { api, start } from './support/start.js';
 
 const dirs: string[] = [];
@@ -19,17 +17,7 @@ afterAll(() => {
 });
 
 /** A new copy of the theme kit's starter theme (`theme-kit init`). */
-function starterTheme(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-storefront-'));
-  dirs.push(dir);
-  const cli = path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@commerce-kit/theme-kit/package.json')),
-    'dist',
-    'cli.js',
-  );
-  execFileSync(process.execPath, [cli, 'init', dir], { stdio: 'ignore' });
-  return dir;
-}
+const starterTheme = starterThemes('sandbox-storefront-', dirs);
 
 /** The page's HTML and status. */
 async function page(base: string, route: string): Promise<{ status: number; html: string }> {
