@@ -1,9 +1,7 @@
 // Debian's Chromium for browser tests, driven by playwright-core (never a downloaded browser). `.ci/run`
 // installs it with apt-get; on a machine without it, `describeWithChromium` skips with the reason (and
 // fails under CI, where it must be there).
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 
 /** Where Debian's package installs it. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -29,23 +27,30 @@ export const chromiumAvailable = () => existsSync(CHROMIUM);
 /** Whether browser tests run: Chromium is there, or we are in CI (where its absence must fail the test). */
 export const runBrowserTests = () => chromiumAvailable() || Boolean(process.env.CI);
 
+/** @type {Promise<import('playwright-core').Browser> | undefined} */
+let running;
+
 /**
- * Launches Chromium with a fresh profile (removed on close).
+ * A fresh browser context (its own cookies and storage) in this process's Chromium, launched on first use.
+ * The test files of a worker share the browser: a launch is about 3.5 s of CPU, and a context a fraction of
+ * that. `close()` closes the context; the browser ends with the process (Playwright closes it on exit, and
+ * Chromium quits when its pipe to Playwright closes).
  * @param {typeof import('playwright-core').chromium} chromium playwright-core's `chromium`
  */
 export async function launchChromium(chromium) {
   if (!chromiumAvailable()) throw new Error(`${CHROMIUM} is missing (.ci/run installs it with apt-get)`);
-  const profile = mkdtempSync(path.join(tmpdir(), 'commerce-kit-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_FLAGS,
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  running ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  let browser;
+  try {
+    browser = await running;
+  } catch (error) {
+    running = undefined;
+    throw error;
+  }
+  if (!browser.isConnected()) {
+    running = undefined;
+    return launchChromium(chromium);
+  }
+  const context = await browser.newContext();
+  return { context, close: () => context.close() };
 }
