@@ -27,29 +27,21 @@ describe('startPrism', () => {
     expect(resolvePrismCli()).toMatch(/@stoplight[\\/]prism-cli[\\/]dist[\\/]index\.js$/);
   });
 
-  it('starts Prism on a free port, answers through it, and stops it', async () => {
-    const prism = await startPrism({ specFile: SPEC });
+  it('starts Prism on a free port, answers through it, and stops it; two run side by side', async () => {
+    const [prism, other] = await Promise.all([startPrism({ specFile: SPEC }), startPrism({ specFile: SPEC })]);
     try {
       expect(prism.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(Number(new URL(prism.url).port)).toBeGreaterThan(0);
+      expect(other.url).not.toBe(prism.url);
       const response = await prism.fetch('/customers', { headers: { authorization: 'Bearer t' } });
       expect(response.status).toBe(200);
       expect(prism.output()).toMatch(/GET \/customers|get \/customers/);
     } finally {
-      await prism.stop();
+      await Promise.all([prism.stop(), other.stop()]);
     }
-    await waitUntilGone(prism.pid);
+    await Promise.all([waitUntilGone(prism.pid), waitUntilGone(other.pid)]);
     expect(() => prism.assertRunning()).toThrow(/the Prism mock \(pid \d+\) was killed by SIGTERM|exited with code/);
     await prism.stop(); // a second stop is harmless
-  });
-
-  it('two mocks run side by side on different ports', async () => {
-    const [a, b] = await Promise.all([startPrism({ specFile: SPEC }), startPrism({ specFile: SPEC })]);
-    try {
-      expect(a.url).not.toBe(b.url);
-    } finally {
-      await Promise.all([a.stop(), b.stop()]);
-    }
   });
 
   it("a spec Prism cannot load fails the start with Prism's own message", async () => {
