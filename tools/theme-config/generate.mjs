@@ -12,6 +12,7 @@ import { bundleStandaloneValidators } from '../lib/standalone.mjs';
 import { GENERATED_BANNER, REPO_ROOT, stableJson, writeGenerated } from '../lib/generated-files.mjs';
 import { THEME_FILES, SCHEMA_BASE_URL } from './files.mjs';
 import {
+  SPEC_COMPILER_OPTIONS,
   applyRequiredAnyOf,
   buildRootSchema,
   describeGuessed,
@@ -34,12 +35,6 @@ export const OUT_DIR = 'packages/theme-config/src/generated';
 /** Settings interfaces whose required lists drive the "required in props or props.settings" rule. */
 const FLEXIBLE_PROPS = /^FlexibleProps<(I\w+BlockSettings)>$/;
 const EXTRA_FLEXIBLE = { GridBlockProps: 'IGridBlockSettings' };
-
-/**
- * The spec's interfaces use no ambient types: without `types: []` the program would load every @types
- * package in node_modules (half of this generator's time).
- */
-const SPEC_COMPILER_OPTIONS = { strict: true, strictNullChecks: true, skipLibCheck: true, types: [] };
 
 /** typescript-json-schema settings shared by both schema builds: closed objects, `$ref`s, strict nulls. */
 const TJS_SETTINGS = {

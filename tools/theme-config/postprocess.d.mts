@@ -45,3 +45,10 @@ export declare function buildRootSchema(input: {
   definitions: Record<string, Schema>;
 }): Schema & { $schema: string; $id: string; title: string; description: string };
 export declare function stripInternalKeywords(schema: Schema): Schema;
+/** Compiler options of typescript-json-schema's programs of the theme-kit spec. */
+export declare const SPEC_COMPILER_OPTIONS: {
+  strict: boolean;
+  strictNullChecks: boolean;
+  skipLibCheck: boolean;
+  types: string[];
+};

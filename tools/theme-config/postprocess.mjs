@@ -1,6 +1,18 @@
 // Turns typescript-json-schema output into the published theme kit schemas. Each step is a pure
 // function over plain JSON so it can be unit-tested on its own (packages/theme-config/test/postprocess.test.ts).
 
+/**
+ * Compiler options of typescript-json-schema's programs of the theme-kit spec (theme-config's and
+ * theme-kit's codegen). The spec's interfaces use no ambient types: without `types: []` a program would load
+ * every @types package in node_modules (half of theme-config's generate).
+ */
+export const SPEC_COMPILER_OPTIONS = {
+  strict: true,
+  strictNullChecks: true,
+  skipLibCheck: true,
+  types: [],
+};
+
 /** The document's misspelled property names and their canonical spelling. */
 export const SPELLING_ALIASES = Object.freeze({
   backgound_type: 'background_type',

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import TJS from 'typescript-json-schema';
 import { GENERATED_BANNER, REPO_ROOT, stableJson, writeGenerated } from '../lib/generated-files.mjs';
 import {
+  SPEC_COMPILER_OPTIONS,
   reachableDefinitions,
   stripInternalKeywords,
   withoutGuessedConstraints,
@@ -28,12 +29,6 @@ const IMPORT_REWRITES = [
   [`from '../enums';`, `from '@commerce-kit/theme-config';`],
   [`from '../mock-data';`, `from '@commerce-kit/theme-config/mock';`],
 ];
-
-/**
- * The spec's interfaces use no ambient types: without `types: []` the program would load every @types
- * package in node_modules (half of this generator's time).
- */
-const SPEC_COMPILER_OPTIONS = { strict: true, strictNullChecks: true, skipLibCheck: true, types: [] };
 
 function contextSchema() {
   const file = path.join(REPO_ROOT, SPEC_FILE);
