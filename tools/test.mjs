@@ -25,6 +25,15 @@ const env = {
   NODE_OPTIONS: /--v8-pool-size\b/.test(nodeOptions) ? nodeOptions : `${nodeOptions} --v8-pool-size=1`.trim(),
 };
 
+/**
+ * Starts `node args` beside the rest with its output kept; resolves with its exit status and its output
+ * under its command line, to print in one piece.
+ */
+async function captured(args) {
+  const { status, output } = await runChild(process.execPath, args, { capture: true, env });
+  return { status, text: `\n$ node ${args.join(' ')}\n${output.trimEnd()}` };
+}
+
 /** Runs a command with its output inherited; resolves with its exit status. */
 async function run(command, args) {
   console.log(`\n$ ${[command === process.execPath ? 'node' : command, ...args].join(' ')}`);
@@ -62,25 +71,18 @@ const drift = reportDrift(generatedChanges(committed));
 // The public surface stays small enough to hold in mind (docs/house-style.md, "Entries and files"). It is
 // counted from the sources, beside the rest, and printed after them.
 const EXPORT_BUDGET = 300;
-const surface = runChild(process.execPath, ['tools/count-exports.mjs', '--max', String(EXPORT_BUDGET)], {
-  capture: true,
-  env,
-});
+const surface = captured(['tools/count-exports.mjs', '--max', String(EXPORT_BUDGET)]);
 // A larger young generation: the TypeScript checker allocates fast, and fewer scavenges take about a
 // sixth of the type check's CPU (measured: 34 -> 29 CPU-s alone, 64 -> 61 with ESLint).
-const lint = runChild(
-  process.execPath,
-  ['--max-semi-space-size=64', 'tools/lint.mjs', '--no-packages', '--typecheck'],
-  { capture: true, env },
-);
+const lint = captured(['--max-semi-space-size=64', 'tools/lint.mjs', '--no-packages', '--typecheck']);
 const checked = await nx(['-t', 'lint', 'test', '--excludeTaskDependencies']);
 const nxStatus = built !== 0 ? built : checked;
-const { status: lintStatus, output: lintOutput } = await lint;
+const { status: lintStatus, text: lintText } = await lint;
 // Once nx and the lint process are both done (on a warm run nx is all cache hits and finishes first).
 const checksTime = seconds(checksStarted);
-console.log(`\n$ node tools/lint.mjs --no-packages --typecheck\n${lintOutput.trimEnd()}`);
-const { status: surfaceStatus, output: surfaceOutput } = await surface;
-console.log(`\n$ node tools/count-exports.mjs --max ${EXPORT_BUDGET}\n${surfaceOutput.trimEnd()}`);
+console.log(lintText);
+const { status: surfaceStatus, text: surfaceText } = await surface;
+console.log(surfaceText);
 
 let passed = 0;
 let failed = 0;
