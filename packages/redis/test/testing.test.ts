@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
@@ -5,6 +6,17 @@ import { RedisAdapterError } from '../src/index.js';
 import { startRedisServer } from '../src/testing/index.js';
 import { bundleChild } from './support/bundle.js';
 import { startChild } from './support/children.js';
+
+/** The directory the server runs in (`--dir`), asked of the server itself. */
+async function serverDir(url: string): Promise<string> {
+  const client = new Redis(url, { lazyConnect: true });
+  try {
+    const [, dir] = (await client.config('GET', 'dir')) as [string, string];
+    return dir;
+  } finally {
+    client.disconnect();
+  }
+}
 
 function alive(pid: number): boolean {
   try {
@@ -18,6 +30,8 @@ function alive(pid: number): boolean {
 describe('startRedisServer', () => {
   it('starts a server of its own on loopback, without persistence, and stops it (twice is fine)', async () => {
     const server = await startRedisServer();
+    const dir = await serverDir(server.url);
+    expect(existsSync(dir)).toBe(true);
     expect(server.url).toBe(`redis://127.0.0.1:${server.port}`);
     const client = new Redis(server.url, { lazyConnect: true });
     try {
@@ -31,6 +45,7 @@ describe('startRedisServer', () => {
     await server.stop();
     await server.stop();
     expect(alive(server.pid)).toBe(false);
+    expect(existsSync(dir)).toBe(false);
   });
 
   it('two servers get two ports', async () => {
@@ -53,12 +68,14 @@ describe('startRedisServer', () => {
     expect((error as Error).message).toMatch(/exited with code 1 before it was ready[\s\S]*no-such-option/i);
   });
 
-  it('does not outlive a test process killed with SIGKILL', async () => {
+  it('does not outlive a test process killed with SIGKILL, nor leave its directory behind', async () => {
     const holder = startChild<never>(await bundleChild('children/redis-holder'), {});
-    const pid = Number((await holder.line('pid ')).slice('pid '.length));
-    expect(alive(pid)).toBe(true);
+    const [pid, port] = (await holder.line('pid ')).slice('pid '.length).split(' ').map(Number);
+    expect(alive(pid!)).toBe(true);
+    const dir = await serverDir(`redis://127.0.0.1:${port}`);
     holder.process.kill('SIGKILL');
     await expect(holder.result).rejects.toThrow('SIGKILL');
-    await waitFor(() => !alive(pid), { message: `redis-server (pid ${pid}) to exit after its holder was killed` });
+    await waitFor(() => !alive(pid!), { message: `redis-server (pid ${pid}) to exit after its holder was killed` });
+    await waitFor(() => !existsSync(dir), { message: `${dir} to be removed after its holder was killed` });
   });
 });

@@ -36,14 +36,17 @@ const IN_USE = /Address already in use|Could not create server TCP listening soc
 const PID_LINE = /^@@pid (\d+)$/m;
 
 // Runs redis-server, prints its pid, passes its output through, and ends it when stdin closes (the
-// test process is gone, however it ended) or when told to with SIGTERM.
+// test process is gone, however it ended) or when told to with SIGTERM. Once redis-server has exited it
+// removes the server's directory, so a test process that was killed leaves nothing behind in the temp dir.
 const WATCHDOG = `
 const { spawn } = require('node:child_process');
-const [binary, ...args] = process.argv.slice(1);
+const { rmSync } = require('node:fs');
+const [dir, binary, ...args] = process.argv.slice(1);
+const exit = (code) => { rmSync(dir, { recursive: true, force: true }); process.exit(code); };
 const child = spawn(binary, args, { stdio: ['ignore', 'inherit', 'inherit'] });
-child.on('error', (error) => { process.stderr.write('@@spawn-error ' + error.code + ' ' + error.message + '\\n'); process.exit(3); });
+child.on('error', (error) => { process.stderr.write('@@spawn-error ' + error.code + ' ' + error.message + '\\n'); exit(3); });
 child.on('spawn', () => process.stdout.write('@@pid ' + child.pid + '\\n'));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+child.on('exit', (code, signal) => exit(code ?? (signal ? 1 : 0)));
 const stop = () => { child.kill('SIGTERM'); setTimeout(() => child.kill('SIGKILL'), 3000).unref(); };
 process.stdin.on('end', stop);
 process.stdin.on('error', stop);
@@ -88,7 +91,7 @@ async function attempt(binary: string, extra: readonly string[], readyTimeoutMs:
     '',
     ...extra,
   ];
-  const watchdog: ChildProcess = spawn(process.execPath, ['-e', WATCHDOG, binary, ...args], {
+  const watchdog: ChildProcess = spawn(process.execPath, ['-e', WATCHDOG, dir, binary, ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
