@@ -2,12 +2,12 @@
 // type-aware ESLint rule on a probe linted as if it were a file of a package, Biome's formatting and
 // lint on stdin, and tools/lint.mjs's usage errors.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { REPO_ROOT } from '../lib/generated-files.mjs';
 
 const require = createRequire(import.meta.url);
@@ -38,9 +38,10 @@ function biome(args, input, cwd = REPO_ROOT) {
   return spawnSync(process.execPath, [BIOME, ...args], { cwd, input, encoding: 'utf8' });
 }
 
-/** Biome's diagnostics for `text` as a file checked with the repository's biome.json (outside git). */
+/** Biome's diagnostics for `text` as a file checked with the repository's biome.json (outside git); in a test. */
 function biomeLint(text) {
   const dir = mkdtempSync(path.join(tmpdir(), 'biome-probe-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   const config = JSON.parse(readFileSync(path.join(REPO_ROOT, 'biome.json'), 'utf8'));
   delete config.$schema;
   config.vcs = { enabled: false };

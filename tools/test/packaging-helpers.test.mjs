@@ -1,6 +1,6 @@
 // The packaging checks must catch what they claim to: fed synthetic manifests and file
 // lists, each helper reports the broken case and accepts the good one.
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, onTestFinished, test } from 'vitest';
 import { dualFormatProblems, exportEntries } from '../packaging/exports-map.mjs';
 import { consumerTypeErrors } from '../packaging/consumer-typecheck.mjs';
 import { lintTarball } from '../packaging/lint-tarball.mjs';
@@ -149,6 +149,7 @@ describe('size budget helpers', () => {
 
   test('an entry is measured with the chunks it imports; chunks are not budgeted alone', () => {
     const pkg = mkdtempSync(join(tmpdir(), 'ck-size-'));
+    onTestFinished(() => rmSync(pkg, { recursive: true, force: true }));
     mkdirSync(join(pkg, 'dist'));
     const big = `export const data = ${JSON.stringify('x'.repeat(5000))};\n`;
     writeFileSync(join(pkg, 'dist', 'chunk-AAA.js'), big);
@@ -172,11 +173,12 @@ describe('size budget helpers', () => {
 
 describe('lintTarball', () => {
   /**
-   * A .tgz laid out as npm packs one (everything under package/), from a file table.
+   * A .tgz laid out as npm packs one (everything under package/), from a file table; removed when the test ends.
    * @param {Record<string, string>} files
    */
   function tarballOf(files) {
     const dir = mkdtempSync(join(tmpdir(), 'commerce-kit-lint-tarball-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     for (const [name, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, 'package', name)), { recursive: true });
       writeFileSync(join(dir, 'package', name), text);

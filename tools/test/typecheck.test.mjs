@@ -1,11 +1,18 @@
 // tools/typecheck.mjs: projects with the same compiler options share one program, a project with options
 // of its own gets its own, and every error of every project is reported with its file.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { typecheck, typecheckedProjects } from '../typecheck.mjs';
+
+/** A temporary directory for a test's projects, removed when the test ends. */
+function tempRoot(prefix) {
+  const root = mkdtempSync(path.join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+  return root;
+}
 
 function project(root, name, compilerOptions, files) {
   const dir = path.join(root, name);
@@ -20,7 +27,7 @@ function project(root, name, compilerOptions, files) {
 
 describe('typecheck', () => {
   it('one program per set of identical options; each error names its file', () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'typecheck-'));
+    const root = tempRoot('typecheck-');
     const lib = { lib: ['es2022'], noEmit: true };
     const a = project(root, 'a', lib, { 'a.ts': "export const a: number = 'one';\n" });
     const b = project(root, 'b', lib, { 'b.ts': 'export const b: string = "two";\n' });
@@ -39,7 +46,7 @@ describe('typecheck', () => {
   });
 
   it("compiles each ```ts block of a published package's README as a module, reported on the README's line", () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'typecheck-readme-'));
+    const root = tempRoot('typecheck-readme-');
     const readme = [
       '# probe',
       '',

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { ManualClock } from '../src/testing/index.js';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test } from 'vitest';
 import { ALL_SCOPES, consent } from './support/oauth.js';
 import { start } from './support/start.js';
 
@@ -579,9 +579,13 @@ const unescapeHtml = (text: string): string =>
     name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : ENTITIES[name]!,
   );
 
-/** A directory with a `curl` that sends what the page's command asks for, with fetch (curl may not be installed). */
+/**
+ * A directory with a `curl` that sends what the page's command asks for, with fetch (curl may not be installed);
+ * removed when the test ends.
+ */
 async function curlStandIn(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-curl-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   const script = `#!/usr/bin/env node
 const args = process.argv.slice(2); let url, user; const form = new URLSearchParams();
 for (let i = 0; i < args.length; i++) {

@@ -1,6 +1,6 @@
 // The dev server in a real browser (Debian's Chromium via playwright-core): the page, live reload after a
 // template edit, the error overlay and its removal, and a stylesheet swapped without navigation.
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
@@ -29,6 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Resolves once the page's live-reload stream is open (so an edit made now reaches it). */

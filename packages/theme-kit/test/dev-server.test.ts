@@ -39,6 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('pages', () => {

@@ -1,11 +1,12 @@
 /** Shared pieces of the mock tests: the example themes, a schema validator for the output, in-memory CLI IO. */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ErrorObject } from 'ajv';
+import { onTestFinished } from 'vitest';
 import { loadConfigDir } from '../../src/dir.js';
 import type { ThemeConfig } from '../../src/types.js';
 
@@ -41,7 +42,9 @@ export function schemaErrors(value: unknown): ErrorObject[] {
 
 export { memoryIO } from '../cli-io.js';
 
-/** A fresh temporary directory. */
+/** A fresh temporary directory, removed when the test that asked for it ends (call it inside a test only). */
 export function tempDir(prefix = 'mock-test-'): string {
-  return mkdtempSync(path.join(tmpdir(), prefix));
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }

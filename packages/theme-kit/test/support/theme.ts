@@ -2,21 +2,20 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { onTestFinished, TestRunner } from 'vitest';
 import { starterTheme } from '../../src/starter/files.js';
-
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 /** Files by theme-relative path; strings and bytes are written as they are, other values as JSON. */
 export type ThemeSpec = Readonly<Record<string, string | Uint8Array | object>>;
 
-/** Writes `files` into a new temporary directory (removed after the test file) and returns its path. */
+/**
+ * Writes `files` into a new temporary directory and returns its path. Made in a test, the directory is removed
+ * when the test ends; made in a hook (beforeAll), the caller removes it.
+ */
 export function makeTheme(files: ThemeSpec): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'theme-kit-test-'));
-  made.push(dir);
+  // Not an afterAll here: the test files share this module (isolate: false), so it would run after the first only.
+  if (TestRunner.getCurrentTest()) onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   writeFiles(dir, files);
   return dir;
 }
