@@ -8,7 +8,7 @@ export declare const CHROMIUM_FLAGS: readonly string[];
 export declare function chromiumAvailable(): boolean;
 /** Whether browser tests run: Chromium is there, or we are in CI (where its absence must fail the test). */
 export declare function runBrowserTests(): boolean;
-/** A fresh browser context in this process's Chromium (launched on first use); `close()` closes the context. */
+/** Chromium with a fresh browser context; `close()` closes the browser. */
 export declare function launchChromium(
   chromium: BrowserType,
 ): Promise<{ readonly context: BrowserContext; close(): Promise<void> }>;

@@ -27,30 +27,20 @@ export const chromiumAvailable = () => existsSync(CHROMIUM);
 /** Whether browser tests run: Chromium is there, or we are in CI (where its absence must fail the test). */
 export const runBrowserTests = () => chromiumAvailable() || Boolean(process.env.CI);
 
-/** @type {Promise<import('playwright-core').Browser> | undefined} */
-let running;
-
 /**
- * A fresh browser context (its own cookies and storage) in this process's Chromium, launched on first use.
- * The test files of a worker share the browser: a launch is about 3.5 s of CPU, and a context a fraction of
- * that. `close()` closes the context; the browser ends with the process (Playwright closes it on exit, and
- * Chromium quits when its pipe to Playwright closes).
+ * Chromium with a fresh browser context (its own cookies and storage); `close()` closes the browser. One
+ * browser per test file, not one per worker process: a browser that outlives its file is never closed
+ * (vitest ends a worker with SIGTERM), and Playwright removes its temporary profile only on close.
  * @param {typeof import('playwright-core').chromium} chromium playwright-core's `chromium`
  */
 export async function launchChromium(chromium) {
   if (!chromiumAvailable()) throw new Error(`${CHROMIUM} is missing (.ci/run installs it with apt-get)`);
-  running ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
-  let browser;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
   try {
-    browser = await running;
+    const context = await browser.newContext();
+    return { context, close: () => browser.close() };
   } catch (error) {
-    running = undefined;
+    await browser.close();
     throw error;
   }
-  if (!browser.isConnected()) {
-    running = undefined;
-    return launchChromium(chromium);
-  }
-  const context = await browser.newContext();
-  return { context, close: () => context.close() };
 }
