@@ -11,6 +11,37 @@ export function taskRows(bench) {
 }
 
 /**
+ * Runs `tasks` (name -> async function) in `rounds` rounds of tinybench, each task `time` ms per round,
+ * the order rotated from round to round; each row is the median of its rounds. A machine that slows down
+ * for a few seconds then costs every task a round, not the one task that was running.
+ * @param {Record<string, () => Promise<unknown>>} tasks
+ * @returns {Promise<ReturnType<typeof taskRows>>}
+ */
+export async function interleavedRows(tasks, { rounds = 5, time = 800, warmupTime = 1_000 } = {}) {
+  const { Bench } = await import('tinybench');
+  const names = Object.keys(tasks);
+  /** @type {Map<string, ReturnType<typeof taskRows>>} */
+  const byTask = new Map(names.map((name) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    const bench = new Bench({ time, warmup: round === 0, warmupTime });
+    for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)])
+      bench.add(name, tasks[name]);
+    await bench.run();
+    for (const row of taskRows(bench)) byTask.get(row.name)?.push(row);
+  }
+  const median = (values) => values.sort((x, y) => x - y)[Math.floor(values.length / 2)];
+  return names.map((name) => {
+    const runs = byTask.get(name) ?? [];
+    return {
+      name,
+      opsPerSec: median(runs.map((r) => r.opsPerSec)),
+      meanMs: median(runs.map((r) => r.meanMs)),
+      p99Ms: median(runs.map((r) => r.p99Ms)),
+    };
+  });
+}
+
+/**
  * Prints `heading`, then one line per row with its ratio to each peer (`{ 'vs floor': row }`) and any
  * `extra(row)` columns.
  */
