@@ -1,17 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countExports } from '../count-exports.mjs';
 import { REPO_ROOT } from '../lib/generated-files.mjs';
-
-/** A temporary checkout root, removed when the test ends. */
-function tempRoot() {
-  const root = mkdtempSync(path.join(tmpdir(), 'count-exports-'));
-  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
-  return root;
-}
+import { testTempDir } from '../testing/temp-dir.mjs';
 
 function write(root, file, text) {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -20,7 +13,7 @@ function write(root, file, text) {
 
 describe('count-exports', () => {
   it('counts each entry of each published package from its tsup source, skipping data subpaths and private packages', () => {
-    const root = tempRoot();
+    const root = testTempDir('count-exports-');
     write(
       root,
       'packages/a/package.json',
@@ -63,7 +56,7 @@ describe('count-exports', () => {
   });
 
   it('an exported subpath with no tsup entry is an error naming it', () => {
-    const root = tempRoot();
+    const root = testTempDir('count-exports-');
     write(root, 'packages/a/package.json', JSON.stringify({ name: '@s/a', exports: { './x': './dist/x.js' } }));
     write(root, 'packages/a/tsup.config.ts', "export default { entry: { index: 'src/index.ts' } };\n");
     expect(() => countExports(root)).toThrow(/@s\/a: no tsup entry "x" in tsup.config.ts for .\/x/);
@@ -73,7 +66,7 @@ describe('count-exports', () => {
     const cli = (...args) =>
       spawnSync(process.execPath, ['tools/count-exports.mjs', ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
     // A checkout of one package with two exports (counting this repository takes seconds; npm test does).
-    const root = tempRoot();
+    const root = testTempDir('count-exports-');
     write(root, 'packages/a/package.json', JSON.stringify({ name: '@s/a', exports: { '.': './dist/index.js' } }));
     write(root, 'packages/a/tsup.config.ts', "export default { entry: { index: 'src/index.ts' } };\n");
     write(root, 'packages/a/src/index.ts', 'export const a = 1;\nexport type A = string;\n');

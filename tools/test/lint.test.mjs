@@ -2,13 +2,13 @@
 // type-aware ESLint rule on a probe linted as if it were a file of a package, Biome's formatting and
 // lint on stdin, and tools/lint.mjs's usage errors.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../lib/generated-files.mjs';
+import { testTempDir } from '../testing/temp-dir.mjs';
 
 const require = createRequire(import.meta.url);
 const BIOME = path.join(path.dirname(require.resolve('@biomejs/biome/package.json')), 'bin', 'biome');
@@ -40,8 +40,7 @@ function biome(args, input, cwd = REPO_ROOT) {
 
 /** Biome's diagnostics for `text` as a file checked with the repository's biome.json (outside git); in a test. */
 function biomeLint(text) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'biome-probe-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = testTempDir('biome-probe-');
   const config = JSON.parse(readFileSync(path.join(REPO_ROOT, 'biome.json'), 'utf8'));
   delete config.$schema;
   config.vcs = { enabled: false };

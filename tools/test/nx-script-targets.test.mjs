@@ -1,17 +1,16 @@
 // tools/nx/script-targets.mjs: a workspace's scripts become nx targets that run their commands in the
 // package's directory; a workspace that would also get nx's own npm-script targets is an error naming it.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNodesV2 } from '../nx/script-targets.mjs';
+import { testTempDir } from '../testing/temp-dir.mjs';
 
 const [pattern, createNodes] = createNodesV2;
 
 /** A workspace root holding `manifests` (path -> package.json), removed when the test ends. */
 function workspace(manifests) {
-  const root = mkdtempSync(path.join(tmpdir(), 'nx-script-targets-'));
-  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+  const root = testTempDir('nx-script-targets-');
   for (const [file, manifest] of Object.entries(manifests)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), JSON.stringify(manifest));

@@ -1,6 +1,6 @@
 // The packaging checks must catch what they claim to: fed synthetic manifests and file
 // lists, each helper reports the broken case and accepts the good one.
-import { afterAll, describe, expect, onTestFinished, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { dualFormatProblems, exportEntries } from '../packaging/exports-map.mjs';
 import { consumerTypeErrors } from '../packaging/consumer-typecheck.mjs';
 import { lintTarball } from '../packaging/lint-tarball.mjs';
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { budgetFor, budgetWithHeadroom, measureDist } from '../packaging/size-budget.mjs';
 import { declaredFiles } from '../packaging/workspace.mjs';
+import { testTempDir } from '../testing/temp-dir.mjs';
 
 const dual = (/** @type {string} */ name) => ({
   import: { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` },
@@ -148,8 +149,7 @@ describe('size budget helpers', () => {
   });
 
   test('an entry is measured with the chunks it imports; chunks are not budgeted alone', () => {
-    const pkg = mkdtempSync(join(tmpdir(), 'ck-size-'));
-    onTestFinished(() => rmSync(pkg, { recursive: true, force: true }));
+    const pkg = testTempDir('ck-size-');
     mkdirSync(join(pkg, 'dist'));
     const big = `export const data = ${JSON.stringify('x'.repeat(5000))};\n`;
     writeFileSync(join(pkg, 'dist', 'chunk-AAA.js'), big);
@@ -177,8 +177,7 @@ describe('lintTarball', () => {
    * @param {Record<string, string>} files
    */
   function tarballOf(files) {
-    const dir = mkdtempSync(join(tmpdir(), 'commerce-kit-lint-tarball-'));
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const dir = testTempDir('commerce-kit-lint-tarball-');
     for (const [name, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, 'package', name)), { recursive: true });
       writeFileSync(join(dir, 'package', name), text);

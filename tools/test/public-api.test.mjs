@@ -1,15 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compareApiTable, readmeApiTable } from '../testing/public-api.mjs';
-
-/** A temporary package root, removed when the test ends. */
-function tempRoot() {
-  const root = mkdtempSync(path.join(tmpdir(), 'api-table-'));
-  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
-  return root;
-}
+import { testTempDir } from '../testing/temp-dir.mjs';
 
 describe('public API table', () => {
   it('reads the rows of the Public API section only', () => {
@@ -23,7 +16,7 @@ describe('public API table', () => {
   });
 
   it('finds undocumented exports, documented names that are not exported, and unknown entries', () => {
-    const root = tempRoot();
+    const root = testTempDir('api-table-');
     writeFileSync(path.join(root, 'a.ts'), "export const a = 1;\nexport type T = string;\nexport * from './b.js';\n");
     writeFileSync(path.join(root, 'b.ts'), 'export function b(): void {}\n');
     writeFileSync(
@@ -38,7 +31,7 @@ describe('public API table', () => {
   });
 
   it('a `prefix*` row documents a generated family, and must match at least one export', () => {
-    const root = tempRoot();
+    const root = testTempDir('api-table-');
     writeFileSync(
       path.join(root, 'v.ts'),
       'export const validateA = 1;\nexport const validateB = 2;\nexport type Validator = 1;\n',

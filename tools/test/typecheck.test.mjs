@@ -1,18 +1,11 @@
 // tools/typecheck.mjs: projects with the same compiler options share one program, a project with options
 // of its own gets its own, and every error of every project is reported with its file.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../testing/temp-dir.mjs';
 import { typecheck, typecheckedProjects } from '../typecheck.mjs';
-
-/** A temporary directory for a test's projects, removed when the test ends. */
-function tempRoot(prefix) {
-  const root = mkdtempSync(path.join(tmpdir(), prefix));
-  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
-  return root;
-}
 
 function project(root, name, compilerOptions, files) {
   const dir = path.join(root, name);
@@ -27,7 +20,7 @@ function project(root, name, compilerOptions, files) {
 
 describe('typecheck', () => {
   it('one program per set of identical options; each error names its file', () => {
-    const root = tempRoot('typecheck-');
+    const root = testTempDir('typecheck-');
     const lib = { lib: ['es2022'], noEmit: true };
     const a = project(root, 'a', lib, { 'a.ts': "export const a: number = 'one';\n" });
     const b = project(root, 'b', lib, { 'b.ts': 'export const b: string = "two";\n' });
@@ -46,7 +39,7 @@ describe('typecheck', () => {
   });
 
   it("compiles each ```ts block of a published package's README as a module, reported on the README's line", () => {
-    const root = tempRoot('typecheck-readme-');
+    const root = testTempDir('typecheck-readme-');
     const readme = [
       '# probe',
       '',

@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { ManualClock } from '../src/testing/index.js';
-import { describe, expect, onTestFinished, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { ALL_SCOPES, consent } from './support/oauth.js';
 import { start } from './support/start.js';
 
@@ -584,8 +585,7 @@ const unescapeHtml = (text: string): string =>
  * removed when the test ends.
  */
 async function curlStandIn(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'sandbox-curl-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = testTempDir('sandbox-curl-');
   const script = `#!/usr/bin/env node
 const args = process.argv.slice(2); let url, user; const form = new URLSearchParams();
 for (let i = 0; i < args.length; i++) {

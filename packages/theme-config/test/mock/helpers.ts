@@ -1,12 +1,11 @@
 /** Shared pieces of the mock tests: the example themes, a schema validator for the output, in-memory CLI IO. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ErrorObject } from 'ajv';
-import { onTestFinished } from 'vitest';
+import { testTempDir } from '../../../../tools/testing/temp-dir.mjs';
 import { loadConfigDir } from '../../src/dir.js';
 import type { ThemeConfig } from '../../src/types.js';
 
@@ -44,7 +43,5 @@ export { memoryIO } from '../cli-io.js';
 
 /** A fresh temporary directory, removed when the test that asked for it ends (call it inside a test only). */
 export function tempDir(prefix = 'mock-test-'): string {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
+  return testTempDir(prefix);
 }
