@@ -1,5 +1,6 @@
 // One table for the tinybench benchmarks that compare a few tasks with the peers of the same run:
 // ops/sec, mean and p99 latency, and the ratio to each named peer row.
+import { Bench } from 'tinybench';
 
 /** The completed tasks of a tinybench `Bench` as rows; a task that failed stops the benchmark. */
 export function taskRows(bench) {
@@ -18,7 +19,6 @@ export function taskRows(bench) {
  * @returns {Promise<ReturnType<typeof taskRows>>}
  */
 export async function interleavedRows(tasks, { rounds = 5, time = 800, warmupTime = 1_000 } = {}) {
-  const { Bench } = await import('tinybench');
   const names = Object.keys(tasks);
   /** @type {Map<string, ReturnType<typeof taskRows>>} */
   const byTask = new Map(names.map((name) => [name, []]));
