@@ -27,9 +27,13 @@ describe('startPrism', () => {
     expect(resolvePrismCli()).toMatch(/@stoplight[\\/]prism-cli[\\/]dist[\\/]index\.js$/);
   });
 
-  // Two at once (each start is about 2 s of CPU): one is stopped, the other killed as a crash would.
+  // Prism beside a stand-in that listens like it (a Prism start is about 2 s of CPU): the real one is
+  // stopped, the other killed as a crash would.
   it('starts Prism on a free port, answers through it, and stops it; two run side by side; a crashed one says so', async () => {
-    const [prism, other] = await Promise.all([startPrism({ specFile: SPEC }), startPrism({ specFile: SPEC })]);
+    const [prism, other] = await Promise.all([
+      startPrism({ specFile: SPEC }),
+      startPrism({ specFile: SPEC, cli: fixture('listening-cli.cjs') }),
+    ]);
     try {
       expect(prism.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(Number(new URL(prism.url).port)).toBeGreaterThan(0);
@@ -81,14 +85,15 @@ describe('startPrism', () => {
   });
 
   // The parent writes its line itself: console.log colours a number under FORCE_COLOR (which nx sets for
-  // a task run in a terminal), and the pid would not match.
+  // a task run in a terminal), and the pid would not match. The stand-in CLI runs in the same child
+  // (prism-child.mjs) as Prism would, and that child is what must go.
   it('Prism exits when the process that started it is killed (no afterAll ran)', async () => {
     const parent = spawn(
       process.execPath,
       [
         '--input-type=module',
         '-e',
-        `const { startPrism } = await import(${JSON.stringify(HELPER)}); const p = await startPrism({ specFile: ${JSON.stringify(SPEC)} }); process.stdout.write(\`pid \${p.pid}\\n\`); setInterval(() => {}, 60_000);`,
+        `const { startPrism } = await import(${JSON.stringify(HELPER)}); const p = await startPrism({ specFile: ${JSON.stringify(SPEC)}, cli: ${JSON.stringify(fixture('listening-cli.cjs'))} }); process.stdout.write(\`pid \${p.pid}\\n\`); setInterval(() => {}, 60_000);`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
