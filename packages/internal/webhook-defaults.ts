@@ -15,13 +15,15 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * JSON body of every answer to a delivery: the spec's `WebhookAck` (`received`, `reason`) plus
- * `duplicate`. The platform reads only the status code.
+ * `duplicate`. The platform reads only the status code. A type alias, not an interface: neither package
+ * exports it, and a user's declarations (`declaration: true`) can then write out its shape where they
+ * would otherwise fail to name it (TS4023).
  */
-export interface WebhookResponseBody {
+export type WebhookResponseBody = {
   /** `true` when the delivery was accepted (including duplicates, which are acknowledged). */
   readonly received: boolean;
   /** Why it was refused: a verification reason, or `shutting_down`, `queue_full`, `internal_error`. */
   readonly reason?: string;
   /** `true` when the delivery had already been accepted before and was skipped. */
   readonly duplicate?: boolean;
-}
+};

@@ -1,5 +1,6 @@
 // The packaging test's consumer type check: what `tsc --noEmit --skipLibCheck false` reports for a
-// consumer's files and for the declarations our packages install, run in process.
+// consumer's files and for the declarations our packages install (and, with `declaration` on, what
+// writing the consumer's own declarations would report), run in process.
 // tsc would also check every other library's declarations (@types/node above all): not ours to fix, and
 // most of its time (two tsc processes took 14 CPU-s; this takes about 6). Types our declarations use
 // from another library are still resolved and checked where our files use them.
@@ -30,7 +31,13 @@ export function consumerTypeErrors(dir, { compilerOptions, files }) {
     ...program
       .getSourceFiles()
       .filter((file) => isOurs(program, file, dir))
-      .flatMap((file) => [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]),
+      .flatMap((file) => [
+        ...program.getSyntacticDiagnostics(file),
+        ...program.getSemanticDiagnostics(file),
+        // With `declaration` on, what tsc reports while writing the consumer's .d.ts: a type of ours it
+        // cannot name there (TS4023) is an error of ours.
+        ...(options.declaration ? program.getDeclarationDiagnostics(file) : []),
+      ]),
   ];
   const host = { getCanonicalFileName: (file) => file, getCurrentDirectory: () => dir, getNewLine: () => '\n' };
   return diagnostics.map((diagnostic) => ts.formatDiagnostic(diagnostic, host).trimEnd());

@@ -31,9 +31,11 @@ const byName = packages.map((pkg) => /** @type {const} */ ([pkg.name, pkg]));
 
 /**
  * Strict consumer settings shared by both type checks: skipLibCheck off for our .d.ts files (and what they
- * use from @types/node), as tsc checks them; other libraries' declarations are not under test.
+ * use from @types/node), as tsc checks them; other libraries' declarations are not under test. With
+ * `declaration` on, as in a library that depends on ours: every type a consumer's value gets from us must
+ * be one its .d.ts can name.
  */
-const CONSUMER_OPTIONS = { strict: true, skipLibCheck: false, types: ['node'], target: 'es2022' };
+const CONSUMER_OPTIONS = { strict: true, skipLibCheck: false, declaration: true, types: ['node'], target: 'es2022' };
 
 /** @type {string} */ let workDir;
 /** @type {Map<string, import('../packaging/pack.mjs').PackResult>} */ const packed = new Map();

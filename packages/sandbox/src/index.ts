@@ -22,7 +22,7 @@ export { SandboxConfigurationError, SandboxControlError, SandboxError, SandboxSt
 // The test controls: what the Sandbox's methods take and return.
 export type { Snapshot } from './control/snapshots.js';
 export type { SandboxFaults, SandboxViolations, SandboxWebhooks } from './control/controls.js';
-export type { Delivery } from './control/deliveries.js';
+export type { Delivery, DeliveryAttempt } from './control/deliveries.js';
 export type { Fault, FaultInput } from './control/faults.js';
 export type { OrderInput, PlacedOrder, SandboxOrders } from './control/orders.js';
 export type { Violation } from './control/violations.js';

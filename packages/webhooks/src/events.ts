@@ -38,11 +38,11 @@ export const DEFAULT_EVENT_TYPE_FIELDS = ['type', 'event_type', 'event', 'topic'
  * object (a string); every other field is passed through untyped. `data` is NOT covered by the
  * signature: re-fetch the object by `id` before trusting anything else in it.
  */
-export interface WebhookEventData {
+export type WebhookEventData = {
   /** Id of the affected object. Treat it as a hint and fetch the object with the API client. */
   readonly id: string;
   readonly [field: string]: unknown;
-}
+};
 
 /** Fields every event has, whatever its type. */
 export interface WebhookEventBase {

@@ -7,6 +7,7 @@
 export { createWebhookHandler } from './handler/create.js';
 export type { WebhookEventContext, WebhookHandler, WebhookHandlerOptions } from './handler/types.js';
 export type { WaitUntilContext } from './adapters/fetch.js';
+export type { WebhookResponse } from './adapters/types.js';
 export { parseDelivery, verifyDelivery } from './verify.js';
 export type { VerifyDeliveryFailure, VerifyDeliveryOptions, VerifyDeliveryResult } from './verify.js';
 export type { DeliveryBody } from './body.js';

@@ -6,7 +6,7 @@ import { tooLargeResponse, type DeliveryProcessor, type WebhookResponse } from '
  * The parts of Node's `http.IncomingMessage` (and Express's `Request`) the adapter uses. Declared
  * structurally so the package's types do not require `@types/node` on edge projects.
  */
-export interface NodeRequestLike {
+export type NodeRequestLike = {
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
   /** Set by body-parsing middleware (`express.json()`, `express.raw()`, ...). */
   readonly body?: unknown;
@@ -17,15 +17,15 @@ export interface NodeRequestLike {
   on(event: 'close', listener: () => void): unknown;
   removeAllListeners(event: 'data'): unknown;
   resume(): unknown;
-}
+};
 
 /** The parts of Node's `http.ServerResponse` (and Express's `Response`) the adapter uses. */
-export interface NodeResponseLike {
+export type NodeResponseLike = {
   statusCode: number;
   readonly headersSent?: boolean | undefined;
   setHeader(name: string, value: string): unknown;
   end(body?: string): unknown;
-}
+};
 
 /** A `(req, res)` listener for `http.createServer`, Express, Fastify's `raw` and similar. */
 export type NodeWebhookListener = (req: NodeRequestLike, res: NodeResponseLike) => Promise<void>;

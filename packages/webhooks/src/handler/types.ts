@@ -73,10 +73,10 @@ export interface WebhookHandlerOptions extends VerifyDeliveryOptions {
 }
 
 /** Options of {@link WebhookHandler.drain} and {@link WebhookHandler.close}. */
-export interface WebhookShutdownOptions {
+export type WebhookShutdownOptions = {
   /** Longest wait in milliseconds (a number >= 0), measured on the handler's clock; default: no limit. */
   readonly timeoutMs?: number | undefined;
-}
+};
 
 /** A webhook receiver: verifies, acknowledges, de-duplicates and queues deliveries. */
 export interface WebhookHandler {
