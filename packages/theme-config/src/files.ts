@@ -6,7 +6,7 @@ import type { ThemeConfig } from './types.js';
 export type ConfigKind = 'store' | 'page' | 'blog' | 'categories' | 'editable-regions' | 'menus' | 'pagination';
 
 /** Description of one config file. */
-export interface ThemeFileInfo {
+export type ThemeFileInfo = {
   /** Kind of the file. */
   readonly kind: ConfigKind;
   /** File name, e.g. `store.stk.config.json`. */
@@ -17,7 +17,7 @@ export interface ThemeFileInfo {
   readonly key: keyof ThemeConfig;
   /** File name of its JSON Schema (under `@commerce-kit/theme-config/schemas/`). */
   readonly schemaFile: string;
-}
+};
 
 const file = (kind: ConfigKind, shape: 'object' | 'array', key: keyof ThemeConfig): ThemeFileInfo =>
   Object.freeze({

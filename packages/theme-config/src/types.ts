@@ -139,14 +139,14 @@ export type Block<T extends EBlockType = EBlockType> = Extract<IBlockEntry, { ty
 export type BlockSettings<T extends EBlockType = EBlockType> = BlockSettingsByType[T];
 
 /** An editable region after loading. */
-export interface NormalizedEditableRegion {
+export type NormalizedEditableRegion = {
   /** Region name (as in the Liquid template). */
   regionName: string;
   /** Markup compiled into the region before the blocks. */
   rawMarkup?: string;
   /** The region's blocks (empty when the file gave none). */
   blocks: NormalizedBlock[];
-}
+};
 
 /** The store after loading: boolean `dribbbleUrl` / `flickrUrl` values are dropped (they carry no URL). */
 export type NormalizedStoreConfig = Omit<IStoreConfig, 'dribbbleUrl' | 'flickrUrl'> & {
