@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 // Inlined into api-client and webhooks, which run on Node, Deno, Bun, browsers and edge runtimes.
 // The root modules only: `cli/` is the Node-only command-line framework.
 /** Pure-JavaScript packages a root module may import (each using package lists them in its dependencies). */
-const PORTABLE_PACKAGES = ['fastest-levenshtein'];
+const PORTABLE_PACKAGES = ['fastest-levenshtein', '@faker-js/faker'];
 
 describe('internal modules are portable', () => {
   const dir = new URL('../', import.meta.url);

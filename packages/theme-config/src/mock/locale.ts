@@ -1,9 +1,9 @@
 /** Which fake-data locale and which currency go with each store language (EStoreLanguage). */
-// Each locale from its own entry, never '@faker-js/faker' itself: that loads all 70 of faker's locales, about
-// 0.3 s of CPU at the start of every process that generates mock data. A locale entry's instance holds the
-// locale with `en` then `base` after it, so that data a locale lacks (many have no commerce words) falls
-// back to English instead of throwing.
-import type { Faker, LocaleDefinition } from '@faker-js/faker';
+// Each locale from its own entry (@commerce-kit/internal/faker says why); its instance holds the locale with
+// `en` then `base` after it, so that data a locale lacks (many have no commerce words) falls back to English
+// instead of throwing.
+import type { Faker } from '@faker-js/faker';
+import { fakerLike } from '@commerce-kit/internal/faker';
 import { faker as da } from '@faker-js/faker/locale/da';
 import { faker as de } from '@faker-js/faker/locale/de';
 import { faker as en_US } from '@faker-js/faker/locale/en_US';
@@ -19,9 +19,6 @@ import type { EStoreLanguage } from '../generated/spec/enums.js';
 
 /** Store language used when `store.stk.config.json` is missing. */
 export const DEFAULT_LANGUAGE: EStoreLanguage = 'en-US';
-
-/** Faker's class, the one the locale entries' instances are made with. */
-const FakerClass = Object.getPrototypeOf(en_US).constructor as new (options: { locale: LocaleDefinition }) => Faker;
 
 /** Every EStoreLanguage's faker locale (with its English fallbacks). */
 const LOCALES: Readonly<Record<EStoreLanguage, Faker>> = {
@@ -66,6 +63,5 @@ export function priceDigits(currency: string): number {
  * interleaved generations cannot disturb each other's sequence). Unknown languages use English.
  */
 export function createFaker(language: string): Faker {
-  const locale = (LOCALES as Record<string, Faker | undefined>)[language] ?? en_US;
-  return new FakerClass({ locale: locale.rawDefinitions });
+  return fakerLike((LOCALES as Record<string, Faker | undefined>)[language] ?? en_US);
 }
