@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './generated-files.mjs';
 import { CHILD_ENV } from './child.mjs';
+import { buildUpToDate } from './up-to-date.mjs';
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 /** nx's line at the start of each task (`--outputStyle=stream`): `> nx run <project>:<target>  [local cache]`. */
@@ -60,13 +61,15 @@ export function buildProgress() {
  * (repo-relative) with `args` as a child in the same terminal, from `cwd`; exits with the child's code.
  * Ctrl-C reaches both (same process group); the child stops cleanly and this process exits after it.
  * When `runAsBuilt(args)` is true and `bin` exists, `bin` runs at once, without the build (nx's start-up
- * alone takes seconds).
+ * alone takes seconds). When every package of the chain was built after its last change, nx is not run
+ * either: without its daemon nx rewrites every output it restores from its cache, even unchanged ones, under
+ * whatever else reads them (tools/lib/up-to-date.mjs).
  * @param {{ script: string, project: string, bin: string, args: string[], cwd?: string, runAsBuilt?: (args: string[]) => boolean }} options
  */
 export function buildAndRun({ script, project, bin, args, cwd = REPO_ROOT, runAsBuilt }) {
   const say = (text) => process.stderr.write(`${script}: ${text}\n`);
-  if (runAsBuilt?.(args) && existsSync(path.join(REPO_ROOT, bin))) {
-    say(`running ${bin} as built`);
+  /** Runs the binary as it is built; this process exits with it. */
+  const runBuilt = () => {
     const child = spawn(process.execPath, [path.join(REPO_ROOT, bin), ...args], {
       stdio: 'inherit',
       env: CHILD_ENV,
@@ -74,9 +77,19 @@ export function buildAndRun({ script, project, bin, args, cwd = REPO_ROOT, runAs
     });
     process.on('SIGTERM', () => child.kill('SIGTERM'));
     child.on('exit', (exitCode, signal) => process.exit(exitCode ?? (signal ? 1 : 0)));
+  };
+  if (runAsBuilt?.(args) && existsSync(path.join(REPO_ROOT, bin))) {
+    say(`running ${bin} as built`);
+    runBuilt();
     return;
   }
   say(`building ${project} and what it needs (nx, cached)…`);
+  const fresh = buildUpToDate(project);
+  if (fresh.upToDate) {
+    say(`all ${fresh.packages} package${fresh.packages === 1 ? '' : 's'} up to date (built after their last change)\n`);
+    runBuilt();
+    return;
+  }
   const started = Date.now();
   const progress = buildProgress();
   // Ctrl-C reaches nx and the binary by themselves (same process group); a supervisor's SIGTERM is passed on.

@@ -100,7 +100,7 @@ describe('the banner prints commands that work where it runs', () => {
             'npm run sandbox: building @commerce-kit/sandbox and what it needs (nx, cached)…',
           );
           expect(run.stderr).toMatch(
-            /^npm run sandbox: (all \d+ packages from cache \([\d.]+ s\)|built \d+ packages \(\d+ from cache\) in [\d.]+ s)$/m,
+            /^npm run sandbox: (all \d+ packages (from cache \([\d.]+ s\)|up to date \(built after their last change\))|built \d+ packages \(\d+ from cache\) in [\d.]+ s)$/m,
           );
         } else {
           expect(run.stderr).toContain('npm run sandbox: running packages/sandbox/dist/cli.js as built');
