@@ -32,4 +32,34 @@ export type ThemeDiagnosticCode = keyof typeof THEME_DIAGNOSTIC_CODES;
 export interface ThemeDiagnostic extends Omit<Diagnostic, 'code'> {
   /** Stable machine-readable code: a config file code or one of {@link THEME_DIAGNOSTIC_CODES}. */
   code: DiagnosticCode | ThemeDiagnosticCode;
+  /** 1-based line where the span at fault ends (exclusive, with {@link ThemeDiagnostic.endColumn}). */
+  endLine?: number;
+  /** 1-based column where the span at fault ends (exclusive): the name or token the diagnostic is about. */
+  endColumn?: number;
+  /** Ways to fix it, as edits (`theme-kit check --fix` applies the `safe` ones; editors offer them all). */
+  fixes?: readonly ThemeFix[];
+}
+
+/** A replacement of a span of one file's text: 1-based lines and columns, end exclusive. */
+export interface ThemeTextEdit {
+  /** The file, as diagnostics name it. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+  /** The text that replaces the span (an insertion when the span is empty). */
+  readonly newText: string;
+}
+
+/** A fix of a {@link ThemeDiagnostic}: edits of existing files, and files to create. */
+export interface ThemeFix {
+  /** What it does, for people (`replace with \`product\``, `create snippets/card.liquid`). */
+  readonly title: string;
+  /** Edits of existing files (applied together). */
+  readonly edits: readonly ThemeTextEdit[];
+  /** Files to create, with their text (the path as diagnostics name files). */
+  readonly createFiles?: readonly { readonly file: string; readonly text: string }[];
+  /** True when it can be applied without asking (one clear candidate): `theme-kit check --fix` applies these. */
+  readonly safe: boolean;
 }
