@@ -1,0 +1,326 @@
+/**
+ * The theme language server: the LSP adapter over a {@link ThemeWorkspace}. It keeps the editor's buffers
+ * (incremental sync), follows files changed on disk, runs `theme-kit check`'s checks a moment after each
+ * change and publishes the diagnostics of every file whose diagnostics changed, and answers the editor
+ * features from `src/language/`. It holds no theme knowledge of its own.
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { systemClock, type Clock } from '@commerce-kit/internal/clock';
+import {
+  type CancellationToken,
+  type ClientCapabilities,
+  CodeActionKind,
+  type Connection,
+  DidChangeWatchedFilesNotification,
+  type InitializeResult,
+  TextDocumentSyncKind,
+  TextDocuments,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { checkSnapshot, ParseCache } from '../check/run.js';
+import {
+  complete,
+  createLanguageContext,
+  definition,
+  documentLinks,
+  hover,
+  type LanguageContext,
+  type LanguageContextOptions,
+  prepareRename,
+  references,
+  rename,
+} from '../language/index.js';
+import { ThemeWorkspace } from '../workspace/theme-workspace.js';
+import type { WorkspaceTheme } from '../workspace/workspace-theme.js';
+import { type DiagnosticsByFile, type EditTarget, quickFixes, toPublished } from './diagnostics.js';
+
+/** Options of {@link startThemeLanguageServer}. */
+export interface ThemeLanguageServerOptions {
+  /** Times the wait between a change and its checks (default: the system clock). */
+  readonly clock?: Clock | undefined;
+  /** How long after the last change the checks run, in ms (default 75). */
+  readonly debounceMs?: number | undefined;
+  /** The longest text analysed as a whole (see `ThemeWorkspaceOptions`). */
+  readonly maxAnalysedLength?: number | undefined;
+  /** Options of the features' context (the mock store's seed and date for hover values). */
+  readonly language?: LanguageContextOptions | undefined;
+  /** Name and version the server gives in its `initialize` answer. */
+  readonly serverInfo?: { readonly name: string; readonly version?: string | undefined } | undefined;
+}
+
+/** Characters after which the editor asks for completions. */
+export const COMPLETION_TRIGGERS = ['.', "'", '"', '|', '%', '{', ' '];
+
+/** What the server watches on disk (registered with clients that allow it). */
+const WATCHED = ['**/*.liquid', '**/*.stk.config.json', '**/assets/**', '**/{templates,layout,snippets,blocks,assets}'];
+
+/** The server's state for one theme. */
+interface ThemeState {
+  readonly cache: ParseCache;
+  /** Bumped by every change: a debounced run that is no longer the last one does nothing. */
+  ticket: number;
+  controller: AbortController | undefined;
+  /** What was published last, by file, and the key compared to know whether it changed. */
+  published: DiagnosticsByFile;
+  keys: Map<string, string>;
+  context: LanguageContext | undefined;
+  contextVersion: number;
+}
+
+const DEFAULT_DEBOUNCE_MS = 75;
+
+/** The file path of a `file:` URI, or undefined for another scheme. */
+function pathOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return path.resolve(fileURLToPath(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Lets queued messages (a `$/cancelRequest` for this request) be read before the work starts. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Registers the server's handlers on `connection` (the caller calls `connection.listen()`). */
+export function startThemeLanguageServer(connection: Connection, options: ThemeLanguageServerOptions = {}): void {
+  const clock = options.clock ?? systemClock;
+  const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+  const workspace = new ThemeWorkspace({ maxAnalysedLength: options.maxAnalysedLength });
+  const documents = new TextDocuments(TextDocument);
+  const states = new Map<WorkspaceTheme, ThemeState>();
+  /** The URI the editor uses for a file, when it named it (else the file's own URL). */
+  const uris = new Map<string, string>();
+  let client: ClientCapabilities = {};
+  let shutDown = false;
+
+  const log = (message: string, error?: unknown): void => {
+    const detail =
+      error === undefined ? '' : `: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+    connection.console.error(`theme-kit: ${message}${detail}`);
+  };
+  const logged =
+    (what: string) =>
+    (error: unknown): void =>
+      log(what, error);
+
+  const uriOf = (file: string): string => uris.get(file) ?? pathToFileURL(file).href;
+  const target = (): EditTarget => ({
+    uri: uriOf,
+    version: (uri) => documents.get(uri)?.version ?? null,
+    documentChanges: client.workspace?.workspaceEdit?.documentChanges === true,
+  });
+
+  const stateOf = (theme: WorkspaceTheme): ThemeState => {
+    let state = states.get(theme);
+    if (state === undefined) {
+      state = {
+        cache: new ParseCache(),
+        ticket: 0,
+        controller: undefined,
+        published: new Map(),
+        keys: new Map(),
+        context: undefined,
+        contextVersion: -1,
+      };
+      states.set(theme, state);
+    }
+    return state;
+  };
+
+  /** Runs the checks of `theme` and publishes what changed. */
+  const runChecks = (theme: WorkspaceTheme, state: ThemeState): void => {
+    const view = theme.view();
+    const result = checkSnapshot(view.snapshot, { cache: state.cache });
+    const byFile = toPublished(view.snapshot, result.diagnostics, view.notes);
+    const keys = new Map<string, string>();
+    for (const [file, list] of byFile) {
+      const diagnostics = list.map((p) => p.diagnostic);
+      const key = JSON.stringify(diagnostics);
+      keys.set(file, key);
+      if (state.keys.get(file) === key) continue;
+      const uri = uriOf(file);
+      const version = documents.get(uri)?.version;
+      void connection
+        .sendDiagnostics({ uri, diagnostics, ...(version === undefined ? {} : { version }) })
+        .catch(logged('publishing diagnostics failed'));
+    }
+    for (const file of state.keys.keys()) {
+      if (!keys.has(file))
+        void connection
+          .sendDiagnostics({ uri: uriOf(file), diagnostics: [] })
+          .catch(logged('publishing diagnostics failed'));
+    }
+    state.keys = keys;
+    state.published = byFile;
+  };
+
+  /** Runs the checks of `theme` once no change has come for `debounceMs`; an earlier pending run is dropped. */
+  const scheduleTheme = (theme: WorkspaceTheme): void => {
+    if (shutDown) return;
+    const state = stateOf(theme);
+    state.controller?.abort();
+    const controller = new AbortController();
+    state.controller = controller;
+    const ticket = ++state.ticket;
+    clock.sleep(debounceMs, controller.signal).then(
+      () => {
+        if (ticket !== state.ticket || shutDown) return; // superseded by a later change
+        state.controller = undefined;
+        try {
+          runChecks(theme, state);
+        } catch (error) {
+          log(`checking ${theme.root} failed`, error);
+        }
+      },
+      () => undefined, // aborted: a later change scheduled its own run
+    );
+  };
+
+  const scheduleFile = async (file: string): Promise<void> => {
+    const theme = await workspace.themeOf(file);
+    if (theme !== undefined) scheduleTheme(theme);
+  };
+
+  /** The features' context of `theme`, moved to its current snapshot. */
+  const contextOf = (theme: WorkspaceTheme): LanguageContext => {
+    const state = stateOf(theme);
+    const view = theme.view();
+    if (state.context === undefined)
+      state.context = createLanguageContext(view.snapshot, options.language ?? { clock });
+    else if (state.contextVersion !== view.version) state.context.update(view.snapshot);
+    state.contextVersion = view.version;
+    return state.context;
+  };
+
+  /** Runs a feature for the document at `uri`, or answers `fallback` (not in a theme, cancelled, failed). */
+  const feature = async <T>(
+    uri: string,
+    token: CancellationToken,
+    fallback: T,
+    run: (context: LanguageContext, file: string) => T,
+  ): Promise<T> => {
+    const file = pathOf(uri);
+    if (file === undefined) return fallback;
+    const theme = await workspace.themeOf(file);
+    await nextTurn();
+    if (theme === undefined || token.isCancellationRequested) return fallback;
+    try {
+      return run(contextOf(theme), file);
+    } catch (error) {
+      log(`a request on ${file} failed`, error);
+      return fallback;
+    }
+  };
+
+  connection.onInitialize((params): InitializeResult => {
+    client = params.capabilities;
+    const folders = params.workspaceFolders?.map((folder) => pathOf(folder.uri)) ?? [
+      params.rootUri ? pathOf(params.rootUri) : (params.rootPath ?? undefined),
+    ];
+    workspace.setFolders(folders.filter((folder): folder is string => folder !== undefined));
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        renameProvider: { prepareProvider: true },
+        documentLinkProvider: { resolveProvider: false },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      },
+      serverInfo: {
+        name: options.serverInfo?.name ?? 'theme-kit',
+        ...(options.serverInfo?.version === undefined ? {} : { version: options.serverInfo.version }),
+      },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (client.workspace?.didChangeWatchedFiles?.dynamicRegistration === true) {
+      connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED.map((globPattern) => ({ globPattern })) })
+        .catch(logged('watching files failed'));
+    }
+    // The themes of the workspace folders (a folder, or the folders directly in it), checked from the start.
+    void (async () => {
+      for (const folder of workspace.folders) {
+        const candidates = [folder];
+        const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries)
+          if (entry.isDirectory() && !entry.name.startsWith('.')) candidates.push(path.join(folder, entry.name));
+        for (const dir of candidates) if (await workspace.isThemeRoot(dir)) scheduleTheme(await workspace.theme(dir));
+      }
+    })().catch(logged('reading the workspace folders failed'));
+  });
+
+  documents.onDidChangeContent(({ document }) => {
+    const file = pathOf(document.uri);
+    if (file === undefined) return;
+    uris.set(file, document.uri);
+    workspace.setBuffer(file, document.getText());
+    scheduleFile(file).catch(logged(`reading the theme of ${file} failed`));
+  });
+
+  documents.onDidClose(({ document }) => {
+    const file = pathOf(document.uri);
+    if (file === undefined) return;
+    workspace.closeBuffer(file);
+    // The disk's text counts again; a client that reports no file changes may have saved it since.
+    workspace
+      .diskChanged([file])
+      .then((themes) => {
+        for (const theme of themes) scheduleTheme(theme);
+      })
+      .catch(logged(`reading ${file} failed`));
+  });
+
+  connection.onDidChangeWatchedFiles(({ changes }) => {
+    const files = changes.map((change) => pathOf(change.uri)).filter((file): file is string => file !== undefined);
+    workspace
+      .diskChanged(files)
+      .then((themes) => {
+        for (const theme of themes) scheduleTheme(theme);
+      })
+      .catch(logged('reading changed files failed'));
+  });
+
+  connection.onCompletion(({ textDocument, position }, token) =>
+    feature(textDocument.uri, token, [], (context, file) => complete(context, file, position)),
+  );
+  connection.onHover(({ textDocument, position }, token) =>
+    feature(textDocument.uri, token, null, (context, file) => hover(context, file, position)),
+  );
+  connection.onDefinition(({ textDocument, position }, token) =>
+    feature(textDocument.uri, token, [], (context, file) => definition(context, file, position)),
+  );
+  connection.onReferences(({ textDocument, position }, token) =>
+    feature(textDocument.uri, token, [], (context, file) => references(context, file, position)),
+  );
+  connection.onPrepareRename(({ textDocument, position }, token) =>
+    feature(textDocument.uri, token, null, (context, file) => prepareRename(context, file, position)),
+  );
+  connection.onRenameRequest(({ textDocument, position, newName }, token) =>
+    feature(textDocument.uri, token, null, (context, file) => rename(context, file, position, newName)),
+  );
+  connection.onDocumentLinks(({ textDocument }, token) =>
+    feature(textDocument.uri, token, [], (context, file) => documentLinks(context, file)),
+  );
+  connection.onCodeAction(async ({ textDocument, range, context }) => {
+    const file = pathOf(textDocument.uri);
+    if (file === undefined) return [];
+    const theme = await workspace.themeOf(file);
+    if (theme === undefined) return [];
+    return quickFixes(stateOf(theme).published.get(file) ?? [], context.diagnostics, range, target());
+  });
+
+  connection.onShutdown(() => {
+    shutDown = true;
+    for (const state of states.values()) state.controller?.abort();
+  });
+
+  documents.listen(connection);
+}
