@@ -1,4 +1,4 @@
-// The directories of the root package.json's workspaces (`tools`, `packages/*`, `examples/*`), sorted.
+// The directories of the root package.json's workspaces (`tools`, `packages/*`, `editors/*`, `examples/*`), sorted.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './generated-files.mjs';

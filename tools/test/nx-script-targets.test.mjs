@@ -20,7 +20,7 @@ function workspace(manifests) {
 
 describe('nx script targets', () => {
   it("matches the package.json of each of the root's workspaces", () => {
-    expect(pattern).toBe('{tools,packages/*,examples/*}/package.json');
+    expect(pattern).toBe('{tools,packages/*,editors/*,examples/*}/package.json');
   });
 
   it('each script is a target running its command in the package directory', () => {

@@ -70,6 +70,6 @@ describe('typecheck', () => {
 
   it("finds the repository's packages and examples", () => {
     const names = typecheckedProjects().map((dir) => path.basename(dir));
-    expect(names).toEqual(expect.arrayContaining(['api-client', 'sandbox', 'redis', 'internal', 'app']));
+    expect(names).toEqual(expect.arrayContaining(['api-client', 'sandbox', 'redis', 'internal', 'app', 'vscode']));
   });
 });

@@ -1,0 +1,286 @@
+// The .vsix as `npm run package` (the workspace's build target) makes it: what it holds, what its manifest
+// tells VS Code, and that the server it bundles starts from the unpacked extension, with no node_modules,
+// the way VS Code starts it, and answers the LSP handshake.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { builtinModules, createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  CompletionRequest,
+  createProtocolConnection,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  type InitializeResult,
+  type ProtocolConnection,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver-protocol/node';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(path.join(root, 'package.json'));
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+const vsixFile = path.join(root, `commerce-kit-theme-${manifest.version}.vsix`);
+const themeKit = path.dirname(require.resolve('@commerce-kit/theme-kit/package.json'));
+const themeConfig = path.dirname(
+  createRequire(path.join(themeKit, 'package.json')).resolve('@commerce-kit/theme-config/package.json'),
+);
+
+interface Manifest {
+  readonly version: string;
+  readonly main: string;
+  readonly activationEvents: readonly string[];
+  readonly contributes: {
+    readonly languages: readonly { id: string; extensions?: string[]; configuration?: string }[];
+    readonly jsonValidation: readonly { fileMatch: string; url: string }[];
+    readonly configuration: { properties: Record<string, { default?: unknown }> };
+  };
+}
+
+/** The part of yauzl (vsce's zip reader) this file uses. */
+interface ZipEntry {
+  readonly fileName: string;
+}
+interface ZipFile {
+  readEntry(): void;
+  openReadStream(entry: ZipEntry, callback: (error: Error | null, stream: NodeJS.ReadableStream) => void): void;
+  on(event: 'entry', listener: (entry: ZipEntry) => void): void;
+  on(event: 'end', listener: () => void): void;
+  on(event: 'error', listener: (error: Error) => void): void;
+}
+interface Yauzl {
+  open(file: string, options: { lazyEntries: true }, callback: (error: Error | null, zip: ZipFile) => void): void;
+}
+// yauzl is vsce's own dependency: resolved from vsce, as vsce finds it.
+const yauzl = createRequire(require.resolve('@vscode/vsce/package.json'))('yauzl') as Yauzl;
+
+/** Every file of a zip archive: name -> content. */
+function readZip(file: string): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (openError, zip) => {
+      if (openError) return reject(openError);
+      const files = new Map<string, Buffer>();
+      zip.on('error', reject);
+      zip.on('end', () => resolve(files));
+      zip.on('entry', (entry) => {
+        if (entry.fileName.endsWith('/')) return zip.readEntry();
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+/** The files under `dir`, relative and with `/` separators. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+let vsix: Map<string, Buffer>;
+let packaged: Manifest;
+const text = (name: string): string => {
+  const content = vsix.get(name);
+  if (content === undefined) throw new Error(`${name} is not in the .vsix`);
+  return content.toString('utf8');
+};
+
+beforeAll(async () => {
+  // test/global-setup.ts has made it when it was missing or stale.
+  vsix = await readZip(vsixFile);
+  packaged = JSON.parse(text('extension/package.json')) as Manifest;
+});
+
+/** The .vsix unpacked into a new temporary directory (as VS Code installs it); its `extension/` folder. */
+async function unpacked(): Promise<string> {
+  const dir = testTempDir('vscode-vsix-');
+  for (const [name, content] of vsix) {
+    const file = path.join(dir, ...name.split('/'));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, content);
+  }
+  return path.join(dir, 'extension');
+}
+
+describe('the .vsix', () => {
+  it('holds the two bundles, what the server reads at run time, the manifest, README and LICENSE, nothing else', () => {
+    const names = [...vsix.keys()].filter((name) => name.startsWith('extension/')).sort();
+    const expected = [
+      'extension/package.json',
+      'extension/readme.md',
+      'extension/LICENSE.txt',
+      'extension/language-configuration.json',
+      'extension/dist/extension.js',
+      'extension/dist/server.js',
+      ...filesUnder(path.join(themeKit, 'dist', 'schemas')).map((name) => `extension/dist/schemas/${name}`),
+      ...filesUnder(path.join(themeKit, 'dist', 'blocks')).map((name) => `extension/dist/blocks/${name}`),
+      ...filesUnder(path.join(themeConfig, 'dist', 'schemas'))
+        .filter((name) => name.endsWith('.stk.config.schema.json'))
+        .map((name) => `extension/dist/config-schemas/${name}`),
+    ].sort();
+    expect(names).toEqual(expected);
+    expect(names).toContain('extension/dist/schemas/theme-context.schema.json');
+    expect(names).toContain('extension/dist/blocks/snippets/stk-block.liquid');
+    // The theme kit's files as built, unchanged.
+    expect(text('extension/dist/schemas/theme-context.schema.json')).toBe(
+      readFileSync(path.join(themeKit, 'dist', 'schemas', 'theme-context.schema.json'), 'utf8'),
+    );
+  });
+
+  it('is the manifest of this workspace, as it is now', () => {
+    expect(packaged).toEqual(manifest);
+  });
+
+  it('each bundle needs only Node (and the extension VS Code): no node_modules in the .vsix', () => {
+    const required = (name: string) =>
+      new Set([...text(name).matchAll(/\brequire\("([^"]+)"\)/g)].map((match) => match[1] ?? ''));
+    const builtin = (id: string) => builtinModules.includes(id.replace(/^node:/, ''));
+    expect([...required('extension/dist/server.js')].filter((id) => !builtin(id))).toEqual([]);
+    expect([...required('extension/dist/extension.js')].filter((id) => !builtin(id))).toEqual(['vscode']);
+  });
+
+  it('main is the extension bundle; it activates on Liquid files and on folders with a config file', () => {
+    expect(packaged.main).toBe('./dist/extension.js');
+    expect(vsix.has(`extension/${packaged.main.slice(2)}`)).toBe(true);
+    expect(packaged.activationEvents).toEqual(['onLanguage:liquid', 'workspaceContains:**/*.stk.config.json']);
+  });
+
+  it('contributes the liquid language for *.liquid files, with its language configuration', () => {
+    const liquid = packaged.contributes.languages.find((language) => language.id === 'liquid');
+    expect(liquid?.extensions).toEqual(['.liquid']);
+    expect(liquid?.configuration).toBe('./language-configuration.json');
+    const configuration = JSON.parse(text(`extension/${liquid?.configuration?.slice(2)}`)) as {
+      brackets: string[][];
+      autoClosingPairs: { open: string; close: string }[];
+      comments: { blockComment: string[] };
+    };
+    expect(configuration.brackets).toEqual(
+      expect.arrayContaining([
+        ['{%', '%}'],
+        ['{{', '}}'],
+      ]),
+    );
+    expect(configuration.autoClosingPairs).toEqual(
+      expect.arrayContaining([
+        { open: '{%', close: ' %}' },
+        { open: '{{', close: ' }}' },
+      ]),
+    );
+    expect(configuration.comments.blockComment).toEqual(['{% comment %}', '{% endcomment %}']);
+  });
+
+  it("maps each of the seven config files to theme-config's JSON Schema, shipped inside the .vsix", () => {
+    const catalog = JSON.parse(readFileSync(path.join(themeConfig, 'dist', 'schemas', 'catalog.json'), 'utf8')) as {
+      schemas: { fileMatch: string[]; url: string }[];
+    };
+    const configFiles = catalog.schemas
+      .flatMap((schema) => schema.fileMatch)
+      .filter((name) => name.endsWith('.stk.config.json'));
+    expect(configFiles).toHaveLength(7);
+    const validation = packaged.contributes.jsonValidation;
+    expect(validation.map((entry) => entry.fileMatch).sort()).toEqual([...configFiles].sort());
+    for (const { fileMatch, url } of validation) {
+      const schema = url.replace(/^\.\//, 'extension/');
+      const published = path.join(themeConfig, 'dist', 'schemas', path.basename(url));
+      expect(path.basename(url), fileMatch).toBe(fileMatch.replace(/\.json$/, '.schema.json'));
+      expect(text(schema), url).toBe(readFileSync(published, 'utf8'));
+    }
+  });
+
+  it('has the trace setting VS Code reads for the client (commerceKitTheme.trace.server)', () => {
+    expect(packaged.contributes.configuration.properties['commerceKitTheme.trace.server']?.default).toBe('off');
+  });
+});
+
+/** Starts the bundled server as VS Code's client forks it; the process is stopped when the test ends. */
+function startServer(extension: string, cwd: string): { child: ChildProcess; connection: ProtocolConnection } {
+  // vscode-languageclient's NodeModule with the stdio transport: `args`, then `--stdio` and the client's pid.
+  const child = spawn(
+    process.execPath,
+    [path.join(extension, 'dist', 'server.js'), 'language-server', '--stdio', `--clientProcessId=${process.pid}`],
+    { cwd, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const connection = createProtocolConnection(
+    new StreamMessageReader(child.stdout!),
+    new StreamMessageWriter(child.stdin!),
+  );
+  connection.listen();
+  onTestFinished(() => {
+    connection.dispose();
+    if (child.exitCode === null && child.signalCode === null) child.kill();
+    if (stderr.trim() !== '') console.error(`server stderr:\n${stderr}`);
+  });
+  return { child, connection };
+}
+
+describe('the bundled server, from the unpacked .vsix', () => {
+  it("is the theme kit's CLI: --version prints its version", async () => {
+    const extension = await unpacked();
+    const { version } = JSON.parse(readFileSync(path.join(themeKit, 'package.json'), 'utf8')) as { version: string };
+    const output = execFileSync(process.execPath, [path.join(extension, 'dist', 'server.js'), '--version'], {
+      cwd: extension,
+      encoding: 'utf8',
+    });
+    expect(output.trim()).toBe(version);
+  });
+
+  it('answers initialize over stdio with completion, hover and definition, then completes `store.` in a template', async () => {
+    const extension = await unpacked();
+    // A starter theme, written by the same bundle.
+    const theme = path.join(testTempDir('vscode-theme-'), 'theme');
+    execFileSync(process.execPath, [path.join(extension, 'dist', 'server.js'), 'init', theme], { stdio: 'ignore' });
+    const { child, connection } = startServer(extension, theme);
+    const rootUri = pathToFileURL(theme).href;
+    const result: InitializeResult = await connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri,
+      workspaceFolders: [{ uri: rootUri, name: 'theme' }],
+      capabilities: {},
+    });
+    expect(result.capabilities.completionProvider).toBeTruthy();
+    expect(result.capabilities.hoverProvider).toBeTruthy();
+    expect(result.capabilities.definitionProvider).toBeTruthy();
+    await connection.sendNotification(InitializedNotification.type, {});
+
+    const template = path.join(theme, 'templates', 'vsix-probe.liquid');
+    const source = '<p>{{ store. }}</p>\n';
+    await writeFile(template, source);
+    const uri = pathToFileURL(template).href;
+    await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: 'liquid', version: 1, text: source },
+    });
+    const completion = await connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position: { line: 0, character: source.indexOf('store.') + 'store.'.length },
+    });
+    const items = Array.isArray(completion) ? completion : (completion?.items ?? []);
+    expect(items.map((item) => item.label)).toContain('storeName');
+
+    await connection.sendRequest(ShutdownRequest.type);
+    await connection.sendNotification(ExitNotification.type);
+    await waitFor(() => child.exitCode !== null || child.signalCode !== null, { message: 'the server exits' });
+    expect(child.exitCode).toBe(0);
+  });
+});
