@@ -1,0 +1,363 @@
+/**
+ * A Liquid document as the editor features read it: LiquidJS's tokenizer splits it into tags and outputs
+ * (an unterminated last one, the half-typed tag of a keystroke, included); each `{% liquid %}` line is a
+ * statement of its own; then only a statement's own text is read, by the small lexer below (names, strings,
+ * numbers, punctuation), and paths (`menus['main-menu'].links`) are read from those lexemes.
+ */
+import { defaultOptions, TagToken, Tokenizer, TokenKind } from 'liquidjs';
+
+/** One `{% … %}` / `{{ … }}` / `{% liquid %}` line: a tag name (`''` for an output) and its arguments. */
+export interface Statement {
+  readonly kind: 'tag' | 'output';
+  /** The tag's name (`render`, `endfor`, `#`); `''` for an output or a tag without a name yet. */
+  readonly name: string;
+  /** Offsets of the name. */
+  readonly nameBegin: number;
+  readonly nameEnd: number;
+  /** Offsets of the arguments (an output's whole expression). */
+  readonly argsBegin: number;
+  readonly argsEnd: number;
+  /** Offsets of the whole token (delimiters included); for a `{% liquid %}` line, the line. */
+  readonly begin: number;
+  readonly end: number;
+  /** False for the unterminated last token of the document. */
+  readonly closed: boolean;
+}
+
+/** A lexeme of a statement's arguments. */
+export interface Lexeme {
+  readonly type: 'ident' | 'string' | 'number' | 'punct';
+  /** The text (a string's with its quotes). */
+  readonly text: string;
+  readonly begin: number;
+  readonly end: number;
+  /** Strings: whether the closing quote is there. */
+  readonly closed: boolean;
+}
+
+/** A string's content (without quotes) and its offsets. */
+export function stringContent(lexeme: Lexeme): { value: string; begin: number; end: number } {
+  const begin = lexeme.begin + 1;
+  const end = lexeme.closed ? lexeme.end - 1 : lexeme.end;
+  return { value: lexeme.text.slice(1, lexeme.closed ? -1 : undefined), begin, end };
+}
+
+const isIdentStart = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c > 127;
+const isIdentPart = (c: number): boolean => isIdentStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 63;
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isBlank = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
+
+const PUNCT2 = new Set(['==', '!=', '<>', '<=', '>=', '..']);
+
+/** Lexes `text` from `begin` to `end`. */
+export function lex(text: string, begin: number, end: number): Lexeme[] {
+  const out: Lexeme[] = [];
+  let p = begin;
+  while (p < end) {
+    const c = text.charCodeAt(p);
+    if (isBlank(c)) {
+      p++;
+      continue;
+    }
+    const start = p;
+    if (c === 39 || c === 34) {
+      p++;
+      while (p < end && text.charCodeAt(p) !== c) p++;
+      const closed = p < end;
+      if (closed) p++;
+      out.push({ type: 'string', text: text.slice(start, p), begin: start, end: p, closed });
+      continue;
+    }
+    if (isDigit(c) || (c === 45 && p + 1 < end && isDigit(text.charCodeAt(p + 1)))) {
+      p++;
+      while (p < end && (isDigit(text.charCodeAt(p)) || (text.charCodeAt(p) === 46 && isDigit(text.charCodeAt(p + 1)))))
+        p++;
+      out.push({ type: 'number', text: text.slice(start, p), begin: start, end: p, closed: true });
+      continue;
+    }
+    if (isIdentStart(c)) {
+      p++;
+      while (p < end && isIdentPart(text.charCodeAt(p))) p++;
+      out.push({ type: 'ident', text: text.slice(start, p), begin: start, end: p, closed: true });
+      continue;
+    }
+    const two = text.slice(p, p + 2);
+    p += PUNCT2.has(two) && p + 2 <= end ? 2 : 1;
+    out.push({ type: 'punct', text: text.slice(start, p), begin: start, end: p, closed: true });
+  }
+  return out;
+}
+
+/** One step of a path: `.name`, `['key']` / `[0]`, or `[expression]`. */
+export interface PathStep {
+  readonly kind: 'name' | 'key' | 'dynamic';
+  /** The name or key (`''` for a dynamic step). */
+  readonly name: string;
+  /** Offsets of the name (of the key's string, quotes included). */
+  readonly begin: number;
+  readonly end: number;
+  /** For a key: its lexeme (a string or a number). */
+  readonly lexeme?: Lexeme | undefined;
+}
+
+/** A variable and the steps after it: `menus['main-menu'].links`. */
+export interface PathExpr {
+  /** The root variable and then each step. */
+  readonly steps: readonly PathStep[];
+  /** Index of the root's lexeme and one past the last lexeme of the path. */
+  readonly first: number;
+  readonly last: number;
+  /** Offset just after a trailing `.` with no name after it yet (`store.`), else undefined. */
+  readonly trailingDot?: number | undefined;
+  /** A `[` not closed yet: the offset after it (`menus['ma` has the partial key as a string lexeme). */
+  readonly openBracket?: number | undefined;
+}
+
+const KEYWORDS = new Set([
+  'and',
+  'or',
+  'contains',
+  'in',
+  'with',
+  'as',
+  'for',
+  'true',
+  'false',
+  'nil',
+  'null',
+  'empty',
+  'blank',
+]);
+
+/** Reads the path starting at lexeme `i` (an identifier), or undefined. */
+export function readPath(lexemes: readonly Lexeme[], i: number): PathExpr | undefined {
+  const root = lexemes[i];
+  if (!root || root.type !== 'ident') return undefined;
+  const steps: PathStep[] = [{ kind: 'name', name: root.text, begin: root.begin, end: root.end }];
+  let j = i + 1;
+  for (;;) {
+    const next = lexemes[j];
+    if (next?.type !== 'punct') break;
+    if (next.text === '.') {
+      const name = lexemes[j + 1];
+      if (name?.type === 'ident' && name.begin === next.end) {
+        steps.push({ kind: 'name', name: name.text, begin: name.begin, end: name.end });
+        j += 2;
+        continue;
+      }
+      return { steps, first: i, last: j + 1, trailingDot: next.end };
+    }
+    if (next.text === '[') {
+      const key = lexemes[j + 1];
+      const close = lexemes[j + 2];
+      if (key && (key.type === 'string' || key.type === 'number')) {
+        const name = key.type === 'string' ? stringContent(key).value : key.text;
+        steps.push({ kind: 'key', name, begin: key.begin, end: key.end, lexeme: key });
+        if (close?.text === ']') {
+          j += 3;
+          continue;
+        }
+        return { steps, first: i, last: j + 2, openBracket: next.end };
+      }
+      if (key === undefined) return { steps, first: i, last: j + 1, openBracket: next.end };
+      // `[expression]`: skip to the matching `]`
+      let depth = 0;
+      let k = j;
+      for (; k < lexemes.length; k++) {
+        const t = lexemes[k]!.text;
+        if (t === '[') depth++;
+        else if (t === ']' && --depth === 0) break;
+      }
+      steps.push({ kind: 'dynamic', name: '', begin: next.begin, end: lexemes[k]?.end ?? next.end });
+      if (k >= lexemes.length) return { steps, first: i, last: k, openBracket: next.end };
+      j = k + 1;
+      continue;
+    }
+    break;
+  }
+  return { steps, first: i, last: j };
+}
+
+/** Every path of a statement's lexemes that starts a value (not a keyword, not a filter's name or a named argument). */
+export function pathsOf(lexemes: readonly Lexeme[]): PathExpr[] {
+  const out: PathExpr[] = [];
+  let i = 0;
+  while (i < lexemes.length) {
+    const lexeme = lexemes[i]!;
+    const prev = lexemes[i - 1];
+    const next = lexemes[i + 1];
+    if (
+      lexeme.type === 'ident' &&
+      !KEYWORDS.has(lexeme.text) &&
+      prev?.text !== '|' &&
+      prev?.text !== '.' &&
+      !(next?.text === ':' && next.begin === lexeme.end)
+    ) {
+      const path = readPath(lexemes, i);
+      if (path) {
+        out.push(path);
+        // the paths inside `[expression]` steps are read too
+        i++;
+        while (i < path.last && lexemes[i]?.text !== '[') i++;
+        if (i >= path.last) i = path.last;
+        continue;
+      }
+    }
+    i++;
+  }
+  return out;
+}
+
+/** Offsets of the first character of each line. */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+  }
+  return starts;
+}
+
+function tagName(text: string, from: number, to: number): { name: string; begin: number; end: number } {
+  let p = from;
+  while (p < to && isBlank(text.charCodeAt(p))) p++;
+  const begin = p;
+  if (text.charCodeAt(p) === 35 /* # */) return { name: '#', begin, end: p + 1 };
+  while (p < to && isIdentPart(text.charCodeAt(p))) p++;
+  return { name: text.slice(begin, p), begin, end: p };
+}
+
+function tagStatement(text: string, begin: number, end: number, closed: boolean): Statement {
+  let contentBegin = begin + 2;
+  if (text.charCodeAt(contentBegin) === 45 /* - */) contentBegin++;
+  let contentEnd = closed ? end - 2 : end;
+  if (closed && contentEnd > contentBegin && text.charCodeAt(contentEnd - 1) === 45) contentEnd--;
+  const name = tagName(text, contentBegin, contentEnd);
+  let argsBegin = name.end;
+  while (argsBegin < contentEnd && isBlank(text.charCodeAt(argsBegin))) argsBegin++;
+  return {
+    kind: 'tag',
+    name: name.name,
+    nameBegin: name.begin,
+    nameEnd: name.end,
+    argsBegin: Math.min(argsBegin, contentEnd),
+    argsEnd: contentEnd,
+    begin,
+    end,
+    closed,
+  };
+}
+
+function outputStatement(text: string, begin: number, end: number, closed: boolean): Statement {
+  let contentBegin = begin + 2;
+  if (text.charCodeAt(contentBegin) === 45) contentBegin++;
+  let contentEnd = closed ? end - 2 : end;
+  if (closed && contentEnd > contentBegin && text.charCodeAt(contentEnd - 1) === 45) contentEnd--;
+  return {
+    kind: 'output',
+    name: '',
+    nameBegin: contentBegin,
+    nameEnd: contentBegin,
+    argsBegin: contentBegin,
+    argsEnd: contentEnd,
+    begin,
+    end,
+    closed,
+  };
+}
+
+/** The lines of a `{% liquid %}` tag, each a statement. */
+function liquidLines(text: string, tag: Statement, out: Statement[]): void {
+  let p = tag.argsBegin;
+  while (p < tag.argsEnd) {
+    let lineEnd = p;
+    while (lineEnd < tag.argsEnd && text.charCodeAt(lineEnd) !== 10) lineEnd++;
+    const name = tagName(text, p, lineEnd);
+    if (name.name !== '') {
+      let argsBegin = name.end;
+      while (argsBegin < lineEnd && isBlank(text.charCodeAt(argsBegin))) argsBegin++;
+      let argsEnd = lineEnd;
+      while (argsEnd > argsBegin && isBlank(text.charCodeAt(argsEnd - 1))) argsEnd--;
+      out.push({
+        kind: 'tag',
+        name: name.name,
+        nameBegin: name.begin,
+        nameEnd: name.end,
+        argsBegin,
+        argsEnd,
+        begin: p,
+        end: lineEnd,
+        closed: tag.closed || lineEnd < tag.argsEnd,
+      });
+    }
+    p = lineEnd + 1;
+  }
+}
+
+/** The statements of a Liquid document, in order; comment bodies are left out. */
+export function scanStatements(text: string): Statement[] {
+  const out: Statement[] = [];
+  const tokenizer = new Tokenizer(text, defaultOptions.operators);
+  const n = text.length;
+  let inComment = 0;
+  const push = (statement: Statement): void => {
+    if (statement.kind === 'tag') {
+      if (statement.name === 'comment') {
+        inComment++;
+        if (inComment > 1) return;
+      } else if (statement.name === 'endcomment' && inComment > 0) {
+        inComment--;
+        if (inComment > 0) return;
+      } else if (inComment > 0) return;
+      out.push(statement);
+      if (statement.name === 'liquid') liquidLines(text, statement, out);
+      return;
+    }
+    if (inComment === 0) out.push(statement);
+  };
+  while (tokenizer.p < n) {
+    const begin = tokenizer.p;
+    try {
+      const token = tokenizer.readTopLevelToken(defaultOptions);
+      if (token instanceof TagToken || token.kind === TokenKind.Tag)
+        push(tagStatement(text, token.begin, token.end, true));
+      else if (token.kind === TokenKind.Output) push(outputStatement(text, token.begin, token.end, true));
+    } catch {
+      const isTag = text.startsWith('{%', begin);
+      const isOutput = text.startsWith('{{', begin);
+      if (!isTag && !isOutput) break; // an unclosed `{% raw %}`: the rest is raw text
+      const p = tokenizer.p;
+      // A tag without a name (`{% %}`) is closed and throws after the tokenizer has passed it; an
+      // unterminated one runs to the end of the document.
+      if (isTag && p > begin + 3 && p <= n && text.startsWith('%}', p - 2)) {
+        push(tagStatement(text, begin, p, true));
+        continue;
+      }
+      push(isTag ? tagStatement(text, begin, n, false) : outputStatement(text, begin, n, false));
+      break;
+    }
+    if (tokenizer.p <= begin) break;
+  }
+  return out;
+}
+
+/** The statement whose arguments (or name) hold `offset`, or undefined (plain HTML, a delimiter). */
+export function statementAt(statements: readonly Statement[], offset: number): Statement | undefined {
+  // binary search for the last statement beginning before offset
+  let lo = 0;
+  let hi = statements.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (statements[mid]!.begin < offset) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  const s = statements[found];
+  if (!s) return undefined;
+  const start = s.kind === 'output' ? s.argsBegin : Math.min(s.nameBegin, s.begin + 2);
+  if (offset >= start && offset <= s.argsEnd && (s.name !== 'liquid' || offset <= s.nameEnd)) return s;
+  return undefined;
+}
