@@ -235,6 +235,34 @@ function startServer(extension: string, cwd: string): { child: ChildProcess; con
   return { child, connection };
 }
 
+describe('the extension bundle, from the unpacked .vsix', () => {
+  it('activated (with a stand-in for VS Code), forks the bundled server as `language-server --stdio`, which answers initialize; stops it on deactivate', async () => {
+    const extension = await unpacked();
+    const host = path.join(root, 'test', 'fixtures', 'vscode-host.cjs');
+    // A hung activation is killed (and the server with it: it watches its client's pid).
+    const output = execFileSync(process.execPath, [host, extension], {
+      cwd: extension,
+      encoding: 'utf8',
+      timeout: 50_000,
+    });
+    const { forked, watchers, errors } = JSON.parse(output) as {
+      forked: { module: string; args: string[]; answered: boolean; exitCode: number | null }[];
+      watchers: string[];
+      errors: string[];
+    };
+    expect(errors).toEqual([]);
+    expect(forked).toEqual([
+      {
+        module: path.join(extension, 'dist', 'server.js'),
+        args: ['language-server', '--stdio', expect.stringMatching(/^--clientProcessId=\d+$/)],
+        answered: true,
+        exitCode: 0,
+      },
+    ]);
+    expect(watchers).toEqual(['**/*.liquid', '**/*.stk.config.json', '**/assets/**']);
+  });
+});
+
 describe('the bundled server, from the unpacked .vsix', () => {
   it("is the theme kit's CLI: --version prints its version", async () => {
     const extension = await unpacked();
