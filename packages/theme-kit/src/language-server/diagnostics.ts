@@ -13,7 +13,7 @@ import {
   type TextDocumentEdit,
   type TextEdit,
   type WorkspaceEdit,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver/node.js';
 import type { ThemeDiagnostic, ThemeFix } from '../diagnostics.js';
 import type { ThemeSnapshot } from '../workspace/snapshot.js';
 import type { FileNote } from '../workspace/workspace-theme.js';

@@ -6,7 +6,7 @@
 import { format } from 'node:util';
 import type { CliIO } from '@commerce-kit/internal/cli/io';
 import { systemClock } from '@commerce-kit/internal/clock';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node.js';
 import { VERSION } from '../cli/version.js';
 import { startThemeLanguageServer } from './server.js';
 

@@ -3,7 +3,7 @@
  * (0-based). A diagnostic without an end spans the word at its position: a name, or a quoted string.
  */
 import { LineIndex } from '@commerce-kit/internal/line-index';
-import type { Range } from 'vscode-languageserver/node';
+import type { Range } from 'vscode-languageserver/node.js';
 
 const WORD = /[\p{L}\p{N}_$-]/u;
 

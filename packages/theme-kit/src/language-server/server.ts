@@ -17,7 +17,7 @@ import {
   type InitializeResult,
   TextDocumentSyncKind,
   TextDocuments,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkSnapshot, ParseCache } from '../check/run.js';
 import {
@@ -135,6 +135,11 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
     const view = theme.view();
     const result = checkSnapshot(view.snapshot, { cache: state.cache });
     const byFile = toPublished(view.snapshot, result.diagnostics, view.notes);
+    // An open document hears about its diagnostics even when it has none.
+    for (const document of documents.all()) {
+      const file = pathOf(document.uri);
+      if (file !== undefined && !byFile.has(file) && workspace.loadedThemeOf(file) === theme) byFile.set(file, []);
+    }
     const keys = new Map<string, string>();
     for (const [file, list] of byFile) {
       const diagnostics = list.map((p) => p.diagnostic);
@@ -147,8 +152,8 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
         .sendDiagnostics({ uri, diagnostics, ...(version === undefined ? {} : { version }) })
         .catch(logged('publishing diagnostics failed'));
     }
-    for (const file of state.keys.keys()) {
-      if (!keys.has(file))
+    for (const [file, key] of state.keys) {
+      if (!keys.has(file) && key !== '[]')
         void connection
           .sendDiagnostics({ uri: uriOf(file), diagnostics: [] })
           .catch(logged('publishing diagnostics failed'));
