@@ -73,6 +73,11 @@ export interface ValidationResult {
 export interface ValidateOptions {
   /** Treat warnings as errors. */
   readonly strict?: boolean | undefined;
+  /**
+   * The menu identifiers the theme's templates use (`menus['sidebar-menu']`), when known: a menu `name`
+   * among them (or `main-menu` / `footer-menu`) is no `unknown-menu-name`. The theme kit's `check` passes them.
+   */
+  readonly menuNames?: Iterable<string> | undefined;
 }
 
 /** Sorts diagnostics by file, position, then pointer; applies `strict`; computes `valid`. */

@@ -28,7 +28,7 @@ const atFileStart = (diagnostics: Diagnostic[]): Diagnostic[] =>
   diagnostics.map((d) => (d.line === undefined ? { ...d, line: 1, column: 1 } : d));
 
 /** Reads and analyses every `*.stk.config.json` in `dir` (default: the current working directory). */
-export async function analyzeDir(given?: string): Promise<DirAnalysis> {
+export async function analyzeDir(given?: string, menuNames?: Iterable<string>): Promise<DirAnalysis> {
   const { fs, path, cwd } = nodeRuntime('reading a theme directory');
   const dir = given === undefined ? cwd() : given;
   const diagnostics: Diagnostic[] = [];
@@ -115,7 +115,7 @@ export async function analyzeDir(given?: string): Promise<DirAnalysis> {
       continue;
     }
     files.push(file);
-    const analysis = analyzeSource(known.kind, bytes);
+    const analysis = analyzeSource(known.kind, bytes, menuNames);
     diagnostics.push(...analysis.diagnostics.map((d) => ({ ...d, file })));
     if (analysis.value !== undefined) values.set(known.kind, analysis.value);
   }
@@ -133,7 +133,7 @@ export async function analyzeDir(given?: string): Promise<DirAnalysis> {
  * ```
  */
 export async function validateConfigDir(dir?: string, options: ValidateOptions = {}): Promise<ValidationResult> {
-  return finishResult((await analyzeDir(dir)).diagnostics, options);
+  return finishResult((await analyzeDir(dir, options.menuNames)).diagnostics, options);
 }
 
 /** The result of {@link loadConfigDir}: the config when valid, the diagnostics always. */
@@ -153,7 +153,7 @@ export type LoadResult =
  * ```
  */
 export async function loadConfigDir(dir?: string, options: ValidateOptions = {}): Promise<LoadResult> {
-  const analysis = await analyzeDir(dir);
+  const analysis = await analyzeDir(dir, options.menuNames);
   const result = finishResult(analysis.diagnostics, options);
   if (!result.valid) return { valid: false, diagnostics: result.diagnostics };
   const config: ThemeConfig = {};

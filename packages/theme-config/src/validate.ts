@@ -86,7 +86,12 @@ function toJsonValue(
   }
 }
 
-function checkValue(kind: ConfigKind, value: JsonValue, sourceMap: SourceMap | undefined): Diagnostic[] {
+function checkValue(
+  kind: ConfigKind,
+  value: JsonValue,
+  sourceMap: SourceMap | undefined,
+  menuNames: Iterable<string> | undefined,
+): Diagnostic[] {
   const info = fileInfo(kind);
   const isArray = Array.isArray(value);
   const isObject = typeof value === 'object' && value !== null && !isArray;
@@ -119,7 +124,7 @@ function checkValue(kind: ConfigKind, value: JsonValue, sourceMap: SourceMap | u
   mergeTypoIntoMissing(diagnostics);
   // A property the block does not have at all is already reported; "ignored because ..." would repeat it.
   const unknownAt = new Set(diagnostics.filter((d) => d.code === 'unknown-property').map((d) => d.pointer));
-  const semantic = semanticRules(kind, value).filter(
+  const semantic = semanticRules(kind, value, menuNames).filter(
     (d) => !(d.code === 'ignored-property' && unknownAt.has(d.pointer)),
   );
   // A rule that restates a schema bound more precisely (`currentPage` below 1, a negative `numItems`
@@ -173,7 +178,11 @@ function withPosition(d: Diagnostic, sourceMap: SourceMap | undefined, locate: s
 }
 
 /** Analyses one file's raw contents (bytes or text). */
-export function analyzeSource(kind: ConfigKind, source: string | Uint8Array): FileAnalysis {
+export function analyzeSource(
+  kind: ConfigKind,
+  source: string | Uint8Array,
+  menuNames?: Iterable<string> | undefined,
+): FileAnalysis {
   let text: string;
   if (typeof source === 'string') {
     text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
@@ -228,7 +237,7 @@ export function analyzeSource(kind: ConfigKind, source: string | Uint8Array): Fi
   if (parsed.value === undefined) return { value: undefined, diagnostics: parsed.diagnostics };
   return {
     value: parsed.value,
-    diagnostics: [...parsed.diagnostics, ...checkValue(kind, parsed.value, parsed.sourceMap)],
+    diagnostics: [...parsed.diagnostics, ...checkValue(kind, parsed.value, parsed.sourceMap, menuNames)],
   };
 }
 
@@ -253,7 +262,7 @@ export function validateConfig(
   const diagnostics: Diagnostic[] = [];
   const json = toJsonValue(value, [], diagnostics, new Set());
   if (json !== undefined && !diagnostics.some((d) => d.code === 'too-deep'))
-    diagnostics.push(...checkValue(resolved, json, undefined));
+    diagnostics.push(...checkValue(resolved, json, undefined, options.menuNames));
   return finishResult(withFile(diagnostics, options.file), options);
 }
 
@@ -269,5 +278,8 @@ export function validateConfigText(
   source: string | Uint8Array,
   options: ValidateValueOptions = {},
 ): ValidationResult {
-  return finishResult(withFile(analyzeSource(fileInfo(kind).kind, source).diagnostics, options.file), options);
+  return finishResult(
+    withFile(analyzeSource(fileInfo(kind).kind, source, options.menuNames).diagnostics, options.file),
+    options,
+  );
 }

@@ -67,9 +67,11 @@ function paginationRules(value: JsonValue | undefined): Diagnostic[] {
   ];
 }
 
-function menuRules(value: JsonValue | undefined): Diagnostic[] {
+function menuRules(value: JsonValue | undefined, menuNames: Iterable<string> | undefined): Diagnostic[] {
   if (!Array.isArray(value)) return [];
   const out: Diagnostic[] = [];
+  const known = menuNames === undefined ? KNOWN_MENU_NAMES : [...new Set([...KNOWN_MENU_NAMES, ...menuNames])];
+  const listed = known.map((name) => `\`${name}\``).join(known.length === 2 ? ' or ' : ', ');
   value.forEach((menu, index) => {
     if (isRecord(menu) && menu.name === undefined) {
       out.push({
@@ -81,12 +83,12 @@ function menuRules(value: JsonValue | undefined): Diagnostic[] {
       });
       return;
     }
-    if (!isRecord(menu) || typeof menu.name !== 'string' || KNOWN_MENU_NAMES.includes(menu.name)) return;
-    const suggestion = closest(menu.name, KNOWN_MENU_NAMES);
+    if (!isRecord(menu) || typeof menu.name !== 'string' || known.includes(menu.name)) return;
+    const suggestion = closest(menu.name, known);
     out.push({
       severity: 'warning',
       code: 'unknown-menu-name',
-      message: `menu name \`${menu.name}\` matches no template menu (\`main-menu\` or \`footer-menu\`)`,
+      message: `menu name \`${menu.name}\` matches no template menu (${listed})`,
       pointer: `/${index}/name`,
       ...(suggestion ? { suggestion: didYouMean(suggestion) } : {}),
     });
@@ -130,14 +132,18 @@ function categoryRules(value: JsonValue | undefined): Diagnostic[] {
 }
 
 /** Semantic checks of one file's value (schema checks are separate). */
-export function semanticRules(kind: ConfigKind, value: JsonValue | undefined): Diagnostic[] {
+export function semanticRules(
+  kind: ConfigKind,
+  value: JsonValue | undefined,
+  menuNames?: Iterable<string> | undefined,
+): Diagnostic[] {
   switch (kind) {
     case 'store':
       return storeRules(value);
     case 'pagination':
       return paginationRules(value);
     case 'menus':
-      return menuRules(value);
+      return menuRules(value, menuNames);
     case 'categories':
       return categoryRules(value);
     case 'editable-regions':
