@@ -19,7 +19,6 @@ import {
   TextDocuments,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { checkSnapshot, ParseCache } from '../check/run.js';
 import {
   complete,
   createLanguageContext,
@@ -33,7 +32,9 @@ import {
   rename,
 } from '../language/index.js';
 import { ThemeWorkspace } from '../workspace/theme-workspace.js';
-import type { WorkspaceTheme } from '../workspace/workspace-theme.js';
+import type { ThemeView, WorkspaceTheme } from '../workspace/workspace-theme.js';
+import type { ThemeDiagnostic } from '../diagnostics.js';
+import { type CheckRunner, checkRunner, inThreadRunner } from './check-runner.js';
 import { type DiagnosticsByFile, type EditTarget, quickFixes, toPublished } from './diagnostics.js';
 
 /** Options of {@link startThemeLanguageServer}. */
@@ -46,6 +47,11 @@ export interface ThemeLanguageServerOptions {
   readonly maxAnalysedLength?: number | undefined;
   /** Options of the features' context (the mock store's seed and date for hover values). */
   readonly language?: LanguageContextOptions | undefined;
+  /**
+   * Run the checks in a worker thread (default: true; from sources, or where the worker cannot start, they
+   * run in the server's thread).
+   */
+  readonly checkWorker?: boolean | undefined;
   /** Name and version the server gives in its `initialize` answer. */
   readonly serverInfo?: { readonly name: string; readonly version?: string | undefined } | undefined;
 }
@@ -58,10 +64,12 @@ const WATCHED = ['**/*.liquid', '**/*.stk.config.json', '**/assets/**', '**/{tem
 
 /** The server's state for one theme. */
 interface ThemeState {
-  readonly cache: ParseCache;
   /** Bumped by every change: a debounced run that is no longer the last one does nothing. */
   ticket: number;
   controller: AbortController | undefined;
+  /** A check is running; `again`: a change came meanwhile, so another run follows it. */
+  running: boolean;
+  again: boolean;
   /** What was published last, by file, and the key compared to know whether it changed. */
   published: DiagnosticsByFile;
   keys: Map<string, string>;
@@ -95,6 +103,7 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
   const uris = new Map<string, string>();
   let client: ClientCapabilities = {};
   let shutDown = false;
+  let runner: CheckRunner = inThreadRunner();
 
   const log = (message: string, error?: unknown): void => {
     const detail =
@@ -117,9 +126,10 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
     let state = states.get(theme);
     if (state === undefined) {
       state = {
-        cache: new ParseCache(),
         ticket: 0,
         controller: undefined,
+        running: false,
+        again: false,
         published: new Map(),
         keys: new Map(),
         context: undefined,
@@ -130,11 +140,14 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
     return state;
   };
 
-  /** Runs the checks of `theme` and publishes what changed. */
-  const runChecks = (theme: WorkspaceTheme, state: ThemeState): void => {
-    const view = theme.view();
-    const result = checkSnapshot(view.snapshot, { cache: state.cache });
-    const byFile = toPublished(view.snapshot, result.diagnostics, view.notes);
+  /** Publishes the diagnostics of `view` for every file whose diagnostics changed. */
+  const publish = (
+    theme: WorkspaceTheme,
+    state: ThemeState,
+    view: ThemeView,
+    diagnostics: readonly ThemeDiagnostic[],
+  ): void => {
+    const byFile = toPublished(view.snapshot, diagnostics, view.notes);
     // An open document hears about its diagnostics even when it has none.
     for (const document of documents.all()) {
       const file = pathOf(document.uri);
@@ -162,6 +175,29 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
     state.published = byFile;
   };
 
+  /**
+   * Runs the checks of `theme` and publishes them, unless the theme changed meanwhile (the change's own run
+   * publishes). One run per theme at a time: a run asked for during another follows it, on the latest texts.
+   */
+  const runChecks = async (theme: WorkspaceTheme, state: ThemeState): Promise<void> => {
+    if (state.running) {
+      state.again = true;
+      return;
+    }
+    state.running = true;
+    try {
+      do {
+        state.again = false;
+        const ticket = state.ticket;
+        const view = theme.view();
+        const diagnostics = await runner.check(view.snapshot);
+        if (!state.again && ticket === state.ticket && !shutDown) publish(theme, state, view, diagnostics);
+      } while (state.again && !shutDown);
+    } finally {
+      state.running = false;
+    }
+  };
+
   /** Runs the checks of `theme` once no change has come for `debounceMs`; an earlier pending run is dropped. */
   const scheduleTheme = (theme: WorkspaceTheme): void => {
     if (shutDown) return;
@@ -174,11 +210,7 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
       () => {
         if (ticket !== state.ticket || shutDown) return; // superseded by a later change
         state.controller = undefined;
-        try {
-          runChecks(theme, state);
-        } catch (error) {
-          log(`checking ${theme.root} failed`, error);
-        }
+        runChecks(theme, state).catch(logged(`checking ${theme.root} failed`));
       },
       () => undefined, // aborted: a later change scheduled its own run
     );
@@ -245,6 +277,8 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
   });
 
   connection.onInitialized(() => {
+    if (options.checkWorker !== false)
+      runner = checkRunner((reason) => log(`the checks run in the server's thread: ${reason}`));
     if (client.workspace?.didChangeWatchedFiles?.dynamicRegistration === true) {
       connection.client
         .register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED.map((globPattern) => ({ globPattern })) })
@@ -325,6 +359,7 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
   connection.onShutdown(() => {
     shutDown = true;
     for (const state of states.values()) state.controller?.abort();
+    return runner.close();
   });
 
   documents.listen(connection);
