@@ -4,6 +4,7 @@ import { editorCommand, mockCommand, validateCommand } from '@commerce-kit/theme
 import { checkCommand } from './check-command.js';
 import { devCommand } from './dev-command.js';
 import { initCommand } from './init-command.js';
+import { languageServerCommand } from './language-server-command.js';
 import { renderCommand } from './render-command.js';
 import { VERSION } from './version.js';
 
@@ -11,5 +12,14 @@ import { VERSION } from './version.js';
 export const THEME_KIT_CLI = {
   program: 'theme-kit',
   version: VERSION,
-  commands: [initCommand, devCommand, checkCommand, renderCommand, validateCommand, mockCommand, editorCommand],
+  commands: [
+    initCommand,
+    devCommand,
+    checkCommand,
+    renderCommand,
+    validateCommand,
+    mockCommand,
+    editorCommand,
+    languageServerCommand,
+  ],
 } as const satisfies CliOptions;
