@@ -30,7 +30,9 @@
 //     JSON again each time): that is its API's cost per call.
 //
 // Build first: `npx nx run @commerce-kit/theme-kit:build`. Env: BENCH_COLD_RUNS (default 9),
-// BENCH_WARM_RUNS (default 30), BENCH_THEME_KIT_DIST (another build of the package).
+// BENCH_WARM_RUNS (default 30), BENCH_THEME_KIT_DIST (another build of the package), BENCH_BASELINE_DIST
+// (an earlier build of the package, inside the repository so that it finds its dependencies: its CLI
+// as one more cold row, to compare two builds in one run).
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -43,6 +45,7 @@ import { summary } from '../lib/stats.mjs';
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 9);
 const WARM_RUNS = Number(process.env.BENCH_WARM_RUNS ?? 30);
 const GOAL = 0.3;
+const BASELINE = process.env.BENCH_BASELINE_DIST ? path.resolve(process.env.BENCH_BASELINE_DIST) : undefined;
 
 const require = createRequire(path.join(ROOT, 'package.json'));
 const THEME_CHECK = require.resolve('@shopify/theme-check-node');
@@ -111,6 +114,11 @@ try {
   const cold = {
     'node -e (empty process)': { args: ['-e', ''] },
     'theme-kit check (CLI)': { args: [CLI, 'check', '--theme', dir, '--format', 'json'] },
+    ...(BASELINE && {
+      'theme-kit check (CLI, BENCH_BASELINE_DIST)': {
+        args: [path.join(BASELINE, 'cli.js'), 'check', '--theme', dir, '--format', 'json'],
+      },
+    }),
     'theme-kit checkTheme() (API, node -e)': { args: ['--input-type=module', '-e', checkThemeChild(dir)], split: true },
     'Theme Check themeCheckRun() (offline docs, node -e)': {
       args: ['-e', themeCheckChild(dir)],

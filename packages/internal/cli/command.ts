@@ -40,3 +40,30 @@ export interface Command {
    */
   run(input: CommandInput, io: CliIO): Promise<number>;
 }
+
+/**
+ * A subcommand whose module loads only when it is used: the overview of the commands needs only its
+ * name and summary, so `<program> --help`, `--version` and every other command never import what it
+ * runs (a command's module and the libraries it imports are most of a CLI's start). `load` resolves
+ * to the command itself (the same `name` and `summary`), once per run of the program.
+ */
+export interface LazyCommand {
+  /** Name typed on the command line (the loaded command's `name`). */
+  readonly name: string;
+  /** One-line description for the command list (the loaded command's `summary`). */
+  readonly summary: string;
+  /** Imports the command's module: `() => import('./check-command.js').then((m) => m.checkCommand)`. */
+  load(): Promise<Command>;
+}
+
+/** An entry of a command table: the command itself, or one loaded when it is used. */
+export type CommandEntry = Command | LazyCommand;
+
+/** The command an entry stands for: itself, or what it loads. */
+export async function loadCommand(entry: CommandEntry): Promise<Command> {
+  if (!('load' in entry)) return entry;
+  const command = await entry.load();
+  if (command.name !== entry.name)
+    throw new Error(`the command table's entry ${JSON.stringify(entry.name)} loaded ${JSON.stringify(command.name)}`);
+  return command;
+}

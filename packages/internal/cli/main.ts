@@ -4,7 +4,7 @@
  * {@link Command}s under its own name and version.
  */
 import { parseCommandArgs } from '@commerce-kit/internal/cli/args';
-import type { Command } from '@commerce-kit/internal/cli/command';
+import { loadCommand, type Command, type CommandEntry } from '@commerce-kit/internal/cli/command';
 import { EXIT, processIO, UsageError, type CliIO } from '@commerce-kit/internal/cli/io';
 
 /** What {@link runCli} runs. */
@@ -13,8 +13,11 @@ export interface CliOptions {
   readonly program: string;
   /** What `--version` prints. */
   readonly version: string;
-  /** The subcommands, in the order the overview lists them. */
-  readonly commands: readonly Command[];
+  /**
+   * The subcommands, in the order the overview lists them: each a {@link Command}, or a `LazyCommand`
+   * whose module is imported only when it runs or its help is asked for.
+   */
+  readonly commands: readonly CommandEntry[];
   /** Where to read and write (default: {@link processIO}). */
   readonly io?: CliIO | undefined;
 }
@@ -26,7 +29,7 @@ const usageLine = (program: string, command: Command): string =>
 const commandHelp = (program: string, command: Command): string =>
   `Usage: ${usageLine(program, command)}\n\n${command.help}\n`;
 
-function overview(program: string, commands: readonly Command[]): string {
+function overview(program: string, commands: readonly CommandEntry[]): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   return [
     `Usage: ${program} <command> [options]`,
@@ -41,6 +44,8 @@ function overview(program: string, commands: readonly Command[]): string {
   ].join('\n');
 }
 
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 /** Runs the command line `argv` (without `node` and the script) and resolves to the exit code. */
 export async function runCli(argv: readonly string[], options: CliOptions): Promise<number> {
   const { program, version, commands } = options;
@@ -53,18 +58,34 @@ export async function runCli(argv: readonly string[], options: CliOptions): Prom
   }
   if (name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? rest[0] : undefined;
-    const command = topic === undefined ? undefined : byName.get(topic);
-    io.stdout.write(command ? commandHelp(program, command) : overview(program, commands));
-    return EXIT.OK;
+    const entry = topic === undefined ? undefined : byName.get(topic);
+    if (entry === undefined) {
+      io.stdout.write(overview(program, commands));
+      return EXIT.OK;
+    }
+    try {
+      io.stdout.write(commandHelp(program, await loadCommand(entry)));
+      return EXIT.OK;
+    } catch (error) {
+      io.stderr.write(`${program} ${entry.name}: unexpected failure: ${messageOf(error)}\n`);
+      return EXIT.INVALID;
+    }
   }
   if (name === '--version' || name === '-v') {
     io.stdout.write(`${version}\n`);
     return EXIT.OK;
   }
-  const command = byName.get(name);
-  if (!command) {
+  const entry = byName.get(name);
+  if (!entry) {
     io.stderr.write(`${program}: unknown command ${JSON.stringify(name)}\n\n${overview(program, commands)}`);
     return EXIT.USAGE;
+  }
+  let command: Command;
+  try {
+    command = await loadCommand(entry);
+  } catch (error) {
+    io.stderr.write(`${program} ${entry.name}: unexpected failure: ${messageOf(error)}\n`);
+    return EXIT.INVALID;
   }
   try {
     const parsed = parseCommandArgs(rest, command.options, command.maxPositionals ?? 0);
@@ -84,9 +105,7 @@ export async function runCli(argv: readonly string[], options: CliOptions): Prom
       );
       return EXIT.USAGE;
     }
-    io.stderr.write(
-      `${program} ${command.name}: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    io.stderr.write(`${program} ${command.name}: unexpected failure: ${messageOf(error)}\n`);
     return EXIT.INVALID;
   }
 }

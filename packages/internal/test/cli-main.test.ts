@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { flagValue, parseCommandArgs, stringValue } from '../cli/args.js';
-import type { Command } from '../cli/command.js';
+import type { Command, LazyCommand } from '../cli/command.js';
 import { EXIT, UsageError } from '../cli/io.js';
 import { runCli } from '../cli/main.js';
 import { memoryIO } from './support/memory-io.js';
@@ -124,6 +124,61 @@ describe('runCli', () => {
     expect(io.err()).toMatch(/^tool foreign: from the other copy\n\nUsage: tool foreign\n/);
     expect(new other.UsageError('x')).toBeInstanceOf(UsageError);
     expect(new other.UsageError('x').name).toBe('UsageError');
+  });
+});
+
+describe('runCli with lazy commands', () => {
+  /** `bare` and `echo` as entries that count their loads. */
+  function lazyTable() {
+    const loads: string[] = [];
+    const lazy = (command: Command): LazyCommand => ({
+      name: command.name,
+      summary: command.summary,
+      load: async () => {
+        loads.push(command.name);
+        return command;
+      },
+    });
+    return { loads, commands: [lazy(echo), lazy(bare)] };
+  }
+
+  it('the overview, --version and an unknown command load nothing; a command loads itself only', async () => {
+    const { loads, commands } = lazyTable();
+    const go = async (argv: string[]) => {
+      const io = memoryIO();
+      const code = await runCli(argv, { program: 'tool', version: '1.2.3', commands, io });
+      return { code, stdout: io.out(), stderr: io.err() };
+    };
+    expect((await go([])).stderr).toContain('  echo  print the arguments\n  bare  takes nothing\n');
+    expect((await go(['--help'])).code).toBe(0);
+    expect(await go(['--version'])).toEqual({ code: 0, stdout: '1.2.3\n', stderr: '' });
+    expect((await go(['nope'])).code).toBe(2);
+    expect(loads).toEqual([]);
+    expect(await go(['echo', '--loud', 'hi'])).toEqual({ code: 0, stdout: 'tool: HI\n', stderr: '' });
+    expect(loads).toEqual(['echo']);
+    expect((await go(['help', 'bare'])).stdout).toBe('Usage: tool bare\n\nNo options.\n');
+    expect((await go(['echo', '--bogus'])).stderr).toMatch(
+      /^tool echo: Unknown option '--bogus'.*\n\nUsage: tool echo /s,
+    );
+    expect(loads).toEqual(['echo', 'bare', 'echo']);
+  });
+
+  it('a module that fails to load, or loads another command, is exit 1 with the message', async () => {
+    const broken: LazyCommand = {
+      name: 'broken',
+      summary: 'fails to load',
+      load: () => Promise.reject(new Error('Cannot find module ./broken.js')),
+    };
+    const wrong: LazyCommand = { name: 'wrong', summary: 'loads bare', load: async () => bare };
+    for (const [argv, message] of [
+      [['broken'], 'tool broken: unexpected failure: Cannot find module ./broken.js\n'],
+      [['help', 'broken'], 'tool broken: unexpected failure: Cannot find module ./broken.js\n'],
+      [['wrong'], `tool wrong: unexpected failure: the command table's entry "wrong" loaded "bare"\n`],
+    ] as const) {
+      const io = memoryIO();
+      expect(await runCli([...argv], { program: 'tool', version: '1', commands: [broken, wrong], io })).toBe(1);
+      expect(io.err()).toBe(message);
+    }
   });
 });
 

@@ -110,6 +110,10 @@ export class ThemeRenderer {
       strictVariables: false,
       ownPropertyOnly: true,
       timezoneOffset: 0,
+      // The system's locale, as when unset, but resolved at the first date format: unset, LiquidJS asks Intl
+      // for it here, loading ICU's data (about 40 ms of every `theme-kit check`, which formats no date).
+      // `Intl.DateTimeFormat([])` is the default locale, and LiquidJS uses `locale` only there.
+      locale: [] as unknown as string,
       cache,
       renderLimit: options.renderLimitMs ?? 10_000,
     });
