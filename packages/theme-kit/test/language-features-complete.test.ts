@@ -7,7 +7,7 @@ import { starterTheme } from '../src/starter/files.js';
 import type { ThemeSnapshot } from '../src/workspace/snapshot.js';
 
 const ROOT = '/themes/shop';
-const definitions = contextSchema.definitions as Record<string, { properties: Record<string, unknown> }>;
+const definitions = contextSchema.definitions as unknown as Record<string, { properties: Record<string, unknown> }>;
 const fieldsOf = (name: string): string[] => Object.keys(definitions[name]!.properties);
 
 /** A snapshot from theme-relative paths -> texts: `*.stk.config.json` are config files, `assets/` assets. */
@@ -212,7 +212,7 @@ describe('names', () => {
     const assets = completeAt('layout/theme.liquid', "{{ 'th|^|' | asset_url | stylesheet_tag }}");
     expect(labels(assets)).toEqual([...snapshot(starterTheme()).assets]);
     expect(labels(assets)).toContain('theme.css');
-    expect(assets[0]!.textEdit!.range).toEqual(range(0, 4, 6));
+    expect(assets[0]!.textEdit).toEqual({ range: range(0, 4, 6), newText: assets[0]!.label });
     expect(labels(completeAt('templates/index.liquid', "{% layout '|^|' %}"))).toEqual(['theme']);
   });
 });
@@ -269,5 +269,24 @@ describe('bad input never throws', () => {
     const ctx = createLanguageContext(snapshot(starterTheme()));
     expect(complete(ctx, '/elsewhere/x.liquid', { line: 0, character: 0 })).toEqual([]);
     expect(complete(ctx, `${ROOT}/templates/index.liquid`, { line: 99_999, character: 5 })).toEqual([]);
+  });
+});
+
+describe('incremental reading', () => {
+  it('reads an edited document as a fresh read would, whatever the edit', () => {
+    const base =
+      "{% comment %}x{% render 'a' %}{% endcomment %}<p>{{ a.b }}</p>{% raw %}{{ x }}{% endraw %}{% liquid\n assign x = 1\n echo x\n%}{% if a %}{{ b | c: 'd' }}{% endif %}{{ 'x' | asset_url }}";
+    for (let cut = 0; cut <= base.length; cut++) {
+      for (const insert of ['', '{{', '%}', "'"]) {
+        const next = base.slice(0, cut) + insert + base.slice(cut + (insert === '' ? 1 : 0));
+        const fresh = createLanguageContext(snapshot([['templates/a.liquid', next]]));
+        const edited = createLanguageContext(snapshot([['templates/a.liquid', base]]));
+        edited.liquid('templates/a.liquid');
+        edited.update(snapshot([['templates/a.liquid', next]]));
+        const { text: _a, ...read } = edited.liquid('templates/a.liquid')!;
+        const { text: _b, ...expected } = fresh.liquid('templates/a.liquid')!;
+        expect(read, `${JSON.stringify(insert)} at ${cut}`).toEqual(expected);
+      }
+    }
   });
 });

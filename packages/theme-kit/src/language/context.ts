@@ -11,7 +11,15 @@ import { contextFor, createThemeData, type ThemeData } from '../context/build.js
 import type { RouteKind, ThemeContext } from '../generated/context.js';
 import { LIQUID_EXTENSION } from '../theme/files.js';
 import type { ThemeSnapshot } from '../workspace/snapshot.js';
-import { lex, lineStarts, pathsOf, scanStatements, type Statement, stringContent } from './liquid-document.js';
+import {
+  lex,
+  lineStarts,
+  pathsOf,
+  rescanStatements,
+  scanStatements,
+  type Statement,
+  stringContent,
+} from './liquid-document.js';
 import { type FileRole, type JsonSchema, rootObjects } from './schema.js';
 
 /** Options of {@link LanguageContext}. */
@@ -116,6 +124,14 @@ function usesOf(text: string, statements: readonly Statement[]): NameUse[] {
   return uses;
 }
 
+/** The uses of a rescanned document: the previous ones of the statements kept, the new statements' read. */
+function reuseUses(previous: LiquidDoc, text: string, statements: readonly Statement[]): NameUse[] {
+  let kept = 0;
+  while (kept < statements.length && statements[kept] === previous.statements[kept]) kept++;
+  const boundary = kept > 0 ? statements[kept - 1]!.end : 0;
+  return [...previous.uses.filter((use) => use.end <= boundary), ...usesOf(text, statements.slice(kept))];
+}
+
 /** Offset -> LSP position in a document with these line starts. */
 export function positionAt(lines: readonly number[], offset: number): Position {
   let lo = 0;
@@ -184,7 +200,8 @@ export class LanguageContext {
   update(snapshot: ThemeSnapshot): void {
     this.#snapshot = snapshot;
     this.#index = undefined;
-    for (const [rel, doc] of this.#liquid) if (snapshot.files.get(rel) !== doc.text) this.#liquid.delete(rel);
+    // a changed document's previous scan stays: its next scan starts where the text changed
+    for (const rel of this.#liquid.keys()) if (!snapshot.files.has(rel)) this.#liquid.delete(rel);
     for (const [name, doc] of this.#configs)
       if (snapshot.configTexts.get(name)?.text !== doc.text) this.#configs.delete(name);
   }
@@ -211,14 +228,14 @@ export class LanguageContext {
     if (text === undefined) return undefined;
     const cached = this.#liquid.get(rel);
     if (cached && cached.text === text) return cached;
-    const statements = scanStatements(text);
+    const statements = cached ? rescanStatements(cached.text, cached.statements, text) : scanStatements(text);
     const doc: LiquidDoc = {
       kind: 'liquid',
       rel,
       text,
       statements,
       lines: lineStarts(text),
-      uses: usesOf(text, statements),
+      uses: cached ? reuseUses(cached, text, statements) : usesOf(text, statements),
       role: roleOf(rel),
     };
     this.#liquid.set(rel, doc);

@@ -4,7 +4,7 @@
  * statement of its own; then only a statement's own text is read, by the small lexer below (names, strings,
  * numbers, punctuation), and paths (`menus['main-menu'].links`) are read from those lexemes.
  */
-import { defaultOptions, TagToken, Tokenizer, TokenKind } from 'liquidjs';
+import { defaultOptions, Tokenizer, TokenKind } from 'liquidjs';
 
 /** One `{% … %}` / `{{ … }}` / `{% liquid %}` line: a tag name (`''` for an output) and its arguments. */
 export interface Statement {
@@ -297,8 +297,47 @@ function liquidLines(text: string, tag: Statement, out: Statement[]): void {
 
 /** The statements of a Liquid document, in order; comment bodies are left out. */
 export function scanStatements(text: string): Statement[] {
-  const out: Statement[] = [];
+  return scanFrom(text, [], 0);
+}
+
+/** Length of the common prefix of two texts. */
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/**
+ * The statements of `text`, an edit of `previous` whose statements are `statements`: the statements that
+ * end before the first changed character are kept (unless a `comment` or `raw` is open there) and the
+ * tokenizer starts again after them. Typing re-reads the document from the edit on, not from its start.
+ */
+export function rescanStatements(previous: string, statements: readonly Statement[], text: string): Statement[] {
+  const changed = commonPrefix(previous, text);
+  let keep = 0;
+  while (keep < statements.length) {
+    const s = statements[keep]!;
+    if (!s.closed || s.end > changed) break;
+    keep++;
+  }
+  let open = -1;
+  for (let i = 0; i < keep; i++) {
+    const name = statements[i]!.name;
+    if ((name === 'comment' || name === 'raw') && open < 0) open = i;
+    else if ((name === 'endcomment' || name === 'endraw') && open >= 0) open = -1;
+  }
+  if (open >= 0) keep = open;
+  const kept = statements.slice(0, keep);
+  let restart = 0;
+  for (const s of kept) if (s.end > restart) restart = s.end;
+  return scanFrom(text, kept, restart);
+}
+
+function scanFrom(text: string, kept: Statement[], restart: number): Statement[] {
+  const out: Statement[] = kept;
   const tokenizer = new Tokenizer(text, defaultOptions.operators);
+  tokenizer.p = restart;
   const n = text.length;
   let inComment = 0;
   const push = (statement: Statement): void => {
@@ -316,26 +355,41 @@ export function scanStatements(text: string): Statement[] {
     }
     if (inComment === 0) out.push(statement);
   };
+  // LiquidJS's own tokenizer finds where each tag and output ends (quotes in outputs respected); only the
+  // delimiters are looked for here. Building LiquidJS's TagTokens would build two tries per tag.
+  const raw = tokenizer as unknown as { rawBeginAt: number };
   while (tokenizer.p < n) {
     const begin = tokenizer.p;
-    try {
-      const token = tokenizer.readTopLevelToken(defaultOptions);
-      if (token instanceof TagToken || token.kind === TokenKind.Tag)
-        push(tagStatement(text, token.begin, token.end, true));
-      else if (token.kind === TokenKind.Output) push(outputStatement(text, token.begin, token.end, true));
-    } catch {
-      const isTag = text.startsWith('{%', begin);
-      const isOutput = text.startsWith('{{', begin);
-      if (!isTag && !isOutput) break; // an unclosed `{% raw %}`: the rest is raw text
-      const p = tokenizer.p;
-      // A tag without a name (`{% %}`) is closed and throws after the tokenizer has passed it; an
-      // unterminated one runs to the end of the document.
-      if (isTag && p > begin + 3 && p <= n && text.startsWith('%}', p - 2)) {
-        push(tagStatement(text, begin, p, true));
-        continue;
+    if (tokenizer.match('{%')) {
+      if (tokenizer.readToDelimiter('%}') === -1) {
+        push(tagStatement(text, begin, n, false));
+        break;
       }
-      push(isTag ? tagStatement(text, begin, n, false) : outputStatement(text, begin, n, false));
-      break;
+      const statement = tagStatement(text, begin, tokenizer.p, true);
+      push(statement);
+      if (statement.name === 'raw') {
+        // the body up to `{% endraw %}`, as LiquidJS reads it
+        raw.rawBeginAt = begin;
+        try {
+          while (raw.rawBeginAt > -1 && tokenizer.p < n) {
+            const token = tokenizer.readTopLevelToken(defaultOptions);
+            if (token.kind === TokenKind.Tag) push(tagStatement(text, token.begin, token.end, true));
+          }
+        } catch {
+          break; // an unclosed raw: the rest is its body
+        }
+      }
+    } else if (tokenizer.match('{{')) {
+      if (tokenizer.readToDelimiter('}}', true) === -1) {
+        push(outputStatement(text, begin, n, false));
+        break;
+      }
+      push(outputStatement(text, begin, tokenizer.p, true));
+    } else {
+      const tag = text.indexOf('{%', begin);
+      const output = text.indexOf('{{', begin);
+      const next = Math.min(tag < 0 ? n : tag, output < 0 ? n : output);
+      tokenizer.p = next;
     }
     if (tokenizer.p <= begin) break;
   }
