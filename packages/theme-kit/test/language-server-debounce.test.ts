@@ -1,0 +1,105 @@
+// The server's wait between a change and its checks, on a ManualClock: the server runs in this process,
+// connected to a protocol client through in-memory streams. Nothing is checked while the clock stands
+// still; a burst of changes becomes one check of the last text, published once.
+import { PassThrough } from 'node:stream';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node.js';
+import {
+  createProtocolConnection,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  HoverRequest,
+  InitializedNotification,
+  InitializeRequest,
+  type PublishDiagnosticsParams,
+  PublishDiagnosticsNotification,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver-protocol/node.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
+import { startThemeLanguageServer } from '../src/language-server/server.js';
+import { ManualClock } from '../src/testing/index.js';
+import { uri } from './support/language-server.js';
+import { makeTheme, starterSpec } from './support/theme.js';
+
+const DEBOUNCE_MS = 80;
+let dir = '';
+const clock = new ManualClock('2024-06-01T00:00:00Z');
+const toServer = new PassThrough();
+const toClient = new PassThrough();
+const server = createConnection(
+  ProposedFeatures.all,
+  new StreamMessageReader(toServer),
+  new StreamMessageWriter(toClient),
+);
+const client = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+const published: PublishDiagnosticsParams[] = [];
+
+beforeAll(async () => {
+  dir = makeTheme(starterSpec());
+  startThemeLanguageServer(server, { clock, debounceMs: DEBOUNCE_MS, checkWorker: false });
+  server.listen();
+  client.onNotification(PublishDiagnosticsNotification.type, (params) => published.push(params));
+  client.listen();
+  await client.sendRequest(InitializeRequest.type, {
+    processId: null,
+    rootUri: uri(dir),
+    workspaceFolders: [{ uri: uri(dir), name: 'theme' }],
+    capabilities: {},
+  });
+  await client.sendNotification(InitializedNotification.type, {});
+});
+
+afterAll(() => {
+  client.dispose();
+  server.dispose();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('theme-kit language server: diagnostics after a change', () => {
+  it('waits for the clock, then checks a burst of changes once, on the last text', async () => {
+    const file = path.join(dir, 'templates/index.liquid');
+    const text = readFileSync(file, 'utf8');
+    await client.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: uri(file), languageId: 'liquid', version: 1, text },
+    });
+    // Three changes: ` |`, ` x`, then `x` becomes the misspelt `upcasee`: `{{ store.storeName | upcasee }}`.
+    const line = text.split('\n').findIndex((l) => l.includes('{{ store.storeName }}'));
+    const at = (text.split('\n')[line] ?? '').indexOf(' }}');
+    const pos = (offset: number) => ({ line, character: at + offset });
+    const changes = [
+      { range: { start: pos(0), end: pos(0) }, text: ' |' },
+      { range: { start: pos(2), end: pos(2) }, text: ' x' },
+      { range: { start: pos(3), end: pos(4) }, text: 'upcasee' },
+    ];
+    for (const [i, change] of changes.entries()) {
+      await client.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri: uri(file), version: i + 2 },
+        contentChanges: [change],
+      });
+    }
+    // A request answered after the changes: the server has taken every one of them in.
+    await client.sendRequest(HoverRequest.type, {
+      textDocument: { uri: uri(file) },
+      position: { line: 0, character: 0 },
+    });
+    await waitFor(() => clock.pending === 1, { message: 'one debounced check waiting on the clock' });
+    expect(published).toEqual([]);
+
+    await clock.advance(DEBOUNCE_MS - 1);
+    expect(clock.pending).toBe(1);
+    expect(published).toEqual([]);
+
+    await clock.advance(1);
+    await waitFor(() => published.length > 0, { message: 'the diagnostics of the burst' });
+    expect(clock.pending).toBe(0); // no other run is waiting: this was the only one
+    const forFile = published.filter((p) => p.uri === uri(file));
+    expect(forFile).toHaveLength(1);
+    expect(forFile[0]?.version).toBe(4);
+    const filter = forFile[0]?.diagnostics.find((d) => d.code === 'unknown-filter');
+    expect(filter?.range.start).toEqual({ line, character: at + ' | '.length });
+    expect(filter?.message).toContain('upcasee');
+  });
+});
