@@ -36,8 +36,14 @@ function where(text: string, needle: string, nth = 0): { line: number; column: n
 /** The text `makeTheme` writes for a JSON value. */
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
+/**
+ * The diagnostics without their spans and fixes (asserted in check-fixes.test.ts and check-syntax.test.ts):
+ * here, where each diagnostic points and what it says.
+ */
 async function check(dir: string, strict = false): Promise<readonly ThemeDiagnostic[]> {
-  return (await checkTheme({ theme: dir, strict })).diagnostics;
+  return (await checkTheme({ theme: dir, strict })).diagnostics.map(
+    ({ endLine: _endLine, endColumn: _endColumn, fixes: _fixes, ...d }) => d,
+  );
 }
 
 describe('page.template', () => {

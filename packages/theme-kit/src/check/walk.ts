@@ -1,18 +1,23 @@
 /**
  * What a parsed template uses, from LiquidJS's syntax tree (never regular expressions over the source):
- * its tags, its filters, its `editable_region` names and the snippets it renders, each with its position.
+ * its tags, its filters, its `editable_region` names and the snippets it renders, each with its position
+ * and the span of the name.
  */
 import { toValueSync, type Template } from 'liquidjs';
 import { EditableRegionTag, literalArgument } from '../render/tags.js';
+import type { Positions, Span } from './positions.js';
 
-/** A name used at a position of a file. */
+/** A name used at a position of a source. */
 export interface Use {
   readonly name: string;
   readonly file: string | undefined;
+  /** Where the tag or filter starts (1-based, in its source). */
   readonly line: number;
   readonly column: number;
   /** JSON Pointer of the string the source came from (a region's `rawMarkup`); absent for Liquid files. */
   readonly pointer?: string | undefined;
+  /** The span of the name itself in its source (inside the quotes for a snippet or region name). */
+  readonly span?: Span | undefined;
 }
 
 /** Everything {@link walkTemplates} collects. */
@@ -34,12 +39,31 @@ export interface TemplateUses {
 
 interface Positioned {
   readonly file?: string;
-  getPosition(): number[];
+  readonly input: string;
+  readonly begin: number;
+  readonly end: number;
 }
 
-function use(name: string, token: Positioned | undefined): Use {
-  const [line = 1, column = 1] = token?.getPosition() ?? [];
-  return { name, file: token?.file, line, column };
+/** Where a name stands inside a token: its first occurrence at or after `from`, quoted when `quoted`. */
+function nameSpan(positions: Positions, token: Positioned, name: string, quoted: boolean): Span | undefined {
+  const { input, begin, end } = token;
+  let at = -1;
+  if (quoted) {
+    for (const quote of ["'", '"']) {
+      const found = input.indexOf(`${quote}${name}${quote}`, begin);
+      if (found >= 0 && found < end && (at < 0 || found < at)) at = found + 1;
+    }
+  } else {
+    const found = input.indexOf(name, begin);
+    if (found >= 0 && found < end) at = found;
+  }
+  return at < 0 ? undefined : positions.span(input, at, at + name.length);
+}
+
+function use(positions: Positions, name: string, token: Positioned | undefined, quoted = false): Use {
+  if (token === undefined) return { name, file: undefined, line: 1, column: 1 };
+  const { line, column } = positions.at(token.input, token.begin);
+  return { name, file: token.file, line, column, span: nameSpan(positions, token, name, quoted) };
 }
 
 /** The `Value`s a template's arguments hold (outputs, `assign`, `echo`, `render` parameters, ...). */
@@ -53,29 +77,34 @@ function valuesOf(template: Template): Set<{ filters: Array<{ name: string }> }>
   return values;
 }
 
+/** An empty {@link TemplateUses}. */
+export const noUses = (): TemplateUses => ({
+  tags: [],
+  filters: [],
+  regions: [],
+  dynamicRegions: [],
+  snippets: [],
+  snippetScopes: new Map(),
+});
+
 /** Collects the uses of `templates` and of their children (the bodies of `if`, `for`, `capture`, ...), not following `render`. */
 export function walkTemplates(
   templates: readonly Template[],
-  uses: TemplateUses = {
-    tags: [],
-    filters: [],
-    regions: [],
-    dynamicRegions: [],
-    snippets: [],
-    snippetScopes: new Map(),
-  },
+  positions: Positions,
+  uses: TemplateUses = noUses(),
 ): TemplateUses {
   for (const template of templates) {
     const tag = template as Template & { name?: unknown; file?: unknown };
+    const token = template.token as unknown as Positioned;
     if (typeof tag.name === 'string' && template.token.kind === 4 /* TokenKind.Tag */) {
-      uses.tags.push(use(tag.name, template.token as unknown as Positioned));
+      uses.tags.push(use(positions, tag.name, token));
       if (template instanceof EditableRegionTag) {
         const name = literalArgument(template.region);
-        if (name === undefined) uses.dynamicRegions.push(use('', template.token as unknown as Positioned));
-        else uses.regions.push(use(name, template.token as unknown as Positioned));
+        if (name === undefined) uses.dynamicRegions.push(use(positions, '', token));
+        else uses.regions.push(use(positions, name, token, true));
       }
       if (tag.name === 'render' && typeof tag.file === 'string') {
-        uses.snippets.push(use(tag.file, template.token as unknown as Positioned));
+        uses.snippets.push(use(positions, tag.file, token, true));
         const names = uses.snippetScopes.get(tag.file) ?? new Set<string>();
         for (const entry of (template as Template).partialScope?.()?.scope ?? [])
           names.add(typeof entry === 'string' ? entry : entry[0]);
@@ -85,11 +114,11 @@ export function walkTemplates(
     }
     for (const value of valuesOf(template)) {
       for (const filter of value.filters)
-        uses.filters.push(use(filter.name, (filter as unknown as { token?: Positioned }).token));
+        uses.filters.push(use(positions, filter.name, (filter as unknown as { token?: Positioned }).token));
     }
     const node: Template = template;
     const children = node.children ? toValueSync(node.children(false, true)) : [];
-    if (Array.isArray(children) && children.length > 0) walkTemplates(children as Template[], uses);
+    if (Array.isArray(children) && children.length > 0) walkTemplates(children as Template[], positions, uses);
   }
   return uses;
 }

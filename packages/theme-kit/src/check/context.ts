@@ -1,0 +1,338 @@
+/**
+ * What every check of one run shares: each Liquid source parsed once (through the {@link ParseCache}),
+ * what the sources use, the config values, and the static analysis of the objects (lazy, cached across
+ * runs). A check reads it and reports; it never parses.
+ */
+import path from 'node:path';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import type { StaticAnalysis, Template, Variable } from 'liquidjs';
+import type { ThemeDiagnostic } from '../diagnostics.js';
+import { BLOCK_OBJECTS, LAYOUT_OBJECTS, PAGE_OBJECTS } from '../render/contract.js';
+import type { ThemeRenderer } from '../render/renderer.js';
+import { BUILTIN_PREFIX } from '../render/theme-fs.js';
+import { namesIn, type ThemeFiles } from '../theme/files.js';
+import type { ThemeSnapshot } from '../workspace/snapshot.js';
+import { configValues, type ConfigValues } from './config-values.js';
+import { parseLiquid, type ParsedLiquid } from './parse.js';
+import type { Positions, Span } from './positions.js';
+import type { TemplateUses, Use } from './walk.js';
+
+/** Where a diagnostic points: a file, a position, a JSON Pointer, and the span's end when known. */
+export interface Location {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly pointer: string;
+  readonly endLine?: number;
+  readonly endColumn?: number;
+}
+
+/** One Liquid source: a file of the theme, or a region's `rawMarkup` (Liquid inside a JSON string). */
+export interface LiquidSource {
+  /** The theme-relative path of a file (`templates/index.liquid`); undefined for a `rawMarkup`. */
+  readonly relative: string | undefined;
+  /** The file as diagnostics name it (the config file for a `rawMarkup`). */
+  readonly file: string;
+  /** `""` for a file, the JSON Pointer of the string for a `rawMarkup`. */
+  readonly pointer: string;
+  readonly parsed: ParsedLiquid;
+  /** Where a position of the source stands, as a diagnostic's location. */
+  locate(line: number, column: number): Location;
+  /** A span of the source as a location with its end; fixes only for Liquid files (`editable`). */
+  locateSpan(span: Span): Location;
+  /** Whether the source's spans are the file's spans (a Liquid file): replacements can be offered. */
+  readonly editable: boolean;
+}
+
+/** The static analysis of one page, layout, block template or `rawMarkup` (with the snippets it renders). */
+export interface ObjectAnalysis {
+  readonly source: LiquidSource;
+  /** The objects it may use without assigning them. */
+  readonly known: ReadonlySet<string>;
+  /** Names used without being assigned, with where (LiquidJS's `globals`); undefined when not analysed. */
+  readonly globals: ReadonlyArray<readonly [string, readonly Variable[]]> | undefined;
+  /** Uses of `menus`. */
+  readonly menus: readonly Variable[];
+  /** True when the snippets it renders could not be followed (one is missing or does not parse). */
+  readonly partial: boolean;
+}
+
+/** The menus the templates use. */
+export interface MenuUses {
+  /** By name, where first used. */
+  readonly used: ReadonlyMap<string, Use>;
+  /** True when any menu may be used (`menus[variable]`, `for m in menus`, a snippet not followed). */
+  readonly dynamic: boolean;
+}
+
+/** Everything a check reads. */
+export interface CheckContext {
+  readonly snapshot: ThemeSnapshot;
+  readonly renderer: ThemeRenderer;
+  readonly positions: Positions;
+  readonly values: ConfigValues;
+  /** Every Liquid file (sorted by path), then every `rawMarkup`. */
+  readonly sources: readonly LiquidSource[];
+  /** Snippet names (`snippets/<name>.liquid`). */
+  readonly snippets: readonly string[];
+  /** Template names (`templates/<name>.liquid`). */
+  readonly templateNames: readonly string[];
+  /** True when a source did not parse or was not analysed: what it uses is unknown. */
+  readonly incomplete: boolean;
+  /** True when an `editable_region` tag has a computed name. */
+  readonly dynamicRegions: boolean;
+  /** The names some `render` of a snippet defines in it (snippet name -> names). */
+  readonly snippetScopes: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The static analyses (computed on first use, cached across runs). */
+  objectAnalyses(): readonly ObjectAnalysis[];
+  /** The menus used (computed on first use). */
+  menus(): MenuUses;
+  /** A theme-relative path as diagnostics name it. */
+  inTheme(relative: string): string;
+  /** The text of a file as diagnostics name it (a Liquid file or a config file). */
+  textOf(file: string): string | undefined;
+  report(diagnostic: ThemeDiagnostic): void;
+}
+
+/** What the context keeps across runs (held by the `ParseCache`). */
+export interface ContextCache {
+  readonly parses: Map<string, ParsedLiquid>;
+  readonly analyses: Map<string, { parsed: ParsedLiquid; snippets: number; analysis: Omit<ObjectAnalysis, 'source'> }>;
+  /** A number that changes whenever a snippet changes (the analyses follow snippets). */
+  snippetsVersion(files: ThemeFiles): number;
+}
+
+const SIMPLE_ESCAPE_LENGTH = 2;
+const UNICODE_ESCAPE_LENGTH = 6;
+
+/** Source offsets of each character of the JSON string literal starting at `quote`. */
+function characterOffsets(text: string, quote: number): number[] {
+  const offsets: number[] = [];
+  let i = quote + 1;
+  while (i < text.length && text[i] !== '"') {
+    offsets.push(i);
+    i += text[i] === '\\' ? (text[i + 1] === 'u' ? UNICODE_ESCAPE_LENGTH : SIMPLE_ESCAPE_LENGTH) : 1;
+  }
+  offsets.push(i);
+  return offsets;
+}
+
+function parsedOf(
+  cache: ContextCache,
+  renderer: ThemeRenderer,
+  key: string,
+  file: string,
+  text: string,
+  positions: Positions,
+): ParsedLiquid {
+  const cached = cache.parses.get(key);
+  if (cached?.text === text) return cached;
+  const parsed = parseLiquid(renderer, file, text, positions);
+  cache.parses.set(key, parsed);
+  return parsed;
+}
+
+/** Builds the context of one run: parses what changed since the cache's last run. */
+export function createContext(
+  snapshot: ThemeSnapshot,
+  renderer: ThemeRenderer,
+  positions: Positions,
+  cache: ContextCache,
+  report: (d: ThemeDiagnostic) => void,
+): CheckContext {
+  const files = snapshot.files;
+  const texts = snapshot.configTexts;
+  const values = configValues(texts);
+  const inTheme = (relative: string): string => path.join(snapshot.root, relative);
+  const sources: LiquidSource[] = [];
+  const live = new Set<string>();
+  for (const relative of [...files.keys()].sort()) {
+    const file = inTheme(relative);
+    live.add(relative);
+    const parsed = parsedOf(cache, renderer, relative, relative, files.get(relative) ?? '', positions);
+    sources.push({
+      relative,
+      file,
+      pointer: '',
+      parsed,
+      editable: true,
+      locate: (line, column) => ({ file, line, column, pointer: '' }),
+      locateSpan: (span) => ({ file, pointer: '', ...span }),
+    });
+  }
+  const regions = texts.get('editable-regions.stk.config.json');
+  const tree = regions && values.rawMarkups.length > 0 ? parseTree(regions.text) : undefined;
+  for (const raw of values.rawMarkups) {
+    const key = `rawMarkup:${raw.pointer}`;
+    live.add(key);
+    const parsed = parsedOf(cache, renderer, key, key, raw.value, positions);
+    const node = tree && regions ? findNodeAtLocation(tree, pointerPath(raw.pointer)) : undefined;
+    let offsets: number[] | undefined;
+    const locate = (line: number, column: number): Location => {
+      if (!regions || node?.type !== 'string')
+        return { file: raw.file, line: raw.line, column: raw.column, pointer: raw.pointer };
+      offsets ??= characterOffsets(regions.text, node.offset);
+      const index = Math.min(positions.offset(raw.value, line, column), raw.value.length);
+      const offset = offsets[Math.min(index, offsets.length - 1)] ?? node.offset;
+      return { file: raw.file, pointer: raw.pointer, ...positions.at(regions.text, offset) };
+    };
+    sources.push({
+      relative: undefined,
+      file: raw.file,
+      pointer: raw.pointer,
+      parsed,
+      editable: false,
+      locate,
+      locateSpan: (span) => locate(span.line, span.column),
+    });
+  }
+  for (const key of cache.parses.keys()) if (!live.has(key)) cache.parses.delete(key);
+
+  let incomplete = false;
+  let dynamicRegions = false;
+  const snippetScopes = new Map<string, Set<string>>();
+  for (const source of sources) {
+    const uses: TemplateUses | undefined = source.parsed.uses;
+    if (!uses) {
+      incomplete = true;
+      continue;
+    }
+    if (uses.dynamicRegions.length > 0) dynamicRegions = true;
+    for (const [snippet, names] of uses.snippetScopes) {
+      const all = snippetScopes.get(snippet) ?? new Set<string>();
+      for (const name of names) all.add(name);
+      snippetScopes.set(snippet, all);
+    }
+  }
+
+  let analyses: ObjectAnalysis[] | undefined;
+  let menus: MenuUses | undefined;
+  const pageObjects: ReadonlySet<string> = new Set<string>(PAGE_OBJECTS);
+  const context: CheckContext = {
+    snapshot,
+    renderer,
+    positions,
+    values,
+    sources,
+    snippets: namesIn(files, 'snippets'),
+    templateNames: namesIn(files, 'templates'),
+    incomplete,
+    dynamicRegions,
+    snippetScopes,
+    inTheme,
+    report,
+    textOf(file) {
+      const relative = path.relative(snapshot.root, file).split(path.sep).join('/');
+      const liquid = files.get(relative);
+      if (liquid !== undefined && inTheme(relative) === file) return liquid;
+      for (const config of texts.values()) if (config.file === file) return config.text;
+      return undefined;
+    },
+    objectAnalyses() {
+      analyses ??= analyse(context, cache, pageObjects);
+      return analyses;
+    },
+    menus() {
+      menus ??= menuUses(context);
+      return menus;
+    },
+  };
+  return context;
+}
+
+function pointerPath(pointer: string): Array<string | number> {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((segment) => (/^(?:0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment));
+}
+
+/** The object analysis of every page, layout, block template and `rawMarkup` (snippets through them). */
+function analyse(context: CheckContext, cache: ContextCache, pageObjects: ReadonlySet<string>): ObjectAnalysis[] {
+  const version = cache.snippetsVersion(context.snapshot.files);
+  const out: ObjectAnalysis[] = [];
+  const live = new Set<string>();
+  for (const source of context.sources) {
+    const templates = source.parsed.templates;
+    const folder = source.relative?.slice(0, source.relative.indexOf('/'));
+    if (!templates || folder === 'snippets') continue; // snippets: through the files that render them
+    const key = source.relative ?? `rawMarkup:${source.pointer}`;
+    live.add(key);
+    const cached = cache.analyses.get(key);
+    if (cached && cached.parsed === source.parsed && cached.snippets === version) {
+      out.push({ source, ...cached.analysis });
+      continue;
+    }
+    const known =
+      folder === 'layout'
+        ? new Set<string>([...pageObjects, ...LAYOUT_OBJECTS])
+        : folder === 'blocks'
+          ? new Set<string>([...pageObjects, ...BLOCK_OBJECTS])
+          : pageObjects;
+    const analysis = analyseTemplates(context.renderer, templates, known);
+    cache.analyses.set(key, { parsed: source.parsed, snippets: version, analysis });
+    out.push({ source, ...analysis });
+  }
+  for (const key of cache.analyses.keys()) if (!live.has(key)) cache.analyses.delete(key);
+  return out;
+}
+
+function analyseTemplates(
+  renderer: ThemeRenderer,
+  templates: Template[],
+  known: ReadonlySet<string>,
+): Omit<ObjectAnalysis, 'source'> {
+  let analysis: StaticAnalysis;
+  let partial = false;
+  try {
+    analysis = renderer.liquid.analyzeSync(templates, { partials: true });
+  } catch {
+    // A snippet it renders is missing or does not parse (reported as such): what it uses is unknown.
+    partial = true;
+    try {
+      analysis = renderer.liquid.analyzeSync(templates, { partials: false });
+    } catch {
+      return { known, globals: undefined, menus: [], partial };
+    }
+  }
+  return {
+    known,
+    globals: Object.entries(analysis.globals),
+    menus: [...(analysis.variables.menus ?? []), ...(analysis.globals.menus ?? [])],
+    partial,
+  };
+}
+
+/** Where a variable of an analysis stands: a theme file it names, or the source analysed. */
+export function placeVariable(context: CheckContext, source: LiquidSource, variable: Variable): Location {
+  const { file, row, col } = variable.location;
+  if (file?.startsWith(BUILTIN_PREFIX)) return { file, line: row, column: col, pointer: '' };
+  if (file !== undefined && context.snapshot.files.has(file))
+    return { file: context.inTheme(file), line: row, column: col, pointer: '' };
+  return source.locate(row, col);
+}
+
+function menuUses(context: CheckContext): MenuUses {
+  const used = new Map<string, Use>();
+  let dynamic = false;
+  for (const { source, menus, partial, globals } of context.objectAnalyses()) {
+    if (partial || globals === undefined) dynamic = true;
+    for (const variable of menus) {
+      const name = variable.segments[1];
+      if (name === undefined) {
+        if (variable.segments.length === 1) dynamic = true; // `for m in menus`, or passed on whole
+        continue;
+      }
+      if (typeof name !== 'string') {
+        dynamic = true; // menus[some_variable]
+        continue;
+      }
+      if (used.has(name)) continue;
+      const where = placeVariable(context, source, variable);
+      used.set(name, { name, file: where.file, line: where.line, column: where.column, pointer: where.pointer });
+    }
+  }
+  return { used, dynamic };
+}
