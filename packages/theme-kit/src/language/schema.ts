@@ -3,7 +3,9 @@
  * path (following `$ref`s, `items` and `additionalProperties`), and the settings of each block type from
  * theme-config's schema of `editable-regions.stk.config.json` (with their enum members).
  */
-import regionsSchema from '@commerce-kit/theme-config/schemas/editable-regions.stk.config.schema.json' with {
+// Bundled from the sibling package's sources: Node's ESM loader refuses a package's JSON imported without an
+// import attribute, which the build does not keep for external modules.
+import regionsSchema from '../../../theme-config/src/generated/schemas/editable-regions.stk.config.schema.json' with {
   type: 'json',
 };
 import contextSchema from '../generated/schemas/theme-context.schema.json' with { type: 'json' };
