@@ -34,12 +34,13 @@
 // (an earlier build of the package, inside the repository so that it finds its dependencies: its CLI
 // as one more cold row, to compare two builds in one run).
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, DIST, CLI } from './paths.mjs';
+import { offlineEnv, THEME_CHECK } from './theme-check-docs.mjs';
 import { summary } from '../lib/stats.mjs';
 
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 9);
@@ -48,30 +49,9 @@ const GOAL = 0.3;
 const BASELINE = process.env.BENCH_BASELINE_DIST ? path.resolve(process.env.BENCH_BASELINE_DIST) : undefined;
 
 const require = createRequire(path.join(ROOT, 'package.json'));
-const THEME_CHECK = require.resolve('@shopify/theme-check-node');
 const themeCheckVersion = require('@shopify/theme-check-node/package.json').version;
-const DOCS_UPDATER = createRequire(THEME_CHECK).resolve('@shopify/theme-check-docs-updater/package.json');
 
 const ms = (value) => value.toFixed(1);
-
-/**
- * A local Shopify/theme-liquid-docs root (data/*.json, schemas/manifest_*.json, schemas/<uri>) from the
- * docs bundled in theme-check-docs-updater, for SHOPIFY_TLD_ROOT.
- */
-function offlineDocs(dir) {
-  const bundled = path.join(path.dirname(DOCS_UPDATER), 'data');
-  mkdirSync(path.join(dir, 'data'), { recursive: true });
-  for (const name of ['latest', 'filters', 'objects', 'tags', 'shopify_system_translations'])
-    copyFileSync(path.join(bundled, `${name}.json`), path.join(dir, 'data', `${name}.json`));
-  for (const manifest of ['manifest_theme', 'manifest_theme_app_extension']) {
-    mkdirSync(path.join(dir, 'schemas'), { recursive: true });
-    copyFileSync(path.join(bundled, `${manifest}.json`), path.join(dir, 'schemas', `${manifest}.json`));
-    for (const { uri } of JSON.parse(readFileSync(path.join(bundled, `${manifest}.json`), 'utf8')).schemas) {
-      mkdirSync(path.dirname(path.join(dir, 'schemas', uri)), { recursive: true });
-      copyFileSync(path.join(bundled, path.basename(uri)), path.join(dir, 'schemas', uri));
-    }
-  }
-}
 
 /** Runs `node ...args` to its exit; returns ms from spawn to exit and its stdout. */
 function timed(args, env) {
@@ -106,9 +86,7 @@ const tmp = mkdtempSync(path.join(tmpdir(), 'theme-kit-check-bench-'));
 try {
   const dir = path.join(tmp, 'starter');
   execFileSync(process.execPath, [CLI, 'init', dir], { stdio: 'ignore' });
-  const docsRoot = path.join(tmp, 'theme-liquid-docs');
-  offlineDocs(docsRoot);
-  const offline = { SHOPIFY_TLD_ROOT: docsRoot, XDG_CACHE_HOME: path.join(tmp, 'cache') };
+  const offline = offlineEnv(tmp);
   const noNetworkCache = { XDG_CACHE_HOME: path.join(tmp, 'cache-default') };
 
   const cold = {
