@@ -13,9 +13,6 @@ import { walkTemplates, type TemplateUses } from './walk.js';
 /** The largest Liquid source analysed (characters): about 2 MB, a few seconds at most. */
 export const MAX_ANALYSED_LENGTH = 2_000_000;
 
-/** NUL, or the replacement character a decoder puts for bytes that are not UTF-8. */
-const NOT_TEXT = /[\u0000\uFFFD]/;
-
 /** A parsed source; positions are the source's own (1-based), `file` unset on the errors. */
 export interface ParsedLiquid {
   /** The source parsed. */
@@ -69,8 +66,8 @@ export function parseTemplates(liquid: Liquid, text: string, file: string): Temp
 function notAnalysable(text: string): string | undefined {
   if (text.length > MAX_ANALYSED_LENGTH)
     return `it holds ${text.length.toLocaleString('en')} characters, more than the ${MAX_ANALYSED_LENGTH.toLocaleString('en')} the checks analyse`;
-  const bad = NOT_TEXT.exec(text);
-  if (bad) return bad[0] === '\u0000' ? 'it holds NUL characters: it is not a text file' : 'it is not UTF-8 text';
+  if (text.includes('\u0000')) return 'it holds NUL characters: it is not a text file';
+  if (text.includes('\uFFFD')) return 'it is not UTF-8 text';
   return undefined;
 }
 
@@ -85,12 +82,10 @@ export function parseLiquid(renderer: ThemeRenderer, file: string, text: string,
   try {
     templates = parseTemplates(renderer.liquid, text, file);
   } catch (error) {
-    const first = renderer.diagnose(error).map(({ file: _file, ...d }) => d);
-    const seen = new Set(first.map((d) => `${d.line}:${d.column}`));
-    const rest = recoverSyntaxErrors(renderer.liquid, text, (e) => renderer.diagnose(e), positions).filter(
-      (d) => !seen.has(`${d.line}:${d.column}`),
-    );
-    return { text, templates: undefined, uses: undefined, errors: [...first, ...rest] };
+    // Per tag, every error; LiquidJS's own (the first) only when the tags alone show nothing wrong.
+    const recovered = recoverSyntaxErrors(renderer.liquid, text, (e) => renderer.diagnose(e), positions);
+    const errors = recovered.length > 0 ? recovered : renderer.diagnose(error).map(({ file: _file, ...d }) => d);
+    return { text, templates: undefined, uses: undefined, errors };
   }
   return { text, templates, uses: walkTemplates(templates, positions), errors: [] };
 }

@@ -27,7 +27,7 @@ const BRANCH_WRAPPERS: ReadonlyMap<string, readonly [string, string]> = new Map(
 ]);
 
 const TAG_NAME = /^\{%-?\s*([#\w]*)/;
-const SNAPSHOT_LENGTH = 40;
+const SNAPSHOT_LENGTH = 32;
 
 /** Diagnostics of one error: LiquidJS's error -> positioned diagnostics (the renderer's `diagnose`). */
 type Diagnose = (error: unknown) => ThemeDiagnostic[];
@@ -38,8 +38,9 @@ interface OpenBlock {
   readonly text: string;
 }
 
+/** The start of `text` as LiquidJS quotes it in its messages (`"{{ x }\n</bod..."`). */
 const snapshot = (text: string): string =>
-  text.length > SNAPSHOT_LENGTH ? `${text.slice(0, SNAPSHOT_LENGTH)}…` : text;
+  JSON.stringify(text.length > SNAPSHOT_LENGTH ? `${text.slice(0, SNAPSHOT_LENGTH - 3)}...` : text);
 
 /**
  * The syntax errors of `source`, positioned in it (1-based lines and columns; `file` unset). Call it when
@@ -88,8 +89,11 @@ export function recoverSyntaxErrors(
     const nextTag = source.indexOf('{%', begin + 2);
     const next = nextOutput < 0 ? nextTag : nextTag < 0 ? nextOutput : Math.min(nextOutput, nextTag);
     if (close < 0 || (next >= 0 && next < close)) {
-      const text = source.slice(begin, next < 0 ? source.length : next).trimEnd();
-      error(begin, begin + 2, `${isTag ? 'tag' : 'output'} ${snapshot(text)} not closed`);
+      error(
+        begin,
+        begin + 2,
+        `${isTag ? 'tag' : 'output'} ${snapshot(source.slice(begin, begin + SNAPSHOT_LENGTH + 1))} not closed`,
+      );
       if (next < 0) break;
       at = next;
       continue;
@@ -111,7 +115,7 @@ export function recoverSyntaxErrors(
       endTag.lastIndex = end;
       const found = endTag.exec(source);
       if (!found) {
-        error(begin, end, `tag ${snapshot(text)} not closed`);
+        error(begin, end, `tag ${text} not closed`);
         break;
       }
       at = found.index + found[0].length;
@@ -121,18 +125,18 @@ export function recoverSyntaxErrors(
       const opened = name.slice(3);
       const index = stack.map((b) => b.name).lastIndexOf(opened);
       if (index < 0) {
-        error(begin, end, `${snapshot(text)} closes no open \`${opened}\``);
+        error(begin, end, `${text} closes no open \`${opened}\``);
         continue;
       }
       for (const unclosed of stack.splice(index).slice(1).reverse())
-        error(unclosed.begin, unclosed.begin + unclosed.text.length, `tag ${snapshot(unclosed.text)} not closed`);
+        error(unclosed.begin, unclosed.begin + unclosed.text.length, `tag ${unclosed.text} not closed`);
       continue;
     }
     const branch = BRANCHES.get(name);
     if (branch) {
       const open = stack[stack.length - 1];
       if (!open || !branch.has(open.name))
-        error(begin, end, `${snapshot(text)} stands outside ${[...branch].map((b) => `\`${b}\``).join(', ')}`);
+        error(begin, end, `${text} stands outside ${[...branch].map((b) => `\`${b}\``).join(', ')}`);
       const [prefix, suffix] = BRANCH_WRAPPERS.get(name) ?? ['', ''];
       parseAlone(begin, text, prefix, suffix);
       continue;
@@ -145,6 +149,6 @@ export function recoverSyntaxErrors(
     parseAlone(begin, text);
   }
   for (const unclosed of stack.reverse())
-    error(unclosed.begin, unclosed.begin + unclosed.text.length, `tag ${snapshot(unclosed.text)} not closed`);
+    error(unclosed.begin, unclosed.begin + unclosed.text.length, `tag ${unclosed.text} not closed`);
   return out;
 }
