@@ -1,4 +1,3 @@
-// @ts-check
 // Bundles the extension for its .vsix (`npm run package` then runs `vsce package --no-dependencies`):
 //  - dist/extension.js: src/extension.ts with vscode-languageclient, CommonJS (VS Code loads extensions with
 //    require), `vscode` left to the editor;
