@@ -42,6 +42,7 @@ afterAll(async () => {
 const file = (relative: string): string => path.join(dir, relative);
 
 async function open(relative: string, text = readFileSync(file(relative), 'utf8')): Promise<string> {
+  if (versions.has(relative)) return text; // already open
   versions.set(relative, 1);
   await client.connection.sendNotification(DidOpenTextDocumentNotification.type, {
     textDocument: { uri: uri(file(relative)), languageId: 'liquid', version: 1, text },
@@ -184,6 +185,41 @@ describe('theme-kit language-server --stdio', () => {
     >;
     const target = targets.map((t) => ('targetUri' in t ? t.targetUri : t.uri));
     expect(target.map((u) => fileURLToPath(u))).toEqual([file('snippets/header.liquid')]);
+  });
+
+  it('offers to create a missing snippet: a CreateFile and its text in documentChanges', async () => {
+    const layout = file('layout/theme.liquid');
+    const text = await open('layout/theme.liquid');
+    const at = positionOf(text, "{% render 'header' %}");
+    const before = client.published(layout)?.count ?? 0;
+    await edit('layout/theme.liquid', at, at, "{% render 'promo-bar' %}");
+    const diagnostics = await client.nextDiagnostics(layout, before, (list) =>
+      list.some((d) => d.code === 'missing-snippet'),
+    );
+    const missing = diagnostics.find((d) => d.code === 'missing-snippet')!;
+    const actions = await client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: uri(layout) },
+      range: missing.range,
+      context: { diagnostics: [missing] },
+    });
+    const create = actions
+      ?.map((a) => ('edit' in a ? a.edit?.documentChanges : undefined) ?? [])
+      .find((changes) => changes.some((c) => 'kind' in c && c.kind === 'create'));
+    expect(create?.[0]).toEqual({
+      kind: 'create',
+      uri: uri(file('snippets/promo-bar.liquid')),
+      options: { ignoreIfExists: true },
+    });
+    expect(create?.[1]).toMatchObject({ textDocument: { uri: uri(file('snippets/promo-bar.liquid')), version: null } });
+
+    const now = client.published(layout)?.count ?? 0;
+    await edit(
+      'layout/theme.liquid',
+      at,
+      { line: at.line, character: at.character + "{% render 'promo-bar' %}".length },
+      '',
+    );
+    expect(await client.nextDiagnostics(layout, now, (list) => list.length === 0)).toEqual([]);
   });
 
   it('follows a file changed on disk: a snippet removed, then written again', async () => {
