@@ -194,8 +194,9 @@ export class LanguageContext {
   }
 
   /**
-   * Moves the context to a new snapshot of the same theme. Per-document work is kept for every file whose
-   * text did not change; theme-wide indexes are rebuilt lazily; the mock store only when a config text changed.
+   * Moves the context to a new snapshot of the same theme (see `src/language/index.ts`): unchanged documents
+   * keep their read, a changed one is read again from its first changed character on, the theme-wide index
+   * is gathered again when next needed, the mock store is rebuilt only when a config text changed.
    */
   update(snapshot: ThemeSnapshot): void {
     this.#snapshot = snapshot;

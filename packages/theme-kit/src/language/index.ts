@@ -11,14 +11,17 @@
  * along the expression's path, through loop variables and `assign`.
  *
  * **Caching and updates.** {@link createLanguageContext} does no work up front. Everything a request needs
- * is computed lazily and cached in the context: one scan per document (keyed by its text), the theme's
- * indexes (snippets, layouts, regions, menus, each snippet's parameters, every `render` / `editable_region`
- * / `menus[...]` use), and the mock store's data for hover values (built once per config version). After
- * files change, call {@link LanguageContext.update} with the new snapshot: per-document scans survive for
- * the files whose text is unchanged, the theme-wide indexes are rebuilt on the next request that needs
- * them, and the mock store only when a config file's text changed. A completion or hover therefore costs
- * the document's scan (cached while the buffer is unchanged) plus lookups; creating a new context per
- * snapshot works too, it only throws away those caches.
+ * is computed lazily and cached in the context: one read per document (its statements, line starts and the
+ * names it uses, keyed by its text), the theme's index (every `render` / `editable_region` / `layout` /
+ * `asset_url` / `menus[...]` use, gathered from those per-document reads), each snippet's parameters, the
+ * config files' syntax trees, and the mock store's data for hover values (built with `createThemeData` once
+ * per version of the config texts). The language server keeps one context per theme and calls
+ * {@link LanguageContext.update} with each new snapshot: documents whose text is unchanged keep their read;
+ * a changed document is read again from its first changed character on (the statements before it are
+ * kept), so a keystroke costs the rest of that document, not the theme; the theme-wide index is gathered
+ * again on the next request that needs it (references, rename, the config files' completions); the mock
+ * store is rebuilt only when a config text changed. A completion or hover therefore costs one document's
+ * (incremental) read and lookups. Creating a new context per snapshot works too; it only drops the caches.
  *
  * Nothing here throws on bad input (a binary buffer, a 10,000-line file, JSON with comments or trailing
  * commas, a theme without config files): a request that cannot be answered returns an empty result.
