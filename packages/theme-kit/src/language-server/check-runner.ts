@@ -1,8 +1,10 @@
 /**
- * Where the checks run: in a worker thread when the server runs from its build, so that a long check (a
- * template of hundreds of kilobytes takes a second or more) never holds up completion or hover; in the
- * server's own thread otherwise (from sources, in a bundle without `import.meta.url`), or when the worker
- * fails. Either way one {@link ParseCache} per theme, so a run after an edit re-parses the edited file only.
+ * Where the checks run. A theme of ordinary files is checked in the server's thread (tens of milliseconds
+ * after an edit); a theme holding a long file (a template of hundreds of kilobytes takes a second or more)
+ * in a worker thread, started the first time one is needed, so that its checks never hold up completion or
+ * hover. The worker runs the server's own built file; from sources, in a bundle without `import.meta.url`,
+ * or when the worker fails, every check runs in the server's thread. Either way one {@link ParseCache} per
+ * theme, so a run after an edit re-parses the edited file only.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { checkSnapshot, ParseCache } from '../check/run.js';
@@ -15,6 +17,15 @@ export interface CheckRunner {
   check(snapshot: ThemeSnapshot): Promise<readonly ThemeDiagnostic[]>;
   /** Stops the worker, if any. */
   close(): Promise<void>;
+}
+
+/** A theme with a file this long (UTF-16 code units) or longer is checked in the worker. */
+export const WORKER_FILE_LENGTH = 100_000;
+
+/** Whether `snapshot` holds a file long enough to check it off the server's thread. */
+function isLong(snapshot: ThemeSnapshot): boolean {
+  for (const text of snapshot.files.values()) if (text.length >= WORKER_FILE_LENGTH) return true;
+  return false;
 }
 
 /** `workerData` of the checks' worker: what makes a module loaded in a worker serve checks. */
@@ -70,12 +81,26 @@ function builtFile(): URL | undefined {
 }
 
 /**
- * Checks in a worker thread running this module's built file; when the worker cannot start or fails, the
- * pending and later checks run in this thread (`onFallback` says why).
+ * Checks in this thread, and those of a theme with a long file in a worker thread running this module's
+ * built file (started when first needed); when the worker cannot start or fails, the pending and later
+ * checks run in this thread (`onFallback` says why).
  */
 export function checkRunner(onFallback: (reason: string) => void): CheckRunner {
-  const file = builtFile();
   const here = inThreadRunner();
+  let offThread: CheckRunner | undefined;
+  return {
+    check(snapshot) {
+      if (!isLong(snapshot)) return here.check(snapshot);
+      offThread ??= workerRunner(here, onFallback);
+      return offThread.check(snapshot);
+    },
+    close: async () => offThread?.close(),
+  };
+}
+
+/** Checks in a worker thread, or in `here` when there is none. */
+function workerRunner(here: CheckRunner, onFallback: (reason: string) => void): CheckRunner {
+  const file = builtFile();
   if (file === undefined) return here;
   let worker: Worker | undefined;
   try {

@@ -48,8 +48,9 @@ export interface ThemeLanguageServerOptions {
   /** Options of the features' context (the mock store's seed and date for hover values). */
   readonly language?: LanguageContextOptions | undefined;
   /**
-   * Run the checks in a worker thread (default: true; from sources, or where the worker cannot start, they
-   * run in the server's thread).
+   * Check a theme holding a long file (100,000 characters or more) in a worker thread, so that its checks
+   * never hold up completion or hover (default: true; from sources, or where the worker cannot start, they
+   * run in the server's thread like every other theme's).
    */
   readonly checkWorker?: boolean | undefined;
   /** Name and version the server gives in its `initialize` answer. */
