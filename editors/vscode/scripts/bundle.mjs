@@ -1,14 +1,19 @@
 // Bundles the extension for its .vsix (`npm run package` then runs `vsce package --no-dependencies`):
 //  - dist/extension.js: src/extension.ts with vscode-languageclient, CommonJS (VS Code loads extensions with
 //    require), `vscode` left to the editor;
-//  - dist/server.js: the theme kit's CLI as built (@commerce-kit/theme-kit's dist/cli.js, whose
-//    `language-server --stdio` command is the server) with every dependency, one CommonJS file that VS Code
-//    starts in its own Node (the extension host's Electron, Node 20), so the .vsix needs no node_modules;
-//  - the files they read at run time, beside them: the theme kit's dist/schemas and dist/blocks (the same
-//    layout as in the package, so paths resolved from the module's URL land on them), and theme-config's
-//    JSON Schemas of the seven config files (dist/config-schemas/, the manifest's jsonValidation).
-// Exit 1 when the theme kit is not built or esbuild fails.
-import { cp, mkdir, readdir, rm } from 'node:fs/promises';
+//  - dist/server.js: the theme kit's CLI (its entry, src/bin.ts, built as its tsup config builds it: Liquid
+//    files as text), whose `language-server --stdio` command is the server, with every dependency: one
+//    CommonJS file that VS Code starts in its own Node (the extension host's Electron, Node 20), so the .vsix
+//    needs no node_modules;
+//  - dist/check-worker.js: the module the server runs its checks in, in a worker thread
+//    (src/language-server/check-runner.ts loads "its own built file" as the worker: in one bundle that would
+//    be the whole CLI, so it gets a file of its own, and the server's copy of that module is pointed at it);
+//  - the files they read at run time, beside them: the theme kit's schemas and built-in block templates
+//    (dist/schemas, dist/blocks: the layout of the package's dist, so paths resolved from the module's
+//    URL land on them), and theme-config's JSON Schemas of the seven config files (dist/config-schemas/,
+//    the manifest's jsonValidation).
+// Exit 1 when a file it bundles is missing or esbuild fails.
+import { readFile, cp, mkdir, readdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -23,26 +28,40 @@ const themeConfig = path.dirname(
 );
 const dist = path.join(root, 'dist');
 
-const serverEntry = path.join(themeKit, 'dist', 'cli.js');
-const needed = [
-  serverEntry,
-  path.join(themeKit, 'dist', 'schemas'),
-  path.join(themeKit, 'dist', 'blocks'),
-  path.join(themeConfig, 'dist', 'schemas'),
-];
-const missing = needed.filter((file) => !existsSync(file));
+const serverEntry = path.join(themeKit, 'src', 'bin.ts');
+const checkRunner = path.join(themeKit, 'src', 'language-server', 'check-runner.ts');
+const themeKitSchemas = path.join(themeKit, 'src', 'generated', 'schemas');
+const themeKitBlocks = path.join(themeKit, 'src', 'blocks');
+const configSchemas = path.join(themeConfig, 'dist', 'schemas');
+const missing = [serverEntry, checkRunner, themeKitSchemas, themeKitBlocks, configSchemas].filter(
+  (file) => !existsSync(file),
+);
 if (missing.length > 0) {
   console.error(
-    `bundle: ${missing.map((file) => path.relative(process.cwd(), file)).join(', ')} missing: ` +
-      'build the theme kit first (`npx nx run @commerce-kit/theme-kit:build`)',
+    `bundle: ${missing.map((file) => path.relative(process.cwd(), file)).join(', ')} missing` +
+      (missing.includes(configSchemas)
+        ? ': build theme-config first (`npx nx run @commerce-kit/theme-config:build`)'
+        : ''),
   );
   process.exit(1);
 }
 
-// In a CommonJS bundle `import.meta` is empty: its `url` becomes the bundle's own file URL.
-const importMetaUrl = {
-  banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  define: { 'import.meta.url': '__bundleUrl' },
+/** A CommonJS bundle has no `import.meta`: its `url` becomes the bundle's own file URL. */
+const OWN_URL = "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;";
+/** Where the server's check runner finds the worker's file: dist/check-worker.js, beside it. */
+const WORKER_URL =
+  "const __checkWorkerUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, 'check-worker.js')).href;";
+
+/** @type {import('esbuild').Plugin} */
+const checkWorkerUrl = {
+  name: 'check-worker-url',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]language-server[\\/]check-runner\.ts$/ }, async (args) => {
+      if (args.path !== checkRunner) return undefined;
+      const source = await readFile(args.path, 'utf8');
+      return { contents: source.replaceAll('import.meta.url', '__checkWorkerUrl'), loader: 'ts' };
+    });
+  },
 };
 
 await rm(dist, { recursive: true, force: true });
@@ -61,8 +80,14 @@ const common = {
   // ESM builds first: jsonc-parser's `main` is a UMD module whose requires esbuild cannot follow.
   mainFields: ['module', 'main'],
   logLevel: 'warning',
-  // tsup's chunks import each other for order only; the packages say they have no side effects.
+  // theme-config's built chunks import each other for order only; the package says it has no side effects.
   logOverride: { 'ignored-bare-import': 'silent' },
+};
+/** @type {import('esbuild').BuildOptions} */
+const themeKitSources = {
+  // As the theme kit's tsup config: the built-in block templates are embedded as text.
+  loader: { '.liquid': 'text' },
+  define: { 'import.meta.url': '__bundleUrl' },
 };
 try {
   await Promise.all([
@@ -74,9 +99,18 @@ try {
     }),
     build({
       ...common,
-      ...importMetaUrl,
+      ...themeKitSources,
       entryPoints: [serverEntry],
       outfile: path.join(dist, 'server.js'),
+      banner: { js: `${OWN_URL}\n${WORKER_URL}` },
+      plugins: [checkWorkerUrl],
+    }),
+    build({
+      ...common,
+      ...themeKitSources,
+      entryPoints: [checkRunner],
+      outfile: path.join(dist, 'check-worker.js'),
+      banner: { js: OWN_URL },
     }),
   ]);
 } catch {
@@ -84,10 +118,10 @@ try {
   process.exit(1);
 }
 
-await cp(path.join(themeKit, 'dist', 'schemas'), path.join(dist, 'schemas'), { recursive: true });
-await cp(path.join(themeKit, 'dist', 'blocks'), path.join(dist, 'blocks'), { recursive: true });
+await cp(themeKitSchemas, path.join(dist, 'schemas'), { recursive: true });
+await cp(themeKitBlocks, path.join(dist, 'blocks'), { recursive: true });
 await mkdir(path.join(dist, 'config-schemas'));
-for (const name of await readdir(path.join(themeConfig, 'dist', 'schemas'))) {
+for (const name of await readdir(configSchemas)) {
   if (name.endsWith('.stk.config.schema.json'))
-    await cp(path.join(themeConfig, 'dist', 'schemas', name), path.join(dist, 'config-schemas', name));
+    await cp(path.join(configSchemas, name), path.join(dist, 'config-schemas', name));
 }

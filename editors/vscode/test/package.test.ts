@@ -15,7 +15,10 @@ import {
   InitializedNotification,
   InitializeRequest,
   type InitializeResult,
+  LogMessageNotification,
+  MessageType,
   type ProtocolConnection,
+  PublishDiagnosticsNotification,
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
@@ -130,8 +133,9 @@ describe('the .vsix', () => {
       'extension/language-configuration.json',
       'extension/dist/extension.js',
       'extension/dist/server.js',
-      ...filesUnder(path.join(themeKit, 'dist', 'schemas')).map((name) => `extension/dist/schemas/${name}`),
-      ...filesUnder(path.join(themeKit, 'dist', 'blocks')).map((name) => `extension/dist/blocks/${name}`),
+      'extension/dist/check-worker.js',
+      ...filesUnder(path.join(themeKit, 'src', 'generated', 'schemas')).map((name) => `extension/dist/schemas/${name}`),
+      ...filesUnder(path.join(themeKit, 'src', 'blocks')).map((name) => `extension/dist/blocks/${name}`),
       ...filesUnder(path.join(themeConfig, 'dist', 'schemas'))
         .filter((name) => name.endsWith('.stk.config.schema.json'))
         .map((name) => `extension/dist/config-schemas/${name}`),
@@ -139,9 +143,9 @@ describe('the .vsix', () => {
     expect(names).toEqual(expected);
     expect(names).toContain('extension/dist/schemas/theme-context.schema.json');
     expect(names).toContain('extension/dist/blocks/snippets/stk-block.liquid');
-    // The theme kit's files as built, unchanged.
+    // The theme kit's files, unchanged.
     expect(text('extension/dist/schemas/theme-context.schema.json')).toBe(
-      readFileSync(path.join(themeKit, 'dist', 'schemas', 'theme-context.schema.json'), 'utf8'),
+      readFileSync(path.join(themeKit, 'src', 'generated', 'schemas', 'theme-context.schema.json'), 'utf8'),
     );
   });
 
@@ -154,6 +158,7 @@ describe('the .vsix', () => {
       new Set([...text(name).matchAll(/\brequire\("([^"]+)"\)/g)].map((match) => match[1] ?? ''));
     const builtin = (id: string) => builtinModules.includes(id.replace(/^node:/, ''));
     expect([...required('extension/dist/server.js')].filter((id) => !builtin(id))).toEqual([]);
+    expect([...required('extension/dist/check-worker.js')].filter((id) => !builtin(id))).toEqual([]);
     expect([...required('extension/dist/extension.js')].filter((id) => !builtin(id))).toEqual(['vscode']);
   });
 
@@ -274,12 +279,25 @@ describe('the bundled server, from the unpacked .vsix', () => {
     expect(output.trim()).toBe(version);
   });
 
-  it('answers initialize over stdio with completion, hover and definition, then completes `store.` in a template', async () => {
+  it('answers initialize with completion, hover and definition; completes `store.`; publishes diagnostics, checked in its worker', async () => {
     const extension = await unpacked();
-    // A starter theme, written by the same bundle.
+    // A starter theme, written by the same bundle, with a snippet long enough that the server checks the
+    // theme in its worker thread (dist/check-worker.js).
     const theme = path.join(testTempDir('vscode-theme-'), 'theme');
     execFileSync(process.execPath, [path.join(extension, 'dist', 'server.js'), 'init', theme], { stdio: 'ignore' });
+    await writeFile(path.join(theme, 'snippets', 'long.liquid'), '<p>{{ store.storeName }}</p>\n'.repeat(6000));
     const { child, connection } = startServer(extension, theme);
+    const errors: string[] = [];
+    connection.onNotification(LogMessageNotification.type, ({ type, message }) => {
+      if (type === MessageType.Error) errors.push(message);
+    });
+    const diagnostics = new Map<string, string[]>();
+    connection.onNotification(PublishDiagnosticsNotification.type, ({ uri, diagnostics: list }) => {
+      diagnostics.set(
+        uri,
+        list.map((d) => String(d.code)),
+      );
+    });
     const rootUri = pathToFileURL(theme).href;
     const result: InitializeResult = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
@@ -293,7 +311,7 @@ describe('the bundled server, from the unpacked .vsix', () => {
     await connection.sendNotification(InitializedNotification.type, {});
 
     const template = path.join(theme, 'templates', 'vsix-probe.liquid');
-    const source = '<p>{{ store. }}</p>\n';
+    const source = "<p>{{ store. }}</p>\n{{ 'x' | upcasee }}\n";
     await writeFile(template, source);
     const uri = pathToFileURL(template).href;
     await connection.sendNotification(DidOpenTextDocumentNotification.type, {
@@ -305,6 +323,10 @@ describe('the bundled server, from the unpacked .vsix', () => {
     });
     const items = Array.isArray(completion) ? completion : (completion?.items ?? []);
     expect(items.map((item) => item.label)).toContain('storeName');
+    await waitFor(() => diagnostics.get(uri)?.includes('unknown-filter'), { message: 'unknown-filter published' });
+    // The worker started and answered: a worker that fails is logged as an error (and the checks move to
+    // the server's thread).
+    expect(errors).toEqual([]);
 
     await connection.sendRequest(ShutdownRequest.type);
     await connection.sendNotification(ExitNotification.type);
