@@ -209,6 +209,8 @@ describe('names', () => {
   it('completes regions, menus, assets and layouts', () => {
     expect(labels(completeAt('templates/index.liquid', "{% editable_region '|^|' %}"))).toEqual(['home']);
     expect(labels(completeAt('templates/index.liquid', "{{ menus['|^|'] }}"))).toEqual(['main-menu', 'footer-menu']);
+    expect(labels(completeAt('templates/index.liquid', '{{ menus.|^| }}'))).toEqual(['main-menu', 'footer-menu']);
+    expect(labels(completeAt('templates/index.liquid', '{%- render "|^|" -%}'))).toContain('header');
     const assets = completeAt('layout/theme.liquid', "{{ 'th|^|' | asset_url | stylesheet_tag }}");
     expect(labels(assets)).toEqual([...snapshot(starterTheme()).assets]);
     expect(labels(assets)).toContain('theme.css');

@@ -1,8 +1,12 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  complete,
   createLanguageContext,
   definition,
+  hover,
+  prepareRename,
+  rename,
   documentLinks,
   type LanguageContextOptions,
   references,
@@ -210,5 +214,45 @@ describe('document links', () => {
     const broken = context({}, { ...THEME, 'page.stk.config.json': '{ "template": ' });
     expect(documentLinks(broken, `${ROOT}/page.stk.config.json`)).toEqual([]);
     expect(documentLinks(broken, `${ROOT}/nothing.liquid`)).toEqual([]);
+  });
+});
+
+describe('bad input', () => {
+  it('answers every request at every position of broken, binary and huge documents without throwing', () => {
+    const binary = String.fromCharCode(...Array.from({ length: 4096 }, (_, i) => (i * 131 + 7) % 256));
+    const huge = Array.from(
+      { length: 10_000 },
+      (_, i) => `<li>{% if c${i} %}{{ menus['footer-menu'].links[${i}] | money }}{% endif %}</li>`,
+    ).join('\n');
+    const theme = {
+      ...THEME,
+      'templates/binary.liquid': binary,
+      'templates/huge.liquid': huge,
+      'templates/half.liquid': '{% for c in categories %}{{ c. {% render \'ca {% editable_region "',
+      'snippets/unclosed.liquid': '{% raw %}{{ x }}{% comment %}{% liquid\n  assign',
+      'menus.stk.config.json': '[{ "name": "footer-menu", /* no end',
+      'page.stk.config.json': '{ "template": 12, }',
+    };
+    const errors: unknown[] = [];
+    const ctx = context({ onError: (error) => errors.push(error) }, theme);
+    let answers = 0;
+    for (const [rel, text] of Object.entries(theme)) {
+      if (rel.startsWith('assets/')) continue;
+      const file = `${ROOT}/${rel}`;
+      const lines = text.split('\n');
+      const step = Math.max(1, Math.floor(text.length / 120));
+      for (let offset = 0; offset <= text.length; offset += step) {
+        const before = text.slice(0, offset).split('\n');
+        const position = { line: before.length - 1, character: before.at(-1)!.length };
+        answers += complete(ctx, file, position).length + definition(ctx, file, position).length;
+        answers += references(ctx, file, position).length;
+        expect(hover(ctx, file, position) === null || typeof hover(ctx, file, position) === 'object').toBe(true);
+        if (prepareRename(ctx, file, position)) expect(rename(ctx, file, position, 'renamed')).not.toBeNull();
+      }
+      expect(Array.isArray(documentLinks(ctx, file))).toBe(true);
+      expect(lines.length).toBeGreaterThan(0);
+    }
+    expect(answers).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import {
 import { FILTER_DOCS, filterSignature, TAG_DOCS } from './docs.js';
 import { configNames, stringRole } from './names.js';
 import { type Lexeme, lex, pathsOf, type Statement, statementAt, stringContent } from './liquid-document.js';
-import { describe, enumMembers, type JsonSchema, membersOf, typeLabel } from './schema.js';
+import { describe, enumMembers, type JsonSchema, memberOf, membersOf, typeLabel } from './schema.js';
 import { type Scope, scopeAt, stepsOf, targetOf, typeOf } from './scope.js';
 
 const KIND = {
@@ -208,7 +208,14 @@ function completeLiquid(ctx: LanguageContext, doc: LiquidDoc, offset: number): C
     const target = targetOf(scope(), path.steps[0]!.name, stepsOf(path.steps));
     const { schema } = target ? typeOf(target) : { schema: undefined };
     if (!schema) return [];
-    return membersOf(schema).map(([name, node]) => typedItem(name, node, KIND.field, word));
+    const members = membersOf(schema).map(([name, node]) => typedItem(name, node, KIND.field, word));
+    // `menus.` : the configured menus (a key of the map)
+    if (target?.root === 'menus' && target.steps.length === 0) {
+      const menu = memberOf(schema, '');
+      for (const name of configNames(ctx, MENUS_FILE, 'name'))
+        if (/^[A-Za-z_][\w-]*$/.test(name)) members.push(typedItem(name, menu, KIND.reference, word));
+    }
+    return members;
   }
   if (prev?.text === '|') return filterItems(word);
   if ((statement.name === 'render' || statement.name === 'include') && prev?.text === ',') {

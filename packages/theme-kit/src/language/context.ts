@@ -33,6 +33,11 @@ export interface LanguageContextOptions {
    * the theme has no `blocks/<type>.liquid`; default: the package's own `dist/blocks/` (absent: no jump).
    */
   readonly builtinBlocksDir?: string | undefined;
+  /**
+   * Called with an error a feature ran into (a bug: the request then answers with nothing instead of
+   * failing); the language server logs it.
+   */
+  readonly onError?: ((error: unknown) => void) | undefined;
 }
 
 /** A name used in a Liquid file: a snippet, region, layout, asset or menu, with the offsets of the name. */
@@ -182,6 +187,7 @@ export class LanguageContext {
   readonly #values = new Map<string, ThemeContext>();
   readonly #params = new Map<string, { readonly text: string; readonly params: readonly string[] }>();
   #builtinBlocksDir: string | null | undefined;
+  readonly #uris = new Map<string, string>();
 
   constructor(snapshot: ThemeSnapshot, options: LanguageContextOptions = {}) {
     this.#snapshot = snapshot;
@@ -199,6 +205,7 @@ export class LanguageContext {
    * is gathered again when next needed, the mock store is rebuilt only when a config text changed.
    */
   update(snapshot: ThemeSnapshot): void {
+    if (snapshot.root !== this.#snapshot.root) this.#uris.clear();
     this.#snapshot = snapshot;
     this.#index = undefined;
     // a changed document's previous scan stays: its next scan starts where the text changed
@@ -214,7 +221,12 @@ export class LanguageContext {
 
   /** `file://` URL of a theme-relative file. */
   uri(rel: string): string {
-    return pathToFileURL(this.absolute(rel)).href;
+    let uri = this.#uris.get(rel);
+    if (uri === undefined) {
+      uri = pathToFileURL(this.absolute(rel)).href;
+      this.#uris.set(rel, uri);
+    }
+    return uri;
   }
 
   /** `file://` URL of a config file. */

@@ -51,32 +51,37 @@ export function createLanguageContext(snapshot: ThemeSnapshot, options: Language
 }
 
 /** Never let a feature's bug become a crash of the server: a failed request answers with nothing. */
-function guarded<T>(fallback: T, run: () => T): T {
+function guarded<T>(ctx: LanguageContext, fallback: T, run: () => T): T {
   try {
     return run();
-  } catch {
+  } catch (error) {
+    try {
+      ctx.options.onError?.(error);
+    } catch {
+      // the reporter's own failure changes nothing
+    }
     return fallback;
   }
 }
 
 /** Completion items at `position` of `file`. */
 export function complete(ctx: LanguageContext, file: string, position: Position): CompletionItem[] {
-  return guarded([], () => completeAt(ctx, file, position));
+  return guarded(ctx, [], () => completeAt(ctx, file, position));
 }
 
 /** Hover at `position`: type, description, the mock store's value; filters and tags with their signature. */
 export function hover(ctx: LanguageContext, file: string, position: Position): Hover | null {
-  return guarded(null, () => hoverAt(ctx, file, position));
+  return guarded(ctx, null, () => hoverAt(ctx, file, position));
 }
 
 /** Where the name at `position` is defined (a snippet, layout, asset, template, region or menu entry). */
 export function definition(ctx: LanguageContext, file: string, position: Position): Location[] {
-  return guarded([], () => definitionAt(ctx, file, position));
+  return guarded(ctx, [], () => definitionAt(ctx, file, position));
 }
 
 /** Every use of the snippet, region or menu at `position` (its definition included: the config entry, the snippet file). */
 export function references(ctx: LanguageContext, file: string, position: Position): Location[] {
-  return guarded([], () => referencesAt(ctx, file, position));
+  return guarded(ctx, [], () => referencesAt(ctx, file, position));
 }
 
 /** The range and current name of a renamable region or snippet name at `position`, else null. */
@@ -85,15 +90,15 @@ export function prepareRename(
   file: string,
   position: Position,
 ): { range: Range; placeholder: string } | null {
-  return guarded(null, () => prepareRenameAt(ctx, file, position));
+  return guarded(ctx, null, () => prepareRenameAt(ctx, file, position));
 }
 
 /** Renames the region or snippet at `position` everywhere (a snippet's file too, as a `RenameFile`), as one edit. */
 export function rename(ctx: LanguageContext, file: string, position: Position, newName: string): WorkspaceEdit | null {
-  return guarded(null, () => renameAt(ctx, file, position, newName));
+  return guarded(ctx, null, () => renameAt(ctx, file, position, newName));
 }
 
 /** The links of a document: snippets, layouts, assets, regions and menus it names; templates and block types in config files. */
 export function documentLinks(ctx: LanguageContext, file: string): DocumentLink[] {
-  return guarded([], () => documentLinksOf(ctx, file));
+  return guarded(ctx, [], () => documentLinksOf(ctx, file));
 }
