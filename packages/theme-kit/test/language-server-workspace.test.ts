@@ -98,7 +98,7 @@ describe('ThemeWorkspace', () => {
     expect(theme.view().snapshot.files.has('templates/index.liquid')).toBe(false);
   });
 
-  it('notes binary, huge and unreadable files instead of analysing them', async () => {
+  it('notes binary and huge files instead of analysing them (and skips a directory with a Liquid name)', async () => {
     const root = testTempDir('theme-kit-ws-');
     writeFiles(root, {
       'templates/index.liquid': `${'<p>{{ store.storeName }}</p>\n'.repeat(40)}`,
