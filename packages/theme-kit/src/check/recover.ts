@@ -52,6 +52,17 @@ export function recoverSyntaxErrors(
   diagnose: Diagnose,
   positions: Positions,
 ): ThemeDiagnostic[] {
+  // Each broken tag throws an error whose stack nobody reads: without frames, a throw costs microseconds.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return recover(liquid, source, diagnose, positions);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+function recover(liquid: Liquid, source: string, diagnose: Diagnose, positions: Positions): ThemeDiagnostic[] {
   const out: ThemeDiagnostic[] = [];
   const stack: OpenBlock[] = [];
   const error = (begin: number, end: number, message: string): void => {
