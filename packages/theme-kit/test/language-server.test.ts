@@ -22,6 +22,7 @@ import {
 } from 'vscode-languageserver-protocol/node.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LanguageClient, startLanguageClient, uri } from './support/language-server.js';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { runInProcess } from './support/bin.js';
 import { makeTheme, starterSpec } from './support/theme.js';
 
@@ -87,6 +88,16 @@ describe('theme-kit language-server --stdio', () => {
       documentLinkProvider: {},
       codeActionProvider: { codeActionKinds: ['quickfix'] },
     });
+  });
+
+  it('registers its file watchers with a client that allows it', async () => {
+    const registration = await waitFor(() =>
+      client.registrations().find((r) => r.method === DidChangeWatchedFilesNotification.method),
+    );
+    const globs = (registration.registerOptions as { watchers: Array<{ globPattern: string }> }).watchers.map(
+      (w) => w.globPattern,
+    );
+    expect(globs).toEqual(expect.arrayContaining(['**/*.liquid', '**/*.stk.config.json', '**/assets/**']));
   });
 
   it('publishes the diagnostics of a template when it opens (none on the starter theme)', async () => {

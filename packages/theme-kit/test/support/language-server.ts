@@ -15,6 +15,8 @@ import {
   type InitializeResult,
   type ProtocolConnection,
   PublishDiagnosticsNotification,
+  type Registration,
+  RegistrationRequest,
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
@@ -34,6 +36,8 @@ export interface LanguageClient {
   readonly connection: ProtocolConnection;
   readonly child: ChildProcessWithoutNullStreams;
   readonly initialized: InitializeResult;
+  /** The capabilities the server registered (`client/registerCapability`). */
+  registrations(): readonly Registration[];
   /** What the server wrote to stderr. */
   stderr(): string;
   /** The last publication for `file` (absolute path). */
@@ -71,7 +75,11 @@ export async function startLanguageClient(folders: readonly string[]): Promise<L
     published.set(params.uri, { diagnostics: params.diagnostics, count: (previous?.count ?? 0) + 1 });
   });
   // The server registers its file watchers; a client that accepts them answers.
-  connection.onRequest('client/registerCapability', () => null);
+  const registrations: Registration[] = [];
+  connection.onRequest(RegistrationRequest.type, (params) => {
+    registrations.push(...params.registrations);
+    return null;
+  });
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.listen();
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -92,6 +100,7 @@ export async function startLanguageClient(folders: readonly string[]): Promise<L
     child,
     initialized,
     stderr: () => stderr,
+    registrations: () => registrations,
     published: (file) => published.get(uri(file)),
     async nextDiagnostics(file, after, accept = () => true) {
       const found = await waitFor(
