@@ -8,7 +8,8 @@
 // contract's objects and 100 snippets they render). Each server runs BENCH_SESSIONS fresh processes per
 // theme, the servers' sessions interleaved. In each session:
 //   - cold start: from spawn to the first publishDiagnostics of the opened template (initialize,
-//     initialized, didOpen; the server finds the theme's root and checks the file);
+//     initialized, didOpen; the server finds the theme's root and checks the file), and the CPU time the
+//     child used until then (/proc/<pid>/stat: less sensitive than the wall time to a busy machine);
 //   - diagnostics after an edit: BENCH_EDITS edits of the open template, one at a time, each adding or
 //     removing a line with an unknown filter (`{{ store.storeName | upcasee }}`): from sending didChange to
 //     the publishDiagnostics whose diagnostics have (or no longer have) that filter's. The edit is sent as
@@ -27,7 +28,9 @@
 // complete for them; the item counts are printed beside the times.
 //
 // Build first: `npx nx run @commerce-kit/theme-kit:build`. Env: BENCH_SESSIONS (default 3), BENCH_EDITS
-// (default 40, even), BENCH_REQUESTS (default 100), BENCH_THEME_KIT_DIST (another build of the package).
+// (default 40, even), BENCH_REQUESTS (default 100), BENCH_THEME_KIT_DIST (another build of the package),
+// BENCH_PROFILE_DIR (each theme-kit server, its worker threads too, writes a V8 CPU profile there:
+// `node --cpu-prof`), BENCH_THEMES (`starter`, `generated` or both, the default).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -59,6 +62,7 @@ const {
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 3);
 const EDITS = Number(process.env.BENCH_EDITS ?? 40);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : undefined;
 const WAIT_MS = 60_000;
 if (EDITS % 2 !== 0) throw new Error('BENCH_EDITS must be even (each pair adds and removes the line)');
 
@@ -109,6 +113,13 @@ function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+/** CPU time (user + system, all threads) `pid` has used so far, in ms (clock ticks of 10 ms). */
+function cpuOf(pid) {
+  // /proc/<pid>/stat: the fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** A value of `promise`, or a failure naming `what` after WAIT_MS. */
@@ -200,6 +211,7 @@ async function session(server, theme, file) {
     textDocument: { uri, languageId: 'liquid', version: 1, text: base },
   });
   const cold = (await first).at - started;
+  const coldCpu = cpuOf(child.pid);
 
   // Edits: add the bad line at the end, then remove it.
   const endLine = base.split('\n').length - 1; // base ends with a newline: the bad line goes on this line
@@ -255,7 +267,7 @@ async function session(server, theme, file) {
   const stopped = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('timeout'), 5_000))]);
   if (stopped === 'timeout') child.kill('SIGKILL');
   connection.dispose();
-  return { cold, edits, completion, hover, memory, completionItems, hovers, incremental };
+  return { cold, coldCpu, edits, completion, hover, memory, completionItems, hovers, incremental };
 }
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'theme-kit-language-server-bench-'));
@@ -265,12 +277,27 @@ try {
   execFileSync(process.execPath, [CLI, 'init', starter], { stdio: 'ignore' });
   const liquidFiles = writeGeneratedTheme(CLI, generated).length + 12;
   const themes = [
-    { name: 'starter theme (12 Liquid files)', dir: starter, file: 'templates/index.liquid' },
-    { name: `generated theme (${liquidFiles} Liquid files)`, dir: generated, file: templatePath(1), large: true },
-  ];
+    { key: 'starter', name: 'starter theme (12 Liquid files)', dir: starter, file: 'templates/index.liquid' },
+    {
+      key: 'generated',
+      name: `generated theme (${liquidFiles} Liquid files)`,
+      dir: generated,
+      file: templatePath(1),
+      large: true,
+    },
+  ].filter((theme) => (process.env.BENCH_THEMES ?? 'starter,generated').split(',').includes(theme.key));
   const offline = offlineEnv(tmp);
   const servers = [
-    { name: 'theme-kit', args: [CLI, 'language-server', '--stdio'], env: {} },
+    {
+      name: 'theme-kit',
+      args: [
+        ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+        CLI,
+        'language-server',
+        '--stdio',
+      ],
+      env: {},
+    },
     {
       name: `Shopify's (theme-language-server-node ${peerVersion})`,
       args: ['-e', `require(${JSON.stringify(PEER)}).startServer()`],
@@ -280,7 +307,7 @@ try {
   ];
 
   // One unmeasured session each first: the file system cache, Theme Check's docs cache.
-  for (const server of servers) await session(server, starter, themes[0].file);
+  for (const server of servers) await session(server, starter, 'templates/index.liquid');
 
   const results = new Map();
   for (let round = 0; round < SESSIONS; round++) {
@@ -288,8 +315,17 @@ try {
       for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
         const key = `${theme.name}\u0000${server.name}`;
         const r = await session(server, theme.dir, theme.file);
-        const all = results.get(key) ?? { cold: [], edits: [], completion: [], hover: [], rss: [], hwm: [] };
+        const all = results.get(key) ?? {
+          cold: [],
+          coldCpu: [],
+          edits: [],
+          completion: [],
+          hover: [],
+          rss: [],
+          hwm: [],
+        };
         all.cold.push(r.cold);
+        all.coldCpu.push(r.coldCpu);
         all.edits.push(...r.edits);
         all.completion.push(...r.completion);
         all.hover.push(...r.hover);
@@ -321,6 +357,7 @@ try {
     // a number = below that many ms.
     const rows = [
       ['cold start to first diagnostics (median ms)', median(ours.cold), median(peer.cold), ms, ['half']],
+      ['CPU time of the cold start, all threads (median ms)', median(ours.coldCpu), median(peer.coldCpu), ms, []],
       ['diagnostics after an edit p50 (ms)', summary(ours.edits).p50, summary(peer.edits).p50, ms, ['half']],
       [
         'diagnostics after an edit p95 (ms)',

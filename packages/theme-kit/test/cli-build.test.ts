@@ -69,6 +69,13 @@ describe('the start of theme-kit, in the build', () => {
     expect(devOnly.length, 'the dev server lives in files check does not load').toBeGreaterThan(1);
   });
 
+  it("the ESM files load vscode-languageserver with require (Node's lexer would read every file it re-exports from)", () => {
+    const esm = listDist().filter((f) => f.endsWith('.js'));
+    for (const file of esm) expect(specifiers(read(file), STATIC), file).not.toContain('vscode-languageserver/node.js');
+    const server = lazyChunk('cli.js', 'process'); // the language server, loaded when its command runs
+    expect(read(server)).toContain(`createRequire(import.meta.url)("vscode-languageserver/node.js")`);
+  });
+
   it("the ESM files import LiquidJS's ESM build, the CJS files its main entry", () => {
     const files = listDist();
     for (const file of files.filter((f) => f.endsWith('.js')))
