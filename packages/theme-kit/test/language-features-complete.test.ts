@@ -176,6 +176,15 @@ describe('filters and tags', () => {
     const inside = completeAt('templates/index.liquid', '{% for c in categories %}{% if c %}{% en|^| %}');
     expect(labels(inside).slice(0, 3)).toEqual(['endif', 'elsif', 'else']);
     expect(inside[0]!.textEdit).toEqual({ range: range(0, 38, 40), newText: 'endif' });
+    // a blank line of a liquid tag, and a tag name being typed there
+    const liquid = completeAt('templates/index.liquid', '{% liquid\n  if store\n    |^|\n  endif\n%}');
+    expect(labels(liquid).slice(0, 3)).toEqual(['endif', 'elsif', 'else']);
+    expect(liquid[0]!.textEdit).toEqual({ range: range(2, 4, 4), newText: 'endif' });
+    const typed = completeAt('templates/index.liquid', '{% liquid\n  ass|^|\n%}');
+    expect(typed.find((item) => item.label === 'assign')!.textEdit).toEqual({
+      range: range(1, 2, 5),
+      newText: 'assign',
+    });
   });
 });
 

@@ -141,7 +141,7 @@ function tagItems(scope: Scope, range: Range): CompletionItem[] {
 }
 
 function completeLiquid(ctx: LanguageContext, doc: LiquidDoc, offset: number): CompletionItem[] {
-  const statement = statementAt(doc.statements, offset);
+  const statement = statementAt(doc.statements, offset, doc.text);
   if (!statement) return [];
   const { text, lines } = doc;
   const range = (begin: number, end: number): Range => rangeOf(lines, begin, end);

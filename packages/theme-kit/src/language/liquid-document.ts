@@ -22,6 +22,8 @@ export interface Statement {
   readonly end: number;
   /** False for the unterminated last token of the document. */
   readonly closed: boolean;
+  /** A line of a `{% liquid %}` tag (it follows its tag in the list). */
+  readonly line?: true;
 }
 
 /** A lexeme of a statement's arguments. */
@@ -289,6 +291,7 @@ function liquidLines(text: string, tag: Statement, out: Statement[]): void {
         begin: p,
         end: lineEnd,
         closed: tag.closed || lineEnd < tag.argsEnd,
+        line: true,
       });
     }
     p = lineEnd + 1;
@@ -396,8 +399,11 @@ function scanFrom(text: string, kept: Statement[], restart: number): Statement[]
   return out;
 }
 
-/** The statement whose arguments (or name) hold `offset`, or undefined (plain HTML, a delimiter). */
-export function statementAt(statements: readonly Statement[], offset: number): Statement | undefined {
+/**
+ * The statement whose name or arguments hold `offset`, or undefined (plain HTML, a delimiter). With the
+ * document's `text`, a blank line of a `{% liquid %}` tag is an empty tag (a tag name may be typed there).
+ */
+export function statementAt(statements: readonly Statement[], offset: number, text?: string): Statement | undefined {
   // binary search for the last statement beginning before offset
   let lo = 0;
   let hi = statements.length - 1;
@@ -413,5 +419,27 @@ export function statementAt(statements: readonly Statement[], offset: number): S
   if (!s) return undefined;
   const start = s.kind === 'output' ? s.argsBegin : Math.min(s.nameBegin, s.begin + 2);
   if (offset >= start && offset <= s.argsEnd && (s.name !== 'liquid' || offset <= s.nameEnd)) return s;
+  if (text !== undefined && (s.name === 'liquid' || s.line)) {
+    // a blank line of a `{% liquid %}` tag: an empty tag where the cursor is
+    let i = found;
+    while (i > 0 && statements[i]!.line) i--;
+    const tag = statements[i]!;
+    const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+    let blank = lineStart > tag.nameEnd;
+    for (let p = lineStart; blank && p < offset; p++) blank = isBlank(text.charCodeAt(p));
+    if (tag.name === 'liquid' && blank && offset <= tag.argsEnd)
+      return {
+        kind: 'tag',
+        name: '',
+        nameBegin: offset,
+        nameEnd: offset,
+        argsBegin: offset,
+        argsEnd: offset,
+        begin: lineStart,
+        end: offset,
+        closed: true,
+        line: true,
+      };
+  }
   return undefined;
 }
