@@ -13,7 +13,7 @@
 //    URL land on them), and theme-config's JSON Schemas of the seven config files (dist/config-schemas/,
 //    the manifest's jsonValidation).
 // Exit 1 when a file it bundles is missing or esbuild fails.
-import { readFile, cp, mkdir, readdir, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -76,7 +76,9 @@ const common = {
   minify: true,
   // Names kept: error classes are told apart by name, and stack traces in the output channel stay readable.
   keepNames: true,
-  legalComments: 'linked',
+  // The licences of what is bundled go into dist/THIRD-PARTY-NOTICES.txt (below), from the packages' files.
+  legalComments: 'none',
+  metafile: true,
   // ESM builds first: jsonc-parser's `main` is a UMD module whose requires esbuild cannot follow.
   mainFields: ['module', 'main'],
   logLevel: 'warning',
@@ -89,8 +91,10 @@ const themeKitSources = {
   loader: { '.liquid': 'text' },
   define: { 'import.meta.url': '__bundleUrl' },
 };
+/** @type {import('esbuild').Metafile[]} */
+let metafiles;
 try {
-  await Promise.all([
+  const results = await Promise.all([
     build({
       ...common,
       entryPoints: [path.join(root, 'src', 'extension.ts')],
@@ -113,6 +117,7 @@ try {
       banner: { js: OWN_URL },
     }),
   ]);
+  metafiles = results.map((result) => /** @type {import('esbuild').Metafile} */ (result.metafile));
 } catch {
   // esbuild has printed its errors.
   process.exit(1);
@@ -125,3 +130,28 @@ for (const name of await readdir(configSchemas)) {
   if (name.endsWith('.stk.config.schema.json'))
     await cp(path.join(configSchemas, name), path.join(dist, 'config-schemas', name));
 }
+
+/** The directory of the package (under node_modules) an input file belongs to, or undefined for our own. */
+function packageDir(file) {
+  const parts = path.resolve(file).split(path.sep);
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0) return undefined;
+  const length = parts[at + 1]?.startsWith('@') ? 3 : 2;
+  return parts.slice(0, at + length).join(path.sep);
+}
+
+// Every third-party package the bundles hold, with its licence text (MIT and the like ask for it in copies).
+const packages = new Set(
+  metafiles.flatMap((metafile) => Object.keys(metafile.inputs).map(packageDir)).filter((dir) => dir !== undefined),
+);
+const notices = [];
+for (const dir of [...packages].sort()) {
+  const { name, version, license } = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
+  const licenseFile = (await readdir(dir)).find((file) => /^(licen[cs]e|copying)(\.|$)/i.test(file));
+  const text = licenseFile === undefined ? '' : (await readFile(path.join(dir, licenseFile), 'utf8')).trim();
+  notices.push(`${name} ${version} (${license ?? 'no licence field'})\n\n${text || '(no licence file)'}\n`);
+}
+await writeFile(
+  path.join(dist, 'THIRD-PARTY-NOTICES.txt'),
+  `The extension's bundles (dist/*.js) hold these packages besides commerce-kit's own (MIT, see LICENSE).\n\n${notices.join(`\n${'-'.repeat(78)}\n\n`)}`,
+);

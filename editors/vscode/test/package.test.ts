@@ -134,6 +134,7 @@ describe('the .vsix', () => {
       'extension/dist/extension.js',
       'extension/dist/server.js',
       'extension/dist/check-worker.js',
+      'extension/dist/THIRD-PARTY-NOTICES.txt',
       ...filesUnder(path.join(themeKit, 'src', 'generated', 'schemas')).map((name) => `extension/dist/schemas/${name}`),
       ...filesUnder(path.join(themeKit, 'src', 'blocks')).map((name) => `extension/dist/blocks/${name}`),
       ...filesUnder(path.join(themeConfig, 'dist', 'schemas'))
@@ -147,6 +148,13 @@ describe('the .vsix', () => {
     expect(text('extension/dist/schemas/theme-context.schema.json')).toBe(
       readFileSync(path.join(themeKit, 'src', 'generated', 'schemas', 'theme-context.schema.json'), 'utf8'),
     );
+  });
+
+  it('names every third-party package the bundles hold, with its licence', () => {
+    const notices = text('extension/dist/THIRD-PARTY-NOTICES.txt');
+    for (const name of ['liquidjs', 'vscode-languageclient', 'vscode-languageserver', 'jsonc-parser'])
+      expect(notices).toMatch(new RegExp(`^${name} \\d+\\.\\d+\\.\\d+ \\(MIT\\)\\n\\n\\S`, 'm'));
+    expect(notices).not.toContain('(no licence file)');
   });
 
   it('is the manifest of this workspace, as it is now', () => {
