@@ -64,6 +64,12 @@ async function listFiles(dir: string, prefix: string): Promise<string[]> {
   return out;
 }
 
+/** Makes `target` hold what `source` holds. */
+function replace<K, V>(target: Map<K, V>, source: ReadonlyMap<K, V>): void {
+  target.clear();
+  for (const [key, value] of source) target.set(key, value);
+}
+
 /** One theme, its disk contents and the buffers over them. */
 export class WorkspaceTheme {
   /** The theme directory (absolute). */
@@ -88,23 +94,24 @@ export class WorkspaceTheme {
     this.#maxLength = maxAnalysedLength;
   }
 
-  /** Reads the whole theme from disk again. */
+  /** Reads the whole theme from disk again (what was read before counts until the new reads are all in). */
   async load(): Promise<void> {
     const contents = await readThemeDir(this.root);
-    this.#disk.clear();
-    for (const [file, text] of contents.files) this.#disk.set(file, text);
-    this.#unreadable.clear();
+    const unreadable = new Map<string, string>();
     for (const d of contents.diagnostics) {
-      if (d.code === 'read-error' && d.file !== undefined) this.#unreadable.set(d.file, d.message);
+      if (d.code === 'read-error' && d.file !== undefined) unreadable.set(d.file, d.message);
     }
-    this.#config.clear();
+    const config = new Map<string, string>();
     for (const { fileName } of THEME_FILES) {
       const file = path.join(this.configDir, fileName);
       const read = await readText(file);
-      if ('text' in read) this.#config.set(fileName, read.text);
+      if ('text' in read) config.set(fileName, read.text);
       else if (read.error !== 'ENOENT' && read.error !== 'ENOTDIR')
-        this.#unreadable.set(file, `${fileName} could not be read (${read.error})`);
+        unreadable.set(file, `${fileName} could not be read (${read.error})`);
     }
+    replace(this.#disk, contents.files);
+    replace(this.#config, config);
+    replace(this.#unreadable, unreadable);
     this.#assets.clear();
     for (const asset of contents.assets) this.#assets.add(asset);
     this.#changed('all');
