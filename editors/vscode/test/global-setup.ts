@@ -30,9 +30,16 @@ export default function setup(): void {
   const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
   const vsix = path.join(root, `commerce-kit-theme-${version}.vsix`);
   const inputs = Math.max(
-    ...['src', 'scripts', 'package.json', 'language-configuration.json', 'README.md', 'LICENSE', '.vscodeignore'].map(
-      (name) => newest(path.join(root, name)),
-    ),
+    ...[
+      'src',
+      'scripts',
+      'syntaxes',
+      'package.json',
+      'language-configuration.json',
+      'README.md',
+      'LICENSE',
+      '.vscodeignore',
+    ].map((name) => newest(path.join(root, name))),
     newest(path.join(themeKit, 'src')),
     newest(path.join(themeKit, 'package.json')),
     newest(path.join(themeConfig, 'dist', 'schemas')),

@@ -42,6 +42,7 @@ interface Manifest {
   readonly activationEvents: readonly string[];
   readonly contributes: {
     readonly languages: readonly { id: string; extensions?: string[]; configuration?: string }[];
+    readonly grammars: readonly { language: string; scopeName: string; path: string }[];
     readonly jsonValidation: readonly { fileMatch: string; url: string }[];
     readonly configuration: { properties: Record<string, { default?: unknown }> };
   };
@@ -131,6 +132,7 @@ describe('the .vsix', () => {
       'extension/readme.md',
       'extension/LICENSE.txt',
       'extension/language-configuration.json',
+      'extension/syntaxes/liquid.tmLanguage.json',
       'extension/dist/extension.js',
       'extension/dist/server.js',
       'extension/dist/check-worker.js',
@@ -176,7 +178,7 @@ describe('the .vsix', () => {
     expect(packaged.activationEvents).toEqual(['onLanguage:liquid', 'workspaceContains:**/*.stk.config.json']);
   });
 
-  it('contributes the liquid language for *.liquid files, with its language configuration', () => {
+  it('contributes the liquid language for *.liquid files, with its language configuration and grammar', () => {
     const liquid = packaged.contributes.languages.find((language) => language.id === 'liquid');
     expect(liquid?.extensions).toEqual(['.liquid']);
     expect(liquid?.configuration).toBe('./language-configuration.json');
@@ -198,6 +200,17 @@ describe('the .vsix', () => {
       ]),
     );
     expect(configuration.comments.blockComment).toEqual(['{% comment %}', '{% endcomment %}']);
+    // HTML with Liquid injected (in attribute values too).
+    const grammar = packaged.contributes.grammars.find((entry) => entry.language === 'liquid');
+    expect(grammar?.scopeName).toBe('text.html.liquid');
+    const tmLanguage = JSON.parse(text(`extension/${grammar?.path.slice(2)}`)) as {
+      scopeName: string;
+      patterns: unknown[];
+      injections: Record<string, unknown>;
+    };
+    expect(tmLanguage.scopeName).toBe('text.html.liquid');
+    expect(tmLanguage.patterns).toEqual([{ include: 'text.html.basic' }]);
+    expect(Object.keys(tmLanguage.injections)).toEqual([expect.stringMatching(/^L:text\.html\.liquid\b/)]);
   });
 
   it("maps each of the seven config files to theme-config's JSON Schema, shipped inside the .vsix", () => {
