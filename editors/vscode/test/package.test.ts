@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   CompletionRequest,
   createProtocolConnection,
+  DefinitionRequest,
   DidOpenTextDocumentNotification,
   ExitNotification,
   InitializedNotification,
@@ -300,7 +301,7 @@ describe('the bundled server, from the unpacked .vsix', () => {
     expect(output.trim()).toBe(version);
   });
 
-  it('answers initialize with completion, hover and definition; completes `store.`; publishes diagnostics, checked in its worker', async () => {
+  it('answers initialize; completes `store.`; publishes diagnostics (checked in its worker); a built-in block type leads to its shipped template', async () => {
     const extension = await unpacked();
     // A starter theme, written by the same bundle, with a snippet long enough that the server checks the
     // theme in its worker thread (dist/check-worker.js).
@@ -345,6 +346,23 @@ describe('the bundled server, from the unpacked .vsix', () => {
     const items = Array.isArray(completion) ? completion : (completion?.items ?? []);
     expect(items.map((item) => item.label)).toContain('storeName');
     await waitFor(() => diagnostics.get(uri)?.includes('unknown-filter'), { message: 'unknown-filter published' });
+
+    // A built-in block type in the config file: its template is the one shipped in the .vsix.
+    const config = path.join(theme, 'editable-regions.stk.config.json');
+    const configText = readFileSync(config, 'utf8');
+    const configUri = pathToFileURL(config).href;
+    await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: configUri, languageId: 'json', version: 1, text: configText },
+    });
+    const lines = configText.split('\n');
+    const line = lines.findIndex((text) => text.includes('"type": "text"'));
+    const definition = await connection.sendRequest(DefinitionRequest.type, {
+      textDocument: { uri: configUri },
+      position: { line, character: (lines[line] ?? '').indexOf('"text"') + 2 },
+    });
+    expect(definition).toEqual([
+      expect.objectContaining({ uri: pathToFileURL(path.join(extension, 'dist', 'blocks', 'text.liquid')).href }),
+    ]);
     // The worker started and answered: a worker that fails is logged as an error (and the checks move to
     // the server's thread).
     expect(errors).toEqual([]);
