@@ -188,6 +188,20 @@ describe('theme-kit language-server on bad input', () => {
     await answers();
   });
 
+  it('hovers asked in a burst: the last one answers, the ones it supersedes answer nothing or the same', async () => {
+    const index = path.join(starter, 'templates/index.liquid');
+    const text = readFileSync(index, 'utf8');
+    const before = text.slice(0, text.indexOf('store.storeName') + 'store.store'.length).split('\n');
+    const position = { line: before.length - 1, character: (before.at(-1) ?? '').length };
+    const hovers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: uri(index) }, position }),
+      ),
+    );
+    expect(JSON.stringify(hovers.at(-1)?.contents)).toContain('storeName');
+    for (const hover of hovers) if (hover !== null) expect(JSON.stringify(hover.contents)).toContain('storeName');
+  });
+
   it('a cancelled completion answers nothing', async () => {
     const file = path.join(starter, 'templates/index.liquid');
     const source = new CancellationTokenSource();

@@ -233,18 +233,31 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
     return state.context;
   };
 
-  /** Runs a feature for the document at `uri`, or answers `fallback` (not in a theme, cancelled, failed). */
+  /** The last completion and hover asked, by kind and document. */
+  const latest = new Map<string, number>();
+  let requests = 0;
+
+  /**
+   * Runs a feature for the document at `uri`, or answers `fallback` (not in a theme, cancelled or
+   * superseded, failed).
+   */
   const feature = async <T>(
     uri: string,
     token: CancellationToken,
     fallback: T,
     run: (context: LanguageContext, file: string) => T,
+    kind?: 'completion' | 'hover',
   ): Promise<T> => {
     const file = pathOf(uri);
     if (file === undefined) return fallback;
+    // A completion or hover asked again on the same document before this one started supersedes it.
+    const key = kind === undefined ? undefined : `${kind} ${uri}`;
+    const ticket = ++requests;
+    if (key !== undefined) latest.set(key, ticket);
     const theme = await workspace.themeOf(file);
     await nextTurn();
     if (theme === undefined || token.isCancellationRequested) return fallback;
+    if (key !== undefined && latest.get(key) !== ticket) return fallback;
     try {
       return run(contextOf(theme), file);
     } catch (error) {
@@ -329,10 +342,10 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
   });
 
   connection.onCompletion(({ textDocument, position }, token) =>
-    feature(textDocument.uri, token, [], (context, file) => complete(context, file, position)),
+    feature(textDocument.uri, token, [], (context, file) => complete(context, file, position), 'completion'),
   );
   connection.onHover(({ textDocument, position }, token) =>
-    feature(textDocument.uri, token, null, (context, file) => hover(context, file, position)),
+    feature(textDocument.uri, token, null, (context, file) => hover(context, file, position), 'hover'),
   );
   connection.onDefinition(({ textDocument, position }, token) =>
     feature(textDocument.uri, token, [], (context, file) => definition(context, file, position)),
