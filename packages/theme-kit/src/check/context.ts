@@ -4,7 +4,7 @@
  * runs). A check reads it and reports; it never parses.
  */
 import path from 'node:path';
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import type { StaticAnalysis, Template, Variable } from 'liquidjs';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { BLOCK_OBJECTS, LAYOUT_OBJECTS, PAGE_OBJECTS } from '../render/contract.js';
@@ -100,6 +100,31 @@ export interface ContextCache {
   readonly analyses: Map<string, { parsed: ParsedLiquid; snippets: number; analysis: Omit<ObjectAnalysis, 'source'> }>;
   /** A number that changes whenever a snippet changes (the analyses follow snippets). */
   snippetsVersion(files: ThemeFiles): number;
+  /** The config values of the last run, and the texts they were read from. */
+  config?: {
+    readonly texts: ReadonlyMap<string, string>;
+    readonly values: ConfigValues;
+    readonly regions: Node | undefined;
+  };
+}
+
+/** The config values of `texts` (read again only when a text changed). */
+function configOf(
+  cache: ContextCache,
+  texts: ThemeSnapshot['configTexts'],
+): { values: ConfigValues; regions: Node | undefined } {
+  const last = cache.config;
+  if (
+    last &&
+    last.texts.size === texts.size &&
+    [...texts].every(([name, config]) => last.texts.get(name) === config.text)
+  )
+    return last;
+  const values = configValues(texts);
+  const regionsText = texts.get('editable-regions.stk.config.json')?.text;
+  const regions = regionsText !== undefined && values.rawMarkups.length > 0 ? parseTree(regionsText) : undefined;
+  cache.config = { texts: new Map([...texts].map(([name, config]) => [name, config.text])), values, regions };
+  return cache.config;
 }
 
 const SIMPLE_ESCAPE_LENGTH = 2;
@@ -142,7 +167,7 @@ export function createContext(
 ): CheckContext {
   const files = snapshot.files;
   const texts = snapshot.configTexts;
-  const values = configValues(texts);
+  const { values, regions: tree } = configOf(cache, texts);
   const inTheme = (relative: string): string => path.join(snapshot.root, relative);
   const sources: LiquidSource[] = [];
   const live = new Set<string>();
@@ -161,7 +186,6 @@ export function createContext(
     });
   }
   const regions = texts.get('editable-regions.stk.config.json');
-  const tree = regions && values.rawMarkups.length > 0 ? parseTree(regions.text) : undefined;
   for (const raw of values.rawMarkups) {
     const key = `rawMarkup:${raw.pointer}`;
     live.add(key);

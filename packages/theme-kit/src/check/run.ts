@@ -45,6 +45,8 @@ export interface CheckThemeResult {
 export class ParseCache {
   #renderer: ThemeRenderer | undefined;
   readonly #cache: ContextCache;
+  /** Each config file's own diagnostics, by file name, with the text and menu names they are for. */
+  readonly #config = new Map<string, { text: string; menus: string; diagnostics: readonly ThemeDiagnostic[] }>();
   #snippets: ThemeFiles = new Map();
   #version = 0;
 
@@ -66,6 +68,16 @@ export class ParseCache {
   /** @internal What the checks' context keeps across runs. */
   get context(): ContextCache {
     return this.#cache;
+  }
+
+  /** @internal theme-config's diagnostics of one config text (validated again only when it or the menus changed). */
+  configDiagnostics(name: string, text: string, menus: readonly string[], validate: () => readonly ThemeDiagnostic[]) {
+    const key = menus.join('\n');
+    const cached = this.#config.get(name);
+    if (cached?.text === text && cached.menus === key) return cached.diagnostics;
+    const diagnostics = validate();
+    this.#config.set(name, { text, menus: key, diagnostics });
+    return diagnostics;
   }
 
   #snippetsVersion(files: ThemeFiles): number {
@@ -93,7 +105,8 @@ function validateConfigTexts(
   texts: ReadonlyMap<string, ConfigText>,
   configDir: string,
   problems: ConfigDirProblems | undefined,
-  menuNames: Iterable<string>,
+  menuNames: ReadonlySet<string>,
+  cache: ParseCache,
 ): ThemeDiagnostic[] {
   const out: ThemeDiagnostic[] = [];
   if (problems) out.push(...problems.diagnostics);
@@ -110,9 +123,15 @@ function validateConfigTexts(
   for (const info of THEME_FILES) {
     const text = texts.get(info.fileName);
     if (text === undefined || problems?.skip.has(text.file)) continue;
-    const options = info.kind === 'menus' ? { file: text.file, menuNames } : { file: text.file };
-    for (const d of validateConfigText(info.kind, text.text, options).diagnostics)
-      out.push(d.line === undefined ? { ...d, line: 1, column: 1 } : d);
+    const menus = info.kind === 'menus' ? [...menuNames].sort() : [];
+    const diagnostics = cache.configDiagnostics(`${info.fileName}\n${text.file}`, text.text, menus, () =>
+      validateConfigText(
+        info.kind,
+        text.text,
+        info.kind === 'menus' ? { file: text.file, menuNames } : { file: text.file },
+      ).diagnostics.map((d) => (d.line === undefined ? { ...d, line: 1, column: 1 } : d)),
+    );
+    out.push(...diagnostics);
   }
   return out;
 }
@@ -172,7 +191,7 @@ export function checkThemeSnapshot(
     const context = createContext(snapshot, renderer, positions, cache.context, (d) => diagnostics.push(d));
     for (const check of ALL_CHECKS) check.run(context);
     diagnostics.push(
-      ...validateConfigTexts(snapshot.configTexts, snapshot.configDir, configDir, templateMenuNames(context)),
+      ...validateConfigTexts(snapshot.configTexts, snapshot.configDir, configDir, templateMenuNames(context), cache),
     );
   });
   const finished = finish(diagnostics, options.strict === true);
