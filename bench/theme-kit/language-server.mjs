@@ -318,6 +318,8 @@ try {
         const all = results.get(key) ?? {
           cold: [],
           coldCpu: [],
+          firstCompletion: [],
+          firstHover: [],
           edits: [],
           completion: [],
           hover: [],
@@ -326,6 +328,8 @@ try {
         };
         all.cold.push(r.cold);
         all.coldCpu.push(r.coldCpu);
+        all.firstCompletion.push(r.completion[0]);
+        all.firstHover.push(r.hover[0]);
         all.edits.push(...r.edits);
         all.completion.push(...r.completion);
         all.hover.push(...r.hover);
@@ -366,8 +370,16 @@ try {
         ms,
         theme.large ? ['half', 100] : ['half'],
       ],
+      [
+        'first completion of the session (median ms)',
+        median(ours.firstCompletion),
+        median(peer.firstCompletion),
+        ms,
+        [],
+      ],
       ['completion p50 (ms)', summary(ours.completion).p50, summary(peer.completion).p50, ms, []],
       ['completion p95 (ms)', summary(ours.completion).p95, summary(peer.completion).p95, ms, ['half', 20]],
+      ['first hover of the session (median ms)', median(ours.firstHover), median(peer.firstHover), ms, []],
       ['hover p50 (ms)', summary(ours.hover).p50, summary(peer.hover).p50, ms, []],
       ['hover p95 (ms)', summary(ours.hover).p95, summary(peer.hover).p95, ms, ['half']],
       ['resident memory after the run, VmRSS (median MB)', median(ours.rss), median(peer.rss), mb, ['less']],
