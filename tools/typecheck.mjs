@@ -22,7 +22,7 @@ const host = {
   getNewLine: () => '\n',
 };
 
-/** Every workspace directory (`packages/*`, `examples/*`) with a tsconfig.json. */
+/** Every workspace directory (`packages/*`, `editors/*`, `examples/*`) with a tsconfig.json. */
 export function typecheckedProjects(root = REPO_ROOT) {
   return workspaceDirs(root).filter((dir) => existsSync(path.join(dir, 'tsconfig.json')));
 }
