@@ -12,12 +12,16 @@ import {
   DidChangeTextDocumentNotification,
   DidChangeWatchedFilesNotification,
   DidOpenTextDocumentNotification,
+  DocumentLinkRequest,
   FileChangeType,
   HoverRequest,
   type Location,
   type LocationLink,
   type MarkupContent,
   type Position,
+  PrepareRenameRequest,
+  ReferencesRequest,
+  RenameRequest,
   type TextDocumentEdit,
 } from 'vscode-languageserver-protocol/node.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,6 +200,41 @@ describe('theme-kit language-server --stdio', () => {
     >;
     const target = targets.map((t) => ('targetUri' in t ? t.targetUri : t.uri));
     expect(target.map((u) => fileURLToPath(u))).toEqual([file('snippets/header.liquid')]);
+  });
+
+  it('serves references, document links, prepareRename and rename through the protocol', async () => {
+    const layoutText = await open('layout/theme.liquid');
+    const layout = uri(file('layout/theme.liquid'));
+    const references = await client.connection.sendRequest(ReferencesRequest.type, {
+      textDocument: { uri: layout },
+      position: positionOf(layoutText, "{% render 'header' %}", "{% render 'he".length),
+      context: { includeDeclaration: true },
+    });
+    expect(references?.map((r) => fileURLToPath(r.uri))).toContain(file('layout/theme.liquid'));
+
+    const links = await client.connection.sendRequest(DocumentLinkRequest.type, { textDocument: { uri: layout } });
+    expect(links?.map((l) => (l.target === undefined ? '' : fileURLToPath(l.target)))).toContain(
+      file('snippets/header.liquid'),
+    );
+
+    const text = readFileSync(file('templates/index.liquid'), 'utf8');
+    const name = positionOf(text, "{% editable_region 'home' %}", "{% editable_region 'ho".length);
+    const prepared = await client.connection.sendRequest(PrepareRenameRequest.type, {
+      textDocument: { uri: uri(file('templates/index.liquid')) },
+      position: name,
+    });
+    expect(prepared).toMatchObject({ placeholder: 'home' });
+    const edit = await client.connection.sendRequest(RenameRequest.type, {
+      textDocument: { uri: uri(file('templates/index.liquid')) },
+      position: name,
+      newName: 'homepage',
+    });
+    const touched = (edit?.documentChanges ?? []).map((change) =>
+      fileURLToPath('textDocument' in change ? change.textDocument.uri : 'uri' in change ? change.uri : change.oldUri),
+    );
+    expect(touched).toEqual(
+      expect.arrayContaining([file('templates/index.liquid'), file('editable-regions.stk.config.json')]),
+    );
   });
 
   it('offers to create a missing snippet: a CreateFile and its text in documentChanges', async () => {
