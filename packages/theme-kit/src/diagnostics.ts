@@ -32,8 +32,11 @@ export interface ThemeDiagnostic extends Omit<Diagnostic, 'code'> {
   fixes?: readonly ThemeFix[];
 }
 
-/** A replacement of a span of one file's text: 1-based lines and columns, end exclusive. */
-export interface ThemeTextEdit {
+/**
+ * A replacement of a span of one file's text: 1-based lines and columns, end exclusive. (A type alias, so
+ * that declarations can write out `ThemeDiagnostic['fixes']` without an export of its own.)
+ */
+export type ThemeTextEdit = {
   /** The file, as diagnostics name it. */
   readonly file: string;
   readonly line: number;
@@ -42,10 +45,10 @@ export interface ThemeTextEdit {
   readonly endColumn: number;
   /** The text that replaces the span (an insertion when the span is empty). */
   readonly newText: string;
-}
+};
 
 /** A fix of a {@link ThemeDiagnostic}: edits of existing files, and files to create. */
-export interface ThemeFix {
+export type ThemeFix = {
   /** What it does, for people (`replace with \`product\``, `create snippets/card.liquid`). */
   readonly title: string;
   /** Edits of existing files (applied together). */
@@ -54,4 +57,4 @@ export interface ThemeFix {
   readonly createFiles?: readonly { readonly file: string; readonly text: string }[];
   /** True when it can be applied without asking (one clear candidate): `theme-kit check --fix` applies these. */
   readonly safe: boolean;
-}
+};
