@@ -300,4 +300,26 @@ describe('incremental reading', () => {
       }
     }
   });
+
+  it('resumes the scope walk from checkpoints with the same answers as a fresh walk', () => {
+    const block = (i: number) =>
+      `{% for c${i % 3} in categories %}{% assign v${i % 5} = menus['main-menu'] %}<p>{{ c${i % 3}.title }}</p>{% if c${i % 3} %}{{ v${i % 5}.links }}{% endif %}{% endfor %}{% assign w${i % 4} = store %}\n`;
+    const text = Array.from({ length: 700 }, (_, i) => block(i)).join('');
+    const lines = text.split('\n');
+    const shared = createLanguageContext(snapshot([['templates/big.liquid', text]]));
+    const positions = [650, 20, 699, 321, 322, 5, 512, 513, 300].map((line) => ({
+      line,
+      character: lines[line]!.indexOf('.title') + 1,
+    }));
+    for (const position of positions) {
+      const fresh = createLanguageContext(snapshot([['templates/big.liquid', text]]));
+      const expected = labels(complete(fresh, `${ROOT}/templates/big.liquid`, position));
+      expect(expected).toEqual(fieldsOf('CategoryDrop'));
+      expect(labels(complete(shared, `${ROOT}/templates/big.liquid`, position))).toEqual(expected);
+      const roots = { line: position.line, character: lines[position.line]!.indexOf('{{ ') + 3 };
+      expect(labels(complete(shared, `${ROOT}/templates/big.liquid`, roots))).toEqual(
+        labels(complete(fresh, `${ROOT}/templates/big.liquid`, roots)),
+      );
+    }
+  });
 });

@@ -145,7 +145,7 @@ function completeLiquid(ctx: LanguageContext, doc: LiquidDoc, offset: number): C
   if (!statement) return [];
   const { text, lines } = doc;
   const range = (begin: number, end: number): Range => rangeOf(lines, begin, end);
-  const scope = (): Scope => scopeAt(doc.statements, text, offset, ctx.roots(doc));
+  const scope = (): Scope => scopeAt(doc.statements, text, offset, ctx.roots(doc), doc.scopes);
   if (
     statement.kind === 'tag' &&
     offset <= statement.nameEnd &&

@@ -12,6 +12,7 @@ import type { RouteKind, ThemeContext } from '../generated/context.js';
 import { LIQUID_EXTENSION } from '../theme/files.js';
 import type { ThemeSnapshot } from '../workspace/snapshot.js';
 import {
+  commonPrefix,
   lex,
   lineStarts,
   pathsOf,
@@ -21,6 +22,7 @@ import {
   stringContent,
 } from './liquid-document.js';
 import { type FileRole, type JsonSchema, rootObjects } from './schema.js';
+import type { ScopeCheckpoint } from './scope.js';
 
 /** Options of {@link LanguageContext}. */
 export interface LanguageContextOptions {
@@ -59,6 +61,8 @@ export interface LiquidDoc {
   readonly lines: readonly number[];
   readonly uses: readonly NameUse[];
   readonly role: FileRole;
+  /** Where the scope walk may resume (filled by requests; kept across an edit for the statements before it). */
+  readonly scopes: ScopeCheckpoint[];
 }
 
 /** One config file, parsed once per text (comments and trailing commas tolerated). */
@@ -87,10 +91,17 @@ function roleOf(rel: string): FileRole {
 }
 
 /** The names a document's statements use. */
+const NAMING_TAGS = new Set(['render', 'include', 'editable_region', 'layout']);
+
 function usesOf(text: string, statements: readonly Statement[]): NameUse[] {
   const uses: NameUse[] = [];
   for (const statement of statements) {
     if (statement.name === 'liquid' || statement.name === '#' || statement.name === 'raw') continue;
+    if (!NAMING_TAGS.has(statement.name)) {
+      // only a statement that names an asset or a menu is read further
+      const args = text.slice(statement.argsBegin, statement.argsEnd);
+      if (!args.includes('asset_url') && !args.includes('menus')) continue;
+    }
     const lexemes = lex(text, statement.argsBegin, statement.argsEnd);
     const first = lexemes[0];
     const kind =
@@ -130,9 +141,7 @@ function usesOf(text: string, statements: readonly Statement[]): NameUse[] {
 }
 
 /** The uses of a rescanned document: the previous ones of the statements kept, the new statements' read. */
-function reuseUses(previous: LiquidDoc, text: string, statements: readonly Statement[]): NameUse[] {
-  let kept = 0;
-  while (kept < statements.length && statements[kept] === previous.statements[kept]) kept++;
+function reuseUses(previous: LiquidDoc, text: string, statements: readonly Statement[], kept: number): NameUse[] {
   const boundary = kept > 0 ? statements[kept - 1]!.end : 0;
   return [...previous.uses.filter((use) => use.end <= boundary), ...usesOf(text, statements.slice(kept))];
 }
@@ -242,14 +251,17 @@ export class LanguageContext {
     const cached = this.#liquid.get(rel);
     if (cached && cached.text === text) return cached;
     const statements = cached ? rescanStatements(cached.text, cached.statements, text) : scanStatements(text);
+    let kept = 0;
+    if (cached) while (kept < statements.length && statements[kept] === cached.statements[kept]) kept++;
     const doc: LiquidDoc = {
       kind: 'liquid',
       rel,
       text,
       statements,
-      lines: lineStarts(text),
-      uses: cached ? reuseUses(cached, text, statements) : usesOf(text, statements),
+      lines: cached ? lineStarts(text, cached.lines, commonPrefix(cached.text, text)) : lineStarts(text),
+      uses: cached ? reuseUses(cached, text, statements, kept) : usesOf(text, statements),
       role: roleOf(rel),
+      scopes: cached ? cached.scopes.filter((checkpoint) => checkpoint.index <= kept) : [],
     };
     this.#liquid.set(rel, doc);
     return doc;

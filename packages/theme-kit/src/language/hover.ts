@@ -105,7 +105,7 @@ function hoverLiquid(ctx: LanguageContext, doc: LiquidDoc, offset: number): Hove
     const stepIndex = path.steps.findIndex((step) => step.begin <= offset && offset < step.end);
     if (stepIndex < 0) continue;
     const steps = path.steps.slice(0, stepIndex + 1);
-    const scope = scopeAt(doc.statements, doc.text, offset, ctx.roots(doc));
+    const scope = scopeAt(doc.statements, doc.text, offset, ctx.roots(doc), doc.scopes);
     const target = targetOf(scope, steps[0]!.name, stepsOf(steps));
     if (!target) return null;
     const { schema, description } = typeOf(target);

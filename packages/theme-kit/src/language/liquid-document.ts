@@ -210,10 +210,23 @@ export function pathsOf(lexemes: readonly Lexeme[]): PathExpr[] {
   return out;
 }
 
-/** Offsets of the first character of each line. */
-export function lineStarts(text: string): number[] {
+/**
+ * Offsets of the first character of each line. With the line starts of a previous text that shares its
+ * first `same` characters, only the rest is read.
+ */
+export function lineStarts(text: string, previous?: readonly number[], same = 0): number[] {
   const starts = [0];
-  for (let i = 0; i < text.length; i++) {
+  let from = 0;
+  if (previous && same > 0) {
+    // keep the lines that start before the change (a line starting at `same` may follow a changed `\r`)
+    let keep = 0;
+    while (keep < previous.length && previous[keep]! < same) keep++;
+    starts.length = 0;
+    for (let i = 0; i < keep; i++) starts.push(previous[i]!);
+    if (starts.length === 0) starts.push(0);
+    from = Math.max(0, starts.at(-1)!);
+  }
+  for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10) starts.push(i + 1);
     else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
@@ -303,10 +316,12 @@ export function scanStatements(text: string): Statement[] {
   return scanFrom(text, [], 0);
 }
 
-/** Length of the common prefix of two texts. */
-function commonPrefix(a: string, b: string): number {
+/** Length of the common prefix of two texts (compared a chunk at a time, then a character at a time). */
+export function commonPrefix(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
+  const CHUNK = 8192;
   let i = 0;
+  while (i + CHUNK <= n && a.slice(i, i + CHUNK) === b.slice(i, i + CHUNK)) i += CHUNK;
   while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
   return i;
 }

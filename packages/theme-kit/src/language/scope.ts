@@ -133,16 +133,50 @@ function expressionTarget(scope: Scope, lexemes: readonly Lexeme[], from: number
   return target;
 }
 
-/** The scope just before `offset`: the statements before it are read in order. */
+/** The state of {@link scopeAt}'s walk after some statements, kept so a later walk resumes there. */
+export interface ScopeCheckpoint {
+  /** Number of statements read. */
+  readonly index: number;
+  readonly loops: ReadonlyArray<{ readonly tag: string; readonly name: string; readonly target: Target | undefined }>;
+  readonly assigns: ReadonlyMap<string, Target>;
+  readonly open: readonly string[];
+}
+
+/** Statements between two checkpoints. */
+const CHECKPOINT_EVERY = 512;
+
+/**
+ * The scope just before `offset`: the statements before it are read in order, from the last of
+ * `checkpoints` (a document's cache, extended here) before it, so a request near the end of a large
+ * document does not read it all again.
+ */
 export function scopeAt(
   statements: readonly Statement[],
   text: string,
   offset: number,
   roots: ReadonlyMap<string, JsonSchema>,
+  checkpoints: ScopeCheckpoint[] = [],
 ): Scope {
-  const loops: Array<{ tag: string; name: string; target: Target | undefined }> = [];
-  const assigns = new Map<string, Target>();
-  const open: string[] = [];
+  // the statements wholly before the offset (the one being edited is not read)
+  let limit = 0;
+  let lo = 0;
+  let hi = statements.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (statements[mid]!.begin < offset) {
+      limit = mid + 1;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  let start: ScopeCheckpoint | undefined;
+  for (let i = checkpoints.length - 1; i >= 0; i--)
+    if (checkpoints[i]!.index <= limit) {
+      start = checkpoints[i];
+      break;
+    }
+  const loops = start ? start.loops.map((loop) => ({ ...loop })) : [];
+  const assigns = new Map<string, Target>(start?.assigns);
+  const open: string[] = start ? [...start.open] : [];
   const scope = (): Scope => {
     const locals = new Map<string, Target>(assigns);
     for (const loop of loops) {
@@ -156,8 +190,15 @@ export function scopeAt(
     }
     return { roots, locals, open };
   };
-  for (const statement of statements) {
-    if (statement.begin >= offset) break;
+  for (let index = start?.index ?? 0; index < limit; index++) {
+    if (index > 0 && index % CHECKPOINT_EVERY === 0 && index < limit - 1 && (checkpoints.at(-1)?.index ?? 0) < index)
+      checkpoints.push({
+        index,
+        loops: loops.map((loop) => ({ ...loop })),
+        assigns: new Map(assigns),
+        open: [...open],
+      });
+    const statement = statements[index]!;
     if (statement.end > offset || statement.kind !== 'tag') continue; // the statement being edited
     const { name } = statement;
     if (name === 'liquid') continue;
