@@ -2,7 +2,7 @@
 // tells VS Code, and that the server it bundles starts from the unpacked extension, with no node_modules,
 // the way VS Code starts it, and answers the LSP handshake.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
@@ -151,6 +151,25 @@ describe('the .vsix', () => {
     expect(text('extension/dist/schemas/theme-context.schema.json')).toBe(
       readFileSync(path.join(themeKit, 'src', 'generated', 'schemas', 'theme-context.schema.json'), 'utf8'),
     );
+  });
+
+  it('is packaged offline: vsce --no-dependencies opens no connection and looks up no host name', async () => {
+    const dir = testTempDir('vscode-vsce-');
+    const log = path.join(dir, 'network.log');
+    const out = path.join(dir, 'offline.vsix');
+    // Every Node process vsce starts inherits the guard (NODE_OPTIONS).
+    const guard = path.join(root, 'test', 'fixtures', 'no-network.cjs');
+    execFileSync(
+      process.execPath,
+      [require.resolve('@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', out],
+      {
+        cwd: root,
+        env: { ...process.env, NODE_OPTIONS: `--require ${JSON.stringify(guard)}`, NO_NETWORK_LOG: log },
+        stdio: 'ignore',
+      },
+    );
+    expect(existsSync(log) ? readFileSync(log, 'utf8') : '').toBe('');
+    expect([...(await readZip(out)).keys()].sort()).toEqual([...vsix.keys()].sort());
   });
 
   it('names every third-party package the bundles hold, with its licence', () => {
