@@ -65,7 +65,7 @@ function valuePosition(statement: Statement, prev: Lexeme | undefined): boolean 
   const p = prev?.type === 'string' || prev?.type === 'number' ? undefined : prev?.text;
   switch (statement.name) {
     case 'assign':
-      return p === '=' || (p !== undefined && OPERATORS.has(p) && p !== '=' && prev?.type === 'punct');
+      return p === '=';
     case 'for':
     case 'tablerow':
       return p === 'in' || p === ':';
