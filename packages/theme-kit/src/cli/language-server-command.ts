@@ -18,7 +18,8 @@ export const languageServerCommand: Command = {
     'Started by an editor, not by hand: completions, hover, go to definition, references, rename,',
     'document links, diagnostics as you type and quick fixes for Liquid templates and the config files.',
     'Nothing but protocol messages is written to stdout; logs go to the editor (window/logMessage).',
-    'Exit status: 0 after the editor asked it to shut down, 1 when the editor went away, 2 usage error.',
+    'Exit status: 0 after the editor asked it to shut down (or on Ctrl-C), 1 when the editor went away',
+    'without asking, 2 usage error.',
   ].join('\n'),
   options: {
     stdio: { type: 'boolean' },
