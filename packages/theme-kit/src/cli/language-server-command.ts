@@ -12,8 +12,8 @@ export const languageServerCommand: Command = {
   summary: 'the theme language server for editors (Language Server Protocol over stdio)',
   usage: '[--stdio] [--clientProcessId PID]',
   help: [
-    '  --stdio                  speak the Language Server Protocol on stdin/stdout (the default and the only transport)',
-    "  --clientProcessId PID    stop when the editor process PID ends (VS Code's language client passes it)",
+    '  --stdio                  the protocol on stdin and stdout (the default, and the only transport)',
+    "  --clientProcessId PID    stop when the editor's process PID ends (VS Code's language client passes it)",
     '',
     'Started by an editor, not by hand: completions, hover, go to definition, references, rename,',
     'document links, diagnostics as you type and quick fixes for Liquid templates and the config files.',
