@@ -1,7 +1,7 @@
 // checkSnapshot: the checks on a theme in memory, synchronous; with a ParseCache, a second run after one
 // file changed parses that file only, and answers as a fresh run does.
 import path from 'node:path';
-import { Tokenizer } from 'liquidjs';
+import { Liquid, Tokenizer } from 'liquidjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkTheme } from '../src/check/check-theme.js';
 import { checkSnapshot, ParseCache } from '../src/check/run.js';
@@ -69,6 +69,32 @@ describe('checkSnapshot', () => {
     expect(fileParses()).toEqual([]);
     expect(checkSnapshot(snapshot, { cache }).diagnostics).toEqual([]);
     expect(fileParses()).toEqual(['templates/blog.liquid']);
+  });
+
+  it('a snippet edited: only the pages that render it are analysed again', () => {
+    const root = path.join(path.sep, 'theme');
+    const snapshot = (card: string): ThemeSnapshot => ({
+      root,
+      configDir: root,
+      files: new Map([
+        ['templates/index.liquid', "{% render 'card', title: page.title %}"],
+        ['templates/blog.liquid', "{% render 'other' %}"],
+        ['templates/product.liquid', '{{ product.title }}'],
+        ['snippets/card.liquid', card],
+        ['snippets/other.liquid', '{{ page.title }}'],
+      ]),
+      assets: [],
+      configTexts: new Map(),
+    });
+    const cache = new ParseCache();
+    checkSnapshot(snapshot('{{ title }}'), { cache });
+    const analyses = vi.spyOn(Liquid.prototype, 'analyzeSync');
+    const found = checkSnapshot(snapshot('{{ title }}{{ stor }}'), { cache }).diagnostics;
+    expect(analyses).toHaveBeenCalledTimes(1);
+    expect(found.map((d) => [path.basename(d.file ?? ''), d.code, d.line, d.column])).toEqual([
+      ['theme', 'no-config-files', 1, 1],
+      ['card.liquid', 'unknown-object', 1, 15],
+    ]);
   });
 
   it("a region renamed in a template updates the config file's diagnostics at once", async () => {

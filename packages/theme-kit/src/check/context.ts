@@ -97,7 +97,10 @@ export interface CheckContext {
 /** What the context keeps across runs (held by the `ParseCache`). */
 export interface ContextCache {
   readonly parses: Map<string, ParsedLiquid>;
-  readonly analyses: Map<string, { parsed: ParsedLiquid; snippets: number; analysis: Omit<ObjectAnalysis, 'source'> }>;
+  readonly analyses: Map<
+    string,
+    { parsed: ParsedLiquid; snippets: SnippetDependencies; analysis: Omit<ObjectAnalysis, 'source'> }
+  >;
   /** A number that changes whenever a snippet changes (the analyses follow snippets). */
   snippetsVersion(files: ThemeFiles): number;
   /** The config values of the last run, and the texts they were read from. */
@@ -106,6 +109,38 @@ export interface ContextCache {
     readonly values: ConfigValues;
     readonly regions: Node | undefined;
   };
+}
+
+/**
+ * What a page's analysis depends on beyond the page: the parses of the snippets it renders (transitively,
+ * by literal name; `undefined` for a missing one), or, when it has `include` tags (which the analysis also
+ * follows and the walk does not list), every snippet (the cache's snippets version).
+ */
+type SnippetDependencies = number | ReadonlyArray<readonly [string, ParsedLiquid | undefined]>;
+
+function sameDependencies(a: SnippetDependencies, b: SnippetDependencies): boolean {
+  if (typeof a === 'number' || typeof b === 'number') return a === b;
+  return a.length === b.length && a.every(([name, parsed], i) => b[i]?.[0] === name && b[i]?.[1] === parsed);
+}
+
+function dependencies(
+  uses: TemplateUses | undefined,
+  snippets: ReadonlyMap<string, ParsedLiquid>,
+  version: () => number,
+): SnippetDependencies {
+  const out: Array<readonly [string, ParsedLiquid | undefined]> = [];
+  const seen = new Set<string>();
+  const pending = (uses?.snippets ?? []).map((u) => u.name);
+  if (uses?.tags.some((t) => t.name === 'include')) return version();
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const parsed = snippets.get(name);
+    out.push([name, parsed]);
+    if (parsed?.uses?.tags.some((t) => t.name === 'include')) return version();
+    for (const use of parsed?.uses?.snippets ?? []) pending.push(use.name);
+  }
+  return out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** The config values of `texts` (read again only when a text changed). */
@@ -275,7 +310,15 @@ function pointerPath(pointer: string): Array<string | number> {
 
 /** The object analysis of every page, layout, block template and `rawMarkup` (snippets through them). */
 function analyse(context: CheckContext, cache: ContextCache, pageObjects: ReadonlySet<string>): ObjectAnalysis[] {
-  const version = cache.snippetsVersion(context.snapshot.files);
+  let version: number | undefined;
+  const snippetsVersion = (): number => {
+    version ??= cache.snippetsVersion(context.snapshot.files);
+    return version;
+  };
+  const snippets = new Map<string, ParsedLiquid>();
+  for (const source of context.sources)
+    if (source.relative?.startsWith('snippets/'))
+      snippets.set(source.relative.slice('snippets/'.length, -'.liquid'.length), source.parsed);
   const out: ObjectAnalysis[] = [];
   const live = new Set<string>();
   for (const source of context.sources) {
@@ -285,7 +328,8 @@ function analyse(context: CheckContext, cache: ContextCache, pageObjects: Readon
     const key = source.relative ?? `rawMarkup:${source.pointer}`;
     live.add(key);
     const cached = cache.analyses.get(key);
-    if (cached && cached.parsed === source.parsed && cached.snippets === version) {
+    const deps = dependencies(source.parsed.uses, snippets, snippetsVersion);
+    if (cached && cached.parsed === source.parsed && sameDependencies(cached.snippets, deps)) {
       out.push({ source, ...cached.analysis });
       continue;
     }
@@ -296,7 +340,7 @@ function analyse(context: CheckContext, cache: ContextCache, pageObjects: Readon
           ? new Set<string>([...pageObjects, ...BLOCK_OBJECTS])
           : pageObjects;
     const analysis = analyseTemplates(context.renderer, templates, known);
-    cache.analyses.set(key, { parsed: source.parsed, snippets: version, analysis });
+    cache.analyses.set(key, { parsed: source.parsed, snippets: deps, analysis });
     out.push({ source, ...analysis });
   }
   for (const key of cache.analyses.keys()) if (!live.has(key)) cache.analyses.delete(key);
