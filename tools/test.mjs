@@ -4,7 +4,8 @@
 //  2. nx: build (with code generation), then lint (Redocly on the spec) and test; beside those, one process
 //     (tools/lint.mjs --typecheck) runs Biome, the type check of every project and ESLint's type-aware
 //     rules on the same TypeScript programs, and another counts the packages' exports against their
-//     budget; their output is printed once nx is done;
+//     budget, and a third (tools/spec-diff.mjs) classifies the changes to specs/ since the last release;
+//     their output is printed once nx is done;
 //  3. the ten slowest test files, and one closing line that counts the tests of every vitest run.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -72,6 +73,9 @@ const drift = reportDrift(generatedChanges(committed));
 // counted from the sources, beside the rest, and printed after them.
 const EXPORT_BUDGET = 300;
 const surface = captured(['tools/count-exports.mjs', '--max', String(EXPORT_BUDGET)]);
+// Breaking changes to specs/ since the last release need changesets (tools/spec-diff.mjs: a YAML parse and a
+// few `git show`s, about a CPU-second).
+const specDiff = captured(['tools/spec-diff.mjs']);
 // A larger young generation: the TypeScript checker allocates fast, and fewer scavenges take about a
 // sixth of the type check's CPU (measured: 34 -> 29 CPU-s alone, 64 -> 61 with ESLint).
 const lint = captured(['--max-semi-space-size=64', 'tools/lint.mjs', '--no-packages', '--typecheck']);
@@ -83,6 +87,8 @@ const checksTime = seconds(checksStarted);
 console.log(lintText);
 const { status: surfaceStatus, text: surfaceText } = await surface;
 console.log(surfaceText);
+const { status: specDiffStatus, text: specDiffText } = await specDiff;
+console.log(specDiffText);
 
 let passed = 0;
 let failed = 0;
@@ -112,10 +118,20 @@ console.log('');
 if (drift !== 0) console.log('FAILED: generated code is stale (see the drift check above)');
 if (nxStatus !== 0) console.log('FAILED: an nx target failed (see above)');
 if (surfaceStatus !== 0) console.log(`FAILED: the packages export more than ${EXPORT_BUDGET} names (see above)`);
+if (specDiffStatus !== 0)
+  console.log('FAILED: a breaking change to specs/ lacks a changeset with the breaking bump (see spec:diff above)');
 if (lintStatus !== 0)
   console.log('FAILED: Biome, ESLint or the type check found problems (see above; `npm run lint -- --fix` formats)');
 console.log(`builds ${buildTime}, checks and tests ${checksTime}, in all ${seconds(0)}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(
-  drift !== 0 || nxStatus !== 0 || lintStatus !== 0 || surfaceStatus !== 0 || failed > 0 || passed === 0 ? 1 : 0,
+  drift !== 0 ||
+    nxStatus !== 0 ||
+    lintStatus !== 0 ||
+    surfaceStatus !== 0 ||
+    specDiffStatus !== 0 ||
+    failed > 0 ||
+    passed === 0
+    ? 1
+    : 0,
 );

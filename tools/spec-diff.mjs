@@ -1,0 +1,582 @@
+// `npm run spec:diff [-- --base REF]`: what changed in specs/ since the last release, and whether users break.
+//
+// Both halves of the spec are compared: the OpenAPI document (specs/openapi.yaml) and the theme-kit interfaces,
+// through the JSON Schemas published from them (the committed generated schemas of theme-config and theme-kit;
+// the drift check keeps those equal to what specs/theme-kit generates). Each change is classified as breaking
+// or not; a breaking change needs a changeset added since the base that bumps every package generated from
+// that half with a breaking bump (minor at 0.x, major from 1.0), or the command exits 1.
+//
+// The base is `--base REF`, else the newest release tag (`@commerce-kit/<name>@x.y.z`), else, while nothing is
+// released, the parent commit (HEAD~1). Old files are read with `git show REF:path`.
+//
+// No maintained library fits (checked 2026-11): openapi-diff 0.24 refuses OpenAPI 3.1 ("Swagger Parser only
+// supports versions 3.0.x"); @useoptic/openapi-utilities' `diff` is a JSON-path diff of dereferenced documents
+// with no classification (that lives in Optic's rulesets and CLI), so the classification below would be all
+// of the work either way. This walks the documents itself: operations by method and path, parameters by
+// location and name, bodies and responses by media type, schemas recursively through local `$ref`s.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { parse as parseYaml } from 'yaml';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+export const OPENAPI_FILE = 'specs/openapi.yaml';
+export const THEME_SCHEMA_DIRS = [
+  'packages/theme-config/src/generated/schemas',
+  'packages/theme-kit/src/generated/schemas',
+];
+/** The packages generated from each half of the spec: each needs the breaking bump. */
+export const GENERATED_FROM = {
+  openapi: ['@commerce-kit/api-types', '@commerce-kit/api-client', '@commerce-kit/sandbox'],
+  'theme-kit': ['@commerce-kit/theme-config', '@commerce-kit/theme-kit'],
+};
+// What templates read (the drops' context) is output; every other theme schema validates what users write.
+const OUTPUT_SCHEMAS = new Set(['theme-context.schema.json']);
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * @typedef {{ breaking: boolean, rule: string, where: string, message: string, spec: 'openapi' | 'theme-kit' }} Change
+ */
+
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const show = (value) => JSON.stringify(value);
+
+/** Resolves local `$ref`s (`#/a/b`) against `root`, following chains; anything else is returned as given. */
+function deref(root, value) {
+  let current = value;
+  for (let hops = 0; isObject(current) && typeof current.$ref === 'string' && hops < 32; hops++) {
+    const ref = current.$ref;
+    if (!ref.startsWith('#/')) return current;
+    let target = root;
+    for (const part of ref.slice(2).split('/')) {
+      const key = part.replaceAll('~1', '/').replaceAll('~0', '~');
+      target = isObject(target) || Array.isArray(target) ? target[key] : undefined;
+    }
+    if (target === undefined) return current;
+    // Sibling keywords beside a $ref (3.1: description, examples) narrow nothing: the target is the schema.
+    current = target;
+  }
+  return current;
+}
+
+/** The JSON types a schema admits (`type` as a string or an array; `nullable` of 3.0), or undefined for any. */
+function typesOf(schema) {
+  if (!isObject(schema) || schema.type === undefined) return undefined;
+  const types = new Set(Array.isArray(schema.type) ? schema.type : [schema.type]);
+  if (schema.nullable === true) types.add('null');
+  // An integer is a number: a number accepted where an integer was is a widening, not a new type.
+  return types;
+}
+
+const admits = (types, type) => types.has(type) || (type === 'integer' && types.has('number'));
+
+/**
+ * Compares two schemas. `direction` is 'request' (users send what it describes: accepting less breaks them)
+ * or 'response' (users read it: giving more kinds of value, or fewer fields, breaks them).
+ */
+class SchemaDiffer {
+  constructor(beforeRoot, afterRoot, spec, changes) {
+    this.beforeRoot = beforeRoot;
+    this.afterRoot = afterRoot;
+    this.spec = spec;
+    this.changes = changes;
+    this.seen = new Set();
+  }
+
+  add(breaking, rule, where, message) {
+    this.changes.push({ breaking, rule, where, message, spec: this.spec });
+  }
+
+  compare(rawBefore, rawAfter, where, direction) {
+    // A recursive schema (a menu link's children) is compared once per pair of references and direction.
+    const key = `${rawBefore?.$ref ?? ''}|${rawAfter?.$ref ?? ''}|${direction}`;
+    if (rawBefore?.$ref && rawAfter?.$ref) {
+      if (this.seen.has(key)) return;
+      this.seen.add(key);
+    }
+    const before = deref(this.beforeRoot, rawBefore);
+    const after = deref(this.afterRoot, rawAfter);
+    if (!isObject(before) || !isObject(after)) return;
+    const request = direction === 'request';
+
+    const beforeTypes = typesOf(before);
+    const afterTypes = typesOf(after);
+    if (beforeTypes && afterTypes) {
+      const dropped = [...beforeTypes].filter((t) => !admits(afterTypes, t));
+      const added = [...afterTypes].filter((t) => !admits(beforeTypes, t));
+      if (dropped.length > 0)
+        this.add(request, 'type-narrowed', where, `type narrowed: ${show(before.type)} -> ${show(after.type)}`);
+      if (added.length > 0)
+        this.add(!request, 'type-widened', where, `type widened: ${show(before.type)} -> ${show(after.type)}`);
+    } else if (!beforeTypes && afterTypes && !before.oneOf && !before.anyOf && !before.allOf) {
+      this.add(request, 'type-narrowed', where, `type narrowed: any -> ${show(after.type)}`);
+    }
+
+    if (before.format !== after.format) {
+      if (after.format !== undefined && before.format === undefined)
+        this.add(request, 'format-narrowed', where, `format added: ${after.format}`);
+      else if (after.format === undefined)
+        this.add(!request, 'format-widened', where, `format removed: ${before.format}`);
+      else this.add(true, 'format-changed', where, `format changed: ${before.format} -> ${after.format}`);
+    }
+
+    this.compareConstraints(before, after, where, request);
+
+    if (Array.isArray(before.enum) || Array.isArray(after.enum)) {
+      const beforeEnum = Array.isArray(before.enum) ? before.enum : undefined;
+      const afterEnum = Array.isArray(after.enum) ? after.enum : undefined;
+      if (beforeEnum && afterEnum) {
+        for (const member of beforeEnum)
+          if (!afterEnum.some((m) => same(m, member)))
+            this.add(true, 'enum-member-removed', where, `enum member removed: ${show(member)}`);
+        for (const member of afterEnum)
+          if (!beforeEnum.some((m) => same(m, member)))
+            this.add(false, 'enum-member-added', where, `enum member added: ${show(member)}`);
+      } else if (afterEnum) this.add(request, 'enum-added', where, `values restricted to ${show(afterEnum)}`);
+      else this.add(!request, 'enum-removed', where, 'enum restriction removed');
+    }
+    if ('const' in before || 'const' in after) {
+      if (!same(before.const, after.const))
+        this.add(true, 'const-changed', where, `const changed: ${show(before.const)} -> ${show(after.const)}`);
+    }
+
+    if ('default' in before || 'default' in after) {
+      if (!same(before.default, after.default))
+        this.add(true, 'default-changed', where, `default changed: ${show(before.default)} -> ${show(after.default)}`);
+    }
+
+    this.compareProperties(before, after, where, direction);
+
+    if (before.items !== undefined && after.items !== undefined)
+      this.compare(before.items, after.items, `${where}[]`, direction);
+    if (isObject(before.additionalProperties) && isObject(after.additionalProperties))
+      this.compare(before.additionalProperties, after.additionalProperties, `${where}{}`, direction);
+
+    for (const keyword of ['oneOf', 'anyOf', 'allOf']) {
+      const b = Array.isArray(before[keyword]) ? before[keyword] : [];
+      const a = Array.isArray(after[keyword]) ? after[keyword] : [];
+      for (let i = 0; i < Math.min(a.length, b.length); i++)
+        this.compare(b[i], a[i], `${where}(${keyword}[${i}])`, direction);
+      if (keyword === 'allOf') continue;
+      if (a.length < b.length)
+        this.add(request, 'type-narrowed', where, `${keyword} lost ${b.length - a.length} alternative(s)`);
+      else if (a.length > b.length)
+        this.add(!request, 'type-widened', where, `${keyword} gained ${a.length - b.length} alternative(s)`);
+    }
+  }
+
+  compareConstraints(before, after, where, request) {
+    // Larger lower bounds and smaller upper bounds accept less.
+    for (const [keyword, tighter] of [
+      ['minLength', (b, a) => a > b],
+      ['maxLength', (b, a) => a < b],
+      ['minimum', (b, a) => a > b],
+      ['maximum', (b, a) => a < b],
+      ['exclusiveMinimum', (b, a) => a > b],
+      ['exclusiveMaximum', (b, a) => a < b],
+      ['minItems', (b, a) => a > b],
+      ['maxItems', (b, a) => a < b],
+      ['minProperties', (b, a) => a > b],
+      ['maxProperties', (b, a) => a < b],
+    ]) {
+      const b = before[keyword];
+      const a = after[keyword];
+      if (same(a, b)) continue;
+      const narrowed = typeof a === 'number' && (typeof b !== 'number' || tighter(b, a));
+      if (narrowed) this.add(request, 'constraint-narrowed', where, `${keyword} narrowed: ${show(b)} -> ${show(a)}`);
+      else this.add(!request, 'constraint-widened', where, `${keyword} widened: ${show(b)} -> ${show(a)}`);
+    }
+    if (before.pattern !== after.pattern) {
+      if (after.pattern === undefined) this.add(!request, 'constraint-widened', where, 'pattern removed');
+      else
+        this.add(true, 'pattern-changed', where, `pattern changed: ${show(before.pattern)} -> ${show(after.pattern)}`);
+    }
+    if (before.additionalProperties !== false && after.additionalProperties === false)
+      this.add(request, 'constraint-narrowed', where, 'additional properties no longer allowed');
+  }
+
+  compareProperties(before, after, where, direction) {
+    const request = direction === 'request';
+    const beforeProps = isObject(before.properties) ? before.properties : {};
+    const afterProps = isObject(after.properties) ? after.properties : {};
+    const beforeRequired = new Set(Array.isArray(before.required) ? before.required : []);
+    const afterRequired = new Set(Array.isArray(after.required) ? after.required : []);
+    const removed = Object.keys(beforeProps).filter((name) => !(name in afterProps));
+    const added = Object.keys(afterProps).filter((name) => !(name in beforeProps));
+    for (const name of removed) {
+      // A field gone and one come with the same schema is a rename.
+      const renamedTo = added.find((other) => same(beforeProps[name], afterProps[other]));
+      if (renamedTo !== undefined) {
+        added.splice(added.indexOf(renamedTo), 1);
+        this.add(true, 'field-renamed', `${where}.${name}`, `field renamed to ${renamedTo}`);
+      } else this.add(true, 'field-removed', `${where}.${name}`, 'field removed');
+    }
+    for (const name of added) {
+      if (request && afterRequired.has(name))
+        this.add(true, 'field-required', `${where}.${name}`, 'required field added');
+      else this.add(false, 'field-added', `${where}.${name}`, 'field added');
+    }
+    for (const name of Object.keys(beforeProps)) {
+      if (!(name in afterProps)) continue;
+      const was = beforeRequired.has(name);
+      const is = afterRequired.has(name);
+      if (!was && is) this.add(request, 'field-required', `${where}.${name}`, 'field made required');
+      if (was && !is) this.add(!request, 'field-optional', `${where}.${name}`, 'field made optional');
+      this.compare(beforeProps[name], afterProps[name], `${where}.${name}`, direction);
+    }
+  }
+}
+
+/** The parameters of an operation (path-level ones included, the operation's own winning), by `in:name`. */
+function parametersOf(root, pathItem, operation) {
+  const found = new Map();
+  for (const raw of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
+    const parameter = deref(root, raw);
+    if (isObject(parameter) && typeof parameter.name === 'string')
+      found.set(`${parameter.in}:${parameter.name}`, parameter);
+  }
+  return found;
+}
+
+function operationsOf(document) {
+  const found = new Map();
+  for (const [route, rawItem] of Object.entries(isObject(document?.paths) ? document.paths : {})) {
+    const pathItem = deref(document, rawItem);
+    if (!isObject(pathItem)) continue;
+    for (const method of METHODS)
+      if (isObject(pathItem[method]))
+        found.set(`${method.toUpperCase()} ${route}`, { pathItem, operation: pathItem[method] });
+  }
+  return found;
+}
+
+/** A route with its parameter names blanked (`/products/{}`), to find an operation whose parameter was renamed. */
+const routeShape = (key) => key.replace(/\{[^}]*\}/g, '{}');
+
+/**
+ * Classifies every change between two OpenAPI documents (parsed).
+ * @returns {Change[]}
+ */
+export function diffOpenApi(before, after) {
+  /** @type {Change[]} */
+  const changes = [];
+  const differ = new SchemaDiffer(before, after, 'openapi', changes);
+  const add = (breaking, rule, where, message) => changes.push({ breaking, rule, where, message, spec: 'openapi' });
+  const beforeOps = operationsOf(before);
+  const afterOps = operationsOf(after);
+  const afterById = new Map([...afterOps].map(([key, { operation }]) => [operation.operationId, key]));
+  const pairs = [];
+  for (const [key, b] of beforeOps) {
+    if (afterOps.has(key)) {
+      pairs.push([key, key]);
+      continue;
+    }
+    const moved =
+      (b.operation.operationId && afterById.get(b.operation.operationId)) ??
+      [...afterOps.keys()].find((other) => !beforeOps.has(other) && routeShape(other) === routeShape(key));
+    if (moved) {
+      add(true, 'operation-renamed', key, `operation moved to ${moved}`);
+      pairs.push([key, moved]);
+    } else add(true, 'operation-removed', key, 'operation removed');
+  }
+  const paired = new Set(pairs.map(([, a]) => a));
+  for (const key of afterOps.keys())
+    if (!beforeOps.has(key) && !paired.has(key)) add(false, 'operation-added', key, 'operation added');
+
+  for (const [beforeKey, afterKey] of pairs) {
+    const b = beforeOps.get(beforeKey);
+    const a = afterOps.get(afterKey);
+    const where = afterKey;
+    if (b.operation.operationId !== a.operation.operationId)
+      add(
+        true,
+        'operation-renamed',
+        where,
+        `operationId renamed: ${b.operation.operationId} -> ${a.operation.operationId}`,
+      );
+
+    const beforeParams = parametersOf(before, b.pathItem, b.operation);
+    const afterParams = parametersOf(after, a.pathItem, a.operation);
+    for (const [name, parameter] of beforeParams) {
+      const next = afterParams.get(name);
+      const label = `${where} parameter ${name}`;
+      if (!next) {
+        const renamed =
+          parameter.in === 'path'
+            ? [...afterParams.keys()].find((other) => other.startsWith('path:') && !beforeParams.has(other))
+            : undefined;
+        if (renamed) add(true, 'parameter-renamed', label, `parameter renamed to ${renamed}`);
+        else add(true, 'parameter-removed', label, 'parameter removed');
+        continue;
+      }
+      if (!parameter.required && next.required) add(true, 'parameter-required', label, 'parameter made required');
+      differ.compare(parameter.schema, next.schema, label, 'request');
+    }
+    for (const [name, parameter] of afterParams) {
+      if (beforeParams.has(name) || parameter.in === 'path') continue;
+      if (parameter.required) add(true, 'parameter-required', `${where} parameter ${name}`, 'required parameter added');
+      else add(false, 'parameter-added', `${where} parameter ${name}`, 'parameter added');
+    }
+
+    const beforeBody = deref(before, b.operation.requestBody);
+    const afterBody = deref(after, a.operation.requestBody);
+    if (isObject(beforeBody) && !isObject(afterBody)) add(true, 'request-body-removed', where, 'request body removed');
+    else if (!isObject(beforeBody) && isObject(afterBody)) {
+      if (afterBody.required) add(true, 'request-body-required', where, 'required request body added');
+      else add(false, 'request-body-added', where, 'request body added');
+    } else if (isObject(beforeBody) && isObject(afterBody)) {
+      if (!beforeBody.required && afterBody.required)
+        add(true, 'request-body-required', where, 'request body made required');
+      for (const [type, media] of Object.entries(beforeBody.content ?? {})) {
+        const next = afterBody.content?.[type];
+        if (!next) add(true, 'media-type-removed', `${where} request ${type}`, 'request media type removed');
+        else differ.compare(media.schema, next.schema, `${where} request ${type}`, 'request');
+      }
+    }
+
+    const beforeResponses = isObject(b.operation.responses) ? b.operation.responses : {};
+    const afterResponses = isObject(a.operation.responses) ? a.operation.responses : {};
+    for (const [status, rawResponse] of Object.entries(beforeResponses)) {
+      const label = `${where} response ${status}`;
+      if (!(status in afterResponses)) {
+        add(true, 'response-status-removed', label, 'response status removed');
+        continue;
+      }
+      const response = deref(before, rawResponse);
+      const next = deref(after, afterResponses[status]);
+      for (const [type, media] of Object.entries(response?.content ?? {})) {
+        const nextMedia = next?.content?.[type];
+        if (!nextMedia) add(true, 'media-type-removed', `${label} ${type}`, 'response media type removed');
+        else differ.compare(media.schema, nextMedia.schema, `${label} ${type}`, 'response');
+      }
+    }
+    for (const status of Object.keys(afterResponses))
+      if (!(status in beforeResponses))
+        add(false, 'response-status-added', `${where} response ${status}`, 'response status added');
+  }
+
+  // Named schemas no operation reaches are still published (types users import from api-types).
+  const beforeSchemas = isObject(before?.components?.schemas) ? before.components.schemas : {};
+  const afterSchemas = isObject(after?.components?.schemas) ? after.components.schemas : {};
+  for (const name of Object.keys(beforeSchemas))
+    if (!(name in afterSchemas)) add(true, 'schema-removed', `#/components/schemas/${name}`, 'schema removed');
+  return dedupe(changes);
+}
+
+/** One line per distinct change (a schema reached by several operations is reported once per place). */
+function dedupe(changes) {
+  const seen = new Set();
+  return changes.filter((change) => {
+    const key = `${change.spec}|${change.where}|${change.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Classifies every change between two sets of theme-kit JSON Schemas (file name -> parsed schema).
+ * @param {Map<string, unknown>} before
+ * @param {Map<string, unknown>} after
+ * @returns {Change[]}
+ */
+export function diffThemeSchemas(before, after) {
+  /** @type {Change[]} */
+  const changes = [];
+  for (const [file, schema] of before) {
+    if (!after.has(file)) {
+      changes.push({
+        breaking: true,
+        rule: 'schema-removed',
+        where: file,
+        message: 'schema removed',
+        spec: 'theme-kit',
+      });
+      continue;
+    }
+    const next = after.get(file);
+    const differ = new SchemaDiffer(schema, next, 'theme-kit', changes);
+    differ.compare(schema, next, file, OUTPUT_SCHEMAS.has(file) ? 'response' : 'request');
+    // Definitions no root reaches are still published interfaces.
+    const beforeDefs = { ...(schema?.definitions ?? {}), ...(schema?.$defs ?? {}) };
+    const afterDefs = { ...(next?.definitions ?? {}), ...(next?.$defs ?? {}) };
+    for (const name of Object.keys(beforeDefs))
+      if (!(name in afterDefs))
+        changes.push({
+          breaking: true,
+          rule: 'schema-removed',
+          where: `${file}#${name}`,
+          message: 'definition removed',
+          spec: 'theme-kit',
+        });
+  }
+  for (const file of after.keys())
+    if (!before.has(file))
+      changes.push({ breaking: false, rule: 'schema-added', where: file, message: 'schema added', spec: 'theme-kit' });
+  return dedupe(changes);
+}
+
+// --- git and changesets ---------------------------------------------------------------------------------
+
+function git(root, args) {
+  return execFileSync('git', args, {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 << 20,
+  });
+}
+
+function tryGit(root, args) {
+  try {
+    return git(root, args);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `--base`, else the newest release tag, else HEAD~1; undefined when none exists (a first commit). */
+export function resolveBase(root, explicit) {
+  if (explicit !== undefined)
+    return tryGit(root, ['rev-parse', '--verify', '--quiet', `${explicit}^{commit}`]) ? explicit : undefined;
+  const tags = (tryGit(root, ['tag', '--list', '@commerce-kit/*@*', '--sort=-creatordate']) ?? '')
+    .split('\n')
+    .filter((tag) => /^@commerce-kit\/[\w.-]+@\d+\.\d+\.\d+$/.test(tag));
+  if (tags.length > 0) return tags[0];
+  return tryGit(root, ['rev-parse', '--verify', '--quiet', 'HEAD~1^{commit}']) ? 'HEAD~1' : undefined;
+}
+
+function readThemeSchemasAt(root, ref) {
+  const schemas = new Map();
+  for (const dir of THEME_SCHEMA_DIRS) {
+    if (ref === undefined) {
+      const full = path.join(root, dir);
+      if (!existsSync(full)) continue;
+      for (const file of readdirSync(full).sort())
+        if (file.endsWith('.schema.json')) schemas.set(file, JSON.parse(readFileSync(path.join(full, file), 'utf8')));
+    } else {
+      const listed = tryGit(root, ['ls-tree', '--name-only', `${ref}:${dir}`]) ?? '';
+      for (const file of listed.split('\n').filter((f) => f.endsWith('.schema.json')))
+        schemas.set(file, JSON.parse(git(root, ['show', `${ref}:${dir}/${file}`])));
+    }
+  }
+  return schemas;
+}
+
+function readOpenApiAt(root, ref) {
+  const text =
+    ref === undefined
+      ? readFileSync(path.join(root, OPENAPI_FILE), 'utf8')
+      : tryGit(root, ['show', `${ref}:${OPENAPI_FILE}`]);
+  return text === undefined ? undefined : parseYaml(text);
+}
+
+/** The bump each package gets from the changesets added since `base` (committed or not): the largest. */
+export function changesetBumps(root, base) {
+  const added = new Set(
+    (git(root, ['diff', '--name-only', '--diff-filter=A', base, '--', '.changeset']) ?? '')
+      .split('\n')
+      .concat((tryGit(root, ['ls-files', '--others', '--exclude-standard', '--', '.changeset']) ?? '').split('\n'))
+      .filter((file) => /^\.changeset\/[^/]+\.md$/.test(file) && !file.endsWith('README.md')),
+  );
+  const rank = { patch: 1, minor: 2, major: 3 };
+  /** @type {Map<string, 'patch' | 'minor' | 'major'>} */
+  const bumps = new Map();
+  for (const file of added) {
+    const full = path.join(root, file);
+    if (!existsSync(full)) continue;
+    const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(full, 'utf8'));
+    for (const line of front?.[1].split(/\r?\n/) ?? []) {
+      const match = /^\s*["']?([^"':\s]+)["']?\s*:\s*(patch|minor|major)\s*$/.exec(line);
+      if (match && rank[match[2]] > (rank[bumps.get(match[1])] ?? 0)) bumps.set(match[1], match[2]);
+    }
+  }
+  return bumps;
+}
+
+/** The breaking bump of a package: minor while its version is 0.x, major from 1.0. */
+export function breakingBump(root, name) {
+  for (const folder of readdirSync(path.join(root, 'packages'))) {
+    const file = path.join(root, 'packages', folder, 'package.json');
+    if (!existsSync(file)) continue;
+    const manifest = JSON.parse(readFileSync(file, 'utf8'));
+    if (manifest.name === name) return /^0\./.test(manifest.version ?? '0.0.0') ? 'minor' : 'major';
+  }
+  return 'minor';
+}
+
+const USAGE = 'usage: npm run spec:diff [-- --base REF] [--root DIR]';
+
+/**
+ * Runs the command; returns its exit status (0 no unchangesetted breaking change, 1 one, 2 usage).
+ * @param {string[]} argv
+ * @param {{ out?: (line: string) => void, err?: (line: string) => void }} [io]
+ */
+export function runSpecDiff(argv, { out = console.log, err = console.error } = {}) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { base: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean' } },
+      strict: true,
+    }));
+  } catch (error) {
+    err(`spec:diff: ${error instanceof Error ? error.message : String(error)}`);
+    err(USAGE);
+    return 2;
+  }
+  if (values.help) {
+    out(USAGE);
+    return 0;
+  }
+  const root = path.resolve(values.root ?? REPO_ROOT);
+  if (values.base !== undefined && values.base.trim() === '') {
+    err('spec:diff: --base needs a git revision (a tag, a branch or a commit)');
+    return 2;
+  }
+  const base = resolveBase(root, values.base);
+  if (base === undefined) {
+    if (values.base !== undefined) {
+      err(`spec:diff: --base ${values.base} is not a commit of this repository`);
+      return 2;
+    }
+    out('spec:diff: no release tag and no parent commit to compare with; nothing to check');
+    return 0;
+  }
+
+  const changes = [];
+  const beforeApi = readOpenApiAt(root, base);
+  if (beforeApi !== undefined) changes.push(...diffOpenApi(beforeApi, readOpenApiAt(root, undefined)));
+  changes.push(...diffThemeSchemas(readThemeSchemasAt(root, base), readThemeSchemasAt(root, undefined)));
+
+  out(
+    `spec:diff: specs/ against ${base}: ${changes.length} change(s), ${changes.filter((c) => c.breaking).length} breaking`,
+  );
+  for (const change of changes)
+    out(
+      `  ${change.breaking ? 'BREAKING' : 'ok      '}  [${change.spec}] ${change.where}: ${change.message} (${change.rule})`,
+    );
+
+  const bumps = changesetBumps(root, base);
+  const rank = { patch: 1, minor: 2, major: 3 };
+  let missing = 0;
+  for (const [spec, packages] of Object.entries(GENERATED_FROM)) {
+    if (!changes.some((c) => c.breaking && c.spec === spec)) continue;
+    for (const name of packages) {
+      const needed = breakingBump(root, name);
+      const given = bumps.get(name);
+      if (given !== undefined && rank[given] >= rank[needed]) continue;
+      missing++;
+      err(
+        `spec:diff: a breaking change to the ${spec === 'openapi' ? 'OpenAPI document' : 'theme-kit interfaces'} needs a changeset with "${name}": ${needed}` +
+          (given ? ` (the changesets since ${base} give it ${given})` : ` (none since ${base} names it)`),
+      );
+    }
+  }
+  return missing > 0 ? 1 : 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename)
+  process.exitCode = runSpecDiff(process.argv.slice(2));

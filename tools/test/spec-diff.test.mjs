@@ -1,0 +1,183 @@
+// spec:diff: each rule on a fixture (one edit of a small base document), then the command on a small git
+// repository: the base it picks, the changesets it asks for, its exit statuses.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { diffOpenApi, diffThemeSchemas, runSpecDiff } from '../spec-diff.mjs';
+import { testTempDir } from '../testing/temp-dir.mjs';
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures/spec-diff');
+const readYaml = (file) => parseYaml(readFileSync(file, 'utf8'));
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** Fixture name -> the rule it shows, when the file is named otherwise. */
+const RULE_OF = {
+  'response-field-removed': 'field-removed',
+  'response-field-optional': 'field-optional',
+  'parameter-default-changed': 'default-changed',
+  'nested-field-removed': 'field-removed',
+};
+
+/** Whether a fixture's first line says it is breaking. */
+const breakingOf = (text) => /^(# |.*"\$comment": ")breaking/m.test(text);
+
+function fixtures(dir, suffix) {
+  return readdirSync(path.join(FIXTURES, dir))
+    .filter((file) => file.endsWith(suffix) && !file.startsWith('base.'))
+    .map((file) => file.slice(0, -suffix.length));
+}
+
+describe('OpenAPI rules', () => {
+  const base = readYaml(path.join(FIXTURES, 'openapi/base.yaml'));
+  it('finds nothing between a document and itself', () => {
+    expect(diffOpenApi(base, readYaml(path.join(FIXTURES, 'openapi/base.yaml')))).toEqual([]);
+  });
+  it.each(fixtures('openapi', '.yaml'))('%s', (name) => {
+    const file = path.join(FIXTURES, `openapi/${name}.yaml`);
+    const breaking = breakingOf(readFileSync(file, 'utf8'));
+    const changes = diffOpenApi(base, readYaml(file));
+    expect(changes.map((c) => c.rule)).toContain(RULE_OF[name] ?? name);
+    for (const change of changes) expect(change).toMatchObject({ breaking, spec: 'openapi' });
+  });
+});
+
+describe('theme-kit schema rules', () => {
+  const base = readJson(path.join(FIXTURES, 'theme-kit/base.schema.json'));
+  const asFiles = (schema) => new Map([['store.stk.config.schema.json', schema]]);
+  it('finds nothing between a schema and itself', () => {
+    expect(diffThemeSchemas(asFiles(base), asFiles(structuredClone(base)))).toEqual([]);
+  });
+  it.each(fixtures('theme-kit', '.schema.json'))('%s', (name) => {
+    const file = path.join(FIXTURES, `theme-kit/${name}.schema.json`);
+    const breaking = breakingOf(readFileSync(file, 'utf8'));
+    const changes = diffThemeSchemas(asFiles(base), asFiles(readJson(file)));
+    expect(changes.map((c) => c.rule)).toContain(RULE_OF[name] ?? name);
+    for (const change of changes) expect(change).toMatchObject({ breaking, spec: 'theme-kit' });
+  });
+  it('a removed schema file is breaking', () => {
+    expect(diffThemeSchemas(asFiles(base), new Map())).toMatchObject([{ rule: 'schema-removed', breaking: true }]);
+  });
+  it('the drops read by templates are output: a field removed breaks, a field made optional too', () => {
+    const context = { type: 'object', required: ['a'], properties: { a: { type: 'string' }, b: { type: 'string' } } };
+    const next = { type: 'object', properties: { a: { type: 'string' } } };
+    const changes = diffThemeSchemas(
+      new Map([['theme-context.schema.json', context]]),
+      new Map([['theme-context.schema.json', next]]),
+    );
+    expect(changes.map((c) => [c.rule, c.breaking])).toEqual([
+      ['field-removed', true],
+      ['field-optional', true],
+    ]);
+  });
+});
+
+describe('npm run spec:diff', () => {
+  const PACKAGES = ['api-types', 'api-client', 'sandbox', 'theme-config', 'theme-kit'];
+
+  /** A repository with the five generated packages, the spec's two halves and one commit. */
+  function repository() {
+    const root = testTempDir('spec-diff-');
+    const git = (...args) =>
+      execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', ...args], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        encoding: 'utf8',
+      });
+    for (const name of PACKAGES) {
+      mkdirSync(path.join(root, 'packages', name), { recursive: true });
+      writeFileSync(
+        path.join(root, 'packages', name, 'package.json'),
+        JSON.stringify({ name: `@commerce-kit/${name}`, version: name === 'sandbox' ? '1.2.0' : '0.3.0' }),
+      );
+    }
+    mkdirSync(path.join(root, 'specs'));
+    mkdirSync(path.join(root, '.changeset'));
+    writeFileSync(path.join(root, '.changeset/README.md'), 'changesets\n');
+    writeFileSync(path.join(root, 'specs/openapi.yaml'), readFileSync(path.join(FIXTURES, 'openapi/base.yaml')));
+    const schemas = path.join(root, 'packages/theme-config/src/generated/schemas');
+    mkdirSync(schemas, { recursive: true });
+    writeFileSync(
+      path.join(schemas, 'store.stk.config.schema.json'),
+      readFileSync(path.join(FIXTURES, 'theme-kit/base.schema.json')),
+    );
+    git('init', '-q', '-b', 'main');
+    git('add', '.');
+    git('commit', '-q', '-m', 'base');
+    return { root, git };
+  }
+
+  function run(args) {
+    const out = [];
+    const err = [];
+    const status = runSpecDiff(args, { out: (line) => out.push(line), err: (line) => err.push(line) });
+    return { status, out: out.join('\n'), err: err.join('\n') };
+  }
+
+  const changeset = (root, file, bumps) =>
+    writeFileSync(
+      path.join(root, '.changeset', file),
+      `---\n${Object.entries(bumps)
+        .map(([name, bump]) => `"@commerce-kit/${name}": ${bump}`)
+        .join('\n')}\n---\n\nA change.\n`,
+    );
+
+  it('exits 1 on a breaking OpenAPI change without changesets, naming each package and its bump; 0 once they are added', () => {
+    const { root, git } = repository();
+    writeFileSync(
+      path.join(root, 'specs/openapi.yaml'),
+      readFileSync(path.join(FIXTURES, 'openapi/field-required.yaml')),
+    );
+    git('commit', '-q', '-am', 'sku required');
+    const failed = run(['--root', root]);
+    expect(failed.status).toBe(1);
+    expect(failed.out).toContain('against HEAD~1');
+    expect(failed.out).toMatch(
+      /BREAKING .*ProductCreateRequest|BREAKING .*request application\/json\.sku: field made required/,
+    );
+    expect(failed.err).toContain('"@commerce-kit/api-types": minor');
+    expect(failed.err).toContain('"@commerce-kit/api-client": minor');
+    // 1.x: the breaking bump is major.
+    expect(failed.err).toContain('"@commerce-kit/sandbox": major');
+    expect(failed.err).not.toContain('theme-config');
+
+    // A patch is not enough; an uncommitted changeset counts.
+    changeset(root, 'sku-required.md', { 'api-types': 'minor', 'api-client': 'minor', sandbox: 'patch' });
+    const partly = run(['--root', root]);
+    expect(partly.status).toBe(1);
+    expect(partly.err).toContain('"@commerce-kit/sandbox": major (the changesets since HEAD~1 give it patch)');
+    changeset(root, 'sku-required.md', { 'api-types': 'minor', 'api-client': 'minor', sandbox: 'major' });
+    expect(run(['--root', root]).status).toBe(0);
+  });
+
+  it('compares with the newest release tag when there is one, and with --base when given', () => {
+    const { root, git } = repository();
+    git('tag', '@commerce-kit/theme-config@0.3.0');
+    const file = path.join(root, 'packages/theme-config/src/generated/schemas/store.stk.config.schema.json');
+    writeFileSync(file, readFileSync(path.join(FIXTURES, 'theme-kit/enum-member-removed.schema.json')));
+    git('commit', '-q', '-am', 'one currency');
+    writeFileSync(path.join(root, 'specs/openapi.yaml'), readFileSync(path.join(FIXTURES, 'openapi/field-added.yaml')));
+    git('commit', '-q', '-am', 'a field');
+    const tagged = run(['--root', root]);
+    expect(tagged.status).toBe(1);
+    expect(tagged.out).toContain('against @commerce-kit/theme-config@0.3.0');
+    expect(tagged.err).toContain('"@commerce-kit/theme-config": minor');
+    expect(tagged.err).toContain('"@commerce-kit/theme-kit": minor');
+    expect(tagged.err).not.toContain('api-types');
+    // From the parent commit only the added field is new: nothing breaks.
+    const parent = run(['--root', root, '--base', 'HEAD~1']);
+    expect(parent.status).toBe(0);
+    expect(parent.out).toContain('1 change(s), 0 breaking');
+  });
+
+  it('exits 2 on a usage error, naming the flag', () => {
+    const { root } = repository();
+    expect(run(['--root', root, '--base', 'no-such-ref'])).toMatchObject({
+      status: 2,
+      err: expect.stringContaining('--base'),
+    });
+    expect(run(['--root', root, '--base', ''])).toMatchObject({ status: 2, err: expect.stringContaining('--base') });
+    expect(run(['--root', root, '--bogus'])).toMatchObject({ status: 2, err: expect.stringContaining('--bogus') });
+  });
+});
