@@ -9,11 +9,11 @@ import type { StaticAnalysis, Template, Variable } from 'liquidjs';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { BLOCK_OBJECTS, LAYOUT_OBJECTS, PAGE_OBJECTS } from '../render/contract.js';
 import type { ThemeRenderer } from '../render/renderer.js';
-import { BUILTIN_PREFIX } from '../render/theme-fs.js';
 import { namesIn, type ThemeFiles } from '../theme/files.js';
 import type { ThemeSnapshot } from '../workspace/snapshot.js';
 import { configValues, type ConfigValues } from './config-values.js';
 import { parseLiquid, type ParsedLiquid } from './parse.js';
+import { placeVariable } from './place.js';
 import type { Positions, Span } from './positions.js';
 import type { TemplateUses, Use } from './walk.js';
 
@@ -371,15 +371,6 @@ function analyseTemplates(
     menus: [...(analysis.variables.menus ?? []), ...(analysis.globals.menus ?? [])],
     partial,
   };
-}
-
-/** Where a variable of an analysis stands: a theme file it names, or the source analysed. */
-export function placeVariable(context: CheckContext, source: LiquidSource, variable: Variable): Location {
-  const { file, row, col } = variable.location;
-  if (file?.startsWith(BUILTIN_PREFIX)) return { file, line: row, column: col, pointer: '' };
-  if (file !== undefined && context.snapshot.files.has(file))
-    return { file: context.inTheme(file), line: row, column: col, pointer: '' };
-  return source.locate(row, col);
 }
 
 function menuUses(context: CheckContext): MenuUses {

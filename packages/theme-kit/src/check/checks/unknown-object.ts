@@ -1,7 +1,8 @@
 /** `unknown-object`: variables that are none of the objects templates see and that nothing assigns. */
 import { BUILTIN_PREFIX } from '../../render/theme-fs.js';
 import { LIQUID_EXTENSION } from '../../theme/files.js';
-import { placeVariable, type Location } from '../context.js';
+import type { Location } from '../context.js';
+import { placeVariable } from '../place.js';
 import { at, didYouMeanFix, verifiedSpan } from '../fixes.js';
 import { defineCheck } from './check.js';
 
