@@ -70,6 +70,11 @@ describe('ThemeWorkspace', () => {
       path.join(root, 'store.stk.config.json'),
     );
 
+    // Opened as it is on disk: nothing changed.
+    workspace.setBuffer(path.join(root, 'templates/index.liquid'), 'disk index');
+    expect(theme.version).toBe(first.version);
+    expect(theme.view()).toBe(first);
+
     workspace.setBuffer(path.join(root, 'templates/index.liquid'), 'typed index');
     const second = theme.view();
     expect(second.version).toBeGreaterThan(first.version);

@@ -41,7 +41,7 @@ import { type DiagnosticsByFile, type EditTarget, quickFixes, toPublished } from
 export interface ThemeLanguageServerOptions {
   /** Times the wait between a change and its checks (default: the system clock). */
   readonly clock?: Clock | undefined;
-  /** How long after the last change the checks run, in ms (default 75). */
+  /** How long after the last change the checks run, in ms (default 50). */
   readonly debounceMs?: number | undefined;
   /** The longest text analysed as a whole (see `ThemeWorkspaceOptions`). */
   readonly maxAnalysedLength?: number | undefined;
@@ -78,7 +78,7 @@ interface ThemeState {
   contextVersion: number;
 }
 
-const DEFAULT_DEBOUNCE_MS = 75;
+const DEFAULT_DEBOUNCE_MS = 50;
 
 /** The file path of a `file:` URI, or undefined for another scheme. */
 function pathOf(uri: string): string | undefined {
@@ -189,10 +189,11 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
     try {
       do {
         state.again = false;
-        const ticket = state.ticket;
         const view = theme.view();
         const diagnostics = await runner.check(view.snapshot);
-        if (!state.again && ticket === state.ticket && !shutDown) publish(theme, state, view, diagnostics);
+        // Published when the texts checked are still the theme's (a change made meanwhile, even one already
+        // waiting to be checked, gets its own run).
+        if (theme.version === view.version && !shutDown) publish(theme, state, view, diagnostics);
       } while (state.again && !shutDown);
     } finally {
       state.running = false;

@@ -122,11 +122,28 @@ export class WorkspaceTheme {
     return themeEntry(this.root, this.configDir, file);
   }
 
-  /** The editor's buffer of `file` changed, opened or closed: the next snapshot takes it. */
+  /** Increases with every change of the theme's texts (the {@link ThemeView.version} the next view gets). */
+  get version(): number {
+    return this.#version;
+  }
+
+  /**
+   * The editor's buffer of `file` changed, opened or closed: the next snapshot takes it. A buffer that holds
+   * what the theme held already (a file opened as it is on disk) changes nothing.
+   */
   bufferChanged(file: string): void {
     const entry = this.entry(file);
-    if (entry.kind === 'liquid') this.#changed(entry.path);
-    else if (entry.kind === 'config') this.#changed();
+    const buffer = this.#buffers.get(file);
+    const unchanged = (now: string | undefined, before: string | undefined): boolean =>
+      this.#last !== undefined && this.#dirty !== 'all' && now === before;
+    if (entry.kind === 'liquid') {
+      const now = buffer === undefined ? this.#disk.get(entry.path) : withoutBom(buffer);
+      if (this.#dirty !== 'all' && this.#dirty.has(entry.path)) return;
+      if (!unchanged(now, this.#last?.sources.get(entry.path))) this.#changed(entry.path);
+    } else if (entry.kind === 'config') {
+      const now = buffer === undefined ? this.#config.get(entry.name) : withoutBom(buffer);
+      if (!unchanged(now, this.#last?.configTexts.get(entry.name)?.text)) this.#changed();
+    }
   }
 
   /**
@@ -180,10 +197,11 @@ export class WorkspaceTheme {
   /** The theme's texts now: the buffers over the disk. */
   view(): ThemeView {
     if (this.#view !== undefined) return this.#view;
-    const previous = this.#lastFiles;
+    const previous = this.#last;
     const dirty = this.#dirty;
     const files = dirty === 'all' || previous === undefined ? new Map<string, string>() : new Map(previous.files);
     const notes = dirty === 'all' || previous === undefined ? new Map<string, FileNote>() : new Map(previous.notes);
+    const sources = dirty === 'all' || previous === undefined ? new Map<string, string>() : new Map(previous.sources);
     const buffered = this.#bufferedLiquid();
     const paths =
       dirty === 'all' || previous === undefined ? new Set([...this.#disk.keys(), ...buffered.keys()]) : dirty;
@@ -193,8 +211,10 @@ export class WorkspaceTheme {
       const text = buffered.get(rel) ?? this.#disk.get(rel);
       if (text === undefined) {
         files.delete(rel);
+        sources.delete(rel);
         continue;
       }
+      sources.set(rel, text);
       const analysed = this.#analysed(file, text);
       files.set(rel, analysed.text);
       if (analysed.note) notes.set(file, analysed.note);
@@ -214,13 +234,21 @@ export class WorkspaceTheme {
       assets: [...this.#assets].sort(),
       configTexts,
     };
-    this.#lastFiles = { files, notes };
+    this.#last = { files, notes, sources, configTexts };
     this.#dirty = new Set();
     this.#view = { snapshot, notes, version: this.#version };
     return this.#view;
   }
 
-  #lastFiles: { files: Map<string, string>; notes: Map<string, FileNote> } | undefined;
+  /** What the last view was made of: its maps, and the texts before analysis (buffers over the disk). */
+  #last:
+    | {
+        files: Map<string, string>;
+        notes: Map<string, FileNote>;
+        sources: Map<string, string>;
+        configTexts: ReadonlyMap<string, ConfigText>;
+      }
+    | undefined;
 
   /** The buffers of this theme's Liquid files, by theme-relative path. */
   #bufferedLiquid(): Map<string, string> {
