@@ -97,6 +97,8 @@ export interface CheckContext {
 /** What the context keeps across runs (held by the `ParseCache`). */
 export interface ContextCache {
   readonly parses: Map<string, ParsedLiquid>;
+  /** The syntax errors of single tags, by their text (see `recoverSyntaxErrors`). */
+  readonly fragments: Map<string, readonly ThemeDiagnostic[]>;
   readonly analyses: Map<
     string,
     { parsed: ParsedLiquid; snippets: SnippetDependencies; analysis: Omit<ObjectAnalysis, 'source'> }
@@ -187,7 +189,7 @@ function parsedOf(
 ): ParsedLiquid {
   const cached = cache.parses.get(key);
   if (cached?.text === text) return cached;
-  const parsed = parseLiquid(renderer, file, text, positions);
+  const parsed = parseLiquid(renderer, file, text, positions, cache.fragments);
   cache.parses.set(key, parsed);
   return parsed;
 }

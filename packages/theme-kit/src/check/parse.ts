@@ -75,7 +75,13 @@ function notAnalysable(text: string): string | undefined {
  * Parses `text` (named `file` in LiquidJS's tokens, so that its analysis can tell its variables from a
  * rendered snippet's).
  */
-export function parseLiquid(renderer: ThemeRenderer, file: string, text: string, positions: Positions): ParsedLiquid {
+export function parseLiquid(
+  renderer: ThemeRenderer,
+  file: string,
+  text: string,
+  positions: Positions,
+  fragments?: Map<string, readonly ThemeDiagnostic[]>,
+): ParsedLiquid {
   const reason = notAnalysable(text);
   if (reason !== undefined) return { text, templates: undefined, uses: undefined, errors: [], notAnalysed: reason };
   let templates: Template[];
@@ -83,7 +89,7 @@ export function parseLiquid(renderer: ThemeRenderer, file: string, text: string,
     templates = parseTemplates(renderer.liquid, text, file);
   } catch (error) {
     // Per tag, every error; LiquidJS's own (the first) only when the tags alone show nothing wrong.
-    const recovered = recoverSyntaxErrors(renderer.liquid, text, (e) => renderer.diagnose(e), positions);
+    const recovered = recoverSyntaxErrors(renderer.liquid, text, (e) => renderer.diagnose(e), positions, fragments);
     const errors = recovered.length > 0 ? recovered : renderer.diagnose(error).map(({ file: _file, ...d }) => d);
     return { text, templates: undefined, uses: undefined, errors };
   }

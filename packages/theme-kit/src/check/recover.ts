@@ -3,7 +3,8 @@
  * source does not parse, each `{{ … }}` and `{% … %}` is parsed on its own (a block tag with its end tag
  * appended, a branch tag inside a block of its kind), and the blocks are balanced separately (an `if`
  * never closed, an `endif` that closes nothing, an `else` outside any block). Linear in the source: one
- * scan, one small parse per tag.
+ * scan, one small parse per distinct tag (`fragments` remembers them: across runs, an edit parses the tags
+ * it changed).
  */
 import type { Liquid } from 'liquidjs';
 import type { ThemeDiagnostic } from '../diagnostics.js';
@@ -28,6 +29,8 @@ const BRANCH_WRAPPERS: ReadonlyMap<string, readonly [string, string]> = new Map(
 
 const TAG_NAME = /^\{%-?\s*([#\w]*)/;
 const SNAPSHOT_LENGTH = 32;
+/** Tags and outputs whose parse is remembered (a template repeats most of its tags; an edit changes one). */
+const MAX_FRAGMENTS = 20_000;
 
 /** Diagnostics of one error: LiquidJS's error -> positioned diagnostics (the renderer's `diagnose`). */
 type Diagnose = (error: unknown) => ThemeDiagnostic[];
@@ -51,18 +54,25 @@ export function recoverSyntaxErrors(
   source: string,
   diagnose: Diagnose,
   positions: Positions,
+  fragments: Map<string, readonly ThemeDiagnostic[]> = new Map(),
 ): ThemeDiagnostic[] {
   // Each broken tag throws an error whose stack nobody reads: without frames, a throw costs microseconds.
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return recover(liquid, source, diagnose, positions);
+    return recover(liquid, source, diagnose, positions, fragments);
   } finally {
     Error.stackTraceLimit = limit;
   }
 }
 
-function recover(liquid: Liquid, source: string, diagnose: Diagnose, positions: Positions): ThemeDiagnostic[] {
+function recover(
+  liquid: Liquid,
+  source: string,
+  diagnose: Diagnose,
+  positions: Positions,
+  fragments: Map<string, readonly ThemeDiagnostic[]>,
+): ThemeDiagnostic[] {
   const out: ThemeDiagnostic[] = [];
   const stack: OpenBlock[] = [];
   const error = (begin: number, end: number, message: string): void => {
@@ -70,11 +80,21 @@ function recover(liquid: Liquid, source: string, diagnose: Diagnose, positions: 
   };
   /** Parses `fragment` (the source from `begin`), wrapped in `prefix`/`suffix`, and maps its errors back. */
   const parseAlone = (begin: number, fragment: string, prefix = '', suffix = ''): void => {
-    try {
-      liquid.parse(`${prefix}${fragment}${suffix}`);
-    } catch (thrown) {
+    const wrapped = `${prefix}${fragment}${suffix}`;
+    let found = fragments.get(wrapped);
+    if (found === undefined) {
+      try {
+        liquid.parse(wrapped);
+        found = [];
+      } catch (thrown) {
+        found = diagnose(thrown);
+      }
+      if (fragments.size >= MAX_FRAGMENTS) fragments.clear();
+      fragments.set(wrapped, found);
+    }
+    if (found.length > 0) {
       const start = positions.at(source, begin);
-      for (const d of diagnose(thrown)) {
+      for (const d of found) {
         const { file: _file, ...rest } = d;
         if (d.line === undefined || d.column === undefined) {
           out.push({ ...rest, line: start.line, column: start.column });

@@ -53,6 +53,7 @@ export class ParseCache {
   constructor() {
     this.#cache = {
       parses: new Map<string, ParsedLiquid>(),
+      fragments: new Map(),
       analyses: new Map(),
       snippetsVersion: (files) => this.#snippetsVersion(files),
     };
