@@ -1,0 +1,190 @@
+/**
+ * The validating proxy: forwards an app's API and token calls to an upstream (the real platform, or a
+ * sandbox) and checks every exchange against the spec (`exchange-check.ts`). Its departures are served at
+ * `GET /_sandbox/violations` in the sandbox's own answer shape, so `commerce-sandbox report --url <proxy>`
+ * writes the same contract report; `--record FILE` keeps the exchanges as HAR 1.2, secrets redacted.
+ */
+import { writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Clock } from '@commerce-kit/internal/clock';
+import { VERSION } from '../cli/version.js';
+import { UNKNOWN_ROUTE_KEY } from '../control/violations.js';
+import { checkExchange, type Exchange, matchRoute } from './exchange-check.js';
+import type { ContractCase, ContractFinding } from './findings.js';
+import { violationsAnswer } from './findings.js';
+import { type HarEntry, harLog } from './har.js';
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1) and those the proxy's own transport sets. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'host',
+  'content-length',
+]);
+/** A request body larger than this is refused (413) rather than buffered. */
+const MAX_PROXY_BODY = 16 * 1024 * 1024;
+
+export interface ProxyOptions {
+  readonly upstream: string;
+  readonly port?: number | undefined;
+  readonly host?: string | undefined;
+  readonly clock: Clock;
+  /** Where to write the exchanges as HAR 1.2 (at close). */
+  readonly record?: string | undefined;
+}
+
+export interface RunningProxy {
+  readonly url: string;
+  /** The checks so far: one case per operation, with its departures. */
+  cases(): ContractCase[];
+  close(): Promise<void>;
+}
+
+function readRequest(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_PROXY_BODY) {
+        resolve(undefined);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+const flat = (headers: IncomingMessage['headers']): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(headers)
+      .filter((entry): entry is [string, string | string[]] => entry[1] !== undefined)
+      .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+  );
+
+export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const upstream = new URL(options.upstream);
+  const base = upstream.href.replace(/\/$/, '');
+  const { clock } = options;
+  const checked = new Map<string, number>();
+  const found = new Map<string, ContractFinding[]>();
+  const har: HarEntry[] = [];
+
+  const violations = (res: ServerResponse): void => {
+    // Every departure, warnings (unknown query parameters) included, as the sandbox lists them.
+    const answer = { ...violationsAnswer(cases(), true, new Date(clock.now()).toISOString()), strict: false };
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+  };
+
+  function cases(): ContractCase[] {
+    return [...checked.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, count]) => ({ name, checked: count, findings: found.get(name) ?? [], log: [] }));
+  }
+
+  async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
+    if (req.method === 'GET' && url.split('?')[0] === '/_sandbox/violations') return violations(res);
+    if (req.method === 'DELETE' && url.split('?')[0] === '/_sandbox/violations') {
+      checked.clear();
+      found.clear();
+      res.writeHead(204).end();
+      return;
+    }
+    const started = clock.now();
+    const body = await readRequest(req);
+    if (body === undefined) {
+      res
+        .writeHead(413, { 'content-type': 'application/json' })
+        .end('{"type":"invalid_request_error","errors":{"body":["is too large for the proxy"]}}');
+      return;
+    }
+    const requestHeaders = flat(req.headers);
+    const headers = new Headers();
+    // The body is read whole and sent as it came; compressed answers would reach the app decoded.
+    for (const [name, value] of Object.entries(requestHeaders))
+      if (!HOP_BY_HOP.has(name) && name !== 'accept-encoding') headers.set(name, value);
+    const method = req.method ?? 'GET';
+    let answer: Response;
+    try {
+      answer = await fetch(`${base}${url}`, {
+        method,
+        headers,
+        redirect: 'manual',
+        ...(body.length > 0 && method !== 'GET' && method !== 'HEAD' ? { body: new Uint8Array(body) } : {}),
+      });
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      res
+        .writeHead(502, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({ type: 'api_error', errors: { upstream: [`the proxy could not reach ${base}: ${cause}`] } }),
+        );
+      return;
+    }
+    const responseBody = Buffer.from(await answer.arrayBuffer());
+    const responseHeaders: Record<string, string> = {};
+    answer.headers.forEach((value, name) => {
+      if (!HOP_BY_HOP.has(name) && name !== 'content-encoding') responseHeaders[name] = value;
+    });
+    const setCookies = answer.headers.getSetCookie();
+    res.writeHead(answer.status, answer.statusText, {
+      ...responseHeaders,
+      ...(setCookies.length > 0 ? { 'set-cookie': setCookies } : {}),
+      'content-length': String(responseBody.length),
+    });
+    res.end(responseBody);
+    const exchange: Exchange = {
+      method,
+      url,
+      requestHeaders,
+      requestBody: body.toString('utf8'),
+      status: answer.status,
+      responseHeaders,
+      responseBody: responseBody.toString('utf8'),
+    };
+    const findings = checkExchange(exchange);
+    const operation = matchRoute(method, url.split('?')[0]!)?.route.operationId ?? UNKNOWN_ROUTE_KEY;
+    checked.set(operation, (checked.get(operation) ?? 0) + 1);
+    if (findings.length > 0) found.set(operation, [...(found.get(operation) ?? []), ...findings]);
+    if (options.record !== undefined)
+      har.push({ started, time: clock.now() - started, upstream: base, statusText: answer.statusText, exchange });
+  }
+
+  const server = createServer((req, res) => {
+    forward(req, res).catch((error: unknown) => {
+      if (res.headersSent) res.destroy();
+      else
+        res
+          .writeHead(502, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ type: 'api_error', errors: { proxy: [String(error)] } }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    cases,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      if (options.record !== undefined)
+        writeFileSync(options.record, `${JSON.stringify(harLog(har, VERSION), null, 2)}\n`);
+    },
+  };
+}
