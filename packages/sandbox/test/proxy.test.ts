@@ -114,6 +114,12 @@ describe('proxy', () => {
           actual: 'nothing',
         }),
         expect.objectContaining({
+          severity: 'warning',
+          operation: 'listCustomers',
+          pointer: '/response/body/data/0/firstName',
+          actual: 'firstName',
+        }),
+        expect.objectContaining({
           operation: 'retrieveCustomer',
           pointer: '/response/status',
           actual: '202',

@@ -6,6 +6,7 @@
  * Each departure names the operation, a JSON pointer, what was expected and what came.
  */
 import { escapePointerToken, parseJson } from '@commerce-kit/internal/safe-json';
+import { RESOURCES } from '../generated/resources.js';
 import { ROUTES } from '../generated/routes.js';
 import type { ResponseSpec, RouteSpec } from '../http/route-spec.js';
 import type { ValidationError } from '../validation/validator.js';
@@ -63,6 +64,48 @@ function documented(route: RouteSpec, status: number): ResponseSpec | undefined 
     route.responses.find((r) => r.status === `${exact[0]}XX`) ??
     route.responses.find((r) => r.status === 'default')
   );
+}
+
+/** The fields the spec names for each resource operation's objects: `id`, `created_time` and the resource's. */
+const KNOWN_FIELDS = new Map<string, { readonly list: boolean; readonly fields: ReadonlySet<string> }>();
+for (const resource of RESOURCES) {
+  const fields = new Set(['id', 'created_time', ...resource.fields.map((f) => f.name)]);
+  for (const [kind, operation] of Object.entries(resource.operations))
+    if (operation !== undefined && kind !== 'delete')
+      KNOWN_FIELDS.set(operation.operationId, { list: kind === 'list', fields });
+}
+
+/** Fields of the answered objects that the spec does not name: warnings (the schemas allow them). */
+function unknownFieldFindings(
+  base: Omit<ContractFinding, 'pointer' | 'expected' | 'actual' | 'message'>,
+  operationId: string,
+  body: unknown,
+): ContractFinding[] {
+  const known = KNOWN_FIELDS.get(operationId);
+  if (known === undefined || body === null || typeof body !== 'object') return [];
+  const items: [string, unknown][] = known.list
+    ? Array.isArray((body as { data?: unknown }).data)
+      ? ((body as { data: unknown[] }).data.map((item, i) => [`/response/body/data/${i}`, item]) as [string, unknown][])
+      : []
+    : [['/response/body', body]];
+  const findings: ContractFinding[] = [];
+  const reported = new Set<string>();
+  for (const [where, item] of items) {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) continue;
+    for (const name of Object.keys(item)) {
+      if (known.fields.has(name) || reported.has(name)) continue;
+      reported.add(name); // once per field and response, not once per item
+      findings.push({
+        ...base,
+        severity: 'warning',
+        pointer: `${where}/${escapePointerToken(name)}`,
+        expected: `one of the spec's fields (${[...known.fields].join(', ')})`,
+        actual: name,
+        message: 'a field the spec does not name (allowed, but not in the types an app is built on)',
+      });
+    }
+  }
+  return findings;
 }
 
 /** The value at a JSON pointer (undefined when absent). */
@@ -275,6 +318,8 @@ export function checkExchange(exchange: Exchange): ContractFinding[] {
     }
     if (spec.validate && !spec.validate(parsed.value))
       findings.push(...schemaFindings(base('response'), 'response/body', parsed.value, spec.validate.errors));
+    if (exchange.status >= 200 && exchange.status < 300)
+      findings.push(...unknownFieldFindings(base('response'), route.operationId, parsed.value));
     if (route.queryParameters.includes('starting_after') && exchange.status === 200)
       findings.push(...orderFindings(base('response'), parsed.value, query.has('ending_before')));
   }
