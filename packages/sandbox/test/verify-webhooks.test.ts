@@ -6,6 +6,7 @@ import { createWebhookHandler, verifyDelivery } from '@commerce-kit/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/clock.js';
 import { runReceiverBattery } from '../src/contract/receiver-battery.js';
+import { nodeListener } from './support/node-listener.js';
 import { runInProcess, STACK_TRACE } from './support/run-bin.js';
 
 const SECRET = 'whsec_verify_test_secret';
@@ -37,7 +38,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 /** A receiver as the webhooks README's quick start builds it. */
 async function readmeReceiver(): Promise<string> {
   const webhooks = createWebhookHandler({ secret: SECRET, onEvent: async () => {} });
-  return serve(webhooks.node);
+  return serve(nodeListener(webhooks.node));
 }
 
 /** Verifies, then answers as `answer` says (given whether the signed message was seen before). */
@@ -45,16 +46,17 @@ async function customReceiver(
   answer: (verified: boolean, duplicate: boolean, res: ServerResponse) => void | Promise<void>,
 ): Promise<string> {
   const seen = new Set<string>();
-  return serve((req, res) => {
-    void readBody(req).then(async (body) => {
+  return serve(
+    nodeListener(async (req, res) => {
+      const body = await readBody(req);
       const result = verifyDelivery(body, req.headers as Record<string, string>, { secret: SECRET });
       let key = '';
       if (result.ok) key = result.event.deliveryKey;
       const duplicate = key !== '' && seen.has(key);
       seen.add(key);
       await answer(result.ok, duplicate, res);
-    });
-  });
+    }),
+  );
 }
 
 const verify = (url: string, ...more: string[]) =>
@@ -152,8 +154,9 @@ describe('verify-webhooks', () => {
       res.writeHead(verified ? 200 : 400).end();
     });
     // This receiver verifies with the library's defaults, which accept them all: warnings come from a stricter one.
-    const strictUrl = await serve((req, res) => {
-      void readBody(req).then((body) => {
+    const strictUrl = await serve(
+      nodeListener(async (req, res) => {
+        const body = await readBody(req);
         const parsed = JSON.parse(body.startsWith('{') && body.endsWith('}') ? body : '{}') as Record<string, unknown>;
         const result = verifyDelivery(body, req.headers as Record<string, string>, {
           secret: SECRET,
@@ -166,8 +169,8 @@ describe('verify-webhooks', () => {
           String(parsed['type']).startsWith('verify_unknown') ||
           body.length > 100_000;
         res.writeHead(refused ? 400 : 200).end();
-      });
-    });
+      }),
+    );
     expect((await verify(url)).status).toBe(0);
     const result = await verify(strictUrl);
     expect(result.status).toBe(0);
