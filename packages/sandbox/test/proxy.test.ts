@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { createClient } from '@commerce-kit/api-client';
 import { refreshAccessToken } from '@commerce-kit/api-client/oauth';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -185,6 +186,20 @@ describe('proxy', () => {
     ])
       expect(text).not.toContain(secret);
     expect(text).toContain('[redacted]');
+  });
+
+  it('forwards a compressed answer unchanged and checks its decompressed copy', async () => {
+    const server = createServer((_req, res) => {
+      const body = gzipSync(JSON.stringify({ limit: 10, has_more: false, data: [customer(1, 1), customer(2, 2)] }));
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(body);
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const proxy = await proxyTo(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const res = await fetch(`${proxy.url}/customers`, { headers: { authorization: 'Bearer t' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(((await res.json()) as { data: unknown[] }).data).toHaveLength(2);
+    expect(proxy.cases()).toEqual([expect.objectContaining({ name: 'listCustomers', checked: 1, findings: [] })]);
   });
 
   it('names the flag of a usage error', async () => {
