@@ -10,6 +10,7 @@ import { formatReport } from '@commerce-kit/internal/cli/report';
 import { renderJson, renderJunit } from '../cli/report.js';
 import type { ViolationRecord, ViolationsAnswer } from '../cli/violations-answer.js';
 import { VERSION } from '../cli/version.js';
+import type { ContractFormat } from './formats.js';
 
 /** One departure from the contract. */
 export interface ContractFinding {
@@ -40,9 +41,6 @@ export interface ContractCase {
   /** What was sent and what came back, for the report's log (never a secret: signatures are masked). */
   readonly log: readonly string[];
 }
-
-export type ContractFormat = 'text' | 'json' | 'junit' | 'sarif' | 'github';
-export const CONTRACT_FORMATS: readonly ContractFormat[] = ['text', 'json', 'junit', 'sarif', 'github'];
 
 /** Whether the run passed: no error, and no warning either under `--strict`. */
 export function passed(cases: readonly ContractCase[], strict: boolean): boolean {

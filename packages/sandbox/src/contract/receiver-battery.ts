@@ -11,12 +11,9 @@ import { WEBHOOK_EVENT_TYPES } from '@commerce-kit/api-types';
 import type { Clock } from '@commerce-kit/internal/clock';
 import { computeSignature, SIGNATURE_HEADER } from '@commerce-kit/webhooks';
 import type { ContractCase, ContractFinding } from './findings.js';
+import { BURST_SIZE, RECEIVER_BUDGET_MS } from './formats.js';
 import { describeAnswer, type TimedAnswer, timedPost } from './timed-post.js';
 
-/** The platform's answer budget for a webhook receiver. */
-export const RECEIVER_BUDGET_MS = 10_000;
-/** Deliveries sent at once for one user. */
-export const BURST_SIZE = 50;
 const TWO_HOURS_S = 2 * 60 * 60;
 /** A 1 MB body (10^6 bytes, under the 1 MiB that receivers commonly allow). */
 const LARGE_BODY_BYTES = 1_000_000;

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Clock } from '@commerce-kit/internal/clock';
 import { systemClock } from '@commerce-kit/internal/clock';
-import { CONTRACT_FORMATS, type ContractFormat } from '../../contract/findings.js';
+import { CONTRACT_FORMATS, type ContractFormat } from '../../contract/formats.js';
 import { type FlagSpecs, parseFlags, UsageError } from '../flags.js';
 import { VERSION } from '../version.js';
 import type { CommandStreams } from './command.js';

@@ -3,8 +3,6 @@
  * a sandbox). Runs until Ctrl-C, then writes the contract report; while it runs, `commerce-sandbox report
  * --url <proxy>` reads the same departures.
  */
-import { contractTool, passed, renderContractReport } from '../../contract/findings.js';
-import { startProxy } from '../../contract/proxy.js';
 import { UsageError } from '../flags.js';
 import {
   type ContractCommand,
@@ -56,6 +54,9 @@ or the proxy could not start, 2 usage error.`,
     const record = context.flags['record'] as string | undefined;
     if (record === '') throw new UsageError('--record needs a file name');
     const strict = context.flags['strict'] === true;
+    // The proxy and its checker load when the command runs, not at every start of the CLI.
+    const { startProxy } = await import('../../contract/proxy.js');
+    const { contractTool, passed, renderContractReport } = await import('../../contract/findings.js');
     const running = await startProxy({ upstream: upstream.href, port, host, clock: context.clock, record });
     context.err(`proxy: ${running.url} → ${upstream.href} (Ctrl-C stops it and writes the report)\n`);
     await context.stopped();

@@ -2,8 +2,7 @@
  * `verify-webhooks --url URL`: checks an app's webhook receiver against what the platform's API
  * documentation asks of it (see `contract/receiver-battery.ts`), and writes the contract report.
  */
-import { contractTool, passed, renderContractReport } from '../../contract/findings.js';
-import { RECEIVER_BUDGET_MS, RECEIVER_CHECKS, runReceiverBattery } from '../../contract/receiver-battery.js';
+import { BURST_SIZE, RECEIVER_BUDGET_MS } from '../../contract/formats.js';
 import { UsageError } from '../flags.js';
 import {
   type ContractCommand,
@@ -31,7 +30,7 @@ platform's API documentation asks of a receiver:
   - an invalid signature, no signature header, a signature over another timestamp or token, the
     digit-shift forgery (the token's leading digits moved onto the timestamp: a far-future timestamp with
     a valid signature) and a body that is not JSON: 400 (anything else fails; a 5xx shows its body);
-  - the same delivery twice, and ${50} deliveries for one user at once: each 200 within the timeout (a warning
+  - the same delivery twice, and ${BURST_SIZE} deliveries for one user at once: each 200 within the timeout (a warning
     names the slowest when it comes close);
   - a delivery signed two hours ago (as a retry would be), an unknown event type, unknown fields and a
     1 MB body: warnings when refused (the documents set no window and promise no schema: refusing them
@@ -63,6 +62,9 @@ cannot be written, 2 usage error.`,
       );
     context.secret(secret);
     const strict = context.flags['strict'] === true;
+    // The checks load when the command runs, not at every start of the CLI.
+    const { contractTool, passed, renderContractReport } = await import('../../contract/findings.js');
+    const { RECEIVER_CHECKS, runReceiverBattery } = await import('../../contract/receiver-battery.js');
     const cases = await runReceiverBattery({ url: url.href, secret, clock: context.clock, budgetMs: timeoutS * 1000 });
     const tool = contractTool('commerce-sandbox verify-webhooks', RECEIVER_CHECKS);
     const time = new Date(context.clock.now()).toISOString();
