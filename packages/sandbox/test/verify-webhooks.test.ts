@@ -109,6 +109,13 @@ describe('verify-webhooks', () => {
     expect(junit.stdout).toMatch(
       /<testcase classname="commerce-sandbox contract" name="digit-shift-forgery">\s*<failure/,
     );
+    const text = await runInProcess(['verify-webhooks', '--url', url, '--secret', SECRET]);
+    expect(text.stdout).toMatch(/^FAIL digit-shift-forgery\n {7}sent a digit-shift forgery .* → 200 in \d+ ms$/m);
+    expect(text.stdout).toContain(
+      `${url}:1:1 error digit-shift-forgery POST /webhooks (customerUpdatedWebhook): /status:`,
+    );
+    const sarif = await runInProcess(['verify-webhooks', '--url', url, '--secret', SECRET, '--format', 'sarif']);
+    expect((JSON.parse(sarif.stdout) as { version: string }).version).toBe('2.1.0');
   });
 
   it('fails a receiver that answers 500 to a duplicate, and shows the body', async () => {

@@ -73,13 +73,14 @@ export function violationsAnswer(cases: readonly ContractCase[], strict: boolean
   return { strict, checked: Object.fromEntries(cases.map((c) => [c.name, c.checked])), dropped: 0, data };
 }
 
-function diagnostics(cases: readonly ContractCase[], strict: boolean): ReportDiagnostic[] {
+function diagnostics(cases: readonly ContractCase[], strict: boolean, target: string | undefined): ReportDiagnostic[] {
   return cases.flatMap((c) =>
     c.findings.map((f) => ({
       severity: strict ? 'error' : f.severity,
       code: c.name,
       message: `${f.method} ${f.path} (${f.operation}): ${findingText(f)}`,
       pointer: f.pointer,
+      ...(target === undefined ? {} : { file: target }),
     })),
   );
 }
@@ -92,7 +93,13 @@ export function renderContractReport(
   tool: ReportTool,
   format: ContractFormat,
   cases: readonly ContractCase[],
-  options: { readonly strict: boolean; readonly time: string; readonly color?: boolean | undefined },
+  options: {
+    readonly strict: boolean;
+    readonly time: string;
+    readonly color?: boolean | undefined;
+    /** What was checked (the receiver's URL, the upstream), where diagnostics name a file. */
+    readonly target?: string | undefined;
+  },
 ): string {
   const answer = violationsAnswer(cases, options.strict, options.time);
   switch (format) {
@@ -111,7 +118,7 @@ export function renderContractReport(
       return `${JSON.stringify({ ...base, warnings, checks }, null, 2)}\n`;
     }
     default: {
-      const found = diagnostics(cases, options.strict);
+      const found = diagnostics(cases, options.strict, options.target);
       const valid = passed(cases, options.strict);
       const text = formatReport(
         tool,

@@ -66,6 +66,7 @@ or the proxy could not start, 2 usage error.`,
     const text = renderContractReport(tool, format, cases, {
       strict,
       time: new Date(context.clock.now()).toISOString(),
+      target: upstream.href,
     });
     const all = cases.flatMap((c) => c.findings);
     const errors = all.filter((f) => f.severity === 'error').length;

@@ -68,7 +68,7 @@ cannot be written, 2 usage error.`,
     const cases = await runReceiverBattery({ url: url.href, secret, clock: context.clock, budgetMs: timeoutS * 1000 });
     const tool = contractTool('commerce-sandbox verify-webhooks', RECEIVER_CHECKS);
     const time = new Date(context.clock.now()).toISOString();
-    const text = renderContractReport(tool, format, cases, { strict, time });
+    const text = renderContractReport(tool, format, cases, { strict, time, target: url.href });
     const errors = cases.flatMap((c) => c.findings).filter((f) => f.severity === 'error').length;
     const warnings = cases.flatMap((c) => c.findings).length - errors;
     const failing = cases.filter((c) => c.findings.some((f) => f.severity === 'error' || strict)).length;
