@@ -88,6 +88,9 @@ describe('proxy', () => {
     await client.orders.list({ limit: 2 });
     await client.charges.list({ limit: 2 });
     await expect(client.customers.retrieve('cus_missing')).rejects.toThrow();
+    // The sandbox's control API and OpenID Connect discovery pass through unchecked.
+    expect((await fetch(`${proxy.url}/.well-known/openid-configuration`)).status).toBe(200);
+    await (await fetch(`${proxy.url}/_sandbox/snapshots`)).arrayBuffer(); // whatever the control API's access rule answers
     await refreshAccessToken({
       baseUrl: proxy.url,
       clientId: sandbox.app.clientId,

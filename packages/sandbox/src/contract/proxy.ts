@@ -35,6 +35,8 @@ const HOP_BY_HOP = new Set([
   'host',
   'content-length',
 ]);
+/** Paths outside the spec that an app talking to a sandbox calls: the control API, OpenID Connect discovery. */
+const UNCHECKED_PREFIXES = ['/_sandbox/', '/.well-known/'];
 /** A request body larger than this is refused (413) rather than buffered. */
 const MAX_PROXY_BODY = 16 * 1024 * 1024;
 
@@ -230,12 +232,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       responseHeaders,
       responseBody: decoded(answer.body, answer.headers['content-encoding']).toString('utf8'),
     };
+    if (options.record !== undefined)
+      har.push({ started, time: clock.now() - started, upstream: base, statusText: answer.statusText, exchange });
+    // The sandbox's own control API and OpenID Connect discovery are not the platform's API: forwarded, not checked.
+    if (UNCHECKED_PREFIXES.some((prefix) => url.startsWith(prefix))) return;
     const findings = checkExchange(exchange);
     const operation = matchRoute(method, url.split('?')[0]!)?.route.operationId ?? UNKNOWN_ROUTE_KEY;
     checked.set(operation, (checked.get(operation) ?? 0) + 1);
     if (findings.length > 0) found.set(operation, [...(found.get(operation) ?? []), ...findings]);
-    if (options.record !== undefined)
-      har.push({ started, time: clock.now() - started, upstream: base, statusText: answer.statusText, exchange });
   }
 
   const server = createServer((req, res) => {
