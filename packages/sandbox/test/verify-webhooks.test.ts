@@ -1,13 +1,16 @@
 // `commerce-sandbox verify-webhooks`: a receiver built as the webhooks README shows passes; deliberately
 // wrong receivers (always 200, 500 to duplicates, work before answering) each fail by name.
+import path from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createWebhookHandler, verifyDelivery } from '@commerce-kit/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { systemClock } from '../src/clock.js';
 import { runReceiverBattery } from '../src/contract/receiver-battery.js';
 import { nodeListener } from './support/node-listener.js';
 import { runInProcess, STACK_TRACE } from './support/run-bin.js';
+import { start } from './support/start.js';
 
 const SECRET = 'whsec_verify_test_secret';
 const servers: Server[] = [];
@@ -187,6 +190,20 @@ describe('verify-webhooks', () => {
     );
     const strict = await verify(strictUrl, '--strict');
     expect(strict.status).toBe(1);
+  });
+
+  it("reads the key from a sandbox's data file with --data", async () => {
+    const file = path.join(testTempDir('sandbox-verify-'), 'sandbox.db');
+    await start({ data: file, webhookSecret: SECRET });
+    const url = await readmeReceiver();
+    const result = await runInProcess(['verify-webhooks', '--url', url, '--data', file, '--format', 'json']);
+    expect(result.stderr).toMatch(/31 of 31 checks passed/);
+    expect(result.status).toBe(0);
+    const missing = await runInProcess(['verify-webhooks', '--url', url, '--data', `${file}.missing`]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/cannot read the webhook secret from .*sandbox\.db\.missing/);
+    const both = await runInProcess(['verify-webhooks', '--url', url, '--data', file, '--secret', SECRET]);
+    expect(both.status).toBe(2);
   });
 
   it('names the flag of a usage error, without a stack trace', async () => {

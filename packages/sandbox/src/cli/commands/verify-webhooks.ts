@@ -6,6 +6,7 @@ import { BURST_SIZE, RECEIVER_BUDGET_MS } from '../../contract/formats.js';
 import { UsageError } from '../flags.js';
 import {
   type ContractCommand,
+  ContractCommandFailure,
   readFormat,
   REPORT_FLAGS,
   REPORT_FLAGS_HELP,
@@ -21,7 +22,7 @@ export const verifyWebhooks: ContractCommand = {
   name: 'verify-webhooks',
   synopsis: 'verify-webhooks --url URL',
   summary: "checks an app's webhook receiver against the documented contract",
-  help: `Usage: commerce-sandbox verify-webhooks --url URL [--secret S] [--timeout 10] [--format text|json|junit|sarif|github]
+  help: `Usage: commerce-sandbox verify-webhooks --url URL [--secret S | --data FILE] [--timeout 10] [--format text|json|junit|sarif|github]
                                         [--output FILE [--force]] [--strict]
 
 Sends signed deliveries to the app's webhook receiver at URL and checks each answer against what the
@@ -39,6 +40,7 @@ platform's API documentation asks of a receiver:
   --url URL             the receiver's URL, e.g. http://127.0.0.1:3000/webhooks (required)
   --secret S            the webhook verification key the app checks signatures with: the sandbox's
                         (its --webhook-secret, printed at start); default: $${WEBHOOK_SECRET_ENV}
+  --data FILE           read the key from a sandbox's data file (its --data FILE) instead
   --timeout SECONDS     each answer's budget, 1 to 60 (default ${RECEIVER_BUDGET_MS / 1000}, the platform's)
 ${REPORT_FLAGS_HELP}
   -h, --help            show this help
@@ -48,6 +50,7 @@ cannot be written, 2 usage error.`,
   flags: {
     url: { type: 'string', value: "the receiver's URL, e.g. http://127.0.0.1:3000/webhooks" },
     secret: { type: 'string', value: 'the webhook verification key' },
+    data: { type: 'string', value: "the sandbox's data file" },
     timeout: { type: 'string', value: 'seconds, 1 to 60' },
     ...REPORT_FLAGS,
   },
@@ -55,10 +58,23 @@ cannot be written, 2 usage error.`,
     const url = urlFlag(context.flags, 'url', true)!;
     const format = readFormat(context.flags);
     const timeoutS = wholeFlag(context.flags, 'timeout', RECEIVER_BUDGET_MS / 1000, 1, 60);
-    const secret = (context.flags['secret'] as string | undefined) ?? context.env[WEBHOOK_SECRET_ENV];
+    const data = context.flags['data'] as string | undefined;
+    if (data === '') throw new UsageError('--data needs a file name');
+    if (data !== undefined && context.flags['secret'] !== undefined)
+      throw new UsageError('--secret and --data name the same key: give one of them');
+    let secret = (context.flags['secret'] as string | undefined) ?? context.env[WEBHOOK_SECRET_ENV];
+    if (data !== undefined) {
+      const { DataFileSecretError, webhookSecretOf } = await import('../../contract/data-file-secret.js');
+      try {
+        secret = webhookSecretOf(data);
+      } catch (error) {
+        if (error instanceof DataFileSecretError) throw new ContractCommandFailure(error.message);
+        throw error;
+      }
+    }
     if (secret === undefined || secret === '')
       throw new UsageError(
-        `--secret is required (or set ${WEBHOOK_SECRET_ENV}): the key the app verifies signatures with`,
+        `--secret is required (or --data FILE, or ${WEBHOOK_SECRET_ENV}): the key the app verifies signatures with`,
       );
     context.secret(secret);
     const strict = context.flags['strict'] === true;
