@@ -75,10 +75,12 @@ describe('verify-webhooks', () => {
   it('passes a receiver built from the webhooks README, with every check in the report and the secret never printed', async () => {
     const url = await readmeReceiver();
     const result = await verify(url);
-    expect(result.stderr).toMatch(/verify-webhooks: 31 of 31 checks passed, 0 errors, 0 warnings/);
+    expect(result.stderr).toMatch(/verify-webhooks: 31 of 31 checks passed, 0 errors/);
     expect(result.status).toBe(0);
     const report = JSON.parse(result.stdout) as JsonReport;
     expect(report.data).toEqual([]);
+    // Nothing refused; the only warning a loaded machine may bring is a slow burst (over half the budget).
+    expect(report.warnings.filter((w) => w.check !== 'concurrent-deliveries')).toEqual([]);
     expect(report.checks.map((c) => c.name)).toEqual(
       expect.arrayContaining([
         'customerCreatedWebhook',
@@ -185,9 +187,12 @@ describe('verify-webhooks', () => {
     const result = await verify(strictUrl);
     expect(result.status).toBe(0);
     const report = JSON.parse(result.stdout) as JsonReport;
-    expect(report.warnings.map((w) => w.check).sort()).toEqual(
-      ['large-body', 'late-delivery', 'unknown-event-type', 'unknown-fields'].sort(),
-    );
+    expect(
+      report.warnings
+        .map((w) => w.check)
+        .filter((check) => check !== 'concurrent-deliveries')
+        .sort(),
+    ).toEqual(['large-body', 'late-delivery', 'unknown-event-type', 'unknown-fields'].sort());
     const strict = await verify(strictUrl, '--strict');
     expect(strict.status).toBe(1);
   });
