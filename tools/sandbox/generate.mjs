@@ -24,7 +24,12 @@ const COMPONENT_SCHEMA = '#/components/schemas/';
 /** Bodies and responses are component schemas; api-types publishes a precompiled validator for each. */
 const SCHEMA_VALIDATORS_MODULE = '@commerce-kit/api-types/validators';
 
-/** `{ $ref: '#/components/schemas/X' }` replaced by X itself, recursively (parameter schemas are small and acyclic). */
+/**
+ * `{ $ref: '#/components/schemas/X' }` replaced by X itself, recursively (parameter schemas are small and acyclic),
+ * without the annotations that do not validate (examples, descriptions): parameters that differ only in their
+ * examples (each resource's ids) share one validator.
+ */
+const ANNOTATIONS = new Set(['x-invalid-examples', 'examples', 'example', 'description']);
 function inline(spec, node, seen = new Set()) {
   if (Array.isArray(node)) return node.map((item) => inline(spec, item, seen));
   if (node === null || typeof node !== 'object') return node;
@@ -35,7 +40,7 @@ function inline(spec, node, seen = new Set()) {
   }
   const out = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'x-invalid-examples') continue;
+    if (ANNOTATIONS.has(key)) continue;
     out[key] = inline(spec, value, seen);
   }
   return out;

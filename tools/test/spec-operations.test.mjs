@@ -29,8 +29,9 @@ describe('specOperations', () => {
         name: 'id',
         in: 'path',
         required: true,
-        schema: { $ref: '#/components/schemas/ObjectId' },
-        schemaRef: 'ObjectId',
+        // Each resource's id parameters carry its own example (a customer id here), not ObjectId's.
+        schema: { type: 'string', minLength: 1, examples: ['cus_00000000000000000000000042'] },
+        schemaRef: undefined,
       },
     ]);
     expect(byId.createCustomer.requestBody).toMatchObject({

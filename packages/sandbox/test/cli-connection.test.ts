@@ -54,7 +54,7 @@ describe('usage errors: exit 2, one message, the way to the help', () => {
   test.each([
     [
       ['resett'],
-      /^commerce-sandbox: unknown command "resett": one of trigger, reset, snapshot, restore, snapshots, fault, report, order\n/,
+      /^commerce-sandbox: unknown command "resett": one of trigger, reset, snapshot, restore, snapshots, fault, report, order, verify-webhooks, proxy\n/,
     ],
     [
       ['reset', '--bogus'],

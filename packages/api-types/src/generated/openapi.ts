@@ -1149,7 +1149,7 @@ export interface components {
             /** @description Image URI. */
             featured_image?: string | null;
             /** @description The ids of the category's products, in the category's order. */
-            product_ids?: components["schemas"]["ObjectId"][];
+            product_ids?: string[];
         } & {
             [key: string]: unknown;
         };
@@ -1177,7 +1177,7 @@ export interface components {
              * @description The ids of the category's products, in the category's order.
              * @default []
              */
-            product_ids?: components["schemas"]["ObjectId"][];
+            product_ids?: string[];
         };
         /**
          * @description Body of a category update: any subset of the writable fields of Category; fields not named keep their values, `null` clears a nullable one. Other properties are refused.
@@ -1195,7 +1195,7 @@ export interface components {
             /** @description Image URI. */
             featured_image?: string | null;
             /** @description The ids of the category's products, in the category's order. */
-            product_ids?: components["schemas"]["ObjectId"][];
+            product_ids?: string[];
         };
         /**
          * @description A blog post. The platform document does not show its fields; they are the theme kit's article fields (the same store's data) in the API's snake_case; the article's `createdTime` is the post's `created_time`. `title`, `meta_description`, `content` (HTML) and `tags` are always present; any other property is allowed.
@@ -1826,107 +1826,107 @@ export interface components {
          * @description Cursor (an existing customer id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
          * @example cus_00000000000000000000000041
          */
-        CustomerStartingAfter: components["schemas"]["ObjectId"];
+        CustomerStartingAfter: string;
         /**
          * @description Cursor (an existing customer id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
          * @example cus_00000000000000000000000042
          */
-        CustomerEndingBefore: components["schemas"]["ObjectId"];
+        CustomerEndingBefore: string;
         /**
          * @description Cursor (an existing charge id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
          * @example ch_00000000000000000000000007
          */
-        ChargeStartingAfter: components["schemas"]["ObjectId"];
+        ChargeStartingAfter: string;
         /**
          * @description Cursor (an existing charge id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
          * @example ch_00000000000000000000000008
          */
-        ChargeEndingBefore: components["schemas"]["ObjectId"];
+        ChargeEndingBefore: string;
         /**
          * @description Cursor (an existing order id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
          * @example ord_00000000000000000000000007
          */
-        OrderStartingAfter: components["schemas"]["ObjectId"];
+        OrderStartingAfter: string;
         /**
          * @description Cursor (an existing order id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
          * @example ord_00000000000000000000000008
          */
-        OrderEndingBefore: components["schemas"]["ObjectId"];
+        OrderEndingBefore: string;
         /**
          * @description Cursor (an existing product id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
          * @example prod_00000000000000000000000007
          */
-        ProductStartingAfter: components["schemas"]["ObjectId"];
+        ProductStartingAfter: string;
         /**
          * @description Cursor (an existing product id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
          * @example prod_00000000000000000000000008
          */
-        ProductEndingBefore: components["schemas"]["ObjectId"];
+        ProductEndingBefore: string;
         /**
          * @description Cursor (an existing category id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
          * @example cat_00000000000000000000000002
          */
-        CategoryStartingAfter: components["schemas"]["ObjectId"];
+        CategoryStartingAfter: string;
         /**
          * @description Cursor (an existing category id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
          * @example cat_00000000000000000000000003
          */
-        CategoryEndingBefore: components["schemas"]["ObjectId"];
+        CategoryEndingBefore: string;
         /**
          * @description Cursor (an existing blog post id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
          * @example post_00000000000000000000000001
          */
-        BlogPostStartingAfter: components["schemas"]["ObjectId"];
+        BlogPostStartingAfter: string;
         /**
          * @description Cursor (an existing blog post id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
          * @example post_00000000000000000000000002
          */
-        BlogPostEndingBefore: components["schemas"]["ObjectId"];
+        BlogPostEndingBefore: string;
         /**
          * @description Cursor (an existing discount id). Returns objects created after the named object, in ascending chronological order. Ignored when `ending_before` is also given.
          * @example disc_00000000000000000000000007
          */
-        DiscountStartingAfter: components["schemas"]["ObjectId"];
+        DiscountStartingAfter: string;
         /**
          * @description Cursor (an existing discount id). Returns objects created before the named object, in descending chronological order. Wins over `starting_after` when both are given.
          * @example disc_00000000000000000000000008
          */
-        DiscountEndingBefore: components["schemas"]["ObjectId"];
+        DiscountEndingBefore: string;
         /**
          * @description The customer's id.
          * @example cus_00000000000000000000000042
          */
-        CustomerId: components["schemas"]["ObjectId"];
+        CustomerId: string;
         /**
          * @description The charge's id.
          * @example ch_00000000000000000000000007
          */
-        ChargeId: components["schemas"]["ObjectId"];
+        ChargeId: string;
         /**
          * @description The order's id.
          * @example ord_00000000000000000000000007
          */
-        OrderId: components["schemas"]["ObjectId"];
+        OrderId: string;
         /**
          * @description The product's id.
          * @example prod_00000000000000000000000007
          */
-        ProductId: components["schemas"]["ObjectId"];
+        ProductId: string;
         /**
          * @description The category's id.
          * @example cat_00000000000000000000000003
          */
-        CategoryId: components["schemas"]["ObjectId"];
+        CategoryId: string;
         /**
          * @description The blog post's id.
          * @example post_00000000000000000000000002
          */
-        BlogPostId: components["schemas"]["ObjectId"];
+        BlogPostId: string;
         /**
          * @description The discount's id.
          * @example disc_00000000000000000000000007
          */
-        DiscountId: components["schemas"]["ObjectId"];
+        DiscountId: string;
         /**
          * @description Base64 of the raw HMAC-SHA256 digest of `timestamp` followed by `token` (ASCII, no separator), keyed with the application's webhook verification key. Documented as `HTTP_X_SERVICE_SIGNATURE` (the CGI-style name), read as `x-service-signature` by servers that normalise header names.
          * @example VeMGS6DS101K+D8vmJ42KqeAvRYy6QBWwMwjj17Qt04=

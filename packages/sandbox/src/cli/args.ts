@@ -2,6 +2,7 @@
 import { integerValue, stringValue } from '@commerce-kit/internal/cli/args';
 import { OPTION_RANGES, SYNCHRONOUS_MODES, type OptionNamer, type SandboxOptions } from '../options.js';
 import { TOKEN_RESPONSE_VARIANTS } from '../services/oauth.js';
+import { CONTRACT_COMMANDS } from './commands/contract-commands.js';
 import { COMMAND_SUMMARIES, isCommandName } from './commands/index.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 
@@ -36,7 +37,10 @@ Options:
 Exit codes: 0 stopped normally, 1 could not start, 2 usage error.
 
 Commands for a running sandbox (\`commerce-sandbox COMMAND --help\` for each one's options):
-${COMMAND_SUMMARIES}`;
+${COMMAND_SUMMARIES}
+
+Contract checks of an app or of the platform:
+${[...CONTRACT_COMMANDS.values()].map((c) => `  ${c.synopsis.padEnd(29)} ${c.summary}`).join('\n')}`;
 
 const range = ({ min, max }: { readonly min: number; readonly max: number }): string =>
   `a whole number from ${min} to ${max}`;

@@ -4,6 +4,8 @@
  */
 import { COMMANDS } from './commands/index.js';
 import { runCommand } from './commands/command.js';
+import { CONTRACT_COMMANDS } from './commands/contract-commands.js';
+import { runContractCommand } from './commands/contract-command.js';
 import { invocation } from './invocation.js';
 import { serve } from './serve.js';
 
@@ -31,10 +33,12 @@ export async function runCli(
   const program = invocation();
   const [first] = argv;
   if (first === undefined || first.startsWith('-')) return serve(argv, streams, program);
+  const contract = CONTRACT_COMMANDS.get(first);
+  if (contract !== undefined) return runContractCommand(contract, argv.slice(1), streams, env, program);
   const command = COMMANDS.get(first);
   if (command === undefined) {
     streams.err(
-      `commerce-sandbox: unknown command ${JSON.stringify(first)}: one of ${[...COMMANDS.keys()].join(', ')}\nRun \`${program} --help\` for the commands and options.\n`,
+      `commerce-sandbox: unknown command ${JSON.stringify(first)}: one of ${[...COMMANDS.keys(), ...CONTRACT_COMMANDS.keys()].join(', ')}\nRun \`${program} --help\` for the commands and options.\n`,
     );
     return 2;
   }

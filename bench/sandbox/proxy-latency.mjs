@@ -1,0 +1,92 @@
+// What `commerce-sandbox proxy` adds to a call over loopback: GET /customers?limit=10 on a sandbox, one
+// request at a time, directly and through the proxy (the built CLI, in its own process, checking every
+// exchange), alternating so a busy moment of the shared machine falls on both alike. Prints the median
+// and the 90th/99th percentiles of each, and the difference of the medians (the target: at most 1 ms).
+// Build first: `npx nx run @commerce-kit/sandbox:build`. BENCH_REQUESTS (default 2000) per side.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSandbox } from '../../packages/sandbox/dist/index.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const CLI = path.join(here, '../../packages/sandbox/dist/cli.js');
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const WARMUP = 200;
+
+function startProxy(upstream) {
+  const child = spawn(process.execPath, [CLI, 'proxy', '--upstream', upstream, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let err = '';
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+      const match = /proxy: (http:\/\/\S+) →/.exec(err);
+      if (match)
+        resolve({
+          url: match[1],
+          pid: child.pid,
+          stop: () => new Promise((done) => child.on('exit', done) && child.kill('SIGTERM')),
+        });
+    });
+    child.on('exit', (code) => reject(new Error(`the proxy exited with ${code}: ${err}`)));
+  });
+}
+
+/** CPU time (user + system) of a process so far, in ms, from /proc (Linux); undefined elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100
+  } catch {
+    return undefined;
+  }
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+
+const sandbox = await startSandbox({ port: 0, rateLimit: 0, customers: 250 });
+const proxy = await startProxy(sandbox.url);
+const headers = { authorization: `Bearer ${sandbox.app.accessToken}` };
+
+async function once(base) {
+  const started = process.hrtime.bigint();
+  const res = await fetch(`${base}/customers?limit=10`, { headers });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${base} answered ${res.status}`);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+try {
+  for (let i = 0; i < WARMUP; i++) {
+    await once(sandbox.url);
+    await once(proxy.url);
+  }
+  const direct = [];
+  const proxied = [];
+  const cpuBefore = cpuMs(proxy.pid);
+  for (let i = 0; i < REQUESTS; i++) {
+    direct.push(await once(sandbox.url));
+    proxied.push(await once(proxy.url));
+  }
+  const cpuAfter = cpuMs(proxy.pid);
+  direct.sort((a, b) => a - b);
+  proxied.sort((a, b) => a - b);
+  const row = (name, list) =>
+    `| ${name} | ${percentile(list, 50).toFixed(2)} | ${percentile(list, 90).toFixed(2)} | ${percentile(list, 99).toFixed(2)} |`;
+  console.log(`GET /customers?limit=10, ${REQUESTS} requests each, one at a time (ms)\n`);
+  console.log('| | p50 | p90 | p99 |\n|---|---|---|---|');
+  console.log(row('direct', direct));
+  console.log(row('through the proxy', proxied));
+  console.log(`\nadded by the proxy (p50): ${(percentile(proxied, 50) - percentile(direct, 50)).toFixed(2)} ms`);
+  // What the proxy itself costs, whatever the machine's load: its process's CPU time per request.
+  if (cpuBefore !== undefined && cpuAfter !== undefined)
+    console.log(
+      `the proxy's CPU time per request (forward and check): ${((cpuAfter - cpuBefore) / REQUESTS).toFixed(3)} ms`,
+    );
+  console.log(`load average during the run: ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
+} finally {
+  await proxy.stop();
+  await sandbox.close();
+}
