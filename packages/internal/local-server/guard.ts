@@ -158,6 +158,10 @@ export const SERVER_LIMITS = {
   requestTimeout: 30_000,
   /** An idle kept-alive connection is closed after this (ms). */
   keepAliveTimeout: 5_000,
+  /** How often Node looks for connections past those timeouts (ms; Node's default is 30 s). */
+  connectionsCheckingInterval: 2_000,
+  /** A request without `Host` reaches the guard, which answers it 403 naming the flag (Node would answer 400). */
+  requireHostHeader: false,
 } as const satisfies ServerOptions;
 
 /** The longest request target (path and query) a local server reads; a longer one is answered 414. */
@@ -165,8 +169,8 @@ export const MAX_URL_LENGTH = 8 * 1024;
 
 /**
  * What every local server checks before its own routes, in this order: the request target (414 when too
- * long, 400 with a NUL or invalid percent-encoding or invalid UTF-8 in the path), the `Host` (403 naming
- * `flag`), then `write(request)`: true for a state-changing route, which a cross-site request may not
+ * long, 404 for a NUL, invalid percent-encoding or invalid UTF-8 in the path), the `Host` (403 naming
+ * `flag`), then `sameOriginOnly(request)`: true for a state-changing (or private) route, which a cross-site request may not
  * use (403). Resolves true when it answered (the caller stops); false to go on.
  */
 export function refuseRequest(
@@ -175,17 +179,18 @@ export function refuseRequest(
   options: {
     readonly allowed: AllowedHosts;
     readonly flag: string;
-    readonly write: (request: IncomingMessage) => boolean;
+    readonly sameOriginOnly: (request: IncomingMessage) => boolean;
   },
 ): boolean {
   const target = request.url ?? '/';
   if (target.length > MAX_URL_LENGTH)
     return answer(response, 414, `the request target is longer than ${MAX_URL_LENGTH} bytes\n`);
+  // 404 as for any path nothing is served at (the file rules answer traversal with a NUL so too).
   if (!isValidPath(target))
-    return answer(response, 400, 'the request path is malformed (invalid percent-encoding, UTF-8 or a NUL)\n');
+    return answer(response, 404, 'nothing is served at a path with a NUL, invalid percent-encoding or invalid UTF-8\n');
   const host = request.headers.host;
   if (!isHostAllowed(host, options.allowed)) return answer(response, 403, hostRefusal(host, options.flag));
-  if (options.write(request) && isCrossSite(request.headers)) return answer(response, 403, CROSS_SITE_REFUSAL);
+  if (options.sameOriginOnly(request) && isCrossSite(request.headers)) return answer(response, 403, CROSS_SITE_REFUSAL);
   return false;
 }
 
