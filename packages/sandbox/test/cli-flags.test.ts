@@ -22,7 +22,7 @@ describe('a flag error names the flag and what it takes: exit 2', () => {
   test.each([
     [
       ['--bogus'],
-      'unknown option --bogus: the options are --port, --host, --seed, --customers, --data, --webhook-url, --webhook-secret, --redirect-uri, --token-response, --rate-limit, --synchronous, --strict, --control-key, --theme, --storefront-port, --configDir, --quiet, --help',
+      'unknown option --bogus: the options are --port, --host, --allowed-host, --seed, --customers, --data, --webhook-url, --webhook-secret, --redirect-uri, --token-response, --rate-limit, --synchronous, --strict, --control-key, --theme, --storefront-port, --configDir, --quiet, --help',
     ],
     [['--rate-limit', '-1'], '--rate-limit must be between 0 and 1000000, not "-1"'],
     [['--rate-limit=-1'], '--rate-limit must be between 0 and 1000000, not "-1"'],
