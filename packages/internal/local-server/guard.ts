@@ -114,18 +114,21 @@ function header(headers: IncomingHttpHeaders | Headers, name: string): string | 
 }
 
 /**
- * Whether a browser sent the request from another origin: an `Origin` that is not `http://<Host>`
- * (`null` included), or `Sec-Fetch-Site: cross-site` / `same-site` without this server's own `Origin`
- * (another port of the same machine is `same-site`). A request without either header (curl, a server,
- * a test's `fetch`) is not a browser's and is not cross-site.
+ * Whether a browser sent the request from another origin. `Sec-Fetch-Site` decides when a browser sent
+ * it: `cross-site` or `same-site` (another port of the same machine is `same-site`) is another origin
+ * unless `Origin` is this server's own; `same-origin` and `none` are not (a page with
+ * `Referrer-Policy: no-referrer` posts its own forms with `Origin: null`). Without it, an `Origin` that
+ * is not `http://<Host>` (`null` included) is another origin. A request with neither header (curl, a
+ * server, a test's `fetch`) is not a browser page's and is not cross-site.
  */
 export function isCrossSite(headers: IncomingHttpHeaders | Headers): boolean {
   const origin = header(headers, 'origin');
   const host = header(headers, 'host');
   const own = origin !== undefined && host !== undefined && sameOrigin(origin, host);
-  if (origin !== undefined && !own) return true;
   const site = header(headers, 'sec-fetch-site');
-  return (site === 'cross-site' || site === 'same-site') && !own;
+  if (site === 'same-origin' || site === 'none') return false;
+  if (site === 'cross-site' || site === 'same-site') return !own;
+  return origin !== undefined && !own;
 }
 
 function sameOrigin(origin: string, host: string): boolean {

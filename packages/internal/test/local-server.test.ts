@@ -104,6 +104,9 @@ describe('cross-site requests', () => {
     expect(isCrossSite({ host, origin: 'http://127.0.0.1:5000' })).toBe(true);
     expect(isCrossSite({ host, origin: 'http://localhost:4010' })).toBe(true);
     expect(isCrossSite({ host, origin: 'null' })).toBe(true);
+    expect(isCrossSite({ host, origin: 'null', 'sec-fetch-site': 'cross-site' })).toBe(true);
+    // A page of the server's own with Referrer-Policy: no-referrer posts its forms with Origin: null.
+    expect(isCrossSite({ host, origin: 'null', 'sec-fetch-site': 'same-origin' })).toBe(false);
     expect(isCrossSite({ host, 'sec-fetch-site': 'same-site' })).toBe(true);
     expect(isCrossSite({ host, 'sec-fetch-site': 'cross-site' })).toBe(true);
     expect(isCrossSite(new Headers({ host, origin: 'http://evil.test' }))).toBe(true);

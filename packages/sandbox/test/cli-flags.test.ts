@@ -36,6 +36,11 @@ describe('a flag error names the flag and what it takes: exit 2', () => {
     [['--quiet=yes'], '--quiet takes no value'],
     [['--host', ' '], '--host must be a non-empty string'],
     [['--redirect-uri', 'not a url'], '--redirect-uri must be an absolute URL, got "not a url"'],
+    [
+      ['--allowed-host', 'app.test', '--allowed-host', 'http://x.test'],
+      '--allowed-host must be a host name such as app.test or .example.test (no scheme, port or path), not "http://x.test"',
+    ],
+    [['--allowed-host'], '--allowed-host needs a value: a host name to answer, e.g. devbox.test'],
   ])('%j', async (args, message) => {
     const run = await runInProcess(args);
     expect(run.status).toBe(2);
