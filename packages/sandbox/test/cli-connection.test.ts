@@ -177,7 +177,9 @@ describe('the control key', () => {
     }
     const none = await runInProcess(['reset', '--url', echo]);
     expect(seen.at(-1)).toBeUndefined();
-    expect(none.stderr).toMatch(/\(pass --control-key K or set COMMERCE_SANDBOX_CONTROL_KEY: no key file of a sandbox on this port was found\)\n$/);
+    expect(none.stderr).toMatch(
+      /\(pass --control-key K or set COMMERCE_SANDBOX_CONTROL_KEY: no key file of a sandbox on this port was found\)\n$/,
+    );
     // Not echoed by a usage error either.
     const usage = await runInProcess(['reset', '--control-key', key, '--bogus']);
     expect(usage.status).toBe(2);
