@@ -69,6 +69,14 @@ describe('Host', () => {
     }
   });
 
+  it('--allowed-host takes host names only: anything else is a usage error naming the flag, exit 2', async () => {
+    const run = await runInProcess(['dev', '--theme', dir, '--port', '0', '--allowed-host', 'x.test:80']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /--allowed-host must be a host name such as app\.test or \.example\.test \(no scheme, port or path\), not "x\.test:80"/,
+    );
+  });
+
   it('an allowedHosts entry that is not a host name is a configuration error', async () => {
     await expect(startDevServer({ theme: dir, port: 0, allowedHosts: ['http://x.test'] })).rejects.toThrow(
       ThemeKitConfigurationError,
