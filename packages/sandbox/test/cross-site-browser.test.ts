@@ -133,7 +133,7 @@ describe.skipIf(!runBrowserTests())('a page of another origin in Chromium', () =
           ['PATCH', '/_sandbox/webhooks/mode'],
           ['DELETE', '/_sandbox/snapshots/base'],
           ['DELETE', '/_sandbox/faults'],
-        ]) {
+        ] as const) {
           // Other methods need CORS's permission, which the sandbox never gives.
           const answer = await fetch(`${base}${route}`, {
             method,
