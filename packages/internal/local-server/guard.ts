@@ -80,9 +80,24 @@ export function allowedHosts(boundHost: string, extra: readonly string[] = []): 
   return Object.freeze([...names]);
 }
 
+/** Answers already given per allow-list (a server sees the same few `Host` values over and over). */
+const seenHosts = new WeakMap<AllowedHosts, Map<string, boolean>>();
+const SEEN_HOSTS_LIMIT = 64;
+
 /** Whether a request's `Host` header names this server: loopback, an IP literal, the bound name or an added one. */
 export function isHostAllowed(host: string | undefined, allowed: AllowedHosts): boolean {
   if (host === undefined) return false;
+  let seen = seenHosts.get(allowed);
+  const known = seen?.get(host);
+  if (known !== undefined) return known;
+  const answer = checkHost(host, allowed);
+  if (seen === undefined) seenHosts.set(allowed, (seen = new Map()));
+  if (seen.size >= SEEN_HOSTS_LIMIT) seen.clear();
+  seen.set(host, answer);
+  return answer;
+}
+
+function checkHost(host: string, allowed: AllowedHosts): boolean {
   const name = hostnameOf(host);
   if (name === undefined) return false;
   if (isIP(name) !== 0 || isLoopbackName(name)) return true;
@@ -132,6 +147,7 @@ export function isCrossSite(headers: IncomingHttpHeaders | Headers): boolean {
 }
 
 function sameOrigin(origin: string, host: string): boolean {
+  if (origin === `http://${host}`) return true; // the usual case, without parsing
   const expected = hostnameOf(host);
   if (expected === undefined) return false;
   let url: URL;
@@ -205,6 +221,7 @@ export function isValidPath(target: string): boolean {
   if (!target.startsWith('/') || /[^\x21-\x7e]/.test(target)) return false;
   const query = target.indexOf('?');
   const path = query < 0 ? target : target.slice(0, query);
+  if (!path.includes('%')) return true; // printable ASCII, nothing encoded: no NUL, valid UTF-8
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
