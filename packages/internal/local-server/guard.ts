@@ -91,7 +91,10 @@ export function isHostAllowed(host: string | undefined, allowed: AllowedHosts): 
   const known = seen?.get(host);
   if (known !== undefined) return known;
   const answer = checkHost(host, allowed);
-  if (seen === undefined) seenHosts.set(allowed, (seen = new Map()));
+  if (seen === undefined) {
+    seen = new Map();
+    seenHosts.set(allowed, seen);
+  }
   if (seen.size >= SEEN_HOSTS_LIMIT) seen.clear();
   seen.set(host, answer);
   return answer;
