@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badTraffic, rawGet, rawExchange, tricklingClient } from '../../../tools/testing/raw-http.mjs';
+import { badTraffic, rawExchange, rawGet, tricklingClient } from '../../../tools/testing/raw-http.mjs';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { startDevServer, ThemeKitConfigurationError, type DevServer } from '../src/index.js';
 import { openTheme } from '../src/theme/open.js';
 import { runInProcess } from './support/bin.js';
@@ -156,25 +157,21 @@ describe('files', () => {
   });
 
   it('render copies only the assets inside the theme, no link and no dotfile', async () => {
-    const out = path.join(mkdtempSync(path.join(tmpdir(), 'theme-kit-render-')), 'site');
-    try {
-      const run = await runInProcess(['render', '--theme', dir, '--out', out], {
-        env: { SOURCE_DATE_EPOCH: '1717200000' },
-      });
-      expect(run.stderr).toBe('');
-      expect(run.code).toBe(0);
-      const files = readdirSync(out, { recursive: true, withFileTypes: true });
-      expect(files.some((f) => f.isSymbolicLink())).toBe(false);
-      const assets = readdirSync(path.join(out, 'assets'), { recursive: true }).map(String).sort();
-      expect(assets).toContain('same.css');
-      expect(assets.filter((a) => a.split(path.sep).some((s) => s.startsWith('.')))).toEqual([]);
-      expect(assets).not.toContain('passwd.css');
-      expect(assets).not.toContain('env.css');
-      for (const file of files.filter((f) => f.isFile()))
-        expect(readFileSync(path.join(file.parentPath, file.name), 'utf8')).not.toContain(SECRET);
-    } finally {
-      rmSync(path.dirname(out), { recursive: true, force: true });
-    }
+    const out = path.join(testTempDir('theme-kit-render-'), 'site');
+    const run = await runInProcess(['render', '--theme', dir, '--out', out], {
+      env: { SOURCE_DATE_EPOCH: '1717200000' },
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const files = readdirSync(out, { recursive: true, withFileTypes: true });
+    expect(files.some((f) => f.isSymbolicLink())).toBe(false);
+    const assets = readdirSync(path.join(out, 'assets'), { recursive: true }).map(String).sort();
+    expect(assets).toContain('same.css');
+    expect(assets.filter((a) => a.split(path.sep).some((s) => s.startsWith('.')))).toEqual([]);
+    expect(assets).not.toContain('passwd.css');
+    expect(assets).not.toContain('env.css');
+    for (const file of files.filter((f) => f.isFile()))
+      expect(readFileSync(path.join(file.parentPath, file.name), 'utf8')).not.toContain(SECRET);
   });
 });
 
