@@ -43,12 +43,14 @@ import type { AppRow } from './store/oauth.js';
 import { Store } from './store/store.js';
 import { randomBytes } from 'node:crypto';
 
-/** The sandbox's own routes: a browser page of another site may not change anything there (consent included). */
-const SANDBOX_PREFIX = '/_sandbox/';
-
-/** Whether a request is one only the sandbox's own pages (or a non-browser caller) may send. */
+/**
+ * Whether a request is one only the sandbox's own pages (or a non-browser caller) may send: anything that
+ * writes, unless it carries its credentials in `Authorization` (the platform's API with a bearer token, the
+ * token endpoint with Basic), which a page of another site cannot add without CORS's permission. So the
+ * control routes and the consent form, however their path is spelled (`/%5Fsandbox/...`).
+ */
 function sameOriginOnly(request: IncomingMessage): boolean {
-  return !isSafeMethod(request.method) && (request.url ?? '').startsWith(SANDBOX_PREFIX);
+  return !isSafeMethod(request.method) && request.headers.authorization === undefined;
 }
 
 /** A running sandbox. */

@@ -111,6 +111,15 @@ describe('cross-site writes', () => {
       'consent=x&decision=allow',
     );
     expect(refused.status).toBe(403);
+    // However the path is spelled.
+    const encoded = await raw(
+      api,
+      'POST',
+      '/%5Fsandbox/consent',
+      { Host: apiHost, 'Sec-Fetch-Site': 'same-site', 'Content-Type': 'application/x-www-form-urlencoded' },
+      'consent=x&decision=allow',
+    );
+    expect(encoded.status).toBe(403);
   });
 
   test('the public API answers a bearer token from any origin', async () => {

@@ -91,6 +91,7 @@ describe('cross-site reads of ?debug=context', () => {
     expect((await rawGet(server.url, '/?debug=context', host, cross)).status).toBe(403);
     expect((await rawGet(server.url, '/?debug=context', host, { 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
     expect((await rawGet(server.url, '/?debug=context', host, { Origin: 'http://127.0.0.1:1' })).status).toBe(403);
+    expect((await rawGet(server.url, '/?%64ebug=context', host, cross)).status).toBe(403);
     expect((await rawGet(server.url, '/?debug=context', host, { 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
     expect((await rawGet(server.url, '/', host, cross)).status).toBe(200);
   });

@@ -84,6 +84,12 @@ export interface DevServer {
 const LAST_GOOD_LIMIT = 200;
 const DEBUG_PARAM = 'debug';
 
+/** Whether a request target asks for `?debug=...`, however the name is spelled (`%64ebug`). */
+function asksDebug(target: string): boolean {
+  const query = target.indexOf('?');
+  return query >= 0 && new URLSearchParams(target.slice(query + 1)).has(DEBUG_PARAM);
+}
+
 interface EventClient {
   readonly response: ServerResponse;
   readonly page: string;
@@ -126,7 +132,7 @@ class DevServerImpl implements DevServer {
         refuseRequest(request, response, {
           allowed: this.#allowed,
           flag: '--allowed-host',
-          sameOriginOnly: (r) => r.method !== 'GET' || /[?&]debug=/.test(r.url ?? ''),
+          sameOriginOnly: (r) => r.method !== 'GET' || asksDebug(r.url ?? '/'),
         })
       )
         return;
