@@ -1,6 +1,8 @@
 // The dev server in a real browser (Debian's Chromium via playwright-core): the page, live reload after a
 // template edit, the error overlay and its removal, and a stylesheet swapped without navigation.
 import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
@@ -95,5 +97,42 @@ describe.skipIf(!runBrowserTests())('theme-kit dev in headless Chromium', () => 
       true,
     );
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
+  });
+
+  it('a page of another origin cannot read ?debug=context, in an iframe or with fetch', async () => {
+    // Another loopback origin: a second port that serves the hostile page.
+    const other = createServer((_request, response) => {
+      response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end('<!doctype html><html><body><iframe id="peek"></iframe></body></html>');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const attacker = await browser!.context.newPage();
+      await attacker.goto(`http://127.0.0.1:${(other.address() as AddressInfo).port}/`);
+      const target = `${server!.url}/?debug=context`;
+      const [framed] = await Promise.all([
+        attacker.waitForResponse((r) => r.url() === target),
+        attacker.evaluate((url) => {
+          document.querySelector<HTMLIFrameElement>('#peek')!.src = url;
+        }, target),
+      ]);
+      expect(framed.status()).toBe(403);
+      const read = await attacker.evaluate(async (url) => {
+        const frame = document.querySelector<HTMLIFrameElement>('#peek')!;
+        const framedText = frame.contentDocument?.body.textContent ?? 'no document';
+        const fetched = await fetch(url).then(
+          (r) => r.text(),
+          (e: Error) => `rejected: ${e.name}`,
+        );
+        return { framedText, fetched };
+      }, target);
+      expect(read).toEqual({ framedText: 'no document', fetched: 'rejected: TypeError' });
+      await attacker.close();
+      // The page's own origin reads it.
+      expect((await page.goto(target))?.status()).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
   });
 });
