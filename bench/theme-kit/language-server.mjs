@@ -166,7 +166,7 @@ async function session(server, theme, file) {
     within(
       new Promise((resolve, reject) => {
         waiter = { accept, resolve };
-        exited.then((code) => reject(new Error(`${server.name} exited (${code}): ${stderr.slice(-2000)}`)));
+        void exited.then((code) => reject(new Error(`${server.name} exited (${code}): ${stderr.slice(-2000)}`)));
       }),
       what,
       () => stderr,
