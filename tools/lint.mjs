@@ -5,6 +5,8 @@
 //    comes from the type check's programs (tools/typecheck.mjs: each project with its own tsconfig.json)
 //    and, for the files no project holds (tools, benchmarks, specs, root scripts), one program of
 //    tsconfig.eslint.json;
+//  - no import cycle among the repository's own files, type imports included (tools/lib/import-cycles.mjs,
+//    on the same programs: each strongly connected component of the import graph, with its imports);
 //  - with `--typecheck`: the type check itself on those same programs, which ESLint has then no need to
 //    build again (`npm test` runs this, instead of building every program twice in two processes);
 //  - with `--packages` (the default for `npm run lint`): Redocly on the spec (the tools project's `lint`
@@ -19,6 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runChild as run } from './lib/child.mjs';
+import { importCycleReport } from './lib/import-cycles.mjs';
 import { REPO_ROOT } from './lib/generated-files.mjs';
 import { assertBuilt, publishedPackages, repoRoot } from './packaging/workspace.mjs';
 
@@ -85,16 +88,19 @@ export async function lintSources({ fix = false, typecheck = false } = {}) {
     started,
   });
   const typeOutput = typecheck ? `${text}${summary}\n` : text;
+  const cycles = importCycleReport(ts, programs.all, REPO_ROOT);
   const eslint = await eslintWith(ESLint, programs.all);
   const biomeRun = await biome;
   return {
-    ok: biomeRun.status === 0 && eslint.ok && typeErrors === 0,
+    ok: biomeRun.status === 0 && eslint.ok && typeErrors === 0 && cycles.cycles === 0,
+    importCycles: cycles.cycles,
     biomeOk: biomeRun.status === 0,
     eslintOk: eslint.ok,
     typeErrors,
     output: [
       `$ biome ${fix ? 'check --write' : 'ci'} .\n${biomeRun.output}`,
       `$ eslint .\n${eslint.output || 'no problems\n'}`,
+      `$ import cycles\n${cycles.text}`,
       ...(typecheck || typeOutput !== '' ? [`$ typecheck\n${typeOutput}`] : []),
     ].join('\n'),
   };
@@ -165,6 +171,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!sources.biomeOk || !sources.eslintOk)
     console.error('lint: Biome or ESLint found problems (see above; `npm run lint -- --fix` formats)');
   if (sources.typeErrors > 0) console.error('lint: the type check found errors (see above)');
+  if (sources.importCycles > 0)
+    console.error(
+      'lint: files import each other in a cycle (see above): move the shared type or value to the lower layer',
+    );
   if (!packagesOk) console.error('lint: Redocly, publint or attw found problems (see above)');
   process.exit(sources.ok && packagesOk ? 0 : 1);
 }

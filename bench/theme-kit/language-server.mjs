@@ -166,7 +166,7 @@ async function session(server, theme, file) {
     within(
       new Promise((resolve, reject) => {
         waiter = { accept, resolve };
-        exited.then((code) => reject(new Error(`${server.name} exited (${code}): ${stderr.slice(-2000)}`)));
+        void exited.then((code) => reject(new Error(`${server.name} exited (${code}): ${stderr.slice(-2000)}`)));
       }),
       what,
       () => stderr,
@@ -276,6 +276,14 @@ try {
   const generated = path.join(tmp, 'generated');
   execFileSync(process.execPath, [CLI, 'init', starter], { stdio: 'ignore' });
   const liquidFiles = writeGeneratedTheme(CLI, generated).length + 12;
+  // The generated theme is a clean theme, as the starter is: its diagnostics are the edits' only.
+  for (const dir of [starter, generated]) {
+    const report = JSON.parse(
+      execFileSync(process.execPath, [CLI, 'check', '--theme', dir, '--format', 'json'], { encoding: 'utf8' }),
+    );
+    if (report.diagnostics.length > 0)
+      throw new Error(`theme-kit check finds problems in ${dir}: ${JSON.stringify(report.diagnostics.slice(0, 5))}`);
+  }
   const themes = [
     { key: 'starter', name: 'starter theme (12 Liquid files)', dir: starter, file: 'templates/index.liquid' },
     {

@@ -6,19 +6,10 @@ import { SandboxConfigurationError } from './errors.js';
 import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
 import { RATE_LIMIT_REQUESTS } from './services/rate-limit.js';
-import { TOKEN_RESPONSE_VARIANTS } from './services/oauth.js';
+import { TOKEN_RESPONSE_VARIANTS, type TokenResponseVariant } from './services/oauth.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from './events/dispatcher.js';
 import { randomSecret } from './secrets.js';
-
-/**
- * The two token responses the platform documents: `openid` answers `token_type: "Bearer"`,
- * `expires_in: 7776000` and an `id_token`; `scope` answers `token_type: "bearer"`, `expires_in: 43199`
- * and the granted `scope`.
- */
-export type TokenResponseVariant = 'openid' | 'scope';
-
-/** SQLite `synchronous` for a data file: `normal` (crash of the process) or `full` (also a power loss). */
-export type Synchronous = 'normal' | 'full';
+import type { Synchronous } from './store/database.js';
 
 /** What to do with a response that does not match the spec: answer 500 (`error`) or log it and send it (`log`). */
 export type ResponseMismatchAction = 'error' | 'log';

@@ -1,9 +1,10 @@
 /** The seven theme kit config files and how each maps onto the loaded {@link ThemeConfig}. */
 import { ThemeConfigConfigurationError } from './errors.js';
-import type { ThemeConfig } from './types.js';
+import type { ConfigKind, ThemeConfig } from './types.js';
 
-/** Kind of a config file: the file name without `.stk.config.json`. */
-export type ConfigKind = 'store' | 'page' | 'blog' | 'categories' | 'editable-regions' | 'menus' | 'pagination';
+// The kinds are declared with the loaded config's types (which are keyed by them), so that this module,
+// which reads those types, is not imported back by them.
+export type { ConfigKind } from './types.js';
 
 /** Description of one config file. */
 export type ThemeFileInfo = {

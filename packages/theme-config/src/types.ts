@@ -3,7 +3,6 @@
  * formats (see `./generated/spec`), it has one spelling (`background_*`), every block's settings in
  * `props.settings`, no `$schema` keys and the documented defaults applied.
  */
-import type { ConfigKind } from './files.js';
 import type {
   BlogConfigFile,
   CategoriesConfigFile,
@@ -41,6 +40,9 @@ import type {
   PaginationConfigFile,
   StoreConfigFile,
 } from './generated/spec/index.js';
+
+/** Kind of a config file: the file name without `.stk.config.json`. */
+export type ConfigKind = 'store' | 'page' | 'blog' | 'categories' | 'editable-regions' | 'menus' | 'pagination';
 
 /** The misspelled property names of the platform's documentation tables (accepted in files, absent after loading). */
 export type MisspelledProperty = 'backgound_type' | 'backgound_image' | 'backgound_image_mode';

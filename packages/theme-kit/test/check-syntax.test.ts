@@ -76,6 +76,15 @@ describe('every syntax error of a file', () => {
     ]);
   });
 
+  it('a tag whose name only starts with end is an unknown tag, not a stray end tag', () => {
+    const template = '{{ page.title | upcas }}{% endpoint %}';
+    const found = syntax(checkSnapshot(snapshot({ 'templates/index.liquid': template })).diagnostics);
+    expect(found.map(({ code, column, message }) => [code, column, message])).toEqual([
+      ['unknown-filter', 17, 'unknown filter `upcas`'],
+      ['unknown-tag', 25, 'unknown tag `endpoint`'],
+    ]);
+  });
+
   it('comments and raw blocks are not parsed, and an unclosed one is one error', () => {
     const good = '{% comment %}{% if %}{% endcomment %}{% raw %}{{ x {% endraw %}{{ page.title | upcas }}';
     expect(syntax(checkSnapshot(snapshot({ 'templates/index.liquid': good })).diagnostics)).toHaveLength(1);

@@ -3,19 +3,13 @@
  * (`reset`, `fault 503`, `report`…), it controls a running one over HTTP.
  */
 import { COMMANDS } from './commands/index.js';
-import { runCommand } from './commands/command.js';
+import { runCommand, type CommandStreams } from './commands/command.js';
 import { CONTRACT_COMMANDS } from './commands/contract-commands.js';
 import { runContractCommand } from './commands/contract-command.js';
 import { invocation } from './invocation.js';
 import { serve } from './serve.js';
 
-/** Where the CLI writes; tests pass their own. */
-export interface CliStreams {
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-}
-
-const processStreams: CliStreams = {
+const processStreams: CommandStreams = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
 };
@@ -26,7 +20,7 @@ const processStreams: CliStreams = {
  */
 export async function runCli(
   argv: readonly string[],
-  streams: CliStreams = processStreams,
+  streams: CommandStreams = processStreams,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number | undefined> {
   // How the user runs commerce-sandbox here, in the commands it prints (the banner, pointers to --help).

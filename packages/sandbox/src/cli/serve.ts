@@ -6,7 +6,7 @@ import type { Sandbox } from '../sandbox.js';
 import { flagName, parseCliArgs, USAGE } from './args.js';
 import { banner } from './banner.js';
 import { invocation } from './invocation.js';
-import type { CliStreams } from './main.js';
+import type { CommandStreams } from './commands/command.js';
 import { portProblem } from './port-check.js';
 import { VERSION } from './version.js';
 
@@ -16,7 +16,7 @@ import { VERSION } from './version.js';
  */
 export async function serve(
   argv: readonly string[],
-  streams: CliStreams,
+  streams: CommandStreams,
   command: string = invocation(),
 ): Promise<number | undefined> {
   const parsed = parseCliArgs(argv);

@@ -10,7 +10,6 @@
 import type { components } from '@commerce-kit/api-types';
 import type { Clock } from '@commerce-kit/internal/clock';
 import { createHash, randomBytes } from 'node:crypto';
-import type { TokenResponseVariant } from '../options.js';
 import { invalidFields, Problem, unauthenticated } from './problem.js';
 import { digest, randomSecret, secretEquals } from '../secrets.js';
 import type { AppRow, CodeRow } from '../store/oauth.js';
@@ -29,6 +28,13 @@ export const CODE_TTL_MS = 10 * 60_000;
 /** How long a consent page stays answerable. */
 export const CONSENT_TTL_MS = 10 * 60_000;
 const MAX_OPEN_CONSENTS = 1000;
+
+/**
+ * The two token responses the platform documents: `openid` answers `token_type: "Bearer"`,
+ * `expires_in: 7776000` and an `id_token`; `scope` answers `token_type: "bearer"`, `expires_in: 43199`
+ * and the granted `scope`.
+ */
+export type TokenResponseVariant = 'openid' | 'scope';
 
 /** The values of {@link TokenResponseVariant}. */
 export const TOKEN_RESPONSE_VARIANTS: readonly TokenResponseVariant[] = ['openid', 'scope'];

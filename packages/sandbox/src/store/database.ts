@@ -1,9 +1,11 @@
 /** Opening the SQLite database: in memory, or a file in WAL mode; migrations applied. */
 import Database from 'better-sqlite3';
-import type { Synchronous } from '../options.js';
 import { MIGRATIONS } from './schema.js';
 
 export type SqliteDatabase = Database.Database;
+
+/** SQLite `synchronous` for a data file: `normal` (crash of the process) or `full` (also a power loss). */
+export type Synchronous = 'normal' | 'full';
 
 /**
  * Opens (creating if needed) the database. A file uses WAL: with `synchronous = NORMAL` a committed

@@ -1,7 +1,6 @@
 /** The store: one SQLite database and the statements of each table. Writes go through {@link Store.write}. */
 import { RESOURCES } from '../generated/resources.js';
-import type { Synchronous } from '../options.js';
-import { openDatabase, type SqliteDatabase } from './database.js';
+import { openDatabase, type SqliteDatabase, type Synchronous } from './database.js';
 import { OAuthStore } from './oauth.js';
 import { OutboxStore } from './outbox.js';
 import type { ResourceModel } from './resource-model.js';
@@ -16,6 +15,7 @@ export class Store {
   readonly snapshots: SnapshotStore;
   readonly #getMeta;
   readonly #setMeta;
+  readonly #totalChanges;
 
   /** @param models the resources to store (by default the spec's, from the generated table) */
   constructor(file: string | undefined, synchronous: Synchronous, models: readonly ResourceModel[] = RESOURCES) {
@@ -28,6 +28,15 @@ export class Store {
     this.#setMeta = this.db.prepare<[string, string]>(
       `INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
     );
+    this.#totalChanges = this.db.prepare<[], number>('SELECT total_changes()').pluck();
+  }
+
+  /**
+   * How many rows this connection has changed since it opened (SQLite's `total_changes()`): every write
+   * moves it, a reset and a restore too, so a reader compares two counts to know whether anything changed.
+   */
+  changeCount(): number {
+    return this.#totalChanges.get()!;
   }
 
   /** Runs `fn` in one transaction (IMMEDIATE: the write lock is taken at the start). */

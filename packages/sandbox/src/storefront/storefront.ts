@@ -102,9 +102,7 @@ function reporter(logger: Logger): (event: DevServerEvent) => void {
  */
 export async function startStorefront(options: StorefrontOptions): Promise<Storefront> {
   const { resources, clock, logger } = options;
-  // SQLite's count of the rows this connection changed: every write moves it, a reset and a restore too.
-  const totalChanges = options.store.db.prepare<[], number>('SELECT total_changes()').pluck();
-  const changes = (): number => totalChanges.get()!;
+  const changes = (): number => options.store.changeCount();
   const handles = new HandleBook();
   const read = (): CatalogueSource => ({
     products: readAll(resources, 'products'),

@@ -152,7 +152,7 @@ function recover(
       at = found.index + found[0].length;
       continue;
     }
-    if (name.startsWith('end') && (BLOCK_TAGS.has(name.slice(3)) || !liquid.tags[name])) {
+    if (name.startsWith('end') && (BLOCK_TAGS.has(name.slice(3)) || VERBATIM_TAGS.has(name.slice(3)))) {
       const opened = name.slice(3);
       const index = stack.map((b) => b.name).lastIndexOf(opened);
       if (index < 0) {
