@@ -180,8 +180,9 @@ export const SERVER_LIMITS = {
   requestTimeout: 30_000,
   /** An idle kept-alive connection is closed after this (ms). */
   keepAliveTimeout: 5_000,
-  /** How often Node looks for connections past those timeouts (ms; Node's default is 30 s). */
-  connectionsCheckingInterval: 2_000,
+  // connectionsCheckingInterval stays Node's (30 s): at 2 s, a chaos test of 200 sequential writes through
+  // one kept-alive connection saw 7 to 24 requests answered twice (the client retried a PUT the server had
+  // applied), on Node 20.
   /** A request without `Host` reaches the guard, which answers it 403 naming the flag (Node would answer 400). */
   requireHostHeader: false,
 } as const satisfies ServerOptions;

@@ -157,6 +157,18 @@ describe('files', () => {
     );
   });
 
+  it('a config file that links out of the config directory is not loaded: an error names it, nothing renders from it', async () => {
+    const theme = makeTheme(starterSpec());
+    rmSync(path.join(theme, 'store.stk.config.json'), { force: true });
+    writeFileSync(path.join(outside, 'store.stk.config.json'), JSON.stringify({ name: SECRET }));
+    symlinkSync(path.join(outside, 'store.stk.config.json'), path.join(theme, 'store.stk.config.json'));
+    const opened = await openTheme({ theme, clock: '2024-06-01T00:00:00Z' });
+    expect(opened.data).toBeUndefined();
+    expect(opened.diagnostics.map((d) => d.message)).toContain(
+      'store.stk.config.json is not read: it resolves outside the config directory, or to a hidden file',
+    );
+  });
+
   it('render copies only the assets inside the theme, no link and no dotfile', async () => {
     const out = path.join(testTempDir('theme-kit-render-'), 'site');
     const run = await runInProcess(['render', '--theme', dir, '--out', out], {

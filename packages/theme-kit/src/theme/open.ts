@@ -13,7 +13,7 @@ import { ThemeRenderer, type RenderedPage } from '../render/renderer.js';
 import { allRoutes } from '../render/routes.js';
 import { BUILTIN_PREFIX } from '../render/theme-fs.js';
 import type { ThemeFiles } from './files.js';
-import { readConfigTexts, readThemeDir, type ConfigText } from './read.js';
+import { configLinksOut, readConfigTexts, readThemeDir, type ConfigText } from './read.js';
 
 /** Options of {@link openTheme}. */
 export interface ThemeOptions {
@@ -152,6 +152,14 @@ class OpenedTheme implements Theme {
   }
 
   async #loadConfig(): Promise<void> {
+    const linksOut = await configLinksOut(this.configDir);
+    if (linksOut.length > 0) {
+      this.#configTexts = new Map();
+      this.#configDiagnostics = linksOut;
+      this.#config = undefined;
+      this.data = undefined;
+      return;
+    }
     const loaded = await loadConfigDir(this.configDir, { strict: this.#options.strict });
     this.#configTexts = await readConfigTexts(this.configDir);
     this.#configDiagnostics = loaded.diagnostics;

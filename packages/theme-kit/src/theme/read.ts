@@ -1,6 +1,6 @@
 /** Reading a theme directory into memory: its Liquid files and the list of its assets. */
 import type { Dirent } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import { THEME_FILES } from '@commerce-kit/theme-config';
 import path from 'node:path';
 import type { ThemeDiagnostic } from '../diagnostics.js';
@@ -127,4 +127,28 @@ export async function readConfigTexts(configDir: string): Promise<Map<string, Co
     if (text !== undefined) texts.set(fileName, { file, text: text.replace(/^\uFEFF/, '') });
   }
   return texts;
+}
+
+/**
+ * The config files of `configDir` that are links out of it (or to a hidden file), each as an error: the
+ * config is then not loaded, so nothing from outside the directory reaches a page.
+ */
+export async function configLinksOut(configDir: string): Promise<ThemeDiagnostic[]> {
+  const diagnostics: ThemeDiagnostic[] = [];
+  for (const { fileName } of THEME_FILES) {
+    const file = path.join(configDir, fileName);
+    const entry = await lstat(file).catch(() => undefined);
+    if (entry === undefined || !entry.isSymbolicLink()) continue;
+    if ((await confinedFile(configDir, [fileName])) !== undefined) continue;
+    diagnostics.push({
+      severity: 'error',
+      code: 'read-error',
+      message: `${fileName} is not read: it resolves outside the config directory, or to a hidden file`,
+      pointer: '',
+      file,
+      line: 1,
+      column: 1,
+    });
+  }
+  return diagnostics;
 }
