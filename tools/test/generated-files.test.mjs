@@ -1,15 +1,14 @@
-import { mkdtemp, readFile, writeFile, mkdir, rm } from 'node:fs/promises';
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generatedChanges, readGeneratedFiles } from '../generators.mjs';
 import { REPO_ROOT, diffGenerated, writeGenerated } from '../lib/generated-files.mjs';
+import { testTempDir } from '../testing/temp-dir.mjs';
 
 describe('diffGenerated / writeGenerated', () => {
   it('reports stale, missing and extra files, and writing fixes all three', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'ck-gen-'));
-    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const dir = testTempDir('ck-gen-');
     const rel = path.relative(REPO_ROOT, dir);
     await mkdir(path.join(dir, 'sub'), { recursive: true });
     await writeFile(path.join(dir, 'stale.txt'), 'old');

@@ -1,13 +1,12 @@
 // The packaging checks must catch what they claim to: fed synthetic manifests and file
 // lists, each helper reports the broken case and accepts the good one.
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { dualFormatProblems, exportEntries } from '../packaging/exports-map.mjs';
 import { consumerTypeErrors } from '../packaging/consumer-typecheck.mjs';
 import { lintTarball } from '../packaging/lint-tarball.mjs';
 import { missingTarballFiles, unexpectedTarballFiles } from '../packaging/pack.mjs';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { budgetFor, budgetWithHeadroom, measureDist } from '../packaging/size-budget.mjs';
 import { declaredFiles } from '../packaging/workspace.mjs';
@@ -234,14 +233,9 @@ describe('lintTarball', () => {
 });
 
 describe('consumerTypeErrors', () => {
-  const dirs = [];
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
   /** A consumer project: its file, one of our packages and another library, each declaration as given. */
   function project(ours, theirs) {
-    const dir = mkdtempSync(join(tmpdir(), 'consumer-typecheck-'));
-    dirs.push(dir);
+    const dir = testTempDir('consumer-typecheck-');
     const write = (file, text) => {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
       writeFileSync(join(dir, file), text);

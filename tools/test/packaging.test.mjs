@@ -222,6 +222,8 @@ describe('packaging', { timeout: 120_000 }, () => {
 
     test.concurrent('every bin has a node shebang and runs from the installed package (--help exits 0)', async () => {
       const { dir } = await consumerProject();
+      const bins = packages.flatMap((pkg) => Object.keys(binEntries(pkg.manifest)));
+      expect(bins, 'no published package has a bin: nothing to run').not.toEqual([]);
       for (const pkg of packages) {
         for (const [command, target] of Object.entries(binEntries(pkg.manifest))) {
           const installed = join(dir, 'node_modules', pkg.name, target);
@@ -236,7 +238,8 @@ describe('packaging', { timeout: 120_000 }, () => {
     test.concurrent('theme-config CLI from the tarball: init writes a starter theme that validate accepts', async () => {
       const { dir } = await consumerProject();
       const pkg = packages.find((candidate) => binEntries(candidate.manifest)['theme-config']);
-      if (!pkg) return; // no CLI published (yet)
+      // A package that stops publishing the CLI fails here, rather than passing with nothing checked.
+      if (!pkg) throw new Error('no published package has a "theme-config" bin');
       const cli = join(dir, 'node_modules', pkg.name, binEntries(pkg.manifest)['theme-config'] ?? '');
       await run(process.execPath, [cli, 'init', 'starter-theme'], { cwd: dir });
       await run(process.execPath, [cli, 'validate', '--configDir', 'starter-theme'], { cwd: dir });

@@ -1,17 +1,22 @@
-// A temporary directory for one test: under the system temp directory, removed when the test ends,
-// passed or failed, so that a run leaves nothing behind.
+// A temporary directory for tests: under the system temp directory, removed when the test (or the file's tests)
+// end, passed or failed, so that a run leaves nothing behind.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { onTestFinished } from 'vitest';
+import { afterAll, onTestFinished, TestRunner } from 'vitest';
 
 /**
- * A new directory named after `prefix`, removed when the running test ends (call it inside a test).
+ * A new directory named after `prefix`. Made inside a test, it is removed when that test ends; made while the
+ * file's tests are collected (at the top of the file or of a `describe`), when that file's or describe's tests
+ * have all run. Not from a hook: a `beforeAll` makes it at the top of its `describe` instead.
  * @param {string} prefix
  * @returns {string}
  */
 export function testTempDir(prefix) {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  // Registered per call (not once per module): with `isolate: false` the files of a worker share this module.
+  if (TestRunner.getCurrentTest()) onTestFinished(remove);
+  else afterAll(remove);
   return dir;
 }

@@ -4,11 +4,11 @@
  * imports pointed at the source, and imported. What a block only declares (`declare
  * function loadToken()`) is provided on `globalThis`, as an app would provide it.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import type { TokenSet } from '../src/index.js';
 import { exchangeCode } from '../src/oauth/index.js';
 import { resetSharedRateLimiters } from '../src/testing/index.js';
@@ -20,7 +20,7 @@ const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? 
 const CALLBACK = 'https://my-app.example.com/oauth/callback';
 
 let server: FakeServer;
-let dir: string;
+const dir = testTempDir('api-client-readme-');
 const saved: TokenSet[] = [];
 const globals = globalThis as Record<string, unknown>;
 
@@ -30,7 +30,6 @@ beforeAll(async () => {
     clientId: 'client_id',
     clientSecret: 'client_secret',
   });
-  dir = mkdtempSync(join(tmpdir(), 'api-client-readme-'));
   vi.stubEnv('ACCESS_TOKEN', 'token');
   vi.stubEnv('CLIENT_ID', 'client_id');
   vi.stubEnv('CLIENT_SECRET', 'client_secret');
@@ -61,7 +60,6 @@ beforeAll(async () => {
 afterAll(async () => {
   vi.unstubAllEnvs();
   for (const name of ['loadToken', 'saveTokens', 'stored', 'row', 'redirectAndAwaitCallback']) delete globals[name];
-  rmSync(dir, { recursive: true, force: true });
   resetSharedRateLimiters();
   await server.close();
 });

@@ -33,6 +33,17 @@ export { ThemeConfigConfigurationError, ThemeConfigError } from './errors.js';
 export { systemClock } from '@commerce-kit/internal/clock';
 export type { Clock } from '@commerce-kit/internal/clock';
 export { DIAGNOSTIC_CODES } from './diagnostics.js';
+// The loaded config's parts, so that a user's declarations can name what `loadConfigDir(…).config` holds.
+export type {
+  IArticleConfig,
+  ICategoryConfig,
+  IMenuConfig,
+  IMenuLink,
+  IPageConfig,
+  IPaginationConfig,
+  IProductConfig,
+  IStoreConfig,
+} from './generated/spec/index.js';
 export type { Diagnostic, DiagnosticCode, ValidateOptions, ValidationResult } from './diagnostics.js';
 export { SCHEMA_BASE_URL, THEME_FILES } from './files.js';
 export type { ConfigKind } from './files.js';

@@ -3,17 +3,16 @@
 // runs `--version` (exit 0, stdout only), `validate --format xml` (exit 2, usage on stderr), colour off a
 // pipe and with an inherited FORCE_COLOR, and the terminal test under `script`.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { cleanEnv } from '../../../tools/testing/node-bin.mjs';
 import { BIN, runBin } from './bin.js';
 import { runInProcess } from './cli-io.js';
 import { EXAMPLES, PACKAGE_ROOT } from './helpers.js';
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-bin-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = testTempDir('theme-config-bin-');
 
 const ANSI = /\u001b\[/;
 const VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string })

@@ -3,18 +3,17 @@
 // and non-TTY streams as the binary), except through the built binary (`runBin`): the first `editor` run
 // (exit 0, the process's cwd as the workspace), `editor a b` (exit 2) and `init` beside unmergeable
 // settings (exit 1, the created files on stdout and the reason on stderr).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'jsonc-parser';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { SCHEMA_BASE_URL, THEME_FILES } from '../src/files.js';
 import { runBin } from './bin.js';
 import { runInProcess } from './cli-io.js';
 import { PACKAGE_ROOT } from './helpers.js';
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-editor-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = testTempDir('theme-config-editor-');
 
 const workspace = (): string => mkdtempSync(path.join(tmp, 'ws-'));
 const settingsOf = (dir: string): string => readFileSync(path.join(dir, '.vscode/settings.json'), 'utf8');

@@ -1,12 +1,11 @@
 // `validate --watch` through the built binary, on a temporary theme directory.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { startBin } from './bin.js';
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-watch-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = testTempDir('theme-config-watch-');
 
 const PAGINATION = (currentPage: number): string => `{\n  "numPages": 3,\n  "currentPage": ${currentPage}\n}\n`;
 const MENUS = '[{ "name": "main-menu", "links": [] }]\n';

@@ -1,13 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { memoryIO, runThemeConfig } from './cli-io.js';
 import { THEME_FILES, validateConfigDir } from '../src/index.js';
 import { EXAMPLES } from './helpers.js';
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-cli-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = testTempDir('theme-config-cli-');
 
 async function run(args: string[], options: { isTTY?: boolean; cwd?: string } = {}) {
   const io = memoryIO(options.cwd ?? EXAMPLES, { stdoutTTY: options.isTTY ?? false });

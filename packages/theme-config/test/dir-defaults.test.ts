@@ -1,13 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { memoryIO, runThemeConfig } from './cli-io.js';
 import { loadConfigDir, ThemeConfigConfigurationError, validateConfig, validateConfigDir } from '../src/index.js';
 import { EXAMPLES } from './helpers.js';
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-dir-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = testTempDir('theme-config-dir-');
 afterEach(() => vi.restoreAllMocks());
 
 describe('the theme directory defaults to the current directory', () => {

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import {
   loadConfigDir,
   normalizeConfig,
@@ -12,8 +12,7 @@ import {
 } from '../src/index.js';
 import { EXAMPLES } from './helpers.js';
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-load-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = testTempDir('theme-config-load-');
 
 function theme(files: Record<string, unknown>): string {
   const dir = mkdtempSync(path.join(tmp, 't-'));

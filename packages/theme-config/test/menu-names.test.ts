@@ -17,7 +17,11 @@ describe('menuNames', () => {
         '/1/name',
         'menu name `sidebar-menu` matches no template menu (`main-menu` or `footer-menu`)',
       ],
-      ['unknown-menu-name', '/2/name', 'menu name `sidebar-manu` matches no template menu (`main-menu` or `footer-menu`)'],
+      [
+        'unknown-menu-name',
+        '/2/name',
+        'menu name `sidebar-manu` matches no template menu (`main-menu` or `footer-menu`)',
+      ],
     ]);
   });
 
@@ -39,6 +43,8 @@ describe('menuNames', () => {
 
   it('an empty list changes nothing, and any iterable will do', () => {
     expect(validateConfig('menus', MENUS, { menuNames: [] }).diagnostics).toHaveLength(2);
-    expect(validateConfig('menus', MENUS, { menuNames: new Set(['sidebar-menu', 'sidebar-manu']) }).diagnostics).toEqual([]);
+    expect(
+      validateConfig('menus', MENUS, { menuNames: new Set(['sidebar-menu', 'sidebar-manu']) }).diagnostics,
+    ).toEqual([]);
   });
 });

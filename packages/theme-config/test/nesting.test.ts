@@ -1,15 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { memoryIO, runThemeConfig } from './cli-io.js';
 import { normalizeConfig, validateConfig, validateConfigText, type ConfigFile } from '../src/index.js';
 
 type IMenuLink = NonNullable<ConfigFile<'menus'>[number]['links']>[number];
 import { generateMockData } from '../src/mock/index.js';
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'theme-config-deep-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = testTempDir('theme-config-deep-');
 
 /** A main menu whose links nest `levels` deep (2 JSON levels per link level, plus the file's 3). */
 function deepMenus(levels: number): unknown[] {

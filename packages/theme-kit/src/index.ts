@@ -5,9 +5,25 @@
  *
  * @packageDocumentation
  */
-// The template contract: the three contexts templates see. Their parts are reached through them
-// (`ThemeContext['store']`, `ThemeContext['categories'][number]`, `BlockContext['block']`).
-export type { BlockContext, LayoutContext, RouteKind, ThemeContext } from './generated/context.js';
+// The template contract: the three contexts templates see, and their drops (exported so that a user's
+// declarations can name them).
+export type {
+  ArticleDrop,
+  BlockContext,
+  BlockDrop,
+  BlockSettingsDrop,
+  CategoryDrop,
+  GridColumnDrop,
+  LayoutContext,
+  LinkDrop,
+  MenuDrop,
+  PageDrop,
+  ProductDrop,
+  RequestDrop,
+  RouteKind,
+  StoreDrop,
+  ThemeContext,
+} from './generated/context.js';
 export { openTheme } from './theme/open.js';
 export type { Theme, ThemeOptions } from './theme/open.js';
 export { startDevServer } from './server/dev-server.js';
@@ -17,7 +33,7 @@ export type { CheckThemeOptions, CheckThemeResult } from './check/check-theme.js
 export { ThemeRenderer } from './render/renderer.js';
 export type { RenderedPage, ThemeRendererOptions } from './render/renderer.js';
 export { createThemeData } from './context/build.js';
-export type { ThemeData, ThemeDataOptions } from './context/build.js';
+export type { RegionData, ThemeData, ThemeDataOptions } from './context/build.js';
 export type { StoreCatalogue } from './context/catalogue.js';
 export type { ThemeFiles } from './theme/files.js';
 export { THEME_DIAGNOSTIC_CODES } from './diagnostics.js';

@@ -14,11 +14,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Validator } from '@cfworker/json-schema';
 import { DIAGNOSTIC_CODES } from '@commerce-kit/theme-config';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { THEME_DIAGNOSTIC_CODES } from '../src/diagnostics.js';
 import { starterTheme } from '../src/starter/files.js';
 import { openTheme } from '../src/theme/open.js';
@@ -36,8 +36,7 @@ const sarifSchema = JSON.parse(
 const sarifValidator = new Validator(sarifSchema, '4', false);
 
 // The working directory of every run: the themes are folders in it, so reports show `broken/...` paths.
-const cwd = mkdtempSync(path.join(tmpdir(), 'theme-kit-cli-'));
-afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+const cwd = testTempDir('theme-kit-cli-');
 
 /** Writes the starter theme (with its binary assets) into `dir`. */
 function writeStarter(dir: string): void {

@@ -163,6 +163,7 @@ describe('filters and tags', () => {
     expect(money.detail).toBe('money: currency?');
     expect(money.textEdit).toEqual({ range: range(0, 19, 19), newText: 'money' });
     const linkTo = items.find((item) => item.label === 'link_to')!;
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: an LSP snippet's placeholder, not a template string
     expect(linkTo.textEdit).toEqual({ range: range(0, 19, 19), newText: 'link_to: ${1:url}' });
     expect(linkTo.insertTextFormat).toBe(2);
     // a filter's argument is a value

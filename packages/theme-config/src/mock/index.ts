@@ -11,4 +11,23 @@ export type { WriteMockOptions } from './write.js';
 export type { MockOptions } from './options.js';
 export { MockConfigError } from './errors.js';
 export { MOCK_DATA_SCHEMA } from './schema.js';
-export type { MockData } from '../generated/spec/mock-data.js';
+// MockData and every part of it, so that a user's declarations can name them.
+export type {
+  MockArticle,
+  MockBlock,
+  MockBlockProps,
+  MockBlockSettings,
+  MockCategory,
+  MockCategoryDrop,
+  MockData,
+  MockEditableRegion,
+  MockGridColumn,
+  MockMenu,
+  MockMenuLink,
+  MockPage,
+  MockPaginator,
+  MockPaginatorLink,
+  MockPaginatorPage,
+  MockProductDrop,
+  MockStore,
+} from '../generated/spec/mock-data.js';

@@ -20,15 +20,18 @@ import type {
 } from '../generated/context.js';
 import type { StoreCatalogue } from './catalogue.js';
 
-/** Where a region's `rawMarkup` was written: its errors point into that JSON string. */
-export interface RawMarkupOrigin {
+/**
+ * Where a region's `rawMarkup` was written: its errors point into that JSON string. A type alias, so that
+ * declarations that reach it through {@link RegionData} can write its shape out (it is not exported).
+ */
+export type RawMarkupOrigin = {
   /** Path of `editable-regions.stk.config.json`, as diagnostics show it. */
   readonly file: string;
   /** The file's text. */
   readonly text: string;
   /** JSON Pointer of the `rawMarkup` string, e.g. `/0/rawMarkup`. */
   readonly pointer: string;
-}
+};
 
 /** One editable region, ready to render. */
 export interface RegionData {

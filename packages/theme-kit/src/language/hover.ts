@@ -134,6 +134,6 @@ function hoverLiquid(ctx: LanguageContext, doc: LiquidDoc, offset: number): Hove
 /** Hover at `position` of `file`. */
 export function hoverAt(ctx: LanguageContext, file: string, position: Position): Hover | null {
   const doc = ctx.document(file);
-  if (!doc || doc.kind !== 'liquid') return null;
+  if (doc?.kind !== 'liquid') return null;
   return hoverLiquid(ctx, doc, offsetAt(doc.lines, doc.text.length, position));
 }

@@ -134,7 +134,7 @@ const KEYWORDS = new Set([
 /** Reads the path starting at lexeme `i` (an identifier), or undefined. */
 export function readPath(lexemes: readonly Lexeme[], i: number): PathExpr | undefined {
   const root = lexemes[i];
-  if (!root || root.type !== 'ident') return undefined;
+  if (root?.type !== 'ident') return undefined;
   const steps: PathStep[] = [{ kind: 'name', name: root.text, begin: root.begin, end: root.end }];
   let j = i + 1;
   for (;;) {

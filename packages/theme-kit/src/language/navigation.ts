@@ -40,7 +40,7 @@ function liquidNameAt(doc: LiquidDoc, offset: number): NameAt | undefined {
   const lexemes = lex(doc.text, statement.argsBegin, statement.argsEnd);
   const index = lexemes.findIndex((l) => l.type === 'string' && l.begin < offset && offset <= l.end);
   const lexeme = lexemes[index];
-  if (!lexeme || !lexeme.closed) return undefined;
+  if (!lexeme?.closed) return undefined;
   const role = stringRole(statement, lexemes, index);
   if (!role || role.kind === 'enum') return undefined;
   const content = stringContent(lexeme);
