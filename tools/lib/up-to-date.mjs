@@ -7,6 +7,7 @@
 // The inputs mirror nx.json's `build` inputs (the project's files but its tests, the specs, the build and
 // codegen tooling, tsconfig.base.json, package-lock.json); when in doubt the answer is "not up to date", and
 // nx decides.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './generated-files.mjs';
@@ -31,24 +32,51 @@ const SHARED_INPUTS = [
 ];
 
 /**
- * The newest modification time under `target`. A folder's own time counts (a deleted file changes it), but
- * with `skip` the top folder's does not: a project's folder gains entries that are no inputs (a test
- * report, `dist/` itself).
- * @param {string} target
- * @param {(name: string) => boolean} [skip] names to leave out at the top level
+ * The files under `root` that git would commit (tracked ones, and untracked ones it does not ignore), as
+ * repository-relative POSIX paths; nx's inputs leave ignored files out the same way (a test's `.tmp/`, a
+ * screenshot folder). Undefined when git cannot say (not a checkout): then nothing counts as up to date.
+ * @param {string} root
+ * @returns {string[] | undefined}
  */
-function newest(target, skip) {
-  let stats;
+function committableFiles(root) {
   try {
-    stats = statSync(target);
+    const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return listed.split('\0').filter((file) => file !== '');
   } catch {
-    return 0;
+    return undefined;
   }
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let latest = skip ? 0 : stats.mtimeMs;
-  for (const entry of readdirSync(target, { withFileTypes: true })) {
-    if (skip?.(entry.name) || entry.name.endsWith('.test.ts')) continue;
-    latest = Math.max(latest, newest(path.join(target, entry.name)));
+}
+
+/**
+ * The newest modification time among `files` (repository-relative) under the folder or file `target`; a
+ * file's folder counts too (a deleted file changes it), except `target` itself, which gains entries that
+ * are no inputs (a test report, `dist/`). A listed file missing from disk (deleted, not yet committed)
+ * counts as changed now.
+ * @param {string} root
+ * @param {readonly string[]} files
+ * @param {string} target repository-relative
+ * @param {ReadonlySet<string>} [skip] names to leave out directly under `target`
+ */
+function newest(root, files, target, skip) {
+  const prefix = `${target}/`;
+  let latest = 0;
+  for (const file of files) {
+    if (file !== target && !file.startsWith(prefix)) continue;
+    const rest = file.slice(prefix.length);
+    if (file.endsWith('.test.ts') || skip?.has(rest.split('/')[0] ?? '')) continue;
+    try {
+      latest = Math.max(latest, statSync(path.join(root, file)).mtimeMs);
+    } catch {
+      return Number.POSITIVE_INFINITY;
+    }
+    const folder = path.posix.dirname(file);
+    if (folder !== target && folder.startsWith(prefix))
+      latest = Math.max(latest, statSync(path.join(root, folder)).mtimeMs);
   }
   return latest;
 }
@@ -137,13 +165,15 @@ export function buildUpToDate(project, root = REPO_ROOT) {
   const byName = workspaces(root);
   const chain = chainIn(byName, project);
   if (chain === undefined) return { upToDate: false, packages: 0 };
-  const shared = Math.max(...SHARED_INPUTS.map((input) => newest(path.join(root, input))));
+  const files = committableFiles(root);
+  if (files === undefined) return { upToDate: false, packages: 0 };
+  const shared = Math.max(...SHARED_INPUTS.map((input) => newest(root, files, input)));
   /** @type {Map<string, number>} */
   const own = new Map();
   const ownInputs = (dir) => {
     let time = own.get(dir);
     if (time === undefined) {
-      time = newest(dir, (name) => NOT_INPUTS.has(name));
+      time = newest(root, files, path.relative(root, dir).split(path.sep).join('/'), NOT_INPUTS);
       own.set(dir, time);
     }
     return time;

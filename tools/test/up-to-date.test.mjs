@@ -1,6 +1,7 @@
 // The root scripts skip nx when every build of the chain is newer than its inputs (tools/lib/up-to-date.mjs):
 // nx without its daemon would delete and copy back every cached output, under the tests reading them.
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildChain, buildUpToDate } from '../lib/up-to-date.mjs';
@@ -19,11 +20,13 @@ function put(root, file, time, text = 'x') {
 }
 
 /**
- * A repository of three workspaces: `@r/app` builds with `@r/lib` (a dependency) and `@r/internal` (private,
- * no build, inlined); sources at T0, builds at T0 + 10 min.
+ * A git checkout of three workspaces: `@r/app` builds with `@r/lib` (a dependency) and `@r/internal`
+ * (private, no build, inlined); sources at T0, builds at T0 + 10 min; `dist/` and `.tmp/` ignored.
  */
 function repository() {
   const root = testTempDir('up-to-date-');
+  execFileSync('git', ['init', '-q'], { cwd: root });
+  put(root, '.gitignore', at(0), 'dist/\n.tmp/\n');
   put(root, 'package.json', at(0), JSON.stringify({ workspaces: ['packages/*'] }));
   put(root, 'tsconfig.base.json', at(0));
   put(root, 'package-lock.json', at(0));
@@ -53,10 +56,14 @@ describe('buildUpToDate', () => {
   test('every build newer than its inputs: up to date, counting the packages that build', () => {
     const root = repository();
     expect(buildUpToDate('@r/app', root)).toEqual({ upToDate: true, packages: 2 });
-    // A test, a test report or anything else new in a project's own folder is not a build input.
+    // A test, a test report, what git ignores (a test's .tmp/) or a new entry of a project's own folder is
+    // not a build input.
     put(root, 'packages/lib/test/index.test.ts', at(20));
     put(root, 'packages/lib/.vitest-report.json', at(20));
+    put(root, 'packages/lib/.tmp/scratch/file.txt', at(20));
+    put(root, 'packages/lib/src/.tmp/file.txt', at(20));
     utimesSync(path.join(root, 'packages/lib'), at(20), at(20));
+    utimesSync(path.join(root, 'packages/lib/src'), at(0), at(0));
     expect(buildUpToDate('@r/app', root).upToDate).toBe(true);
   });
 
@@ -75,8 +82,22 @@ describe('buildUpToDate', () => {
 
   test('a file deleted from the sources changes its folder: not up to date', () => {
     const root = repository();
-    utimesSync(path.join(root, 'packages/app/src'), at(20), at(20));
+    put(root, 'packages/app/src/util/extra.ts', at(0));
+    utimesSync(path.join(root, 'packages/app/src/util'), at(20), at(20));
     expect(buildUpToDate('@r/app', root).upToDate).toBe(false);
+    // A committed file deleted from disk.
+    const committed = repository();
+    execFileSync('git', ['add', '-A'], { cwd: committed });
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'x'], { cwd: committed });
+    expect(buildUpToDate('@r/app', committed).upToDate).toBe(true);
+    rmSync(path.join(committed, 'packages/lib/src/index.ts'));
+    expect(buildUpToDate('@r/app', committed).upToDate).toBe(false);
+  });
+
+  test('outside a git checkout nothing is up to date (nx decides)', () => {
+    const root = repository();
+    rmSync(path.join(root, '.git'), { recursive: true });
+    expect(buildUpToDate('@r/app', root)).toEqual({ upToDate: false, packages: 0 });
   });
 
   test('a dependent changed does not make its dependency stale, but itself', () => {

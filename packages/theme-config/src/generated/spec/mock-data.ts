@@ -132,7 +132,7 @@ export interface MockCategory {
 
 /**
  * A ProductDrop filled into a block (`item`). The platform's documentation does not show a ProductDrop's fields: the mock
- * gives it the fields of a {@link MockProduct}; fields the config gives for the drop are kept exactly and
+ * gives it the fields of a product (`IProductConfig`); fields the config gives for the drop are kept exactly and
  * win over generated ones, and fields the config adds are kept too.
  */
 export interface MockProductDrop extends MockProduct {
