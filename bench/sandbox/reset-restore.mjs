@@ -170,7 +170,10 @@ try {
           name: 'POST /_sandbox/reset',
           before: change,
           run: async () => {
-            const response = await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
+            const response = await fetch(`${sandbox.url}/_sandbox/reset`, {
+              method: 'POST',
+              headers: { 'x-sandbox-control-key': sandbox.controlKey },
+            });
             if (response.status !== 200) throw new Error(`POST /_sandbox/reset answered ${response.status}`);
             await response.arrayBuffer();
           },

@@ -38,10 +38,11 @@ async function startServer(args, env = {}) {
     });
     child.on('exit', (code) => reject(new Error(`bench server ${args[0]} exited with ${code}`)));
   });
-  const { url, token } = JSON.parse(line);
+  const { url, token, controlKey } = JSON.parse(line);
   return {
     url,
     token,
+    controlKey,
     stop: () =>
       new Promise((resolve) => {
         child.on('exit', resolve);
@@ -72,6 +73,8 @@ function scenarios(orderBody) {
 
 function load(server, scenario) {
   const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' };
+  // The control routes need the control key (the bare server ignores it).
+  if (server.controlKey !== undefined) headers['x-sandbox-control-key'] = server.controlKey;
   const request =
     scenario.method === 'GET'
       ? { method: 'GET', headers }
@@ -95,7 +98,11 @@ function summarise(result, what) {
 
 const rows = [];
 const sandbox = await startServer(['sandbox']);
-const auth = { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' };
+const auth = {
+  authorization: `Bearer ${sandbox.token}`,
+  'content-type': 'application/json',
+  'x-sandbox-control-key': sandbox.controlKey,
+};
 // A product with stock for every order of the run (each takes one unit: product_updated is recorded each time).
 const stocked = await (
   await fetch(`${sandbox.url}/products`, {

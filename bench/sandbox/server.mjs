@@ -87,6 +87,6 @@ if (mode === 'bare') {
     rateLimit: 0, // the 200/min limit would answer 429 after the first 200 requests
     ...(data ? { data, synchronous } : {}),
   });
-  console.log(JSON.stringify({ url: sandbox.url, token: sandbox.app.accessToken }));
+  console.log(JSON.stringify({ url: sandbox.url, token: sandbox.app.accessToken, controlKey: sandbox.controlKey }));
   process.on('SIGTERM', () => void sandbox.close().then(() => process.exit(0)));
 }

@@ -3,13 +3,16 @@
  * URL to open. Ctrl-C stops both.
  */
 import { parseArgs } from 'node:util';
+import { allowedHostProblem } from '@commerce-kit/internal/local-server/guard';
 import { startExample, type RunningExample } from './example.js';
 
-const USAGE = `usage: npm run example [-- --port 3000] [--sandbox-port 4010] [--database FILE]
+const USAGE = `usage: npm run example [-- --port 3000] [--sandbox-port 4010] [--database FILE] [--allowed-host NAME]...
   --port N          the app's port (default 3000; 0 picks a free one)
   --sandbox-port N  the sandbox's port (default 4010; 0 picks a free one)
   --database FILE   keep the app's installations, tokens and events in this SQLite file (default: in memory;
-                    the sandbox is in memory either way, so tokens kept from an earlier run are refused)`;
+                    the sandbox is in memory either way, so tokens kept from an earlier run are refused)
+  --allowed-host NAME  also answer requests naming this host (repeatable); loopback names and IP
+                    literals are always answered, any other Host gets 403`;
 
 function usageError(message: string): never {
   process.stderr.write(`npm run example: ${message}\n${USAGE}\n`);
@@ -28,6 +31,7 @@ const ARGS_CONFIG = {
     port: { type: 'string' },
     'sandbox-port': { type: 'string' },
     database: { type: 'string' },
+    'allowed-host': { type: 'string', multiple: true },
     help: { type: 'boolean' },
   },
   strict: true,
@@ -44,8 +48,12 @@ try {
   usageError(
     /argument missing/.test(message)
       ? `${flag} needs a value`
-      : `unknown option ${flag || message}: the options are --port, --sandbox-port, --database and --help`,
+      : `unknown option ${flag || message}: the options are --port, --sandbox-port, --database, --allowed-host and --help`,
   );
+}
+for (const name of values['allowed-host'] ?? []) {
+  const problem = allowedHostProblem(name);
+  if (problem !== undefined) usageError(`--allowed-host ${problem}`);
 }
 if (values.help === true) {
   process.stdout.write(`${USAGE}\n`);
@@ -59,6 +67,7 @@ try {
     port: portOf('port', values.port, 3000),
     sandboxPort: portOf('sandbox-port', values['sandbox-port'], 4010),
     database: values.database,
+    allowedHosts: values['allowed-host'],
     log,
   });
 } catch (error) {

@@ -15,6 +15,8 @@ export interface ExampleOptions {
   /** The sandbox's port (0: a free one). */
   readonly sandboxPort: number;
   readonly host?: string | undefined;
+  /** Host names the app and the sandbox answer besides loopback names, IP literals and `host`. */
+  readonly allowedHosts?: readonly string[] | undefined;
   /** The app's SQLite file (default in memory, like the sandbox's data). */
   readonly database?: string | undefined;
   readonly clock?: Clock | undefined;
@@ -32,12 +34,13 @@ export interface RunningExample {
 
 export async function startExample(options: ExampleOptions): Promise<RunningExample> {
   const host = options.host ?? '127.0.0.1';
-  const server = await listen(options.port, host);
+  const server = await listen(options.port, host, options.allowedHosts);
   let sandbox: Sandbox;
   try {
     sandbox = await startSandbox({
       port: options.sandboxPort,
       host,
+      allowedHosts: options.allowedHosts,
       redirectUri: redirectUriOf({ appUrl: server.url }),
       webhookUrl: webhookUrlOf({ appUrl: server.url }),
       logger: {

@@ -6,6 +6,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+// The checks every commerce-kit local server makes (docs/house-style.md, "Local servers"): the Host
+// allow-list against DNS rebinding, no cross-site writes, limits. A copy of the app takes them along.
+import {
+  allowedHosts,
+  answerClientErrors,
+  isSafeMethod,
+  refuseRequest,
+  SERVER_LIMITS,
+} from '@commerce-kit/internal/local-server/guard';
 
 export interface Listening {
   /** `http://host:port`, with the real port when 0 was asked for. */
@@ -26,8 +35,14 @@ function answerFailed(response: ServerResponse, error: unknown): void {
   else response.writeHead(500, { 'content-type': 'text/plain' }).end('internal error');
 }
 
-/** Listens on `host:port`; rejects with a clear message when the port is taken. */
-export async function listen(port: number, host: string): Promise<Listening> {
+/**
+ * Listens on `host:port`; rejects with a clear message when the port is taken. Answers only requests
+ * naming a loopback host, an IP literal, `host` or one of `extraHosts` (403 otherwise), and refuses a
+ * POST a page of another site sends (403), before the app sees either: the forms' CSRF token stays the
+ * app's second line.
+ */
+export async function listen(port: number, host: string, extraHosts: readonly string[] = []): Promise<Listening> {
+  const allowed = allowedHosts(host, extraHosts);
   let listener = (_request: IncomingMessage, response: ServerResponse): void | Promise<void> => {
     response.writeHead(503, { 'content-type': 'text/plain' }).end('starting');
   };
@@ -36,9 +51,12 @@ export async function listen(port: number, host: string): Promise<Listening> {
   const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     await listener(request, response);
   };
-  const server = createServer((request, response) => {
+  const server = createServer({ ...SERVER_LIMITS }, (request, response) => {
+    const sameOriginOnly = (r: IncomingMessage): boolean => !isSafeMethod(r.method);
+    if (refuseRequest(request, response, { allowed, flag: '--allowed-host', sameOriginOnly })) return;
     answer(request, response).catch((error: unknown) => answerFailed(response, error));
   });
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} on ${host} is in use`, { cause: error }) : error),

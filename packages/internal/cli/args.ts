@@ -87,6 +87,16 @@ export function stringValue(values: Record<string, string | boolean | undefined>
   return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * A repeatable string option's values (`--allowed-host a --allowed-host b`; declared `multiple: true`,
+ * which `parseArgs` answers with an array): every value given, in order.
+ */
+export function stringListValue(values: Record<string, string | boolean | undefined>, name: string): string[] {
+  const value: unknown = values[name];
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
 /** A boolean option's value. */
 export function flagValue(values: Record<string, string | boolean | undefined>, name: string): boolean {
   return values[name] === true;

@@ -1,6 +1,7 @@
 /** The options of {@link startSandbox}: the CLI's flags in camelCase, plus the house `clock` and a logger. */
 import { statSync } from 'node:fs';
 import { resolveClock, type Clock } from '@commerce-kit/internal/clock';
+import { allowedHostProblem } from '@commerce-kit/internal/local-server/guard';
 import { SandboxConfigurationError } from './errors.js';
 import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
@@ -28,6 +29,12 @@ export interface SandboxOptions {
   readonly port?: number | undefined;
   /** Interface to listen on (default `127.0.0.1`: reachable from this machine only). */
   readonly host?: string | undefined;
+  /**
+   * Host names the API, its pages and the storefront answer besides loopback names (`localhost`,
+   * `*.localhost`), IP literals and `host` (a leading dot allows a domain and its subdomains: `.example.test`).
+   * A request naming any other `Host` is answered 403 (DNS rebinding). The CLI's repeatable `--allowed-host`.
+   */
+  readonly allowedHosts?: readonly string[] | undefined;
   /** Seed of the generated data (default 1): the same seed gives byte-identical data, ids and dates included. */
   readonly seed?: number | undefined;
   /** Number of seeded customers (default 250). */
@@ -67,9 +74,9 @@ export interface SandboxOptions {
    */
   readonly strict?: boolean | undefined;
   /**
-   * The key a caller on another machine must send (header `x-sandbox-control-key`) to use the control
-   * API under `/_sandbox/`; callers on this machine need none. Default: a random key, see `controlKey`
-   * of the started sandbox.
+   * The key every caller must send (header `x-sandbox-control-key`) to use the control API under
+   * `/_sandbox/`, on this machine too. Default: a random key, see `controlKey` of the started sandbox; the
+   * `commerce-sandbox` commands of the same user find it in a file only that user can read.
    */
   readonly controlKey?: string | undefined;
   /**
@@ -103,6 +110,7 @@ export interface SandboxOptions {
 export interface ResolvedOptions {
   readonly port: number;
   readonly host: string;
+  readonly allowedHosts: readonly string[];
   readonly seed: number;
   readonly customers: number;
   readonly data: string | undefined;
@@ -197,6 +205,16 @@ function storefrontPort(name: OptionNamer, value: unknown, theme: string | undef
   return port;
 }
 
+function hostNames(name: string, value: unknown): readonly string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw fail(`${name} must be an array of host names`);
+  for (const entry of value as unknown[]) {
+    const problem = allowedHostProblem(entry);
+    if (problem !== undefined) throw fail(`${name} ${problem}`);
+  }
+  return Object.freeze([...(value as string[])]);
+}
+
 function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
   if (!allowed.includes(value as T))
@@ -268,6 +286,7 @@ export function resolveOptions(options: SandboxOptions | undefined, name: Option
   return {
     port: apiPort,
     host: text(name('host'), o['host']) ?? DEFAULT_HOST,
+    allowedHosts: hostNames(name('allowedHosts'), o['allowedHosts']),
     seed: integer(name('seed'), o['seed'], seed.min, seed.max, DEFAULT_SEED),
     customers: integer(name('customers'), o['customers'], customers.min, customers.max, DEFAULT_CUSTOMERS),
     data: text(name('data'), o['data']),

@@ -1,11 +1,19 @@
 /** `startSandbox`: wires store → services → HTTP, listens, and stops cleanly. */
 import type { ThemeConfig } from '@commerce-kit/theme-config';
-import { createAdaptorServer } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import {
+  allowedHosts,
+  answerClientErrors,
+  isSafeMethod,
+  refuseRequest,
+  SERVER_LIMITS,
+} from '@commerce-kit/internal/local-server/guard';
 import { SandboxApp } from './app-credentials.js';
 import { SandboxStartError } from './errors.js';
 import { ControlOperations } from './control/operations.js';
+import { writeKeyFile } from './control/key-file.js';
 import {
   sandboxFaults,
   sandboxViolations,
@@ -35,13 +43,25 @@ import type { AppRow } from './store/oauth.js';
 import { Store } from './store/store.js';
 import { randomBytes } from 'node:crypto';
 
+/** The sandbox's own routes: a browser page of another site may not change anything there (consent included). */
+const SANDBOX_PREFIX = '/_sandbox/';
+
+/** Whether a request is one only the sandbox's own pages (or a non-browser caller) may send. */
+function sameOriginOnly(request: IncomingMessage): boolean {
+  return !isSafeMethod(request.method) && (request.url ?? '').startsWith(SANDBOX_PREFIX);
+}
+
 /** A running sandbox. */
 export interface Sandbox extends SandboxSnapshots {
   /** Base URL of the API, e.g. `http://127.0.0.1:4010` (with the real port when started on port 0). */
   readonly url: string;
   /** The test app: client credentials, redirect URI, webhook secret and a ready access token. */
   readonly app: SandboxApp;
-  /** The key a caller on another machine sends (header `x-sandbox-control-key`) to use the control API. */
+  /**
+   * The key every caller of the control API sends (header `x-sandbox-control-key`). The `commerce-sandbox`
+   * commands of the same user on this machine find it without being told (a file only that user can read,
+   * removed at `close()`).
+   */
   readonly controlKey: string;
   /** Base URL of the storefront when started with `theme` (e.g. `http://127.0.0.1:9292`); undefined without. */
   readonly storefrontUrl: string | undefined;
@@ -224,7 +244,15 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
     // @hono/node-server redefines globalThis.Request/Response for good, for every module of the process.
     // Without it, responses are the platform's own Response and are streamed instead of taking the
     // adapter's cached-body shortcut (measured by bench/sandbox/run.mjs).
-    server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
+    const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+    // Every request passes the local-server guard first: the Host allow-list (DNS rebinding), cross-site
+    // writes to the sandbox's own routes, malformed targets. docs/house-style.md, "Local servers".
+    const allowed = allowedHosts(resolved.host, resolved.allowedHosts);
+    server = createServer({ ...SERVER_LIMITS }, (request, response) => {
+      if (refuseRequest(request, response, { allowed, flag: '--allowed-host', sameOriginOnly })) return;
+      void listener(request, response); // the adapter answers its own failures (500 through app.onError)
+    });
+    answerClientErrors(server);
     const address = await listen(server, resolved.port, resolved.host);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     baseUrl = `http://${host}:${address.port}`;
@@ -235,6 +263,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
         theme,
         port: storefrontPort,
         host: resolved.host,
+        allowedHosts: resolved.allowedHosts,
         seed,
         resources: services.resources,
         store,
@@ -245,6 +274,14 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
     if (redirectUri !== appRow.redirect_uri) {
       store.write(() => store.oauth.updateApp(appRow.client_id, redirectUri, appRow.webhook_secret));
       appRow = { ...appRow, redirect_uri: redirectUri };
+    }
+    let removeKeyFile = (): void => undefined;
+    try {
+      removeKeyFile = writeKeyFile(address.port, resolved.controlKey);
+    } catch (error) {
+      logger.warn(
+        `the control key could not be left for the commands (${error instanceof Error ? error.message : String(error)}): pass --control-key to them`,
+      );
     }
     const ready = oauth.issueReadyToken(appRow);
     dispatcher.wake(); // events left pending by a previous run
@@ -271,6 +308,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       orders: sandboxOrders(orders),
       close() {
         closing ??= (async () => {
+          removeKeyFile();
           await storefront?.close();
           await new Promise<void>((resolve) => {
             const cut = setTimeout(() => running.closeAllConnections(), CLOSE_GRACE_MS);

@@ -11,6 +11,7 @@ import { chmodSync, cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { CLI, startCli, type RunningCli } from './support/cli.js';
+import { controlFetch } from './support/start.js';
 
 const PACKAGE_DIR = path.resolve(import.meta.dirname, '..');
 const REPO_ROOT = path.resolve(PACKAGE_DIR, '../..');
@@ -76,7 +77,9 @@ async function runPrinted(cli: RunningCli, prefix: string, cwd: string): Promise
   expect(report.stderr).toMatch(/^report: 0 violations in 0 operations/m);
   expect(help.stdout).toContain('Usage: commerce-sandbox [options]');
   expect(snapshot.stdout).toMatch(/^snapshot: seeded \(/m);
-  const snapshots = (await (await fetch(`${cli.url}/_sandbox/snapshots`)).json()) as { data: Array<{ name: string }> };
+  const snapshots = (await (await controlFetch(cli.url, `/_sandbox/snapshots`)).json()) as {
+    data: Array<{ name: string }>;
+  };
   expect(snapshots.data.map((s) => s.name)).toEqual(['seeded']);
   expect(fault.stdout).toMatch(/^fault flt_\w+: 503, the next 2 requests$/m);
   expect([

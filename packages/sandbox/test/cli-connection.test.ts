@@ -177,7 +177,9 @@ describe('the control key', () => {
     }
     const none = await runInProcess(['reset', '--url', echo]);
     expect(seen.at(-1)).toBeUndefined();
-    expect(none.stderr).toMatch(/\(pass --control-key K or set COMMERCE_SANDBOX_CONTROL_KEY\)\n$/);
+    expect(none.stderr).toMatch(
+      /\(pass --control-key K or set COMMERCE_SANDBOX_CONTROL_KEY: no key file of a sandbox on this port was found\)\n$/,
+    );
     // Not echoed by a usage error either.
     const usage = await runInProcess(['reset', '--control-key', key, '--bogus']);
     expect(usage.status).toBe(2);
@@ -197,7 +199,7 @@ describe('the control key', () => {
       const refused = await runInProcess(['reset', '--url', remote]);
       expect(refused.status).toBe(1);
       expect(refused.stderr).toMatch(
-        /^commerce-sandbox reset: the sandbox answered 403: control_key: the control API answers callers on this machine, or with the x-sandbox-control-key header/,
+        /^commerce-sandbox reset: the sandbox answered 403: control_key: the control API answers callers that send the x-sandbox-control-key header/,
       );
       const wrong = await runInProcess(['reset', '--url', remote, '--control-key', 'sbk_wrong_key_987654']);
       expect(wrong.status).toBe(1);

@@ -22,7 +22,7 @@ describe('a flag error names the flag and what it takes: exit 2', () => {
   test.each([
     [
       ['--bogus'],
-      'unknown option --bogus: the options are --port, --host, --seed, --customers, --data, --webhook-url, --webhook-secret, --redirect-uri, --token-response, --rate-limit, --synchronous, --strict, --control-key, --theme, --storefront-port, --configDir, --quiet, --help',
+      'unknown option --bogus: the options are --port, --host, --allowed-host, --seed, --customers, --data, --webhook-url, --webhook-secret, --redirect-uri, --token-response, --rate-limit, --synchronous, --strict, --control-key, --theme, --storefront-port, --configDir, --quiet, --help',
     ],
     [['--rate-limit', '-1'], '--rate-limit must be between 0 and 1000000, not "-1"'],
     [['--rate-limit=-1'], '--rate-limit must be between 0 and 1000000, not "-1"'],
@@ -36,6 +36,11 @@ describe('a flag error names the flag and what it takes: exit 2', () => {
     [['--quiet=yes'], '--quiet takes no value'],
     [['--host', ' '], '--host must be a non-empty string'],
     [['--redirect-uri', 'not a url'], '--redirect-uri must be an absolute URL, got "not a url"'],
+    [
+      ['--allowed-host', 'app.test', '--allowed-host', 'http://x.test'],
+      '--allowed-host must be a host name such as app.test or .example.test (no scheme, port or path), not "http://x.test"',
+    ],
+    [['--allowed-host'], '--allowed-host needs a value: a host name to answer, e.g. devbox.test'],
   ])('%j', async (args, message) => {
     const run = await runInProcess(args);
     expect(run.status).toBe(2);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runBin, runInProcess, STACK_TRACE } from './support/run-bin.js';
-import { api, start } from './support/start.js';
+import { api, controlFetch, start } from './support/start.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -95,7 +95,7 @@ describe('report', () => {
     await api(sandbox, '/customers?colour=red');
     const run = await runInProcess(['report', '--format', 'json', '--url', sandbox.url]);
     expect(run.status).toBe(1);
-    const served = await (await fetch(`${sandbox.url}/_sandbox/violations`)).json();
+    const served = await (await controlFetch(sandbox.url, `/_sandbox/violations`)).json();
     expect(JSON.parse(run.stdout)).toEqual(served);
     expect(JSON.parse(run.stdout)).toMatchObject({ strict: true, data: [{ pointer: '/query/colour', status: 400 }] });
   });

@@ -4,8 +4,11 @@
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { describe, expect, test } from 'vitest';
+import { existsSync } from 'node:fs';
+import { rawGet } from '../../../tools/testing/raw-http.mjs';
+import { keyFilePath } from '../src/control/key-file.js';
 import { CLI, startCli } from './support/cli.js';
-import { runInProcess } from './support/run-bin.js';
+import { runBin, runInProcess } from './support/run-bin.js';
 
 function run(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 20_000 });
@@ -69,6 +72,26 @@ describe('commerce-sandbox', () => {
     cli.child.kill('SIGINT');
     expect(await cli.exited).toBe(0);
     expect(cli.stderr()).not.toContain('sbk_fixed_cli_key_0123');
+  });
+
+  test('--allowed-host adds names (repeatable); a command in another process finds the key; the key file goes at stop', async () => {
+    const cli = await startCli(['--customers', '1', '--allowed-host', 'app.test', '--allowed-host', '.example.test']);
+    const discovery = '/.well-known/openid-configuration';
+    for (const host of ['app.test', 'a.b.example.test:1', 'localhost'])
+      expect((await rawGet(cli.url, discovery, host)).status, host).toBe(200);
+    const refused = await rawGet(cli.url, discovery, 'other.test');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatch(/--allowed-host other\.test\n$/);
+    // Loopback alone is refused; the command of the same user, with no key given, finds it.
+    expect((await fetch(`${cli.url}/_sandbox/reset`, { method: 'POST' })).status).toBe(403);
+    const reset = await runBin(['reset', '--url', cli.url]);
+    expect(reset.stderr).toBe('');
+    expect(reset.status).toBe(0);
+    const file = keyFilePath(Number(new URL(cli.url).port));
+    expect(existsSync(file)).toBe(true);
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+    expect(existsSync(file)).toBe(false);
   });
 
   test('runs, prints the banner (URL, credentials, authorize URL, curl), and stops cleanly on SIGINT with exit 0', async () => {

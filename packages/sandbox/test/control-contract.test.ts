@@ -1,9 +1,12 @@
 // The contract report (/_sandbox/violations), strict mode, and who may use the control API.
 import fc from 'fast-check';
+import { chmodSync, existsSync, statSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { isLoopbackAddress } from '../src/control/access.js';
-import { api, start } from './support/start.js';
+import { api, controlFetch, start } from './support/start.js';
+import { keyFilePath, readKeyFile } from '../src/control/key-file.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -22,7 +25,7 @@ interface ViolationsBody {
 }
 
 async function report(url: string): Promise<ViolationsBody> {
-  return (await (await fetch(`${url}/_sandbox/violations`)).json()) as ViolationsBody;
+  return (await (await controlFetch(url, `/_sandbox/violations`)).json()) as ViolationsBody;
 }
 
 describe('the contract report', () => {
@@ -92,7 +95,7 @@ describe('the contract report', () => {
     ]);
     expect(body.data[0]!.message).toMatch(/colour is not a query parameter/);
 
-    expect((await fetch(`${sandbox.url}/_sandbox/violations`, { method: 'DELETE' })).status).toBe(204);
+    expect((await controlFetch(sandbox.url, `/_sandbox/violations`, { method: 'DELETE' })).status).toBe(204);
     expect((await report(sandbox.url)).data).toEqual([]);
     expect(sandbox.violations.list()).toEqual([]);
   });
@@ -179,6 +182,56 @@ describe('access to the control API', () => {
       expect(sandbox.controlKey).toBe('sbk_test_control_key');
     },
   );
+
+  test('a caller on this machine needs the control key too; the commands find it in a file only this user reads', async () => {
+    const sandbox = await start({ customers: 2 });
+    const before = (await api(sandbox, '/customers?limit=100').then((r) => r.json())) as { data: unknown[] };
+    for (const [method, route] of [
+      ['POST', '/_sandbox/reset'],
+      ['GET', '/_sandbox/faults'],
+      ['POST', '/_sandbox/faults'],
+      ['PATCH', '/_sandbox/webhooks/mode'],
+      ['POST', '/_sandbox/orders'],
+      ['DELETE', '/_sandbox/violations'],
+    ] as const) {
+      const refused = await fetch(`${sandbox.url}${route}`, { method });
+      expect(refused.status, `${method} ${route}`).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        type: 'authentication_error',
+        errors: { control_key: [expect.any(String)] },
+      });
+    }
+    const wrong = await fetch(`${sandbox.url}/_sandbox/reset`, {
+      method: 'POST',
+      headers: { 'x-sandbox-control-key': 'sbk_wrong' },
+    });
+    expect(wrong.status).toBe(403);
+    const after = (await api(sandbox, '/customers?limit=100').then((r) => r.json())) as { data: unknown[] };
+    expect(after).toEqual(before);
+    // The key file: private to this user, holding the key, gone when the sandbox stops.
+    const port = Number(new URL(sandbox.url).port);
+    const file = keyFilePath(port);
+    expect(readKeyFile(port)).toBe(sandbox.controlKey);
+    if (process.platform !== 'win32') {
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    }
+    expect((await controlFetch(sandbox.url, '/_sandbox/reset', { method: 'POST' })).status).toBe(200);
+    await sandbox.close();
+    expect(existsSync(file)).toBe(false);
+  });
+
+  test('a key file another user could read is never used', async () => {
+    const sandbox = await start({ customers: 1 });
+    const port = Number(new URL(sandbox.url).port);
+    chmodSync(keyFilePath(port), 0o644);
+    try {
+      expect(readKeyFile(port)).toBeUndefined();
+    } finally {
+      chmodSync(keyFilePath(port), 0o600);
+    }
+    expect(readKeyFile(port)).toBe(sandbox.controlKey);
+  });
 
   test('the control key is random per start when not given', async () => {
     const a = await start();

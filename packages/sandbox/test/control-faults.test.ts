@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { SandboxControlError } from '../src/index.js';
 import { ManualClock } from '../src/testing/index.js';
-import { api, start } from './support/start.js';
+import { api, controlFetch, start } from './support/start.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -71,7 +71,7 @@ describe('status faults', () => {
   test('faults apply to the platform API only, not to the control API', async () => {
     const sandbox = await start();
     sandbox.faults.add({ type: 'status', status: 500, count: 5 });
-    expect((await fetch(`${sandbox.url}/_sandbox/faults`)).status).toBe(200);
+    expect((await controlFetch(sandbox.url, `/_sandbox/faults`)).status).toBe(200);
     expect(sandbox.faults.list()[0]!.remaining).toBe(5);
   });
 });
@@ -116,7 +116,7 @@ describe('delays, latency and dropped connections', () => {
 describe('the control API for faults', () => {
   test('POST, GET, DELETE /_sandbox/faults and PUT /_sandbox/latency, in snake_case', async () => {
     const sandbox = await start();
-    const created = await fetch(`${sandbox.url}/_sandbox/faults`, {
+    const created = await controlFetch(sandbox.url, `/_sandbox/faults`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({
@@ -139,18 +139,18 @@ describe('the control API for faults', () => {
       path: '/customers*',
       token: null,
     });
-    const listed = await (await fetch(`${sandbox.url}/_sandbox/faults`)).json();
+    const listed = await (await controlFetch(sandbox.url, `/_sandbox/faults`)).json();
     expect(listed).toEqual({ latency_ms: 0, data: [fault] });
-    expect((await fetch(`${sandbox.url}/_sandbox/faults/${fault.id}`, { method: 'DELETE' })).status).toBe(204);
-    expect((await fetch(`${sandbox.url}/_sandbox/faults/${fault.id}`, { method: 'DELETE' })).status).toBe(404);
-    const latency = await fetch(`${sandbox.url}/_sandbox/latency`, {
+    expect((await controlFetch(sandbox.url, `/_sandbox/faults/${fault.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await controlFetch(sandbox.url, `/_sandbox/faults/${fault.id}`, { method: 'DELETE' })).status).toBe(404);
+    const latency = await controlFetch(sandbox.url, `/_sandbox/latency`, {
       method: 'PUT',
       headers: json,
       body: '{"latency_ms":5}',
     });
     expect(await latency.json()).toEqual({ latency_ms: 5 });
     sandbox.faults.add({ type: 'drop' });
-    expect((await fetch(`${sandbox.url}/_sandbox/faults`, { method: 'DELETE' })).status).toBe(204);
+    expect((await controlFetch(sandbox.url, `/_sandbox/faults`, { method: 'DELETE' })).status).toBe(204);
     expect(sandbox.faults.list()).toEqual([]);
     expect(sandbox.faults.latencyMs).toBe(5);
   });
@@ -168,7 +168,7 @@ describe('the control API for faults', () => {
     [{ type: 'drop', colour: 'red' }, 'colour'],
   ])('the fault %j is refused naming %s', async (body, field) => {
     const sandbox = await start();
-    const response = await fetch(`${sandbox.url}/_sandbox/faults`, {
+    const response = await controlFetch(sandbox.url, `/_sandbox/faults`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify(body),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { SandboxControlError, startSandbox } from '../src/index.js';
-import { api, start } from './support/start.js';
+import { api, controlFetch, start } from './support/start.js';
 
 const json = { 'content-type': 'application/json' };
 const customer = (n: number) => ({ first_name: `Test${n}`, last_name: 'User', email: `test${n}@example.com` });
@@ -79,7 +79,7 @@ describe.each([
   test('the control API: POST /_sandbox/snapshots, …/restore, GET, DELETE, POST /_sandbox/reset', async () => {
     const sandbox = await start({ customers: 3, ...options() });
     const post = (path: string, body?: unknown) =>
-      fetch(`${sandbox.url}${path}`, {
+      controlFetch(sandbox.url, path, {
         method: 'POST',
         headers: json,
         body: body === undefined ? null : JSON.stringify(body),
@@ -95,14 +95,16 @@ describe.each([
     const restored = await post('/_sandbox/snapshots/base/restore');
     expect(restored.status).toBe(200);
     expect((await api(sandbox, `/customers/${id}`)).status).toBe(404);
-    const listed = (await (await fetch(`${sandbox.url}/_sandbox/snapshots`)).json()) as { data: { name: string }[] };
+    const listed = (await (await controlFetch(sandbox.url, `/_sandbox/snapshots`)).json()) as {
+      data: { name: string }[];
+    };
     expect(listed.data.map((s) => s.name)).toEqual(['base']);
     await create(sandbox, 2);
     const reset = await post('/_sandbox/reset');
     expect(reset.status).toBe(200);
     expect(await reset.json()).toEqual({ customers: 3 });
-    expect((await fetch(`${sandbox.url}/_sandbox/snapshots/base`, { method: 'DELETE' })).status).toBe(204);
-    expect((await fetch(`${sandbox.url}/_sandbox/snapshots/base`, { method: 'DELETE' })).status).toBe(404);
+    expect((await controlFetch(sandbox.url, `/_sandbox/snapshots/base`, { method: 'DELETE' })).status).toBe(204);
+    expect((await controlFetch(sandbox.url, `/_sandbox/snapshots/base`, { method: 'DELETE' })).status).toBe(404);
   });
 });
 
@@ -114,7 +116,7 @@ describe('snapshot names and missing snapshots', () => {
       const error = await sandbox.snapshot(name).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SandboxControlError);
       expect(error).toMatchObject({ reason: 'invalid', field: 'name' });
-      const response = await fetch(`${sandbox.url}/_sandbox/snapshots`, {
+      const response = await controlFetch(sandbox.url, `/_sandbox/snapshots`, {
         method: 'POST',
         headers: json,
         body: JSON.stringify({ name }),
@@ -131,7 +133,7 @@ describe('snapshot names and missing snapshots', () => {
     const sandbox = await start({ customers: 2 });
     const id = await create(sandbox, 1);
     await expect(sandbox.restore('nope')).rejects.toMatchObject({ reason: 'not_found', field: 'name' });
-    const response = await fetch(`${sandbox.url}/_sandbox/snapshots/nope/restore`, { method: 'POST' });
+    const response = await controlFetch(sandbox.url, `/_sandbox/snapshots/nope/restore`, { method: 'POST' });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ type: 'not_found_error' });
     expect((await api(sandbox, `/customers/${id}`)).status).toBe(200);
@@ -140,7 +142,7 @@ describe('snapshot names and missing snapshots', () => {
   test('a bad snapshot request body is a 400, never a 500', async () => {
     const sandbox = await start({ customers: 1 });
     for (const body of ['{', '[]', '{"name":"a","extra":1}', '{"__proto__":{"x":1},"name":"a"}']) {
-      const response = await fetch(`${sandbox.url}/_sandbox/snapshots`, { method: 'POST', headers: json, body });
+      const response = await controlFetch(sandbox.url, `/_sandbox/snapshots`, { method: 'POST', headers: json, body });
       expect(response.status, body).toBe(400);
     }
   });

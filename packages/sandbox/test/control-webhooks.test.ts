@@ -8,7 +8,7 @@ import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { SandboxControlError } from '../src/index.js';
 import { ManualClock } from '../src/testing/index.js';
 import { nodeListener } from './support/node-listener.js';
-import { start } from './support/start.js';
+import { controlFetch, start } from './support/start.js';
 
 const SECRET = 'whsec_control_webhooks_test';
 
@@ -85,7 +85,7 @@ describe('trigger and redeliver', () => {
     const hook = await receiver();
     const sandbox = await start({ webhookUrl: hook.url });
     const post = (body: unknown) =>
-      fetch(`${sandbox.url}/_sandbox/webhooks/trigger`, {
+      controlFetch(sandbox.url, `/_sandbox/webhooks/trigger`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -116,7 +116,7 @@ describe('trigger and redeliver', () => {
     const delivery = sandbox.webhooks.trigger('product_updated', { id: 'prod_1' });
     await sandbox.webhooks.settle();
     expect(sandbox.webhooks.delivery(delivery.id)).toMatchObject({ status: 'delivered', attemptCount: 1 });
-    const again = await fetch(`${sandbox.url}/_sandbox/deliveries/${delivery.id}/redeliver`, { method: 'POST' });
+    const again = await controlFetch(sandbox.url, `/_sandbox/deliveries/${delivery.id}/redeliver`, { method: 'POST' });
     expect(again.status).toBe(202);
     await sandbox.webhooks.settle();
     expect(hook.received).toHaveLength(2);
@@ -162,14 +162,14 @@ describe('delivery modes', () => {
     for (let run = 0; run < 2; run++) {
       const hook = await receiver();
       const sandbox = await start({ webhookUrl: hook.url });
-      const mode = await fetch(`${sandbox.url}/_sandbox/webhooks/mode`, {
+      const mode = await controlFetch(sandbox.url, `/_sandbox/webhooks/mode`, {
         method: 'PATCH',
         headers: { 'content-type': 'application/json' },
         body: '{"hold":true}',
       });
       expect(await mode.json()).toMatchObject({ hold: true, duplicate: false, held: 0 });
       for (let i = 1; i <= 12; i++) sandbox.webhooks.trigger('discount_created', { id: `d${i}` });
-      const released = await fetch(`${sandbox.url}/_sandbox/webhooks/release`, {
+      const released = await controlFetch(sandbox.url, `/_sandbox/webhooks/release`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"order":"shuffle","seed":42}',

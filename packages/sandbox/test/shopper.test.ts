@@ -13,7 +13,7 @@ import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { SandboxControlError, type Sandbox } from '../src/index.js';
 import { ManualClock } from '../src/testing/index.js';
 import { nodeListener } from './support/node-listener.js';
-import { api, start } from './support/start.js';
+import { api, controlFetch, start } from './support/start.js';
 
 const SECRET = 'whsec_shopper_test_secret';
 const servers: Server[] = [];
@@ -47,7 +47,7 @@ async function all<T>(list: AsyncIterable<T>): Promise<T[]> {
 
 /** POST /_sandbox/orders with a JSON body. */
 function placeOverHttp(sandbox: Sandbox, body: unknown): Promise<Response> {
-  return fetch(`${sandbox.url}/_sandbox/orders`, {
+  return controlFetch(sandbox.url, `/_sandbox/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -307,7 +307,7 @@ describe('an app with the api-client and the webhooks package, and a shopper', (
         { type, errors: { [field]: [message] } },
       ]);
     }
-    const bad = await fetch(`${sandbox.url}/_sandbox/orders`, {
+    const bad = await controlFetch(sandbox.url, `/_sandbox/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"product":',

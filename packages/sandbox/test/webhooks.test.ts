@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { nodeListener } from './support/node-listener.js';
-import { api, start } from './support/start.js';
+import { api, controlFetch, start } from './support/start.js';
 
 const servers: Server[] = [];
 afterEach(() => {
@@ -29,7 +29,7 @@ interface Delivery {
 }
 
 async function deliveries(url: string): Promise<Delivery[]> {
-  return ((await (await fetch(`${url}/_sandbox/deliveries`)).json()) as { data: Delivery[] }).data;
+  return ((await (await controlFetch(url, `/_sandbox/deliveries`)).json()) as { data: Delivery[] }).data;
 }
 
 /** The delivery log, once `ok` holds for it. */
@@ -109,15 +109,17 @@ describe('webhooks', () => {
     expect(failed!.last_attempt).toMatchObject({ status: 500, response_body: 'receiver broke', error: null });
 
     fail = false;
-    const resend = await fetch(`${sandbox.url}/_sandbox/deliveries/${failed!.id}/redeliver`, { method: 'POST' });
+    const resend = await controlFetch(sandbox.url, `/_sandbox/deliveries/${failed!.id}/redeliver`, { method: 'POST' });
     expect(resend.status).toBe(202);
     const [delivered] = await deliveriesWhen(sandbox.url, (d) => d[0]!.status === 'delivered');
     expect(delivered!.attempt_count).toBe(2);
-    const detail = (await (await fetch(`${sandbox.url}/_sandbox/deliveries/${failed!.id}`)).json()) as {
+    const detail = (await (await controlFetch(sandbox.url, `/_sandbox/deliveries/${failed!.id}`)).json()) as {
       attempts: unknown[];
     };
     expect(detail.attempts).toHaveLength(2);
-    expect((await fetch(`${sandbox.url}/_sandbox/deliveries/999/redeliver`, { method: 'POST' })).status).toBe(404);
+    expect((await controlFetch(sandbox.url, `/_sandbox/deliveries/999/redeliver`, { method: 'POST' })).status).toBe(
+      404,
+    );
   });
 
   test('an unreachable receiver is a failed delivery with the network error', async () => {
@@ -136,7 +138,7 @@ describe('webhooks', () => {
     const [skipped] = await deliveries(sandbox.url);
     expect(skipped).toMatchObject({ event_type: 'customer_created', status: 'skipped', attempt_count: 0 });
     expect(
-      (await fetch(`${sandbox.url}/_sandbox/deliveries/${skipped!.id}/redeliver`, { method: 'POST' })).status,
+      (await controlFetch(sandbox.url, `/_sandbox/deliveries/${skipped!.id}/redeliver`, { method: 'POST' })).status,
     ).toBe(400);
   });
 

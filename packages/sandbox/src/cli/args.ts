@@ -1,5 +1,5 @@
 /** The flags of `commerce-sandbox`, parsed into {@link SandboxOptions}; anything else is a usage error. */
-import { integerValue, stringValue } from '@commerce-kit/internal/cli/args';
+import { integerValue, stringListValue, stringValue } from '@commerce-kit/internal/cli/args';
 import { OPTION_RANGES, SYNCHRONOUS_MODES, type OptionNamer, type SandboxOptions } from '../options.js';
 import { TOKEN_RESPONSE_VARIANTS } from '../services/oauth.js';
 import { COMMAND_SUMMARIES, isCommandName } from './commands/index.js';
@@ -14,6 +14,8 @@ rate limits and signed webhooks, every request and response checked against the 
 Options:
   --port N              TCP port (default 4010; 0 picks a free one)
   --host ADDRESS        interface to listen on (default 127.0.0.1)
+  --allowed-host NAME   also answer requests naming this host (repeatable; .example.test allows a domain);
+                        loopback names, IP literals and --host are always answered, others get 403
   --seed N              seed of the generated data (default 1)
   --customers N         number of seeded customers (default 250)
   --data FILE           keep the state in this SQLite file (created and seeded when missing)
@@ -24,7 +26,8 @@ Options:
   --rate-limit N        requests per minute per account (default 200; 0 turns the limit off)
   --synchronous MODE    data file durability: normal (default, survives a process crash) or full (also a power loss)
   --strict              answer 400 to requests the sandbox would otherwise tolerate (unknown query parameters)
-  --control-key K       the key other machines send to use the control API (default: a random one)
+  --control-key K       the key callers send to use the control API (default: a random one, which the
+                        commands of the same user on this machine find themselves)
   --theme DIR           also serve this theme's storefront, rendered from the sandbox's live data
   --storefront-port N   the storefront's port (default 9292; 0 picks a free one)
   --configDir DIR       seed the products, categories and blog posts from this theme's config files
@@ -45,6 +48,7 @@ const range = ({ min, max }: { readonly min: number; readonly max: number }): st
 export const SERVE_FLAGS: FlagSpecs = {
   port: { type: 'string', value: `${range(OPTION_RANGES.port)} (0 picks a free one)` },
   host: { type: 'string', value: 'the address to listen on, e.g. 127.0.0.1' },
+  'allowed-host': { type: 'string', multiple: true, value: 'a host name to answer, e.g. devbox.test' },
   seed: { type: 'string', value: 'a whole number' },
   customers: { type: 'string', value: range(OPTION_RANGES.customers) },
   data: { type: 'string', value: 'the SQLite file to keep the state in' },
@@ -58,7 +62,7 @@ export const SERVE_FLAGS: FlagSpecs = {
   },
   synchronous: { type: 'string', value: SYNCHRONOUS_MODES.join(' or ') },
   strict: { type: 'boolean' },
-  'control-key': { type: 'string', value: 'the key callers on other machines send' },
+  'control-key': { type: 'string', value: 'the key callers of the control API send' },
   theme: { type: 'string', value: 'the theme directory to serve as the storefront' },
   'storefront-port': { type: 'string', value: `${range(OPTION_RANGES.port)} (0 picks a free one)` },
   configDir: { type: 'string', value: "the directory of a theme's *.stk.config.json files" },
@@ -70,7 +74,11 @@ export const SERVE_FLAGS: FlagSpecs = {
  * theme kit's spelling (the platform's documentation names the option so).
  */
 export const flagName: OptionNamer = (option) =>
-  option === 'configDir' ? '--configDir' : `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  option === 'configDir'
+    ? '--configDir'
+    : option === 'allowedHosts'
+      ? '--allowed-host'
+      : `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 export type ParsedArgs =
   | { readonly kind: 'help' }
@@ -102,6 +110,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     const options: SandboxOptions = {
       port: integerValue(values, 'port', OPTION_RANGES.port),
       host: stringValue(values, 'host'),
+      allowedHosts: values['allowed-host'] === undefined ? undefined : stringListValue(values, 'allowed-host'),
       seed: integerValue(values, 'seed', OPTION_RANGES.seed),
       customers: integerValue(values, 'customers', OPTION_RANGES.customers),
       data: stringValue(values, 'data'),

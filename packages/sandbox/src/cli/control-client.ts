@@ -5,7 +5,9 @@
  */
 import { isRecord } from '@commerce-kit/internal/is-record';
 import { parseJson } from '@commerce-kit/internal/safe-json';
+import { isLoopbackName } from '@commerce-kit/internal/local-server/guard';
 import { CONTROL_KEY_HEADER } from '../control/access.js';
+import { readKeyFile } from '../control/key-file.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../options.js';
 
 export const URL_ENV = 'COMMERCE_SANDBOX_URL';
@@ -146,9 +148,28 @@ export class ControlClient {
       );
     }
     const hint =
-      response.status === 403 && this.#key === undefined ? ` (pass --control-key K or set ${CONTROL_KEY_ENV})` : '';
+      response.status === 403 && this.#key === undefined
+        ? ` (pass --control-key K or set ${CONTROL_KEY_ENV}: no key file of a sandbox on this port was found)`
+        : '';
     throw new ControlError(`the sandbox answered ${response.status}: ${errorSummary(response.status, json)}${hint}`);
   }
+}
+
+/**
+ * The key for a sandbox at `base`: `--control-key`, else the environment's, else, for a sandbox on this
+ * machine (a loopback URL), the key file it left for the same user. Never read for another host: the key
+ * of a local sandbox does not travel.
+ */
+function keyFor(base: string, given: string | undefined): string | undefined {
+  if (given !== undefined && given !== '') return given;
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    return undefined; // the client reports the URL
+  }
+  if (url.protocol !== 'http:' || !isLoopbackName(url.hostname)) return undefined;
+  return readKeyFile(url.port === '' ? 80 : Number(url.port));
 }
 
 /** The connection settings of a command: flag first, then the environment, then the default. */
@@ -156,9 +177,9 @@ export function clientFrom(
   flags: { readonly url?: string | undefined; readonly controlKey?: string | undefined },
   env: NodeJS.ProcessEnv,
 ): ControlClient {
-  if (flags.url !== undefined) return new ControlClient(flags.url, flags.controlKey ?? env[CONTROL_KEY_ENV], '--url');
+  const given = flags.controlKey ?? env[CONTROL_KEY_ENV];
+  if (flags.url !== undefined) return new ControlClient(flags.url, keyFor(flags.url, given), '--url');
   const fromEnv = env[URL_ENV];
-  if (fromEnv !== undefined && fromEnv !== '')
-    return new ControlClient(fromEnv, flags.controlKey ?? env[CONTROL_KEY_ENV], URL_ENV);
-  return new ControlClient(DEFAULT_URL, flags.controlKey ?? env[CONTROL_KEY_ENV]);
+  if (fromEnv !== undefined && fromEnv !== '') return new ControlClient(fromEnv, keyFor(fromEnv, given), URL_ENV);
+  return new ControlClient(DEFAULT_URL, keyFor(DEFAULT_URL, given));
 }

@@ -15,6 +15,8 @@ export { UsageError };
 export interface FlagSpec {
   readonly type: 'string' | 'boolean';
   readonly short?: string | undefined;
+  /** The flag may be given more than once (its values are a list). */
+  readonly multiple?: boolean | undefined;
   /** What the value is: `a whole number from 0 to 65535`. */
   readonly value?: string | undefined;
 }
@@ -27,7 +29,11 @@ function optionsConfig(specs: FlagSpecs): OptionsConfig {
   return Object.fromEntries(
     Object.entries(specs).map(([name, spec]) => [
       name,
-      spec.short === undefined ? { type: spec.type } : { type: spec.type, short: spec.short },
+      {
+        type: spec.type,
+        ...(spec.short === undefined ? {} : { short: spec.short }),
+        ...(spec.multiple === true ? { multiple: true } : {}),
+      },
     ]),
   );
 }

@@ -1,11 +1,10 @@
 /**
  * The test controls over HTTP (the control API), under `/_sandbox/`: reset, snapshots, faults, webhook modes, triggers,
- * deliveries and the contract report. Answered only to a caller on this machine or one sending the
- * control key; bodies and answers are JSON with snake_case keys.
+ * deliveries and the contract report. Answered only to a caller sending the control key (on this machine
+ * too: a web page is a caller on this machine); bodies and answers are JSON with snake_case keys.
  */
-import type { HttpBindings } from '@hono/node-server';
-import type { Context, Hono } from 'hono';
-import { controlKeyMatches, CONTROL_KEY_HEADER, isLoopbackAddress } from '../control/access.js';
+import type { Hono } from 'hono';
+import { controlKeyMatches, CONTROL_KEY_HEADER } from '../control/access.js';
 import { DELIVERIES_DEFAULT_LIMIT, type ControlOperations } from '../control/operations.js';
 import { latencyOf, readFaultInput, type FaultBoard } from '../control/faults.js';
 import { InputReader, NotFound } from '../control/input.js';
@@ -17,6 +16,7 @@ import { readModeChange } from '../control/mode-change.js';
 import { send } from './send.js';
 import { answer, error, json, jsonBody, noContent } from './control-reply.js';
 import { CALLBACK_PATH, CONSENT_PATH } from './pages.js';
+import { DOCS_PATH } from './docs-routes.js';
 
 export interface ControlRouteDeps {
   readonly operations: ControlOperations;
@@ -29,26 +29,23 @@ export interface ControlRouteDeps {
   readonly webhookUrl: string | undefined;
 }
 
-function remoteAddress(c: Context): string | undefined {
-  return (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress;
-}
+/** The sandbox's pages under `/_sandbox/` a browser walks through: the OAuth flow's, and the API reference. */
+const PAGES = new Set([CONSENT_PATH, CALLBACK_PATH, DOCS_PATH]);
 
 export function registerControlRoutes(app: Hono, deps: ControlRouteDeps): void {
   const { operations, snapshots, faults, violations, dispatcher } = deps;
 
   app.use('/_sandbox/*', async (c, next) => {
     const path = new URL(c.req.url).pathname;
-    // The consent form and the callback page are part of the OAuth flow a browser walks through.
-    if (path === CONSENT_PATH || path === CALLBACK_PATH) return next();
-    if (isLoopbackAddress(remoteAddress(c)) || controlKeyMatches(c.req.header(CONTROL_KEY_HEADER), deps.controlKey))
-      return next();
+    if (PAGES.has(path)) return next();
+    if (controlKeyMatches(c.req.header(CONTROL_KEY_HEADER), deps.controlKey)) return next();
     return send(
       c,
       error(
         403,
         'authentication_error',
         'control_key',
-        `the control API answers callers on this machine, or with the ${CONTROL_KEY_HEADER} header printed at start`,
+        `the control API answers callers that send the ${CONTROL_KEY_HEADER} header (the key printed at start; the commerce-sandbox commands find it themselves)`,
       ),
     );
   });

@@ -4,7 +4,7 @@
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { isLoopbackAddress } from '../control/access.js';
+import { isCrossSite, isLoopbackAddress } from '@commerce-kit/internal/local-server/guard';
 import type { OAuthService } from '../services/oauth.js';
 import { readBody } from './body.js';
 import { CALLBACK_PATH, callbackPage, CONSENT_PATH } from './pages.js';
@@ -42,12 +42,12 @@ export function registerPageRoutes(app: Hono, deps: PageDeps, checkRedirect: (re
 
   app.get(CALLBACK_PATH, (c) => {
     const testApp = oauth.testApp();
-    const remote = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress;
-    // The secret is the test app's, printed in the start banner; still only shown on this machine.
-    const client = {
-      clientId: testApp?.client_id ?? '',
-      clientSecret: isLoopbackAddress(remote) ? testApp?.client_secret : undefined,
-    };
+    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+    // The secret is the test app's, printed in the start banner; still only shown on this machine, to a
+    // request of the sandbox's own origin (its Host already allowed: no rebound page of another site).
+    const shown =
+      incoming !== undefined && isLoopbackAddress(incoming.socket.remoteAddress) && !isCrossSite(incoming.headers);
+    const client = { clientId: testApp?.client_id ?? '', clientSecret: shown ? testApp?.client_secret : undefined };
     return send(c, callbackPage(deps.baseUrl(), deps.redirectUri(), client, new URL(c.req.url).searchParams));
   });
 }

@@ -29,6 +29,8 @@ export interface StorefrontOptions {
   readonly theme: string;
   readonly port: number;
   readonly host: string;
+  /** Names answered besides loopback, IP literals and `host` (the sandbox's `allowedHosts`). */
+  readonly allowedHosts: readonly string[];
   /** Seed of what the theme's config leaves to the mock generator (store name, menus, ...). */
   readonly seed: number;
   /** Where the catalogue is read from. */
@@ -117,6 +119,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
       theme: options.theme,
       port: options.port,
       host: options.host,
+      allowedHosts: options.allowedHosts,
       seed: options.seed,
       clock,
       catalogue: () => storeCatalogue(read(), handles),

@@ -1,4 +1,6 @@
 import { afterEach } from 'vitest';
+import { CONTROL_KEY_HEADER } from '../../src/control/access.js';
+import { readKeyFile } from '../../src/control/key-file.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/index.js';
 
 const running: Sandbox[] = [];
@@ -19,4 +21,15 @@ export function api(sandbox: Sandbox, path: string, init: RequestInit = {}): Pro
   const headers = new Headers(init.headers);
   if (!headers.has('authorization')) headers.set('authorization', `Bearer ${sandbox.app.accessToken}`);
   return fetch(`${sandbox.url}${path}`, { ...init, headers });
+}
+
+/**
+ * fetch of a control route with the control key of the sandbox at `base` (a URL on this machine): the key
+ * file the sandbox left for this user, as the commands read it.
+ */
+export function controlFetch(base: string, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const key = readKeyFile(Number(new URL(base).port));
+  if (key !== undefined && !headers.has(CONTROL_KEY_HEADER)) headers.set(CONTROL_KEY_HEADER, key);
+  return fetch(`${base}${path}`, { ...init, headers });
 }

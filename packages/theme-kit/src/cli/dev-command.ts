@@ -1,9 +1,10 @@
 /** `theme-kit dev [--theme DIR] [--configDir DIR] [--port 9292] [--host 127.0.0.1] [--seed N] [--language CODE]` */
-import { integerValue, stringValue } from '@commerce-kit/internal/cli/args';
+import { integerValue, stringListValue, stringValue } from '@commerce-kit/internal/cli/args';
 import { useColor } from '@commerce-kit/internal/cli/color';
 import type { Command } from '@commerce-kit/internal/cli/command';
 import { EXIT, UsageError, type CliIO } from '@commerce-kit/internal/cli/io';
 import { diagnosticLine } from '@commerce-kit/internal/cli/report';
+import { allowedHostProblem } from '@commerce-kit/internal/local-server/guard';
 import { createColors } from 'picocolors';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ThemeKitError } from '../errors.js';
@@ -57,26 +58,46 @@ function printer(io: CliIO, program: string, theme: string): (event: DevServerEv
 export const devCommand: Command = {
   name: 'dev',
   summary: 'serve the theme rendered with the mock store, reloading open pages on every change',
-  usage: '[--theme DIR] [--configDir DIR] [--port 9292] [--host 127.0.0.1] [--seed N] [--language CODE]',
+  usage:
+    '[--theme DIR] [--configDir DIR] [--port 9292] [--host 127.0.0.1] [--allowed-host NAME]... [--seed N] [--language CODE]',
   help: [
     ...THEME_HELP,
     `  --port N          port to listen on (default: ${DEFAULT_PORT}; 0 picks a free one)`,
     '  --host ADDRESS    address to listen on (default: 127.0.0.1, this machine only)',
+    '  --allowed-host NAME  also answer requests naming this host (repeatable; .example.test allows a domain);',
+    '                    loopback names and addresses, IP literals and --host are always answered, any other',
+    '                    Host header gets 403 (DNS rebinding)',
     '',
     'Pages: / (page.template), /blog, /blog/<handle>, /categories/<handle>, /products/<handle>; ?page=N',
     'moves the paginator; /assets/... serves the assets folder; ?debug=context shows the objects a page saw.',
     'Runs until Ctrl-C. Exit status: 0 stopped, 1 the theme directory is missing or the port is taken,',
     '2 usage error.',
   ].join('\n'),
-  options: { ...THEME_OPTIONS, port: { type: 'string' }, host: { type: 'string' } },
+  options: {
+    ...THEME_OPTIONS,
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'allowed-host': { type: 'string', multiple: true },
+  },
   async run({ program, values }, io) {
     const options = readThemeOptions(values, io);
     const port = integerValue(values, 'port', { min: 0, max: 65_535 }) ?? DEFAULT_PORT;
     const host = stringValue(values, 'host') ?? '127.0.0.1';
     if (host === '') throw new UsageError('--host needs an address');
+    const allowedHosts = stringListValue(values, 'allowed-host');
+    for (const name of allowedHosts) {
+      const problem = allowedHostProblem(name);
+      if (problem !== undefined) throw new UsageError(`--allowed-host ${problem}`);
+    }
     let server: DevServer;
     try {
-      server = await startDevServer({ ...options, port, host, onEvent: printer(io, program, options.theme) });
+      server = await startDevServer({
+        ...options,
+        port,
+        host,
+        allowedHosts,
+        onEvent: printer(io, program, options.theme),
+      });
     } catch (error) {
       if (!(error instanceof ThemeKitError)) throw error;
       io.stderr.write(`${program} dev: ${error.message}\n`);

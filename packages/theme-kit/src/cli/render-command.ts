@@ -1,11 +1,12 @@
 /** `theme-kit render [--theme DIR] [--configDir DIR] [--out DIR] [--seed N] [--language CODE]` */
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sourceDateEpoch, stringValue } from '@commerce-kit/internal/cli/args';
 import { useColor } from '@commerce-kit/internal/cli/color';
 import type { Command } from '@commerce-kit/internal/cli/command';
 import { EXIT, UsageError } from '@commerce-kit/internal/cli/io';
 import { formatReport } from '@commerce-kit/internal/cli/report';
+import { confinedFile } from '@commerce-kit/internal/local-server/files';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ThemeRenderError } from '../errors.js';
 import { ASSETS_FOLDER } from '../theme/files.js';
@@ -17,7 +18,18 @@ const DEFAULT_OUT = 'theme-render';
 
 /** Where a page's HTML goes: `/` -> `index.html`, `/blog/hello` -> `blog/hello/index.html`. */
 const fileOf = (out: string, route: string): string =>
-  path.join(out, ...route.split('/').filter(Boolean).map(decodeURIComponent), 'index.html');
+  path.join(
+    out,
+    ...route
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => {
+        // A segment that would decode to a step out of --out, or a separator, is written as it is.
+        const decoded = decodeURIComponent(segment);
+        return decoded === '.' || decoded === '..' || /[\\/\0]/.test(decoded) ? segment : decoded;
+      }),
+    'index.html',
+  );
 
 /** The `render` subcommand. */
 export const renderCommand: Command = {
@@ -83,8 +95,15 @@ export const renderCommand: Command = {
         await mkdir(path.dirname(file), { recursive: true });
         await writeFile(file, html);
       }
-      if (theme.assets.length > 0)
-        await cp(path.join(options.theme, ASSETS_FOLDER), path.join(out, ASSETS_FOLDER), { recursive: true });
+      // The listed assets only, each read through its real path inside assets/: no link out, no dotfile.
+      const assetsDir = path.join(options.theme, ASSETS_FOLDER);
+      for (const asset of theme.assets) {
+        const source = await confinedFile(assetsDir, asset.split('/'));
+        if (source === undefined) continue;
+        const target = path.join(out, ASSETS_FOLDER, ...asset.split('/'));
+        await mkdir(path.dirname(target), { recursive: true });
+        await copyFile(source, target);
+      }
     } catch (error) {
       io.stderr.write(
         `${program} render: cannot write ${shown(io, out)} (${(error as NodeJS.ErrnoException).code ?? String(error)})\n`,

@@ -1,4 +1,4 @@
-/** Serving `assets/`: files as they are, with a content type from the extension, never outside the folder. */
+/** Serving `assets/`: files as they are, with a content type from the extension (the dev server confines the path). */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
@@ -34,23 +34,6 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 /** The content type of a file name (`application/octet-stream` when unknown). */
 export const contentTypeOf = (file: string): string =>
   CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-
-/**
- * The file under `assetsDir` that `relative` (the URL path after `/assets/`, still percent-encoded) names,
- * or undefined when it is malformed or would leave the folder (`..`, an absolute path, a NUL byte).
- */
-export function assetPath(assetsDir: string, relative: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(relative);
-  } catch {
-    return undefined;
-  }
-  if (decoded === '' || decoded.includes('\0') || decoded.includes('\\')) return undefined;
-  const segments = decoded.split('/');
-  if (segments.some((s) => s === '' || s === '.' || s === '..')) return undefined;
-  return path.join(assetsDir, ...segments);
-}
 
 /** Sends the asset, or resolves false when there is none (the caller answers 404). */
 export async function sendAsset(file: string, response: ServerResponse, head: boolean): Promise<boolean> {

@@ -10,13 +10,22 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { isClock, systemClock, type Clock } from '@commerce-kit/internal/clock';
+import { confinedFile, urlPathSegments } from '@commerce-kit/internal/local-server/files';
+import {
+  allowedHostProblem,
+  allowedHosts,
+  answerClientErrors,
+  refuseRequest,
+  SERVER_LIMITS,
+  type AllowedHosts,
+} from '@commerce-kit/internal/local-server/guard';
 import type { ThemeDiagnostic } from '../diagnostics.js';
-import { ThemeKitError, ThemeRenderError } from '../errors.js';
+import { ThemeKitConfigurationError, ThemeKitError, ThemeRenderError } from '../errors.js';
 import { resolveRoute } from '../render/routes.js';
 import { BUILTIN_BLOCKS } from '../render/builtin-blocks.js';
 import { ASSETS_FOLDER, LIQUID_FOLDERS } from '../theme/files.js';
 import { openThemeWithCatalogue, type ReloadScope, type Theme, type ThemeOptions } from '../theme/open.js';
-import { assetPath, sendAsset } from './assets.js';
+import { sendAsset } from './assets.js';
 import type { OverlayDiagnostic } from './client.js';
 import { codeFrame } from './frame.js';
 import { brokenPage, EVENTS_PATH, withClient } from './pages.js';
@@ -46,6 +55,12 @@ export interface DevServerOptions extends ThemeOptions {
   readonly port?: number | undefined;
   /** Address to listen on (default `127.0.0.1`, reachable from this machine only). */
   readonly host?: string | undefined;
+  /**
+   * Host names the server answers besides loopback names and addresses, IP literals and `host` (a leading
+   * dot allows a domain and its subdomains, `.example.test`). A request naming any other `Host` is
+   * answered 403 (DNS rebinding). The CLI's `--allowed-host NAME`.
+   */
+  readonly allowedHosts?: readonly string[] | undefined;
   /** Called with what happens: the start, each change, a page that fails. */
   readonly onEvent?: ((event: DevServerEvent) => void) | undefined;
 }
@@ -82,6 +97,8 @@ class DevServerImpl implements DevServer {
   readonly #server: Server;
   readonly #clock: Clock;
   readonly #onEvent: (event: DevServerEvent) => void;
+  #allowed: AllowedHosts = [];
+  readonly #extraHosts: readonly string[];
   readonly #id = randomUUID();
   readonly #clients = new Set<EventClient>();
   /** The last HTML each URL rendered without error: what a page shows under the overlay. */
@@ -93,16 +110,33 @@ class DevServerImpl implements DevServer {
   #queuedRefresh: Promise<void> | undefined;
   #stopWatching: StopWatching | undefined;
 
-  constructor(theme: ServedTheme, clock: Clock, onEvent: (event: DevServerEvent) => void) {
+  constructor(
+    theme: ServedTheme,
+    clock: Clock,
+    onEvent: (event: DevServerEvent) => void,
+    extraHosts: readonly string[],
+  ) {
     this.theme = theme;
     this.#clock = clock;
     this.#onEvent = onEvent;
-    this.#server = createServer((request, response) => {
+    this.#extraHosts = extraHosts;
+    this.#server = createServer({ ...SERVER_LIMITS }, (request, response) => {
+      // Another Host (DNS rebinding), a malformed target, `?debug=context` asked by another site: refused here.
+      if (
+        refuseRequest(request, response, {
+          allowed: this.#allowed,
+          flag: '--allowed-host',
+          sameOriginOnly: (r) => r.method !== 'GET' || /[?&]debug=/.test(r.url ?? ''),
+        })
+      )
+        return;
       this.#handle(request, response).catch((error: unknown) => this.#fail(response, error));
     });
+    answerClientErrors(this.#server);
   }
 
   async listen(port: number, host: string): Promise<void> {
+    this.#allowed = allowedHosts(host, this.#extraHosts);
     await new Promise<void>((resolve, reject) => {
       const onError = (error: NodeJS.ErrnoException): void => {
         reject(
@@ -201,12 +235,14 @@ class DevServerImpl implements DevServer {
       return;
     }
     if (url.pathname.startsWith(`/${ASSETS_FOLDER}/`)) {
-      const file = assetPath(path.join(this.theme.dir, ASSETS_FOLDER), url.pathname.slice(ASSETS_FOLDER.length + 2));
+      // Only a regular file whose real path is inside assets/, never a dotfile; the 404 names no other path.
+      const segments = urlPathSegments(url.pathname.slice(ASSETS_FOLDER.length + 2));
+      const file = segments && (await confinedFile(path.join(this.theme.dir, ASSETS_FOLDER), segments));
       if (file && (await sendAsset(file, response, head))) return;
       this.#text(
         response,
         404,
-        `no asset at ${url.pathname} (files in the theme's assets/ folder are served at /assets/...)\n`,
+        "no such asset (files in the theme's assets/ folder are served at /assets/...)\n",
         head,
       );
       return;
@@ -423,7 +459,13 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const missing = theme.diagnostics.find((d) => d.code === 'theme-dir-not-found');
   if (missing) throw new ThemeKitError(missing.message);
   const clock = isClock(options.clock) ? options.clock : systemClock;
-  const server = new DevServerImpl(theme, clock, options.onEvent ?? (() => undefined));
+  const extraHosts = options.allowedHosts ?? [];
+  if (!Array.isArray(extraHosts)) throw new ThemeKitConfigurationError('`allowedHosts` must be an array of host names');
+  for (const entry of extraHosts) {
+    const problem = allowedHostProblem(entry);
+    if (problem !== undefined) throw new ThemeKitConfigurationError(`\`allowedHosts\` entry ${problem}`);
+  }
+  const server = new DevServerImpl(theme, clock, options.onEvent ?? (() => undefined), extraHosts);
   await server.listen(options.port ?? 9292, options.host ?? '127.0.0.1');
   return server;
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ASSETS_FOLDER, LIQUID_EXTENSION, LIQUID_FOLDERS, type ThemeFiles } from './files.js';
 import { errnoCode } from '@commerce-kit/internal/errno';
+import { confinedFile } from '@commerce-kit/internal/local-server/files';
 
 /** What {@link readThemeDir} found. */
 export interface ThemeDirContents {
@@ -19,18 +20,25 @@ export interface ThemeDirContents {
 
 const decoder = new TextDecoder('utf-8');
 
-async function listAssets(dir: string, prefix = ''): Promise<string[]> {
+/**
+ * The files of `assets/` (POSIX paths relative to it): regular files, and links whose real path is a file
+ * inside the folder; never a dotfile or anything in a dot-folder.
+ */
+async function listAssets(root: string, prefix = ''): Promise<string[]> {
   let entries: Dirent[];
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = await readdir(path.join(root, prefix), { withFileTypes: true });
   } catch {
     return [];
   }
   const out: string[] = [];
   for (const entry of entries) {
     if (entry.name.startsWith('.')) continue;
-    if (entry.isDirectory()) out.push(...(await listAssets(path.join(dir, entry.name), `${prefix}${entry.name}/`)));
-    else if (entry.isFile()) out.push(`${prefix}${entry.name}`);
+    const relative = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) out.push(...(await listAssets(root, `${relative}/`)));
+    else if (entry.isFile() || entry.isSymbolicLink()) {
+      if ((await confinedFile(root, relative.split('/'))) !== undefined) out.push(relative);
+    }
   }
   return out;
 }
@@ -56,14 +64,31 @@ export async function readThemeDir(dir: string): Promise<ThemeDirContents> {
   for (const folder of LIQUID_FOLDERS) {
     let names: string[];
     try {
-      names = (await readdir(path.join(dir, folder))).filter((name) => name.endsWith(LIQUID_EXTENSION)).sort();
+      names = (await readdir(path.join(dir, folder)))
+        .filter((name) => name.endsWith(LIQUID_EXTENSION) && !name.startsWith('.'))
+        .sort();
     } catch {
       continue; // every folder is optional
     }
     for (const name of names) {
       const file = path.join(dir, folder, name);
       try {
-        const text = decoder.decode(await readFile(file));
+        // Only a file whose real path is inside the theme: a link out of it is reported, never read.
+        const real = await confinedFile(dir, [folder, name]);
+        if (real === undefined) {
+          if ((await stat(file)).isDirectory()) continue;
+          diagnostics.push({
+            severity: 'error',
+            code: 'read-error',
+            message: `${folder}/${name} is not read: it resolves outside the theme directory, or to a hidden file`,
+            pointer: '',
+            file,
+            line: 1,
+            column: 1,
+          });
+          continue;
+        }
+        const text = decoder.decode(await readFile(real));
         files.set(`${folder}/${name}`, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
       } catch (error) {
         if (errnoCode(error) === 'EISDIR') continue;
