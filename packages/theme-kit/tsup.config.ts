@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import { packagePreset } from '../../tools/build/tsup-preset.mjs';
 
@@ -29,11 +30,22 @@ const liquidjsEsmBuild: NonNullable<Options['esbuildPlugins']>[number] = {
   },
 };
 
+/** idiomorph's browser build, embedded as text in the dev server's client (it runs in the page, not in Node). */
+const idiomorphAsText: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'idiomorph-as-text',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]idiomorph[\\/]dist[\\/]idiomorph\.min\.js$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8'),
+      loader: 'text',
+    }));
+  },
+};
+
 export default defineConfig({
   ...preset,
   // tsup's own rule for dependencies (external, as written) would answer first: liquidjs is left to the plugin.
   noExternal: [...(preset.noExternal ?? []), /^liquidjs$/],
-  esbuildPlugins: [liquidjsEsmBuild],
+  esbuildPlugins: [liquidjsEsmBuild, idiomorphAsText],
   // The built-in block templates are embedded as text (and shipped as files in dist/blocks/).
   loader: { '.liquid': 'text' },
 });

@@ -120,14 +120,17 @@ describe('pages', () => {
 });
 
 describe('live reload', () => {
-  it('a template change re-renders and tells the open pages to reload; the reload gets the new page', async () => {
+  it('a template change re-renders and sends the open pages their new HTML to morph; a reload gets the new page', async () => {
     const stream = await openEvents(`${server.url}/__theme-kit/events?page=%2F`);
     await stream.next('hello');
     const changed = nextChange();
     writeFiles(dir, {
       'templates/index.liquid': `${starter()['templates/index.liquid'] as string}\n<p id="edit">first edit</p>`,
     });
-    await stream.next('reload');
+    const morph = (await stream.next('morph')).data as { html: string; scripts: string };
+    expect(morph.html).toContain('<p id="edit">first edit</p>');
+    expect(morph.html).not.toContain('data-theme-kit'); // the page alone: the client stays as it is
+    expect(typeof morph.scripts).toBe('string');
     expect(await changed).toMatchObject({
       type: 'change',
       files: ['templates/index.liquid'],
@@ -159,7 +162,7 @@ describe('live reload', () => {
     expect(html).toContain('"code":"liquid-syntax"');
     // Fixed again: reload, and the page renders.
     writeFiles(dir, { 'templates/index.liquid': '<p id="edit">fixed</p>' });
-    await stream.next('reload');
+    await stream.next('morph');
     const fixed = await fetch(`${server.url}/`);
     expect(fixed.status).toBe(200);
     expect(await fixed.text()).toContain('fixed');
@@ -187,7 +190,7 @@ describe('live reload', () => {
     });
     expect((await fetch(`${server.url}/assets/theme.css`)).status).toBe(200);
     writeFiles(dir, { 'pagination.stk.config.json': { numPages: 2, currentPage: 1 } });
-    await stream.next('reload');
+    await stream.next('morph');
     expect((await fetch(`${server.url}/?page=2`)).status).toBe(200);
     stream.close();
   });
@@ -202,7 +205,7 @@ describe('live reload', () => {
     };
     for (const edit of ['first atomic save', 'second atomic save', 'third atomic save']) {
       save(`<p id="edit">${edit}</p>`);
-      await stream.next('reload');
+      expect(((await stream.next('morph')).data as { html: string }).html).toContain(edit);
       expect(await (await fetch(`${server.url}/`)).text()).toContain(edit);
     }
     // A folder made after the start: its files are watched from the moment the folder is seen.
@@ -219,7 +222,7 @@ describe('live reload', () => {
     rmSync(path.join(dir, 'snippets'), { recursive: true });
     await stream.next('error-report'); // the layout renders snippets that are gone
     writeFiles(dir, Object.fromEntries(Object.entries(starter()).filter(([file]) => file.startsWith('snippets/'))));
-    await stream.next('reload');
+    await stream.next('morph');
     expect((await fetch(`${server.url}/`)).status).toBe(200);
     stream.close();
   });

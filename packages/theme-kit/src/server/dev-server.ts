@@ -1,7 +1,9 @@
 /**
  * `theme-kit dev`: the theme rendered with the mock store over HTTP, kept live. A change to a template,
- * snippet, block, config file or asset updates every open page: a stylesheet is swapped in place, anything
- * else re-renders (the pages are rendered before the browsers are told, so the reload is served at once).
+ * snippet, block, config file or asset updates every open page: a stylesheet is swapped in place, a
+ * template, snippet, block or config change re-renders the open pages and sends each its new HTML, which
+ * the page's client morphs into the live DOM (a reload only when the page's scripts changed; the rendered
+ * page is kept for that reload, so it is served at once), and any other asset reloads the pages.
  * A broken file never stops the server: the pages keep their last good render under an overlay with the
  * error, and the terminal gets the same.
  */
@@ -26,7 +28,7 @@ import { BUILTIN_BLOCKS } from '../render/builtin-blocks.js';
 import { ASSETS_FOLDER, LIQUID_FOLDERS } from '../theme/files.js';
 import { openThemeWithCatalogue, type ReloadScope, type Theme, type ThemeOptions } from '../theme/open.js';
 import { sendAsset } from './assets.js';
-import type { OverlayDiagnostic } from './client.js';
+import { scriptSignature, type MorphMessage, type OverlayDiagnostic } from './client.js';
 import { codeFrame } from './frame.js';
 import { brokenPage, EVENTS_PATH, withClient } from './pages.js';
 import { watchTheme, type StopWatching } from './watch.js';
@@ -353,8 +355,9 @@ class DevServerImpl implements DevServer {
     });
     if (!config && !liquid) {
       if (stylesheets.length === 0 && !otherAssets) return;
+      const reason = `${files.find((f) => !f.toLowerCase().endsWith('.css')) ?? 'an asset'} changed`;
       for (const client of this.#clients) {
-        if (otherAssets) this.#send(client, 'reload', {});
+        if (otherAssets) this.#send(client, 'reload', { reason });
         else for (const href of stylesheets) this.#send(client, 'css', { href: encodeURI(href) });
       }
       this.#onEvent({
@@ -388,9 +391,21 @@ class DevServerImpl implements DevServer {
         for (const d of rendered.problems) problems.set(JSON.stringify(d), d);
       }
     }
+    const messages = new Map<string, MorphMessage>();
     for (const client of this.#clients) {
       const errors = failed.get(client.page);
-      if (errors) this.#send(client, 'error-report', { diagnostics: errors });
+      if (errors) {
+        this.#send(client, 'error-report', { diagnostics: errors });
+        continue;
+      }
+      // The page rendered again: the client morphs the live page into it (or reloads when its scripts changed).
+      let message = messages.get(client.page);
+      const fresh = this.#fresh.get(client.page);
+      if (!message && fresh) {
+        message = { html: fresh.html, scripts: scriptSignature(fresh.html) };
+        messages.set(client.page, message);
+      }
+      if (message) this.#send(client, 'morph', message);
       else this.#send(client, 'reload', {});
     }
     this.#onEvent({
