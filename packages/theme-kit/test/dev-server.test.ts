@@ -1,5 +1,5 @@
 // The dev server over real HTTP on loopback: pages, assets, errors, and the live-reload stream.
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, ThemeKitError, type DevServer, type DevServerEvent } from '../src/index.js';
@@ -215,6 +215,30 @@ describe('live reload', () => {
     expect((await stream.next('css')).data).toEqual({ href: '/assets/later/deeper/extra.css' });
     stream.close();
   });
+
+  it('200 edits in a row, saved in place, renamed over, or at the same mtime: every one reaches the page', async () => {
+    const stream = await openEvents(`${server.url}/__theme-kit/events?page=%2F`);
+    await stream.next('hello');
+    const index = path.join(dir, 'templates', 'index.liquid');
+    const { mtime } = statSync(index);
+    for (let edit = 0; edit < 200; edit++) {
+      const text = `<p id="edit">edit ${String(edit).padStart(3, '0')}</p>`; // the same size every time
+      if (edit % 3 === 0) writeFileSync(index, text);
+      else if (edit % 3 === 1) {
+        writeFileSync(`${index}.tmp`, text);
+        renameSync(`${index}.tmp`, index); // an editor's atomic save
+      } else {
+        writeFileSync(index, text);
+        utimesSync(index, mtime, mtime); // same size, same mtime as a save before it
+      }
+      // An edit may arrive in more than one batch (the file emptied, then written): wait for its content.
+      for (;;) {
+        const { html } = (await stream.next('morph')).data as { html: string };
+        if (html.includes(text)) break;
+      }
+    }
+    stream.close();
+  }, 120_000);
 
   it('survives a folder removed and created again', async () => {
     const stream = await openEvents(`${server.url}/__theme-kit/events?page=%2F`);

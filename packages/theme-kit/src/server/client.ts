@@ -275,11 +275,13 @@ export function liveReloadClient(config: ClientConfig, Idiomorph: Morpher): void
     enqueue(() => reload(reason ?? 'the page changed'));
   });
   source.addEventListener('morph', (event) => {
+    performance.mark('theme-kit:morph'); // when the page was told (benchmarks read it)
     const message = JSON.parse((event as MessageEvent<string>).data) as MorphMessage;
     const id = ++latestMorph;
     enqueue(() => (id === latestMorph ? morph(message) : undefined));
   });
   source.addEventListener('css', (event) => {
+    performance.mark('theme-kit:css');
     const { href } = JSON.parse((event as MessageEvent<string>).data) as { href: string };
     enqueue(() => {
       if (!swapStylesheet(href)) location.reload();
