@@ -169,4 +169,27 @@ describe.skipIf(!runBrowserTests())('theme-kit dev in headless Chromium', () => 
     );
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
   });
+
+  it('the toolbar switches the language and currency through the URL, and the backquote key hides it', async () => {
+    await page.goto(`${server!.url}/products/harbor-blend`, { waitUntil: 'domcontentloaded' });
+    await connected();
+    const toolbar = page.locator('#theme-kit-toolbar');
+    await expect.poll(() => toolbar.isVisible()).toBe(true);
+    await Promise.all([
+      page.waitForURL(/language=fr-FR/),
+      toolbar.locator('select[name="language"]').selectOption('fr-FR'),
+    ]);
+    await Promise.all([
+      page.waitForURL(/currency=EUR/),
+      page.locator('#theme-kit-toolbar select[name="currency"]').selectOption('EUR'),
+    ]);
+    expect(new URL(page.url()).search).toBe('?language=fr-FR&currency=EUR');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr-FR');
+    await expect.poll(() => page.locator('.price').first().textContent()).toMatch(/16,00\s€/u);
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('`');
+    await expect.poll(() => page.locator('#theme-kit-toolbar').isVisible()).toBe(false);
+    await page.keyboard.press('`');
+    await expect.poll(() => page.locator('#theme-kit-toolbar').isVisible()).toBe(true);
+  });
 });

@@ -119,6 +119,37 @@ describe('pages', () => {
   });
 });
 
+describe('views: language, currency, seed in the URL', () => {
+  it('renders a page in another language and currency, money through Intl, with no restart', async () => {
+    const fr = await (await fetch(`${server.url}/products/harbor-blend?language=fr-FR&currency=EUR`)).text();
+    expect(fr).toContain('<html lang="fr-FR"');
+    expect(fr).toMatch(/16,00\s€/u);
+    const ja = await (await fetch(`${server.url}/products/harbor-blend?language=ja-JP&currency=JPY`)).text();
+    expect(ja).toMatch(/[¥￥]16(?!\.)/u);
+    const plain = await (await fetch(`${server.url}/products/harbor-blend`)).text();
+    expect(plain).toContain('$16.00');
+  });
+
+  it('the toolbar gets the 11 languages and the current view; a bad parameter is a 400 naming it', async () => {
+    const html = await (await fetch(`${server.url}/?language=de-DE&seed=3&page=2`)).text();
+    const toolbarJson = /"toolbar":(\{[^}]*\})/.exec(html)?.[1] ?? '{}';
+    const config = {
+      toolbar: JSON.parse(toolbarJson) as { languages: string[]; language: string; seed: number; page: number },
+    };
+    expect(config.toolbar).toMatchObject({ language: 'de-DE', seed: 3, page: 2 });
+    expect(config.toolbar?.languages).toHaveLength(11);
+    for (const [query, name] of [
+      ['language=xx-XX', '?language'],
+      ['currency=euro', '?currency'],
+      ['seed=-1', '?seed'],
+    ] as const) {
+      const response = await fetch(`${server.url}/?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(await response.text()).toContain(name);
+    }
+  });
+});
+
 describe('live reload', () => {
   it('a template change re-renders and sends the open pages their new HTML to morph; a reload gets the new page', async () => {
     const stream = await openEvents(`${server.url}/__theme-kit/events?page=%2F`);

@@ -22,6 +22,18 @@ export interface ClientConfig {
   readonly diagnostics: readonly OverlayDiagnostic[];
   /** The signature of the scripts the page runs ({@link scriptSignature}): a morph to other scripts reloads. */
   readonly scripts: string;
+  /** The dev toolbar's choices and current values (absent: no toolbar). */
+  readonly toolbar?: ToolbarConfig;
+}
+
+/** What the dev toolbar offers and shows. */
+export interface ToolbarConfig {
+  readonly languages: readonly string[];
+  readonly currencies: readonly string[];
+  readonly language: string;
+  readonly currency: string;
+  readonly seed: number;
+  readonly page: number;
 }
 
 /** The `morph` event: the page rendered again. */
@@ -254,6 +266,91 @@ export function liveReloadClient(config: ClientConfig, Idiomorph: Morpher): void
       .catch((error: unknown) =>
         reload(`could not morph the page (${error instanceof Error ? error.message : String(error)})`),
       );
+  }
+
+  /**
+   * The toolbar: language, currency, paginator page and mock seed, each a query parameter of the page's
+   * URL (a link reproduces the view). The backquote key (outside a field) hides and shows it.
+   */
+  function showToolbar(toolbar: ToolbarConfig): void {
+    const HIDDEN_KEY = 'theme-kit:toolbar-hidden';
+    const host = document.createElement('div');
+    host.id = 'theme-kit-toolbar';
+    host.setAttribute('data-theme-kit', 'toolbar');
+    host.style.cssText = 'position:fixed;right:12px;bottom:12px;z-index:2147483646;';
+    const root = host.attachShadow({ mode: 'open' });
+    const style = document.createElement('style');
+    style.textContent =
+      'form{display:flex;gap:8px;align-items:center;font:12px/1.2 ui-sans-serif,system-ui,sans-serif;background:#1d1d1f;color:#f5f5f7;padding:6px 10px;border-radius:8px;box-shadow:0 6px 20px rgba(0,0,0,.3)}' +
+      'select,input{font:inherit;background:#2c2c2e;color:inherit;border:1px solid #48484a;border-radius:4px;padding:2px 4px}input{width:4em}' +
+      'span{opacity:.7}';
+    const form = document.createElement('form');
+    form.setAttribute('aria-label', 'theme-kit view');
+    const navigate = (name: string, value: string): void => {
+      const url = new URL(location.href);
+      url.searchParams.set(name, value);
+      location.assign(url.href);
+    };
+    const field = (label: string, name: string, control: HTMLSelectElement | HTMLInputElement): void => {
+      const wrap = document.createElement('label');
+      const text = document.createElement('span');
+      text.textContent = label;
+      control.name = name;
+      control.addEventListener('change', () => navigate(name, control.value));
+      wrap.append(text, ' ', control);
+      form.append(wrap);
+    };
+    const select = (options: readonly string[], value: string): HTMLSelectElement => {
+      const element = document.createElement('select');
+      for (const option of options.includes(value) ? options : [value, ...options]) {
+        const item = document.createElement('option');
+        item.value = option;
+        item.textContent = option;
+        item.selected = option === value;
+        element.append(item);
+      }
+      return element;
+    };
+    const number = (value: number): HTMLInputElement => {
+      const element = document.createElement('input');
+      element.type = 'number';
+      element.min = '0';
+      element.value = String(value);
+      return element;
+    };
+    field('language', 'language', select(toolbar.languages, toolbar.language));
+    field('currency', 'currency', select(toolbar.currencies, toolbar.currency));
+    field('page', 'page', number(toolbar.page));
+    field('seed', 'seed', number(toolbar.seed));
+    form.addEventListener('submit', (event) => event.preventDefault());
+    root.append(style, form);
+    const hidden = (): boolean => {
+      try {
+        return sessionStorage.getItem(HIDDEN_KEY) === '1';
+      } catch {
+        return false;
+      }
+    };
+    host.hidden = hidden();
+    document.addEventListener('keydown', (event) => {
+      const target = event.target as HTMLElement | null;
+      if (event.key !== '`' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      host.hidden = !host.hidden;
+      try {
+        sessionStorage.setItem(HIDDEN_KEY, host.hidden ? '1' : '0');
+      } catch {
+        // storage disabled: hidden for this page only
+      }
+    });
+    document.body.append(host);
+  }
+
+  if (config.toolbar) {
+    const toolbar = config.toolbar;
+    if (document.readyState === 'loading')
+      document.addEventListener('DOMContentLoaded', () => showToolbar(toolbar), { once: true });
+    else showToolbar(toolbar);
   }
 
   if (config.diagnostics.length > 0) {
