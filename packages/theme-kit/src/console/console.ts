@@ -7,7 +7,6 @@
  * filters after `|` and tags after `{%`. From a pipe: each entry's output, then the end of the input ends it.
  */
 import { createInterface, type Completer } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
 import type { ThemeData } from '../context/build.js';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ThemeRenderError } from '../errors.js';
@@ -25,10 +24,10 @@ export interface ConsoleOptions {
   readonly data: ThemeData;
   /** The page whose objects the entries see (path and query). */
   readonly url: string;
-  readonly input: Readable;
-  readonly output: Writable;
+  readonly input: NodeJS.ReadableStream;
+  readonly output: NodeJS.WritableStream;
   /** Where errors go (the output when absent). */
-  readonly errors?: Writable | undefined;
+  readonly errors?: NodeJS.WritableStream | undefined;
   /** A terminal: prompts, line editing, history, completion. */
   readonly terminal: boolean;
   /** Prints one diagnostic (the CLI's report line). */
@@ -108,13 +107,13 @@ export async function runConsole(options: ConsoleOptions): Promise<ConsoleResult
 
   const report = (error: unknown, source: string): void => {
     failed += 1;
-    const diagnostics =
+    const diagnostics: readonly ThemeDiagnostic[] =
       error instanceof ThemeRenderError
         ? error.diagnostics
         : [
             {
-              severity: 'error' as const,
-              code: 'console',
+              severity: 'error',
+              code: 'liquid-render',
               message: error instanceof Error ? error.message : String(error),
               pointer: '',
             },

@@ -229,7 +229,7 @@ export class ThemeRenderer {
   ): Promise<string> {
     const resolved = resolveRoute(url, data);
     if (!resolved.found)
-      throw new ThemeRenderError([{ severity: 'error', code: 'no-page', message: resolved.reason, pointer: '' }]);
+      throw new ThemeRenderError([{ severity: 'error', code: 'liquid-render', message: resolved.reason, pointer: '' }]);
     const state: RenderState = {
       data,
       layout: DEFAULT_LAYOUT,
