@@ -253,6 +253,7 @@ export function liveReloadClient(config: ClientConfig, Idiomorph: Morpher): void
     });
     kept = new WeakMap();
     hideOverlay();
+    performance.clearMarks('theme-kit:morphed');
     performance.mark('theme-kit:morphed', { detail: { ms: performance.now() - started } });
     document.documentElement.setAttribute('data-theme-kit', 'live');
   }
@@ -372,12 +373,14 @@ export function liveReloadClient(config: ClientConfig, Idiomorph: Morpher): void
     enqueue(() => reload(reason ?? 'the page changed'));
   });
   source.addEventListener('morph', (event) => {
+    performance.clearMarks('theme-kit:morph');
     performance.mark('theme-kit:morph'); // when the page was told (benchmarks read it)
     const message = JSON.parse((event as MessageEvent<string>).data) as MorphMessage;
     const id = ++latestMorph;
     enqueue(() => (id === latestMorph ? morph(message) : undefined));
   });
   source.addEventListener('css', (event) => {
+    performance.clearMarks('theme-kit:css');
     performance.mark('theme-kit:css');
     const { href } = JSON.parse((event as MessageEvent<string>).data) as { href: string };
     enqueue(() => {
