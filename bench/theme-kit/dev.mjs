@@ -21,6 +21,8 @@
 //      template edit is there at parse time, before the page's iframes and images have loaded); and the
 //      like-for-like one: `location.reload()` (what the live client does on a template edit) awaited with
 //      the same `waitForFunction` as the edit, so the ratio says what the dev server adds.
+//    - the language switch (the toolbar's): a navigation to `?language=X` until the page is painted in X,
+//      the first time for each of the 11 languages (the server opens the theme again in it) and again;
 //    Beside each: when the page's event stream delivered the server's message (Chromium's DevTools
 //    protocol reports each Server-Sent Event), so the time splits into "until the browser is told" and
 //    the browser's part. The DevTools protocol does not report every message: one whose handler navigates
@@ -299,7 +301,35 @@ async function liveEdits(dir) {
       told.template.push(templateTold);
       told.css.push(cssTold);
     }
+    // The toolbar's language switch: a navigation to ?language=X until the page in that language is painted;
+    // the first switch to each language opens the theme again in it (cold), the second is served warm.
+    const languages = [
+      'da-DK',
+      'de-DE',
+      'fi-FI',
+      'fr-FR',
+      'it-IT',
+      'ja-JP',
+      'nb-NO',
+      'nl-NL',
+      'pt-PT',
+      'sv-SE',
+      'en-US',
+    ];
+    const switches = { cold: [], warm: [] };
+    for (const round of ['cold', 'warm']) {
+      for (const language of languages) {
+        const started = performance.now();
+        await page.goto(`${url}/?language=${language}`, { waitUntil: 'commit' });
+        await page.waitForFunction((l) => document.documentElement.lang === l && document.body !== null, language, {
+          polling: 'raf',
+        });
+        switches[round].push(performance.now() - started);
+      }
+    }
     return {
+      languageCold: summary(switches.cold),
+      languageWarm: summary(switches.warm),
       template: summary(times.template),
       css: summary(times.css),
       reload: summary(times.reload),
@@ -394,13 +424,18 @@ try {
         `Messages the DevTools protocol did not report (timed from the page's mark instead): ${r.unreported}.`,
     );
     console.log(
-      `\`load\` waits for the page's iframes and images, including the starter's external ones (a YouTube and an OpenStreetMap embed, a picsum.photos image: ` +
-        `on a machine without network they fail at DNS). The marker of a template edit shows at parse time: the like-for-like peer is the live client's own ` +
+      `\`load\` waits for the page's iframes and images, including the starter's external one (an OpenStreetMap embed, lazily loaded: ` +
+        `on a machine without network it fails at DNS). The marker of a template edit shows at parse time: the like-for-like peer is the live client's own ` +
         `\`location.reload()\` awaited with the same waitForFunction (x reload→marker), so the difference is what the dev server adds before the browser reloads.`,
     );
     console.log(
       `goal: template edit p95 under ${TEMPLATE_GOAL_P95_MS} ms (morph): ${r.template.p95 < TEMPLATE_GOAL_P95_MS ? 'met' : 'missed'} ` +
         `(p50 ${ms(r.template.p50)} / p95 ${ms(r.template.p95)} ms; a full reload to the same marker: p50 ${ms(r.reloadMarker.p50)} / p95 ${ms(r.reloadMarker.p95)} ms)`,
+    );
+    console.log(
+      `language switch (toolbar: navigation to ?language=X) to first paint in that language: first time per language ` +
+        `(the theme opened again in it) p50 ${ms(r.languageCold.p50)} / p95 ${ms(r.languageCold.p95)} ms; again ` +
+        `p50 ${ms(r.languageWarm.p50)} / p95 ${ms(r.languageWarm.p95)} ms (11 languages each)`,
     );
     const worst = Math.max(r.template.p95, r.css.p95);
     console.log(
