@@ -124,6 +124,24 @@ describe.skipIf(!runBrowserTests())('theme-kit dev in headless Chromium', () => 
     expect(await page.locator('script[data-theme-kit]').count()).toBe(1);
   });
 
+  it('a layout edit reconciles the <head>: the new title and meta show, the page is not reloaded', async () => {
+    await connected();
+    await page.evaluate(() => Object.assign(window, { themeKitMarker: 'head' }));
+    const layout = starterSpec()['layout/theme.liquid'] as string;
+    writeFiles(dir, {
+      'layout/theme.liquid': layout.replace(
+        '<title>',
+        '<meta name="theme-kit-test" content="morphed">\n    <title>Edited-',
+      ),
+    });
+    await page.waitForFunction(() => document.title.startsWith('Edited-'));
+    expect(await page.locator('meta[name="theme-kit-test"]').getAttribute('content')).toBe('morphed');
+    expect(await page.evaluate(() => (window as unknown as { themeKitMarker?: string }).themeKitMarker)).toBe('head');
+    writeFiles(dir, { 'layout/theme.liquid': layout });
+    await page.waitForFunction(() => !document.title.startsWith('Edited-'));
+    expect(await page.locator('meta[name="theme-kit-test"]').count()).toBe(0);
+  });
+
   it('a changed <script> reloads the page, and the client says why in the console', async () => {
     await connected();
     await page.evaluate(() => Object.assign(window, { themeKitMarker: 'old document' }));
