@@ -14,8 +14,8 @@
 //    message when it is missing): a page open on `/` of a dev server (a CLI process, as a user runs it);
 //    BENCH_EDITS times each, interleaved:
 //    - a template edit: `templates/index.liquid` gets a unique marker; timed from the write until the
-//      marker is in the page (`page.waitForFunction`, polled on animation frames: the page has reloaded
-//      and painted);
+//      marker is in the page (`page.waitForFunction`, polled on animation frames: the page has been
+//      morphed into the new render and painted; it must not navigate: checked);
 //    - a stylesheet edit: `assets/theme.css` gets a new body colour; timed until `getComputedStyle`
 //      shows it (the page must not navigate: checked);
 //    - the peer: `page.reload()` of the same URL, time to `load`: what a manual refresh costs once you
@@ -23,9 +23,17 @@
 //      template edit is there at parse time, before the page's iframes and images have loaded); and the
 //      like-for-like one: `location.reload()` (what the live client does on a template edit) awaited with
 //      the same `waitForFunction` as the edit, so the ratio says what the dev server adds.
+//    - the language switch (the toolbar's): a navigation to `?language=X` until the page is painted in X,
+//      the first time for each of the 11 languages (the server opens the theme again in it) and again;
 //    Beside each: when the page's event stream delivered the server's message (Chromium's DevTools
 //    protocol reports each Server-Sent Event), so the time splits into "until the browser is told" and
-//    the browser's part; and the server's own account (the "(N ms)" it prints: from the batch of changes
+//    the browser's part. The DevTools protocol does not report every message: one whose handler navigates
+//    at once (the old client's `location.reload()`) was missing about once in a hundred (an experiment of
+//    100 reloads driven by SSE: 99 reported) -- the "expected a reload event on the page's stream, got
+//    none" this benchmark once stopped with was that, not a lost edit (test/dev-server.test.ts makes 200
+//    edits in a row, in place, renamed over and at the same mtime, and waits for each). So the time the
+//    page was told is also read from the page (the client's `theme-kit:morph` / `theme-kit:css`
+//    performance marks), used when the protocol's report is missing (counted in the output); and the server's own account (the "(N ms)" it prints: from the batch of changes
 //    to the browsers being told, after the watcher's 25 ms quiet period).
 //
 // Build first: `npx nx run @commerce-kit/theme-kit:build`. Env: BENCH_COLD_RUNS (default 15), BENCH_EDITS
@@ -47,6 +55,7 @@ const EDITS = Number(process.env.BENCH_EDITS ?? 30);
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const COLD_GOAL_MS = 1000;
 const EDIT_GOAL_P95_MS = 300;
+const TEMPLATE_GOAL_P95_MS = 150;
 const ANSI = /\x1b\[[0-9;]*m/g;
 
 const ms = (value) => value.toFixed(1);
@@ -211,6 +220,7 @@ async function liveEdits(dir) {
     };
     const times = { template: [], css: [], reload: [], reloadDcl: [], reloadMarker: [] };
     let navigationsDuringCss = 0;
+    let navigationsDuringTemplate = 0;
     // When the page's live-reload stream delivers the server's message (Chromium's DevTools protocol
     // reports each Server-Sent Event): splits a change into "until the browser is told" and the rest.
     const told = { template: [], css: [] };
@@ -218,24 +228,34 @@ async function liveEdits(dir) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     cdp.on('Network.eventSourceMessageReceived', (e) => {
-      if (e.eventName === 'reload' || e.eventName === 'css') event ??= { name: e.eventName, at: performance.now() };
+      if (e.eventName === 'morph' || e.eventName === 'css') event ??= { name: e.eventName, at: performance.now() };
     });
-    const toldAt = (name, started) => {
-      if (event?.name !== name)
+    let unreported = 0;
+    /** When the page was told: the protocol's report, or the page's own mark (same clock: epoch ms). */
+    const toldAt = async (name, started) => {
+      if (event?.name === name) return event.at - started;
+      const mark = await page.evaluate((n) => {
+        const entry = performance.getEntriesByName(`theme-kit:${n}`).at(-1);
+        return entry ? performance.timeOrigin + entry.startTime : undefined;
+      }, name);
+      if (mark === undefined)
         throw new Error(`expected a ${name} event on the page's stream, got ${event?.name ?? 'none'}`);
-      return event.at - started;
+      unreported++;
+      return mark - (performance.timeOrigin + started);
     };
     const run = `${process.pid}-${Date.now().toString(36)}`;
     for (let i = -2; i < EDITS; i++) {
       // Template edit: a unique marker in the page.
       await connected();
       const marker = `bench-${run}-${i}`;
+      await page.evaluate((m) => Object.assign(window, { benchSamePage: m }), marker);
       event = undefined;
       let started = performance.now();
       writeFileSync(indexFile, `${index}\n<p id="bench-marker">${marker}</p>\n`);
       await page.waitForFunction((m) => document.getElementById('bench-marker')?.textContent === m, marker);
       const template = performance.now() - started;
-      const templateTold = toldAt('reload', started);
+      if ((await page.evaluate(() => window.benchSamePage)) !== marker) navigationsDuringTemplate++;
+      const templateTold = await toldAt('morph', started);
       const templateServer = await nextChange('template');
 
       // Stylesheet edit: a new body colour, with no navigation.
@@ -247,7 +267,7 @@ async function liveEdits(dir) {
       writeFileSync(cssFile, `${css}\nbody { background-color: ${colour}; }\n`);
       await page.waitForFunction((c) => getComputedStyle(document.body).backgroundColor === c, colour);
       const stylesheet = performance.now() - started;
-      const cssTold = toldAt('css', started);
+      const cssTold = await toldAt('css', started);
       if ((await page.evaluate(() => window.benchSamePage)) !== marker) navigationsDuringCss++;
       const cssServer = await nextChange('css');
 
@@ -283,7 +303,35 @@ async function liveEdits(dir) {
       told.template.push(templateTold);
       told.css.push(cssTold);
     }
+    // The toolbar's language switch: a navigation to ?language=X until the page in that language is painted;
+    // the first switch to each language opens the theme again in it (cold), the second is served warm.
+    const languages = [
+      'da-DK',
+      'de-DE',
+      'fi-FI',
+      'fr-FR',
+      'it-IT',
+      'ja-JP',
+      'nb-NO',
+      'nl-NL',
+      'pt-PT',
+      'sv-SE',
+      'en-US',
+    ];
+    const switches = { cold: [], warm: [] };
+    for (const round of ['cold', 'warm']) {
+      for (const language of languages) {
+        const started = performance.now();
+        await page.goto(`${url}/?language=${language}`, { waitUntil: 'commit' });
+        await page.waitForFunction((l) => document.documentElement.lang === l && document.body !== null, language, {
+          polling: 'raf',
+        });
+        switches[round].push(performance.now() - started);
+      }
+    }
     return {
+      languageCold: summary(switches.cold),
+      languageWarm: summary(switches.warm),
       template: summary(times.template),
       css: summary(times.css),
       reload: summary(times.reload),
@@ -294,6 +342,8 @@ async function liveEdits(dir) {
       toldTemplate: summary(told.template),
       toldCss: summary(told.css),
       navigationsDuringCss,
+      navigationsDuringTemplate,
+      unreported,
       browser: context.browser()?.version() ?? execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).trim(),
     };
   } finally {
@@ -359,20 +409,35 @@ try {
       'x reload→marker': x(t, r.reloadMarker),
     });
     console.table([
-      row('template edit (templates/index.liquid) → marker painted', r.template, r.serverTemplate, r.toldTemplate),
+      row(
+        'template edit (templates/index.liquid) → marker painted (morph)',
+        r.template,
+        r.serverTemplate,
+        r.toldTemplate,
+      ),
       row('stylesheet edit (assets/theme.css) → computed style', r.css, r.serverCss, r.toldCss),
       row('peer: page.reload() → load', r.reload),
       row('peer: page.reload() → DOMContentLoaded', r.reloadDcl),
-      row('peer: location.reload() → marker painted (as the edit)', r.reloadMarker),
+      row('peer: location.reload() → marker painted (a full reload, as before the morph)', r.reloadMarker),
     ]);
     console.log(
       `write → page told: until the page's event stream delivers the server's reload/css message (file watcher, 25 ms quiet period, re-render, Server-Sent Event); ` +
-        `server ms: what the dev server itself reports per change (after the quiet period, until the browsers are told). Stylesheet edits that navigated (a new document): ${r.navigationsDuringCss}.`,
+        `server ms: what the dev server itself reports per change (after the quiet period, until the browsers are told). Edits that navigated (a new document): stylesheet ${r.navigationsDuringCss}, template ${r.navigationsDuringTemplate}. ` +
+        `Messages the DevTools protocol did not report (timed from the page's mark instead): ${r.unreported}.`,
     );
     console.log(
-      `\`load\` waits for the page's iframes and images, including the starter's external ones (a YouTube and an OpenStreetMap embed, a picsum.photos image: ` +
-        `on a machine without network they fail at DNS). The marker of a template edit shows at parse time: the like-for-like peer is the live client's own ` +
+      `\`load\` waits for the page's iframes and images, including the starter's external one (an OpenStreetMap embed, lazily loaded: ` +
+        `on a machine without network it fails at DNS). The marker of a template edit shows at parse time: the like-for-like peer is the live client's own ` +
         `\`location.reload()\` awaited with the same waitForFunction (x reload→marker), so the difference is what the dev server adds before the browser reloads.`,
+    );
+    console.log(
+      `goal: template edit p95 under ${TEMPLATE_GOAL_P95_MS} ms (morph): ${r.template.p95 < TEMPLATE_GOAL_P95_MS ? 'met' : 'missed'} ` +
+        `(p50 ${ms(r.template.p50)} / p95 ${ms(r.template.p95)} ms; a full reload to the same marker: p50 ${ms(r.reloadMarker.p50)} / p95 ${ms(r.reloadMarker.p95)} ms)`,
+    );
+    console.log(
+      `language switch (toolbar: navigation to ?language=X) to first paint in that language: first time per language ` +
+        `(the theme opened again in it) p50 ${ms(r.languageCold.p50)} / p95 ${ms(r.languageCold.p95)} ms; again ` +
+        `p50 ${ms(r.languageWarm.p50)} / p95 ${ms(r.languageWarm.p95)} ms (11 languages each)`,
     );
     const worst = Math.max(r.template.p95, r.css.p95);
     console.log(

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Options } from 'tsup';
@@ -65,11 +66,22 @@ const requiredCjs: NonNullable<Options['esbuildPlugins']>[number] = {
   },
 };
 
+/** idiomorph's browser build, embedded as text in the dev server's client (it runs in the page, not in Node). */
+const idiomorphAsText: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'idiomorph-as-text',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]idiomorph[\\/]dist[\\/]idiomorph\.min\.js$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8'),
+      loader: 'text',
+    }));
+  },
+};
+
 export default defineConfig({
   ...preset,
   // tsup's own rule for dependencies (external, as written) would answer first: these are left to the plugins.
   noExternal: [...(preset.noExternal ?? []), /^liquidjs$/, ...REQUIRED_CJS],
-  esbuildPlugins: [liquidjsEsmBuild, requiredCjs],
+  esbuildPlugins: [liquidjsEsmBuild, requiredCjs, idiomorphAsText],
   // The built-in block templates are embedded as text (and shipped as files in dist/blocks/).
   loader: { '.liquid': 'text' },
 });

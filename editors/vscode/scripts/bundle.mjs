@@ -64,6 +64,18 @@ const checkWorkerUrl = {
   },
 };
 
+/** @type {import('esbuild').Plugin} */
+const idiomorphAsText = {
+  // As the theme kit's tsup config: the dev server's client sends idiomorph's browser build to the page as text.
+  name: 'idiomorph-as-text',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]idiomorph[\\/]dist[\\/]idiomorph\.min\.js$/ }, async (args) => ({
+      contents: await readFile(args.path, 'utf8'),
+      loader: 'text',
+    }));
+  },
+};
+
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
 /** @type {import('esbuild').BuildOptions} */
@@ -107,7 +119,7 @@ try {
       entryPoints: [serverEntry],
       outfile: path.join(dist, 'server.js'),
       banner: { js: `${OWN_URL}\n${WORKER_URL}` },
-      plugins: [checkWorkerUrl],
+      plugins: [checkWorkerUrl, idiomorphAsText],
     }),
     build({
       ...common,

@@ -1,5 +1,6 @@
-// The dev server in a real browser (Debian's Chromium via playwright-core): the page, live reload after a
-// template edit, the error overlay and its removal, and a stylesheet swapped without navigation.
+// The dev server in a real browser (Debian's Chromium via playwright-core): the page, a template edit
+// morphed into the open page (scroll, typed values, open <details>, window state kept), a reload when a
+// script changed, rapid saves, the error overlay and its removal, and a stylesheet swapped without navigation.
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -87,6 +88,96 @@ describe.skipIf(!runBrowserTests())('theme-kit dev in headless Chromium', () => 
     expect(await overlay().count()).toBe(0);
   });
 
+  it('a template edit morphs the open page: scroll, focus, typed value, open <details> and window state are kept', async () => {
+    await connected();
+    const form = (text: string): string =>
+      `${INDEX}\n<form><input id="typed" name="q" value=""><input id="box" type="checkbox"></form>\n` +
+      `<details id="more"><summary>More</summary><p>Inside</p></details>\n<p id="live-edit">${text}</p>`;
+    writeFiles(dir, { 'templates/index.liquid': form('before the morph') });
+    await page.waitForFunction(() => document.getElementById('live-edit')?.textContent === 'before the morph');
+    await page.evaluate(() => Object.assign(window, { themeKitMarker: 'kept' }));
+    await page.locator('#more summary').click();
+    await page.locator('#box').check();
+    await page.locator('#typed').fill('half a sentence');
+    const scrolled = await page.evaluate(() => {
+      window.scrollTo(0, Math.min(400, document.documentElement.scrollHeight - window.innerHeight));
+      return window.scrollY;
+    });
+    expect(scrolled).toBeGreaterThan(0);
+
+    writeFiles(dir, { 'templates/index.liquid': form('after the morph') });
+    await page.waitForFunction(() => document.getElementById('live-edit')?.textContent === 'after the morph');
+    const state = await page.evaluate(() => ({
+      marker: (window as unknown as { themeKitMarker?: string }).themeKitMarker,
+      scroll: window.scrollY,
+      typed: (document.getElementById('typed') as HTMLInputElement).value,
+      focused: document.activeElement?.id,
+      box: (document.getElementById('box') as HTMLInputElement).checked,
+      open: (document.getElementById('more') as HTMLDetailsElement).open,
+    }));
+    expect(state).toEqual({
+      marker: 'kept',
+      scroll: scrolled,
+      typed: 'half a sentence',
+      focused: 'typed',
+      box: true,
+      open: true,
+    });
+    expect(await page.locator('script[data-theme-kit]').count()).toBe(1);
+  });
+
+  it('a layout edit reconciles the <head>: the new title and meta show, the page is not reloaded', async () => {
+    await connected();
+    await page.evaluate(() => Object.assign(window, { themeKitMarker: 'head' }));
+    const layout = starterSpec()['layout/theme.liquid'] as string;
+    writeFiles(dir, {
+      'layout/theme.liquid': layout.replace(
+        '<title>',
+        '<meta name="theme-kit-test" content="morphed">\n    <title>Edited-',
+      ),
+    });
+    await page.waitForFunction(() => document.title.startsWith('Edited-'));
+    expect(await page.locator('meta[name="theme-kit-test"]').getAttribute('content')).toBe('morphed');
+    expect(await page.evaluate(() => (window as unknown as { themeKitMarker?: string }).themeKitMarker)).toBe('head');
+    writeFiles(dir, { 'layout/theme.liquid': layout });
+    await page.waitForFunction(() => !document.title.startsWith('Edited-'));
+    expect(await page.locator('meta[name="theme-kit-test"]').count()).toBe(0);
+  });
+
+  it('a changed <script> reloads the page, and the client says why in the console', async () => {
+    await connected();
+    await page.evaluate(() => Object.assign(window, { themeKitMarker: 'old document' }));
+    writeFiles(dir, {
+      'templates/index.liquid': `${INDEX}\n<p id="live-edit">with a script</p>\n<script>window.themeKitScript = 1;</script>`,
+    });
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { themeKitScript?: number }).themeKitScript === 1 &&
+        (window as unknown as { themeKitMarker?: string }).themeKitMarker === undefined,
+    );
+    await connected();
+    const said = (await page.consoleMessages()).map((m) => m.text());
+    // Said before the reload, and again in the new page (whose console starts empty).
+    expect(said).toContain('[theme-kit] reloaded: a script the page runs changed');
+  });
+
+  it('ten saves in a second, some broken, end on the last version with no overlay left', async () => {
+    await connected();
+    await page.evaluate(() => Object.assign(window, { themeKitMarker: 'rapid' }));
+    const script = '\n<script>window.themeKitScript = 1;</script>';
+    for (let save = 1; save <= 10; save++) {
+      const broken = save % 3 === 0 ? '\n{% if %}' : '';
+      writeFiles(dir, {
+        'templates/index.liquid': `${INDEX}\n<p id="live-edit">save ${save}</p>${script}${broken}`,
+      });
+      // Pacing the saves as a typist would (not before an assertion: the end state is awaited below).
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await page.waitForFunction(() => document.getElementById('live-edit')?.textContent === 'save 10');
+    await expect.poll(() => overlay().count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { themeKitMarker?: string }).themeKitMarker)).toBe('rapid');
+  });
+
   it('a stylesheet edit applies without navigation', async () => {
     await connected();
     await page.evaluate(() => Object.assign(window, { themeKitSamePage: true }));
@@ -134,5 +225,28 @@ describe.skipIf(!runBrowserTests())('theme-kit dev in headless Chromium', () => 
     } finally {
       await new Promise<void>((resolve) => other.close(() => resolve()));
     }
+  });
+
+  it('the toolbar switches the language and currency through the URL, and the backquote key hides it', async () => {
+    await page.goto(`${server!.url}/products/harbor-blend`, { waitUntil: 'domcontentloaded' });
+    await connected();
+    const toolbar = page.locator('#theme-kit-toolbar');
+    await expect.poll(() => toolbar.isVisible()).toBe(true);
+    await Promise.all([
+      page.waitForURL(/language=fr-FR/),
+      toolbar.locator('select[name="language"]').selectOption('fr-FR'),
+    ]);
+    await Promise.all([
+      page.waitForURL(/currency=EUR/),
+      page.locator('#theme-kit-toolbar select[name="currency"]').selectOption('EUR'),
+    ]);
+    expect(new URL(page.url()).search).toBe('?language=fr-FR&currency=EUR');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr-FR');
+    await expect.poll(() => page.locator('.price').first().textContent()).toMatch(/16,00\s€/u);
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('`');
+    await expect.poll(() => page.locator('#theme-kit-toolbar').isVisible()).toBe(false);
+    await page.keyboard.press('`');
+    await expect.poll(() => page.locator('#theme-kit-toolbar').isVisible()).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 // The dev server over real HTTP on loopback: pages, assets, errors, and the live-reload stream.
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, ThemeKitError, type DevServer, type DevServerEvent } from '../src/index.js';
@@ -119,15 +119,49 @@ describe('pages', () => {
   });
 });
 
+describe('views: language, currency, seed in the URL', () => {
+  it('renders a page in another language and currency, money through Intl, with no restart', async () => {
+    const fr = await (await fetch(`${server.url}/products/harbor-blend?language=fr-FR&currency=EUR`)).text();
+    expect(fr).toContain('<html lang="fr-FR"');
+    expect(fr).toMatch(/16,00\s€/u);
+    const ja = await (await fetch(`${server.url}/products/harbor-blend?language=ja-JP&currency=JPY`)).text();
+    expect(ja).toMatch(/[¥￥]16(?!\.)/u);
+    const plain = await (await fetch(`${server.url}/products/harbor-blend`)).text();
+    expect(plain).toContain('$16.00');
+  });
+
+  it('the toolbar gets the 11 languages and the current view; a bad parameter is a 400 naming it', async () => {
+    const html = await (await fetch(`${server.url}/?language=de-DE&seed=3&page=2`)).text();
+    const toolbarJson = /"toolbar":(\{[^}]*\})/.exec(html)?.[1] ?? '{}';
+    const config = {
+      toolbar: JSON.parse(toolbarJson) as { languages: string[]; language: string; seed: number; page: number },
+    };
+    expect(config.toolbar).toMatchObject({ language: 'de-DE', seed: 3, page: 2 });
+    expect(config.toolbar?.languages).toHaveLength(11);
+    for (const [query, name] of [
+      ['language=xx-XX', '?language'],
+      ['currency=euro', '?currency'],
+      ['seed=-1', '?seed'],
+    ] as const) {
+      const response = await fetch(`${server.url}/?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(await response.text()).toContain(name);
+    }
+  });
+});
+
 describe('live reload', () => {
-  it('a template change re-renders and tells the open pages to reload; the reload gets the new page', async () => {
+  it('a template change re-renders and sends the open pages their new HTML to morph; a reload gets the new page', async () => {
     const stream = await openEvents(`${server.url}/__theme-kit/events?page=%2F`);
     await stream.next('hello');
     const changed = nextChange();
     writeFiles(dir, {
       'templates/index.liquid': `${starter()['templates/index.liquid'] as string}\n<p id="edit">first edit</p>`,
     });
-    await stream.next('reload');
+    const morph = (await stream.next('morph')).data as { html: string; scripts: string };
+    expect(morph.html).toContain('<p id="edit">first edit</p>');
+    expect(morph.html).not.toContain('data-theme-kit'); // the page alone: the client stays as it is
+    expect(typeof morph.scripts).toBe('string');
     expect(await changed).toMatchObject({
       type: 'change',
       files: ['templates/index.liquid'],
@@ -159,7 +193,7 @@ describe('live reload', () => {
     expect(html).toContain('"code":"liquid-syntax"');
     // Fixed again: reload, and the page renders.
     writeFiles(dir, { 'templates/index.liquid': '<p id="edit">fixed</p>' });
-    await stream.next('reload');
+    await stream.next('morph');
     const fixed = await fetch(`${server.url}/`);
     expect(fixed.status).toBe(200);
     expect(await fixed.text()).toContain('fixed');
@@ -187,7 +221,7 @@ describe('live reload', () => {
     });
     expect((await fetch(`${server.url}/assets/theme.css`)).status).toBe(200);
     writeFiles(dir, { 'pagination.stk.config.json': { numPages: 2, currentPage: 1 } });
-    await stream.next('reload');
+    await stream.next('morph');
     expect((await fetch(`${server.url}/?page=2`)).status).toBe(200);
     stream.close();
   });
@@ -202,7 +236,7 @@ describe('live reload', () => {
     };
     for (const edit of ['first atomic save', 'second atomic save', 'third atomic save']) {
       save(`<p id="edit">${edit}</p>`);
-      await stream.next('reload');
+      expect(((await stream.next('morph')).data as { html: string }).html).toContain(edit);
       expect(await (await fetch(`${server.url}/`)).text()).toContain(edit);
     }
     // A folder made after the start: its files are watched from the moment the folder is seen.
@@ -213,13 +247,37 @@ describe('live reload', () => {
     stream.close();
   });
 
+  it('200 edits in a row, saved in place, renamed over, or at the same mtime: every one reaches the page', async () => {
+    const stream = await openEvents(`${server.url}/__theme-kit/events?page=%2F`);
+    await stream.next('hello');
+    const index = path.join(dir, 'templates', 'index.liquid');
+    const { mtime } = statSync(index);
+    for (let edit = 0; edit < 200; edit++) {
+      const text = `<p id="edit">edit ${String(edit).padStart(3, '0')}</p>`; // the same size every time
+      if (edit % 3 === 0) writeFileSync(index, text);
+      else if (edit % 3 === 1) {
+        writeFileSync(`${index}.tmp`, text);
+        renameSync(`${index}.tmp`, index); // an editor's atomic save
+      } else {
+        writeFileSync(index, text);
+        utimesSync(index, mtime, mtime); // same size, same mtime as a save before it
+      }
+      // An edit may arrive in more than one batch (the file emptied, then written): wait for its content.
+      for (;;) {
+        const { html } = (await stream.next('morph')).data as { html: string };
+        if (html.includes(text)) break;
+      }
+    }
+    stream.close();
+  }, 120_000);
+
   it('survives a folder removed and created again', async () => {
     const stream = await openEvents(`${server.url}/__theme-kit/events?page=%2F`);
     await stream.next('hello');
     rmSync(path.join(dir, 'snippets'), { recursive: true });
     await stream.next('error-report'); // the layout renders snippets that are gone
     writeFiles(dir, Object.fromEntries(Object.entries(starter()).filter(([file]) => file.startsWith('snippets/'))));
-    await stream.next('reload');
+    await stream.next('morph');
     expect((await fetch(`${server.url}/`)).status).toBe(200);
     stream.close();
   });

@@ -49,7 +49,21 @@ export function createContext(options: ResolvedMockOptions, language: string, cu
   };
 }
 
-/** A picsum.photos image URL (stable for a seed, so theme previews do not flicker between runs). */
+/**
+ * A placeholder image as a `data:` URL: an SVG of the asked size, its colour stable for a seed (theme
+ * previews do not flicker between runs), so a store renders complete without a network (no image host to
+ * reach, nothing to fail at DNS).
+ */
 export function imageUrl(faker: Faker, width: number, height: number): string {
-  return `https://picsum.photos/seed/${base36(faker, 10)}/${width}/${height}`;
+  const seed = base36(faker, 10);
+  let hue = 0;
+  for (const char of seed) hue = (hue * 31 + char.charCodeAt(0)) % 360;
+  const ground = Math.round(height * 0.62);
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<rect width="${width}" height="${height}" fill="hsl(${hue} 35% 78%)"/>` +
+    `<path d="M0 ${ground}L${Math.round(width * 0.3)} ${Math.round(height * 0.35)}L${Math.round(width * 0.55)} ${Math.round(height * 0.55)}L${Math.round(width * 0.75)} ${Math.round(height * 0.4)}L${width} ${ground}V${height}H0z" fill="hsl(${hue} 30% 55%)"/>` +
+    `<circle cx="${Math.round(width * 0.78)}" cy="${Math.round(height * 0.22)}" r="${Math.max(2, Math.round(Math.min(width, height) * 0.08))}" fill="hsl(${(hue + 40) % 360} 70% 85%)"/>` +
+    '</svg>';
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }

@@ -48,6 +48,11 @@ export const THEME_KIT_CLI = {
       summary: "map the seven config files to their schemas in VS Code's .vscode/settings.json",
       load: async () => (await THEME_CONFIG_CLI()).editorCommand,
     },
+    {
+      name: 'console',
+      summary: 'evaluate Liquid on the mock store, with the objects of a page (a REPL; piped input works too)',
+      load: async () => (await import('./console-command.js')).consoleCommand,
+    },
     languageServerCommand,
   ],
 } as const satisfies CliOptions;

@@ -7,6 +7,7 @@ import type { Command } from '@commerce-kit/internal/cli/command';
 import { EXIT, UsageError } from '@commerce-kit/internal/cli/io';
 import { formatReport } from '@commerce-kit/internal/cli/report';
 import { confinedFile } from '@commerce-kit/internal/local-server/files';
+import { EStoreLanguage } from '@commerce-kit/theme-config';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ThemeRenderError } from '../errors.js';
 import { ASSETS_FOLDER } from '../theme/files.js';
@@ -35,10 +36,11 @@ const fileOf = (out: string, route: string): string =>
 export const renderCommand: Command = {
   name: 'render',
   summary: 'render every page of the theme to static HTML (for snapshot tests and sharing)',
-  usage: '[--theme DIR] [--configDir DIR] [--out DIR] [--seed N] [--language CODE]',
+  usage: '[--theme DIR] [--configDir DIR] [--out DIR] [--seed N] [--language CODE|all]',
   help: [
     ...THEME_HELP,
     `  --out DIR         where to write (default: ./${DEFAULT_OUT}); replaced as a whole`,
+    '  --language all    one tree per language: <out>/da-DK/..., <out>/de-DE/..., each with its assets',
     '',
     'Writes index.html for /, /blog, each article, category and product (as <path>/index.html), 404.html when',
     'the theme has templates/404.liquid, and copies assets/. The mock store is the same on every run of a',
@@ -47,7 +49,27 @@ export const renderCommand: Command = {
     'Exit status: 0 written, 1 the theme has errors (reported as `check` reports them), 2 usage error.',
   ].join('\n'),
   options: { ...THEME_OPTIONS, out: { type: 'string' } },
-  async run({ program, values }, io) {
+  async run({ program, values, positionals }, io) {
+    if (values['language'] === 'all') {
+      // One tree per language: out/da-DK/..., out/de-DE/..., each a complete site with its assets.
+      const outText = stringValue(values, 'out') ?? DEFAULT_OUT;
+      if (outText === '') throw new UsageError('--out needs a directory');
+      const options = readThemeOptions({ ...values, language: undefined }, io);
+      const out = path.resolve(io.cwd, outText);
+      if (out === options.theme || options.theme.startsWith(`${out}${path.sep}`))
+        throw new UsageError('--out must not be the theme directory or contain it: it is replaced as a whole');
+      await rm(out, { recursive: true, force: true });
+      let status: number = EXIT.OK;
+      for (const language of Object.values(EStoreLanguage)) {
+        const code = await renderCommand.run(
+          { program, positionals, values: { ...values, language, out: path.join(out, language) } },
+          io,
+        );
+        status = Math.max(status, code);
+        if (code !== EXIT.OK) break;
+      }
+      return status;
+    }
     const options = readThemeOptions(values, io);
     const outText = stringValue(values, 'out') ?? DEFAULT_OUT;
     if (outText === '') throw new UsageError('--out needs a directory');

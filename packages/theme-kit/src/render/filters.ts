@@ -7,6 +7,12 @@ import { slugify } from '@commerce-kit/internal/slug';
 import type { FilterImplOptions } from 'liquidjs';
 import type { StoreDrop } from '../generated/context.js';
 
+/**
+ * On a store object: the currency every price is shown in, whatever currency a template passes to `money`
+ * (the dev server's currency switch, `?currency=EUR`: a preview of the display, amounts unconverted).
+ */
+export const DISPLAY_CURRENCY: unique symbol = Symbol.for('@commerce-kit/theme-kit:display-currency');
+
 /** The store of the page being rendered (filters read its language and currency). */
 function storeOf(filter: { context: { globals: object } }): Partial<StoreDrop> {
   const store = (filter.context.globals as { store?: unknown }).store;
@@ -50,7 +56,8 @@ function money(
     typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   if (!Number.isFinite(amount)) return value;
   const store = storeOf(filter);
-  const code = typeof currency === 'string' && currency !== '' ? currency : (store.currencyCode ?? 'USD');
+  const forced = (store as { [DISPLAY_CURRENCY]?: string })[DISPLAY_CURRENCY];
+  const code = forced ?? (typeof currency === 'string' && currency !== '' ? currency : (store.currencyCode ?? 'USD'));
   const format = currencyFormat(store.language ?? 'en-US', code.toUpperCase(), display);
   return format ? format.format(amount) : `${amount.toFixed(2)}${display === 'symbol' ? ` ${code}` : ''}`;
 }
@@ -73,7 +80,10 @@ export const STORE_FILTERS: Readonly<Record<string, FilterImplOptions>> = {
   money_with_currency(value: unknown, currency?: unknown) {
     const formatted = money(this, value, currency, 'symbol');
     if (formatted === value) return value;
-    const code = typeof currency === 'string' && currency !== '' ? currency : (storeOf(this).currencyCode ?? 'USD');
+    const store = storeOf(this);
+    const code =
+      (store as { [DISPLAY_CURRENCY]?: string })[DISPLAY_CURRENCY] ??
+      (typeof currency === 'string' && currency !== '' ? currency : (store.currencyCode ?? 'USD'));
     return `${String(formatted)} ${code.toUpperCase()}`;
   },
   /** `{{ product.price | money_without_currency }}`: `19.00`. */

@@ -3,7 +3,7 @@
  * `theme-kit render` and the sandbox's storefront all render the same way. Each file is parsed once and
  * kept until its source changes; rendering a page is then LiquidJS's cost.
  */
-import { Liquid, type LiquidOptions, type Template } from 'liquidjs';
+import { Context, Liquid, type LiquidOptions, type Template } from 'liquidjs';
 import type { RegionData, ThemeData } from '../context/build.js';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ThemeRenderError } from '../errors.js';
@@ -212,6 +212,41 @@ export class ThemeRenderer {
       context: resolved.context,
       warnings,
     };
+  }
+
+  /**
+   * Renders `source` (Liquid, under the file name `file`) with the objects of the page at `url`, as a line
+   * typed into `theme-kit console`: what `assign`, `capture`, `increment` set is kept in `variables` for
+   * the next call.
+   * @throws {ThemeRenderError} when the URL names no page, or the source does not parse or fails
+   */
+  async renderSource(
+    source: string,
+    file: string,
+    url: string,
+    data: ThemeData,
+    variables: Record<string, unknown>,
+  ): Promise<string> {
+    const resolved = resolveRoute(url, data);
+    if (!resolved.found)
+      throw new ThemeRenderError([{ severity: 'error', code: 'liquid-render', message: resolved.reason, pointer: '' }]);
+    const state: RenderState = {
+      data,
+      layout: DEFAULT_LAYOUT,
+      unconfiguredRegions: new Set(),
+      rawMarkup: (region) => this.parseRawMarkup(region),
+      blockTemplate: (type) => this.parse(this.blockTemplatePath(type)),
+    };
+    try {
+      const templates = this.#liquid.parse(source, file);
+      const context = new Context(variables, this.#liquid.options, { globals: withState(resolved.context, state) });
+      const output = String(await this.#liquid.render(templates, context));
+      Object.assign(variables, context.bottom());
+      return output;
+    } catch (error) {
+      if (error instanceof ThemeRenderError) throw error;
+      throw new ThemeRenderError(this.diagnose(error));
+    }
   }
 
   async #notFound(url: string, reason: string, data: ThemeData): Promise<RenderedPage> {

@@ -1,7 +1,9 @@
 /**
  * `theme-kit dev`: the theme rendered with the mock store over HTTP, kept live. A change to a template,
- * snippet, block, config file or asset updates every open page: a stylesheet is swapped in place, anything
- * else re-renders (the pages are rendered before the browsers are told, so the reload is served at once).
+ * snippet, block, config file or asset updates every open page: a stylesheet is swapped in place, a
+ * template, snippet, block or config change re-renders the open pages and sends each its new HTML, which
+ * the page's client morphs into the live DOM (a reload only when the page's scripts changed; the rendered
+ * page is kept for that reload, so it is served at once), and any other asset reloads the pages.
  * A broken file never stops the server: the pages keep their last good render under an overlay with the
  * error, and the terminal gets the same.
  */
@@ -21,14 +23,16 @@ import {
 } from '@commerce-kit/internal/local-server/guard';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ThemeKitConfigurationError, ThemeKitError, ThemeRenderError } from '../errors.js';
+import { escapeHtml } from '@commerce-kit/internal/escape-html';
 import { resolveRoute } from '../render/routes.js';
 import { BUILTIN_BLOCKS } from '../render/builtin-blocks.js';
 import { ASSETS_FOLDER, LIQUID_FOLDERS } from '../theme/files.js';
 import { openThemeWithCatalogue, type ReloadScope, type Theme, type ThemeOptions } from '../theme/open.js';
 import { sendAsset } from './assets.js';
-import type { OverlayDiagnostic } from './client.js';
+import { scriptSignature, type MorphMessage, type OverlayDiagnostic } from './client.js';
 import { codeFrame } from './frame.js';
-import { brokenPage, EVENTS_PATH, withClient } from './pages.js';
+import { brokenPage, EVENTS_PATH, withClient, type ToolbarConfig } from './pages.js';
+import { parseView, CURRENCIES, LANGUAGES, type View } from './view.js';
 import { watchTheme, type StopWatching } from './watch.js';
 
 /** What the dev server reports (the CLI prints it). */
@@ -82,6 +86,8 @@ export interface DevServer {
 }
 
 const LAST_GOOD_LIMIT = 200;
+/** Views (language, currency, seed) kept open beside the theme as started; the oldest is dropped after. */
+const VIEW_LIMIT = 12;
 const DEBUG_PARAM = 'debug';
 
 /** Whether a request target asks for `?debug=...`, however the name is spelled (`%64ebug`). */
@@ -115,14 +121,19 @@ class DevServerImpl implements DevServer {
   /** A refresh queued and not yet started: later calls share it. */
   #queuedRefresh: Promise<void> | undefined;
   #stopWatching: StopWatching | undefined;
+  readonly #options: ThemeOptions;
+  /** The theme opened again for another language, currency or seed (`?language=fr-FR`), by view key. */
+  readonly #views = new Map<string, Promise<ServedTheme>>();
 
   constructor(
     theme: ServedTheme,
     clock: Clock,
     onEvent: (event: DevServerEvent) => void,
     extraHosts: readonly string[],
+    options: ThemeOptions,
   ) {
     this.theme = theme;
+    this.#options = options;
     this.#clock = clock;
     this.#onEvent = onEvent;
     this.#extraHosts = extraHosts;
@@ -192,7 +203,9 @@ class DevServerImpl implements DevServer {
     this.#queuedRefresh ??= this.#queue(async () => {
       this.#queuedRefresh = undefined;
       const started = this.#clock.now();
-      if (await this.theme.reloadCatalogue()) await this.#reloadPages([], started);
+      let changed = await this.theme.reloadCatalogue();
+      for (const view of this.#views.values()) if (await (await view).reloadCatalogue()) changed = true;
+      if (changed) await this.#reloadPages([], started);
     });
     return this.#queuedRefresh;
   }
@@ -264,21 +277,59 @@ class DevServerImpl implements DevServer {
     const fresh = this.#fresh.get(page);
     if (fresh) {
       this.#fresh.delete(page);
-      this.#html(response, fresh.status, withClient(fresh.html, page, []), head);
+      this.#html(response, fresh.status, withClient(fresh.html, page, [], await this.#toolbar(page)), head);
       return;
     }
     const rendered = await this.#render(page);
     if (rendered.ok) {
-      this.#html(response, rendered.status, withClient(rendered.html, page, []), head);
+      this.#html(response, rendered.status, withClient(rendered.html, page, [], await this.#toolbar(page)), head);
       return;
     }
     this.#onEvent({ type: 'render-error', url: page, problems: rendered.problems });
     this.#html(
       response,
       500,
-      withClient(this.#lastGood.get(page) ?? brokenPage(rendered.problems), page, rendered.problems),
+      withClient(
+        this.#lastGood.get(page) ?? brokenPage(rendered.problems),
+        page,
+        rendered.problems,
+        await this.#toolbar(page),
+      ),
       head,
     );
+  }
+
+  /** The theme for `view`: the one started, or one opened again with the view's language, currency or seed. */
+  #themeFor(view: View): Promise<ServedTheme> {
+    if (view.key === '') return Promise.resolve(this.theme);
+    let opened = this.#views.get(view.key);
+    if (!opened) {
+      opened = openThemeWithCatalogue({
+        ...this.#options,
+        ...(view.language === undefined ? {} : { language: view.language }),
+        ...(view.currency === undefined ? {} : { currency: view.currency }),
+        ...(view.seed === undefined ? {} : { seed: view.seed }),
+      });
+      this.#views.set(view.key, opened);
+      if (this.#views.size > VIEW_LIMIT) this.#views.delete(this.#views.keys().next().value as string);
+    }
+    return opened;
+  }
+
+  /** What the toolbar shows for `page`. */
+  async #toolbar(page: string): Promise<ToolbarConfig | undefined> {
+    const view = parseView(page);
+    if ('problem' in view) return undefined;
+    const theme = await this.#themeFor(view);
+    const store = (theme.data?.objects as { store?: { language?: string; currencyCode?: string } } | undefined)?.store;
+    return {
+      languages: LANGUAGES,
+      currencies: CURRENCIES,
+      language: store?.language ?? view.language ?? 'en-US',
+      currency: store?.currencyCode ?? view.currency ?? 'USD',
+      seed: view.seed ?? this.#options.seed ?? 1,
+      page: Number(new URL(page, 'http://theme.invalid').searchParams.get('page') ?? '1') || 1,
+    };
   }
 
   async #render(
@@ -287,7 +338,16 @@ class DevServerImpl implements DevServer {
     { ok: true; status: number; html: string } | { ok: false; problems: ThemeDiagnostic[] & OverlayDiagnostic[] }
   > {
     try {
-      const result = await this.theme.render(page);
+      const view = parseView(page);
+      if ('problem' in view) {
+        return {
+          ok: true,
+          status: 400,
+          html: `<!doctype html><html><head><meta charset="utf-8"><title>Bad view</title></head><body><h1>Bad view</h1><p>${escapeHtml(view.problem)}</p></body></html>`,
+        };
+      }
+      const theme = await this.#themeFor(view);
+      const result = await theme.render(view.path);
       if (result.status === 200) {
         this.#lastGood.delete(page);
         this.#lastGood.set(page, result.html);
@@ -359,8 +419,9 @@ class DevServerImpl implements DevServer {
     });
     if (!config && !liquid) {
       if (stylesheets.length === 0 && !otherAssets) return;
+      const reason = `${files.find((f) => !f.toLowerCase().endsWith('.css')) ?? 'an asset'} changed`;
       for (const client of this.#clients) {
-        if (otherAssets) this.#send(client, 'reload', {});
+        if (otherAssets) this.#send(client, 'reload', { reason });
         else for (const href of stylesheets) this.#send(client, 'css', { href: encodeURI(href) });
       }
       this.#onEvent({
@@ -375,6 +436,7 @@ class DevServerImpl implements DevServer {
     }
     const scope: ReloadScope = config && liquid ? 'all' : config ? 'config' : 'files';
     await this.theme.reload(scope);
+    for (const view of this.#views.values()) await (await view).reload(scope);
     await this.#reloadPages(files, started);
   }
 
@@ -394,9 +456,21 @@ class DevServerImpl implements DevServer {
         for (const d of rendered.problems) problems.set(JSON.stringify(d), d);
       }
     }
+    const messages = new Map<string, MorphMessage>();
     for (const client of this.#clients) {
       const errors = failed.get(client.page);
-      if (errors) this.#send(client, 'error-report', { diagnostics: errors });
+      if (errors) {
+        this.#send(client, 'error-report', { diagnostics: errors });
+        continue;
+      }
+      // The page rendered again: the client morphs the live page into it (or reloads when its scripts changed).
+      let message = messages.get(client.page);
+      const fresh = this.#fresh.get(client.page);
+      if (!message && fresh) {
+        message = { html: fresh.html, scripts: scriptSignature(fresh.html) };
+        messages.set(client.page, message);
+      }
+      if (message) this.#send(client, 'morph', message);
       else this.#send(client, 'reload', {});
     }
     this.#onEvent({
@@ -471,7 +545,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     const problem = allowedHostProblem(entry);
     if (problem !== undefined) throw new ThemeKitConfigurationError(`\`allowedHosts\` entry ${problem}`);
   }
-  const server = new DevServerImpl(theme, clock, options.onEvent ?? (() => undefined), extraHosts);
+  const server = new DevServerImpl(theme, clock, options.onEvent ?? (() => undefined), extraHosts, options);
   await server.listen(options.port ?? 9292, options.host ?? '127.0.0.1');
   return server;
 }

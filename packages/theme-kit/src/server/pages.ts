@@ -1,13 +1,25 @@
 /** The HTML the dev server sends around a page: the live-reload client, and a page for a theme that cannot render yet. */
 import { escapeHtml } from '@commerce-kit/internal/escape-html';
-import { clientScript, type OverlayDiagnostic } from './client.js';
+import { clientScript, scriptSignature, type OverlayDiagnostic, type ToolbarConfig } from './client.js';
+
+export type { ToolbarConfig } from './client.js';
 
 /** Where the live-reload events are served. */
 export const EVENTS_PATH = '/__theme-kit/events';
 
 /** `html` with the live-reload client added before `</body>` (or at the end). */
-export function withClient(html: string, page: string, diagnostics: readonly OverlayDiagnostic[]): string {
-  const script = clientScript({ events: `${EVENTS_PATH}?page=${encodeURIComponent(page)}`, diagnostics });
+export function withClient(
+  html: string,
+  page: string,
+  diagnostics: readonly OverlayDiagnostic[],
+  toolbar?: ToolbarConfig,
+): string {
+  const script = clientScript({
+    events: `${EVENTS_PATH}?page=${encodeURIComponent(page)}`,
+    diagnostics,
+    scripts: scriptSignature(html),
+    ...(toolbar === undefined ? {} : { toolbar }),
+  });
   const at = html.toLowerCase().lastIndexOf('</body>');
   return at === -1 ? `${html}${script}` : `${html.slice(0, at)}${script}${html.slice(at)}`;
 }

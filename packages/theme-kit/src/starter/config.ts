@@ -254,7 +254,9 @@ const regions: ConfigFile<'editable-regions'> = [
       },
       {
         type: 'video',
-        props: { settings: { ...common, type: 'youtube', url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' } },
+        // Local placeholder media (the page renders complete offline); `type: 'youtube'` and a `url` embed a
+        // YouTube video (youtube-nocookie.com), `type: 'vimeo'` a Vimeo one.
+        props: { settings: { ...common, type: 'html5', src: 'assets/chime.wav', poster: 'assets/hero.svg' } },
       },
       {
         type: 'audio',

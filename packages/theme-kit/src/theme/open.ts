@@ -9,6 +9,7 @@ import { buildThemeData, type ThemeData } from '../context/build.js';
 import { catalogueKey, configWithCatalogue, type StoreCatalogue } from '../context/catalogue.js';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ThemeKitConfigurationError, ThemeRenderError } from '../errors.js';
+import { DISPLAY_CURRENCY } from '../render/filters.js';
 import { ThemeRenderer, type RenderedPage } from '../render/renderer.js';
 import { allRoutes } from '../render/routes.js';
 import { BUILTIN_PREFIX } from '../render/theme-fs.js';
@@ -25,6 +26,8 @@ export interface ThemeOptions {
   readonly seed?: number | undefined;
   /** Store language to render with, instead of the one `store.stk.config.json` sets (`de-DE`, ...). */
   readonly language?: EStoreLanguage | undefined;
+  /** Currency `money` formats with (an ISO 4217 code, `EUR`), instead of the store's `currencyCode`. */
+  readonly currency?: string | undefined;
   /**
    * The mock store's "current date" (default publication date of articles): a `Clock` (default: the
    * system clock; the start of its current day is used) or a fixed date.
@@ -168,13 +171,20 @@ class OpenedTheme implements Theme {
       this.data = undefined;
       return;
     }
-    const { language } = this.#options;
+    const { language, currency } = this.#options;
     // Without store.stk.config.json the store is generated; the generator completes a partial store
-    // (here: only the language), as it does for any required field a config lacks.
+    // (here: only the language or currency), as it does for any required field a config lacks.
     this.#config =
-      language === undefined
+      language === undefined && currency === undefined
         ? loaded.config
-        : { ...loaded.config, store: { ...loaded.config.store, language } as NonNullable<ThemeConfig['store']> };
+        : {
+            ...loaded.config,
+            store: {
+              ...loaded.config.store,
+              ...(language === undefined ? {} : { language }),
+              ...(currency === undefined ? {} : { currencyCode: currency }),
+            } as NonNullable<ThemeConfig['store']>,
+          };
     await this.#build(this.#options.catalogue === undefined ? undefined : await this.#options.catalogue());
   }
 
@@ -206,6 +216,11 @@ class OpenedTheme implements Theme {
         ...(regionsFile === undefined ? {} : { editableRegionsFile: regionsFile }),
         catalogue,
       });
+      const { currency } = this.#options;
+      // A currency asked for shows every price in it, whatever currency a product names (not enumerable:
+      // templates and ?debug=context do not see it).
+      if (currency !== undefined)
+        Object.defineProperty(this.data.objects.store, DISPLAY_CURRENCY, { value: currency, enumerable: false });
     } catch (error) {
       this.data = undefined;
       if (error instanceof MockConfigError) {
