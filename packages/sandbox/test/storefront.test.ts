@@ -137,12 +137,13 @@ describe('the storefront renders the live data', () => {
     expect((await page(sandbox.storefrontUrl!, '/blog')).html).toContain('Brewing green tea');
   });
 
-  it('open pages are told to reload after an API write and after a reset, not after a write elsewhere', async () => {
+  it('open pages are sent their new render after an API write and after a reset, not after a write elsewhere', async () => {
     const sandbox = await start({ theme: starterTheme(), storefrontPort: 0 });
     const [first] = (await json<{ data: Array<{ id: string }> }>(api(sandbox, '/products?limit=1'))).data;
     const open = await liveReload(sandbox.storefrontUrl!, '/');
-    const reloads = (): number => open.events.filter((e) => e === 'reload').length;
-    // A customer is no part of the storefront: the catalogue is read again, the same, and nothing reloads.
+    // An open page is morphed into its new render (`morph`), or reloaded when that cannot be (`reload`).
+    const reloads = (): number => open.events.filter((e) => e === 'morph' || e === 'reload').length;
+    // A customer is no part of the storefront: the catalogue is read again, the same, and nothing is sent.
     await json(
       api(sandbox, '/customers', {
         method: 'POST',
@@ -157,13 +158,13 @@ describe('the storefront renders the live data', () => {
         body: JSON.stringify({ quantity: 0 }),
       }),
     );
-    await waitFor(() => reloads() >= 1, { message: 'a reload after PUT /products/{id}' });
-    // The stream is ordered: a reload for the customer would have come before the product's.
+    await waitFor(() => reloads() >= 1, { message: 'the new render after PUT /products/{id}' });
+    // The stream is ordered: an update for the customer would have come before the product's.
     expect(reloads()).toBe(1);
 
     // A reset is no API write: the storefront sees it on the database's change counter.
     await sandbox.reset();
-    await waitFor(() => reloads() >= 2, { message: 'a reload after the reset' });
+    await waitFor(() => reloads() >= 2, { message: 'the new render after the reset' });
     expect(reloads()).toBe(2);
     open.close();
   });

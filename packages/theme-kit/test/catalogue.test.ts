@@ -180,7 +180,7 @@ describe('the dev server with a catalogue: refresh()', () => {
       expect(reads).toBe(before + 1);
       expect(events.filter((e) => e.type === 'change')).toEqual([]);
 
-      // A renamed product keeps its page (its handle is given) and the page reloads with the new title.
+      // A renamed product keeps its page (its handle is given) and the open page is morphed into the new title.
       const next = catalogue().value;
       value = {
         ...next,
@@ -194,7 +194,7 @@ describe('the dev server with a catalogue: refresh()', () => {
       await refreshed;
       expect(page).toContain('<h1>Copper Kettle</h1>');
       expect(page).toContain('Sold out');
-      await stream.next('reload');
+      await stream.next('morph');
       expect(events.filter((e) => e.type === 'change')).toEqual([
         { type: 'change', files: [], action: 'reload', pages: 1, ms: expect.any(Number) as number, problems: [] },
       ]);
