@@ -8,6 +8,7 @@ import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import type { StaticAnalysis, Template, Variable } from 'liquidjs';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { BLOCK_OBJECTS, LAYOUT_OBJECTS, PAGE_OBJECTS } from '../render/contract.js';
+import { characterOffsets } from '../render/json-position.js';
 import type { ThemeRenderer } from '../render/renderer.js';
 import { namesIn, type ThemeFiles } from '../theme/files.js';
 import type { ThemeSnapshot } from '../workspace/snapshot.js';
@@ -162,21 +163,6 @@ function configOf(
   const regions = regionsText !== undefined && values.rawMarkups.length > 0 ? parseTree(regionsText) : undefined;
   cache.config = { texts: new Map([...texts].map(([name, config]) => [name, config.text])), values, regions };
   return cache.config;
-}
-
-const SIMPLE_ESCAPE_LENGTH = 2;
-const UNICODE_ESCAPE_LENGTH = 6;
-
-/** Source offsets of each character of the JSON string literal starting at `quote`. */
-function characterOffsets(text: string, quote: number): number[] {
-  const offsets: number[] = [];
-  let i = quote + 1;
-  while (i < text.length && text[i] !== '"') {
-    offsets.push(i);
-    i += text[i] === '\\' ? (text[i + 1] === 'u' ? UNICODE_ESCAPE_LENGTH : SIMPLE_ESCAPE_LENGTH) : 1;
-  }
-  offsets.push(i);
-  return offsets;
 }
 
 function parsedOf(

@@ -16,7 +16,7 @@ const SIMPLE_ESCAPE_LENGTH = 2;
 const UNICODE_ESCAPE_LENGTH = 6;
 
 /** Source offsets of each character of the string literal starting at `quote` (index = character of the value). */
-function characterOffsets(text: string, quote: number): number[] {
+export function characterOffsets(text: string, quote: number): number[] {
   const offsets: number[] = [];
   let i = quote + 1;
   while (i < text.length && text[i] !== '"') {
