@@ -230,13 +230,7 @@ export class ThemeRenderer {
     const resolved = resolveRoute(url, data);
     if (!resolved.found)
       throw new ThemeRenderError([{ severity: 'error', code: 'liquid-render', message: resolved.reason, pointer: '' }]);
-    const state: RenderState = {
-      data,
-      layout: DEFAULT_LAYOUT,
-      unconfiguredRegions: new Set(),
-      rawMarkup: (region) => this.parseRawMarkup(region),
-      blockTemplate: (type) => this.parse(this.blockTemplatePath(type)),
-    };
+    const state = this.#renderState(data);
     try {
       const templates = this.#liquid.parse(source, file);
       const context = new Context(variables, this.#liquid.options, { globals: withState(resolved.context, state) });
@@ -263,18 +257,23 @@ export class ThemeRenderer {
     return { status: 404, html, template: '404', warnings };
   }
 
-  async #renderWithLayout(
-    templatePath: string,
-    context: ThemeContext,
-    data: ThemeData,
-  ): Promise<{ html: string; warnings: ThemeDiagnostic[] }> {
-    const state: RenderState = {
+  /** What the theme kit's tags read while one page renders (its layout, regions, block templates). */
+  #renderState(data: ThemeData): RenderState {
+    return {
       data,
       layout: DEFAULT_LAYOUT,
       unconfiguredRegions: new Set(),
       rawMarkup: (region) => this.parseRawMarkup(region),
       blockTemplate: (type) => this.parse(this.blockTemplatePath(type)),
     };
+  }
+
+  async #renderWithLayout(
+    templatePath: string,
+    context: ThemeContext,
+    data: ThemeData,
+  ): Promise<{ html: string; warnings: ThemeDiagnostic[] }> {
+    const state = this.#renderState(data);
     try {
       const page = String(
         await this.#liquid.render(this.parse(templatePath), {}, { globals: withState(context, state) }),
