@@ -77,9 +77,33 @@ export function wholeNumber(what: string, value: string): number {
   return Number(value);
 }
 
-function masker(secrets: readonly string[]): (text: string) => string {
-  return (text) =>
+/**
+ * A command run's output: `out` and `err` with every secret in `secrets` masked (push one as soon as the
+ * command reads it), and `usage`, which prints a usage error pointing at the command's help and answers 2.
+ */
+export function commandOutput(
+  name: string,
+  streams: CommandStreams,
+  program: string,
+): {
+  readonly secrets: string[];
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  readonly usage: (message: string) => number;
+} {
+  const secrets: string[] = [];
+  const mask = (text: string): string =>
     secrets.reduce((masked, secret) => (secret.length >= 4 ? masked.split(secret).join('***') : masked), text);
+  const err = (text: string): void => streams.err(mask(text));
+  return {
+    secrets,
+    out: (text) => streams.out(mask(text)),
+    err,
+    usage: (message) => {
+      err(`commerce-sandbox ${name}: ${message}\nRun \`${program} ${name} --help\` for its usage.\n`);
+      return 2;
+    },
+  };
 }
 
 /** A command's flags as the parser takes them: its own, then the connection flags and `--json`. */
@@ -103,14 +127,7 @@ export async function runCommand(
   env: NodeJS.ProcessEnv,
   program: string = invocation(),
 ): Promise<number> {
-  const secrets: string[] = [];
-  const mask = masker(secrets);
-  const out = (text: string): void => streams.out(mask(text));
-  const err = (text: string): void => streams.err(mask(text));
-  const usage = (message: string): number => {
-    err(`commerce-sandbox ${command.name}: ${message}\nRun \`${program} ${command.name} --help\` for its usage.\n`);
-    return 2;
-  };
+  const { secrets, out, err, usage } = commandOutput(command.name, streams, program);
   let values: FlagValues;
   let positionals: readonly string[];
   try {

@@ -10,7 +10,7 @@ import { systemClock } from '@commerce-kit/internal/clock';
 import { CONTRACT_FORMATS, type ContractFormat } from '../../contract/formats.js';
 import { type FlagSpecs, parseFlags, UsageError } from '../flags.js';
 import { VERSION } from '../version.js';
-import type { CommandStreams } from './command.js';
+import { commandOutput, type CommandStreams } from './command.js';
 
 /** What a contract command's `run` gets. */
 export interface ContractContext {
@@ -114,11 +114,6 @@ export function writeReport(context: ContractContext, text: string, summary: str
   context.out(`${summary}, written to ${output}\n`);
 }
 
-function masker(secrets: readonly string[]): (text: string) => string {
-  return (text) =>
-    secrets.reduce((masked, secret) => (secret.length >= 4 ? masked.split(secret).join('***') : masked), text);
-}
-
 /** Options of {@link runContractCommand} beyond the streams (tests pass a clock and a stop signal). */
 export interface ContractRunOptions {
   readonly clock?: Clock | undefined;
@@ -145,14 +140,7 @@ export async function runContractCommand(
   program: string,
   options: ContractRunOptions = {},
 ): Promise<number> {
-  const secrets: string[] = [];
-  const mask = masker(secrets);
-  const out = (text: string): void => streams.out(mask(text));
-  const err = (text: string): void => streams.err(mask(text));
-  const usage = (message: string): number => {
-    err(`commerce-sandbox ${command.name}: ${message}\nRun \`${program} ${command.name} --help\` for its usage.\n`);
-    return 2;
-  };
+  const { secrets, out, err, usage } = commandOutput(command.name, streams, program);
   let flags: ContractContext['flags'];
   try {
     const parsed = parseFlags(argv, command.flags, 0);
