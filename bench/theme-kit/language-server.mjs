@@ -14,7 +14,7 @@
 //     removing a line with an unknown filter (`{{ store.storeName | upcasee }}`): from sending didChange to
 //     the publishDiagnostics whose diagnostics have (or no longer have) that filter's. The edit is sent as
 //     the server asked (theme-kit: incremental; Shopify's: the full text). Both servers wait for the typing
-//     to pause before they check, and that wait is part of the figure: theme-kit 75 ms (DEFAULT_DEBOUNCE_MS
+//     to pause before they check, and that wait is part of the figure: theme-kit 50 ms (DEFAULT_DEBOUNCE_MS
 //     in src/language-server/server.ts), Shopify's 100 ms (`debounce(makeRunChecks(...), 100)` in
 //     theme-language-server-common's startServer);
 //   - completion and hover: BENCH_REQUESTS requests each, in turn at four places of the template: an
