@@ -2,30 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Hover } from 'vscode-languageserver';
 import { createLanguageContext, hover, type LanguageContext } from '../src/language/index.js';
 import { starterTheme } from '../src/starter/files.js';
-import type { ThemeSnapshot } from '../src/workspace/snapshot.js';
+import { ROOT, marked, snapshot } from './support/language.js';
 
-const ROOT = '/themes/shop';
 const CLOCK = '2025-01-01T00:00:00Z';
-
-/** A snapshot from theme-relative paths -> texts: `*.stk.config.json` are config files, `assets/` assets. */
-function snapshot(entries: Iterable<readonly [string, string | Uint8Array]>): ThemeSnapshot {
-  const files = new Map<string, string>();
-  const assets: string[] = [];
-  const configTexts = new Map<string, { file: string; text: string }>();
-  for (const [rel, content] of entries) {
-    if (rel.endsWith('.stk.config.json')) configTexts.set(rel, { file: `${ROOT}/${rel}`, text: String(content) });
-    else if (rel.startsWith('assets/')) assets.push(rel.slice('assets/'.length));
-    else files.set(rel, typeof content === 'string' ? content : new TextDecoder().decode(content));
-  }
-  return { root: ROOT, configDir: ROOT, files, assets: assets.sort(), configTexts };
-}
-
-/** The position of the `|^|` marker in `source`, and the text without it. */
-function marked(source: string): { text: string; line: number; character: number } {
-  const offset = source.indexOf('|^|');
-  const before = source.slice(0, offset).split('\n');
-  return { text: source.replace('|^|', ''), line: before.length - 1, character: before.at(-1)!.length };
-}
 
 /** A small store: its name and five pages. */
 const SHOP: Record<string, string> = {

@@ -11,23 +11,7 @@ import {
   type LanguageContextOptions,
   references,
 } from '../src/language/index.js';
-import type { ThemeSnapshot } from '../src/workspace/snapshot.js';
-
-const ROOT = '/themes/shop';
-const uri = (rel: string): string => pathToFileURL(`${ROOT}/${rel}`).href;
-
-/** A snapshot from theme-relative paths -> texts: `*.stk.config.json` are config files, `assets/` assets. */
-function snapshot(entries: Iterable<readonly [string, string]>): ThemeSnapshot {
-  const files = new Map<string, string>();
-  const assets: string[] = [];
-  const configTexts = new Map<string, { file: string; text: string }>();
-  for (const [rel, content] of entries) {
-    if (rel.endsWith('.stk.config.json')) configTexts.set(rel, { file: `${ROOT}/${rel}`, text: content });
-    else if (rel.startsWith('assets/')) assets.push(rel.slice('assets/'.length));
-    else files.set(rel, content);
-  }
-  return { root: ROOT, configDir: ROOT, files, assets: assets.sort(), configTexts };
-}
+import { ROOT, snapshot, uri } from './support/language.js';
 
 const INDEX = [
   "{% layout 'theme' %}",

@@ -1,21 +1,6 @@
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createLanguageContext, prepareRename, rename } from '../src/language/index.js';
-import type { ThemeSnapshot } from '../src/workspace/snapshot.js';
-
-const ROOT = '/themes/shop';
-const uri = (rel: string): string => pathToFileURL(`${ROOT}/${rel}`).href;
-
-/** A snapshot from theme-relative paths -> texts: `*.stk.config.json` are config files. */
-function snapshot(entries: Iterable<readonly [string, string]>): ThemeSnapshot {
-  const files = new Map<string, string>();
-  const configTexts = new Map<string, { file: string; text: string }>();
-  for (const [rel, content] of entries) {
-    if (rel.endsWith('.stk.config.json')) configTexts.set(rel, { file: `${ROOT}/${rel}`, text: content });
-    else files.set(rel, content);
-  }
-  return { root: ROOT, configDir: ROOT, files, assets: [], configTexts };
-}
+import { ROOT, snapshot, uri } from './support/language.js';
 
 const INDEX = "{% editable_region 'home-hero' %}\n{% render 'card', product: product %}\n{% render 'card' %}";
 const ABOUT = '{% liquid\n  editable_region "home-hero"\n  render "card"\n%}';
