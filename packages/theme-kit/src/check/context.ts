@@ -8,7 +8,7 @@ import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import type { StaticAnalysis, Template, Variable } from 'liquidjs';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { BLOCK_OBJECTS, LAYOUT_OBJECTS, PAGE_OBJECTS } from '../render/contract.js';
-import { characterOffsets } from '../render/json-position.js';
+import { characterOffsets, pathOf } from '../render/json-position.js';
 import type { ThemeRenderer } from '../render/renderer.js';
 import { namesIn, type ThemeFiles } from '../theme/files.js';
 import type { ThemeSnapshot } from '../workspace/snapshot.js';
@@ -213,7 +213,7 @@ export function createContext(
     const key = `rawMarkup:${raw.pointer}`;
     live.add(key);
     const parsed = parsedOf(cache, renderer, key, key, raw.value, positions);
-    const node = tree && regions ? findNodeAtLocation(tree, pointerPath(raw.pointer)) : undefined;
+    const node = tree && regions ? findNodeAtLocation(tree, pathOf(raw.pointer)) : undefined;
     let offsets: number[] | undefined;
     const locate = (line: number, column: number): Location => {
       if (!regions || node?.type !== 'string')
@@ -285,15 +285,6 @@ export function createContext(
     },
   };
   return context;
-}
-
-function pointerPath(pointer: string): Array<string | number> {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((segment) => (/^(?:0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment));
 }
 
 /** The object analysis of every page, layout, block template and `rawMarkup` (snippets through them). */

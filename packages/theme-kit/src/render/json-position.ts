@@ -28,7 +28,7 @@ export function characterOffsets(text: string, quote: number): number[] {
 }
 
 /** JSON Pointer -> jsonc-parser path (array indexes as numbers). */
-function pathOf(pointer: string): Array<string | number> {
+export function pathOf(pointer: string): Array<string | number> {
   if (pointer === '') return [];
   return pointer
     .slice(1)
