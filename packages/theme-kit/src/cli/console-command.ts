@@ -3,13 +3,13 @@ import { stringValue } from '@commerce-kit/internal/cli/args';
 import { useColor } from '@commerce-kit/internal/cli/color';
 import type { Command } from '@commerce-kit/internal/cli/command';
 import { EXIT, UsageError } from '@commerce-kit/internal/cli/io';
-import { diagnosticLine, formatReport } from '@commerce-kit/internal/cli/report';
+import { diagnosticLine } from '@commerce-kit/internal/cli/report';
 import { createColors } from 'picocolors';
 import { runConsole } from '../console/console.js';
 import { resolveRoute } from '../render/routes.js';
 import { openTheme } from '../theme/open.js';
-import { THEME_KIT_TOOL } from './report-tool.js';
-import { readThemeOptions, shown, THEME_HELP, THEME_OPTIONS } from './theme-options.js';
+import { reportErrors } from './report-tool.js';
+import { readThemeOptions, THEME_HELP, THEME_OPTIONS } from './theme-options.js';
 
 /** The `console` subcommand. */
 export const consoleCommand: Command = {
@@ -36,15 +36,7 @@ export const consoleCommand: Command = {
     const c = createColors(useColor(io.stderr, io.env));
     const errors = theme.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length > 0 || !theme.data) {
-      const diagnostics = errors.map((d) => (d.file === undefined ? d : { ...d, file: shown(io, d.file) }));
-      io.stderr.write(
-        formatReport(
-          THEME_KIT_TOOL,
-          'text',
-          { valid: false, diagnostics },
-          { files: theme.files.size, color: useColor(io.stderr, io.env), cwd: io.cwd },
-        ),
-      );
+      reportErrors(io, errors, theme.files.size);
       io.stderr.write(`${program} console: the theme cannot render\n`);
       return EXIT.INVALID;
     }

@@ -2,17 +2,15 @@
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sourceDateEpoch, stringValue } from '@commerce-kit/internal/cli/args';
-import { useColor } from '@commerce-kit/internal/cli/color';
 import type { Command } from '@commerce-kit/internal/cli/command';
 import { EXIT, UsageError } from '@commerce-kit/internal/cli/io';
-import { formatReport } from '@commerce-kit/internal/cli/report';
 import { confinedFile } from '@commerce-kit/internal/local-server/files';
 import { EStoreLanguage } from '@commerce-kit/theme-config';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ThemeRenderError } from '../errors.js';
 import { ASSETS_FOLDER } from '../theme/files.js';
 import { openTheme } from '../theme/open.js';
-import { THEME_KIT_TOOL } from './report-tool.js';
+import { reportErrors } from './report-tool.js';
 import { readThemeOptions, shown, THEME_HELP, THEME_OPTIONS } from './theme-options.js';
 
 const DEFAULT_OUT = 'theme-render';
@@ -99,15 +97,7 @@ export const renderCommand: Command = {
       }
     }
     if (problems.length > 0) {
-      const diagnostics = problems.map((d) => (d.file === undefined ? d : { ...d, file: shown(io, d.file) }));
-      io.stderr.write(
-        formatReport(
-          THEME_KIT_TOOL,
-          'text',
-          { valid: false, diagnostics },
-          { files: theme.files.size, color: useColor(io.stderr, io.env), cwd: io.cwd },
-        ),
-      );
+      reportErrors(io, problems, theme.files.size);
       io.stderr.write(`${program} render: nothing written\n`);
       return EXIT.INVALID;
     }
