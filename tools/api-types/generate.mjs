@@ -23,7 +23,7 @@ export const OUT_DIR = 'packages/api-types/src/generated';
 const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 const COMPONENT_REF = '#/components/schemas/';
 /** OpenAPI-only keywords and test fixtures that do not belong in a published JSON Schema. */
-const OPENAPI_ONLY_KEYS = new Set(['discriminator', 'x-invalid-examples', 'xml', 'externalDocs']);
+const OPENAPI_ONLY_KEYS = new Set(['discriminator', 'x-invalid-examples', 'x-theme-kit', 'xml', 'externalDocs']);
 /** Annotation keywords of ours that ajv must accept in strict mode. */
 export const ANNOTATION_KEYWORDS = ['x-unspecified', 'x-default-from'];
 

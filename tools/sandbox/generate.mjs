@@ -9,6 +9,8 @@
 //                      examples, its webhook events, and its fields with what a creation without them
 //                      stores (the create body's `default`, `null` where the field is nullable, or the
 //                      value of another field named by `x-default-from`)
+//   codec.ts           the mapping between the theme kit's mock store and the API's products, categories
+//                      and blog posts (tools/sandbox/codec.mjs, from the schemas' `x-theme-kit`)
 // The sandbox never keeps a hand-written list of paths or fields: adding an operation to the spec adds a
 // route here (a resource's CRUD operation is served by the resource engine; any other must get a
 // handler, or the handler table does not compile), and adding a field to a resource's schemas is all it
@@ -18,6 +20,8 @@ import { createAjv, loadSpec, SPEC_PATH } from '../api-types/generate.mjs';
 import { GENERATED_BANNER, writeGenerated } from '../lib/generated-files.mjs';
 import { schemaRefName, specOperations } from '../lib/spec-operations.mjs';
 import { bundleStandaloneValidators } from '../lib/standalone.mjs';
+import { generateMockDataSchema } from '../theme-config/generate.mjs';
+import { codecModel, codecModule } from './codec.mjs';
 
 export const OUT_DIR = 'packages/sandbox/src/generated';
 const COMPONENT_SCHEMA = '#/components/schemas/';
@@ -500,7 +504,9 @@ export async function generate() {
   files.set(`${OUT_DIR}/routes.ts`, routesModule(spec, operations, schemaNames, parameters));
   files.set(`${OUT_DIR}/parameters.js`, `// ${GENERATED_BANNER}\n${paramsJs}`);
   files.set(`${OUT_DIR}/parameters.d.ts`, parametersDts([...parameters.schemas.keys()]));
-  files.set(`${OUT_DIR}/resources.ts`, resourcesModule(resourceModels(spec, operations)));
+  const models = resourceModels(spec, operations);
+  files.set(`${OUT_DIR}/resources.ts`, resourcesModule(models));
+  files.set(`${OUT_DIR}/codec.ts`, codecModule(codecModel(spec, generateMockDataSchema(), models), GENERATED_BANNER));
   return files;
 }
 

@@ -48,7 +48,7 @@ const TJS_SETTINGS = {
 
 /** Schema of the mock store `generateMockData` returns, from specs/theme-kit/mock-data.ts (root type `MockData`). */
 const MOCK_DATA_SCHEMA_FILE = 'mock-data.schema.json';
-function generateMockDataSchema() {
+export function generateMockDataSchema() {
   const file = path.join(REPO_ROOT, SPEC_DIR, 'mock-data.ts');
   const program = TJS.getProgramFromFiles([file], SPEC_COMPILER_OPTIONS);
   const generator = TJS.buildGenerator(program, { ...TJS_SETTINGS, validationKeywords: ['guessed'] });

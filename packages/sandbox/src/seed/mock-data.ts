@@ -3,33 +3,15 @@
  * of the seeded store come from it, so the sandbox and a theme preview show the same catalogue.
  */
 import type { ThemeConfig } from '@commerce-kit/theme-config';
-import { generateMockData } from '@commerce-kit/theme-config/mock';
+import { generateMockData, type MockArticle, type MockCategory } from '@commerce-kit/theme-config/mock';
 
-/** What the sandbox takes from the mock store. */
+/**
+ * What the sandbox takes from the mock store: its categories (with their products) and articles, in the
+ * theme kit's types (the generated codec maps them to the API's fields).
+ */
 export interface MockCatalogue {
-  readonly categories: ReadonlyArray<{
-    readonly title: string;
-    readonly description: string;
-    readonly featuredImage?: string | undefined;
-    readonly items: ReadonlyArray<{
-      readonly title: string;
-      readonly description: string;
-      readonly featuredImage?: string | undefined;
-      readonly sku?: string | undefined;
-      readonly currency?: string | undefined;
-      readonly price: number;
-      readonly quantity?: number | undefined;
-    }>;
-  }>;
-  readonly articles: ReadonlyArray<{
-    readonly title: string;
-    readonly metaDescription: string;
-    readonly content: string;
-    readonly createdTime: string;
-    readonly publishedTime: string;
-    readonly featuredImage?: string | undefined;
-    readonly tags: readonly string[];
-  }>;
+  readonly categories: readonly MockCategory[];
+  readonly articles: readonly MockArticle[];
 }
 
 /** The mock store's catalogue for a seed, dated from `now`: a theme's (its config files, loaded), or the default store's. */

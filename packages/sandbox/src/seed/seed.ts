@@ -4,6 +4,7 @@
  */
 import type { ThemeConfig } from '@commerce-kit/theme-config';
 import type { Faker } from '@faker-js/faker';
+import { encodeBlogPost, encodeCategory, encodeProduct } from '../generated/codec.js';
 import { resourceId } from '../store/resource-model.js';
 import type { Store } from '../store/store.js';
 import { seededFaker } from './faker.js';
@@ -100,6 +101,7 @@ function seededCatalogue(
   const catalogue = mockCatalogue(seedNumber, iso(SEED_BASE_TIME), themeConfig);
   const categories: Seeded[] = [];
   const products: Array<Seeded & { readonly price: number }> = [];
+  // The mock store's objects become API fields through the generated codec (specs/openapi.yaml's x-theme-kit).
   catalogue.categories.forEach((category, c) => {
     const productIds: string[] = [];
     for (const item of category.items) {
@@ -109,40 +111,20 @@ function seededCatalogue(
         seq: n,
         createdTime: iso(SEED_BASE_TIME - 59 * DAY + n * 10 * MINUTE),
         price: item.price,
-        fields: {
-          title: item.title,
-          description: item.description,
-          featured_image: item.featuredImage ?? null,
-          sku: item.sku ?? null,
-          currency: item.currency ?? null,
-          price: item.price,
-          quantity: item.quantity ?? null,
-        },
+        fields: encodeProduct(item),
       });
     }
     categories.push({
       seq: c + 1,
       createdTime: iso(SEED_BASE_TIME - 60 * DAY + c * HOUR),
-      fields: {
-        title: category.title,
-        description: category.description,
-        featured_image: category.featuredImage ?? null,
-        product_ids: productIds,
-      },
+      fields: encodeCategory(category, { product_ids: productIds }),
     });
   });
-  const blogPosts: Seeded[] = catalogue.articles.map((article, i) => ({
-    seq: i + 1,
-    createdTime: article.createdTime,
-    fields: {
-      title: article.title,
-      meta_description: article.metaDescription,
-      content: article.content,
-      published_time: article.publishedTime,
-      featured_image: article.featuredImage ?? null,
-      tags: [...article.tags],
-    },
-  }));
+  const blogPosts: Seeded[] = catalogue.articles.map((article, i) => {
+    // A post's creation time is the article's (the codec maps createdTime to created_time).
+    const { created_time: createdTime, ...fields } = encodeBlogPost(article);
+    return { seq: i + 1, createdTime: String(createdTime), fields };
+  });
 
   const orders: Seeded[] = [];
   const charges: Seeded[] = [];

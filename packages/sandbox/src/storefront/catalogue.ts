@@ -1,9 +1,9 @@
 /**
- * The one mapping from the API's resources to the theme kit's template contract: products, categories and
- * blog posts (snake_case API objects) become the catalogue a theme renders (the config files' camelCase
- * fields). `null` (not set) becomes an absent field, a category's `product_ids` its `items` (the same
- * product objects, so a product has one page wherever it appears), a post's `created_time` and
- * `published_time` the article's `createdTime` and `publishedTime`.
+ * From the API's resources to the theme kit's template contract: products, categories and blog posts
+ * (snake_case API objects) become the catalogue a theme renders (the config files' camelCase fields),
+ * through the generated codec (`src/generated/codec.ts`, from specs/openapi.yaml's `x-theme-kit`): `null`
+ * (not set) becomes an absent field, a category's `product_ids` its `items` (the same product objects, so a
+ * product has one page wherever it appears), a post's `created_time` the article's `createdTime`.
  *
  * Handles are the theme kit's (derived from the title, unique per kind), chosen the first time the
  * storefront sees an object and kept while the sandbox runs: a renamed product keeps its URL, as an open
@@ -11,6 +11,7 @@
  */
 import { SlugRegistry } from '@commerce-kit/internal/slug';
 import type { StoreCatalogue } from '@commerce-kit/theme-kit';
+import { decodeBlogPost, decodeCategory, decodeProduct } from '../generated/codec.js';
 import type { ResourceObject } from '../store/resource-model.js';
 
 /** The live objects the storefront shows, each list in the API's order. */
@@ -46,63 +47,22 @@ export class HandleBook {
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const number = (value: unknown): number => (typeof value === 'number' ? value : 0);
 
-/** `{ [name]: value }` for a set value, `{}` for `null` or a missing one (the contract has no nulls). */
-function optional<K extends string, V>(
-  name: K,
-  value: unknown,
-  accept: (value: unknown) => value is V,
-): { [P in K]?: V } {
-  return accept(value) ? ({ [name]: value } as { [P in K]?: V }) : {};
-}
-
-const isString = (value: unknown): value is string => typeof value === 'string';
-const isInteger = (value: unknown): value is number => Number.isSafeInteger(value);
-
-type CatalogueProduct = StoreCatalogue['products'][number];
-
-function product(object: ResourceObject, handles: HandleBook): CatalogueProduct {
-  return {
-    title: text(object['title']),
-    description: text(object['description']),
-    ...optional('featuredImage', object['featured_image'], isString),
-    ...optional('sku', object['sku'], isString),
-    ...optional('currency', object['currency'], isString),
-    price: number(object['price']),
-    ...optional('quantity', object['quantity'], isInteger),
-    handle: handles.handleOf('product', object),
-  };
-}
-
-/** The catalogue a theme renders, from the live objects of the API. */
+/** The catalogue a theme renders, from the live objects of the API (decoded by the generated codec). */
 export function storeCatalogue(source: CatalogueSource, handles: HandleBook): StoreCatalogue {
-  const products = source.products.map((object) => product(object, handles));
+  const products = source.products.map((object) => ({
+    ...decodeProduct(object),
+    handle: handles.handleOf('product', object),
+  }));
   const byId = new Map(source.products.map((object, index) => [object.id, products[index]!]));
-  const categories = source.categories.map((object) => {
-    const ids = Array.isArray(object['product_ids']) ? (object['product_ids'] as unknown[]) : [];
+  const categories = source.categories.map((object) => ({
     // A product deleted after it was listed in the category is no longer one of its items.
-    const items = ids.flatMap((id) => (typeof id === 'string' && byId.has(id) ? [byId.get(id)!] : []));
-    return {
-      title: text(object['title']),
-      description: text(object['description']),
-      ...optional('featuredImage', object['featured_image'], isString),
-      items,
-      handle: handles.handleOf('category', object),
-    };
-  });
-  const articles = source.blogPosts.map((object) => {
-    const createdTime = text(object.created_time);
-    return {
-      title: text(object['title']),
-      metaDescription: text(object['meta_description']),
-      content: text(object['content']),
-      createdTime,
-      publishedTime: isString(object['published_time']) ? object['published_time'] : createdTime,
-      ...optional('featuredImage', object['featured_image'], isString),
-      tags: Array.isArray(object['tags']) ? (object['tags'] as unknown[]).filter(isString) : [],
-      handle: handles.handleOf('article', object),
-    };
-  });
+    ...decodeCategory(object, { items: (ids) => ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])) }),
+    handle: handles.handleOf('category', object),
+  }));
+  const articles = source.blogPosts.map((object) => ({
+    ...decodeBlogPost(object),
+    handle: handles.handleOf('article', object),
+  }));
   return { products, categories, articles };
 }
