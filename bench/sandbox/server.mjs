@@ -42,7 +42,7 @@ if (mode === 'bare') {
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
 } else if (mode === 'prism') {
   const port = await freePort();
-  const spec = path.join(here, '../../specs/openapi.yaml');
+  const spec = path.join(here, '../../packages/api-types/src/generated/openapi.yaml');
   // prism-child.mjs runs Prism in its process and exits when this one's pipe closes.
   const child = spawn(
     process.execPath,

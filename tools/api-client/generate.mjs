@@ -15,7 +15,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import YAML from 'yaml';
+import { parseOpenApiSource } from '../lib/openapi-document.mjs';
 import { GENERATED_BANNER, REPO_ROOT, writeGenerated } from '../lib/generated-files.mjs';
 import { specOperations } from '../lib/spec-operations.mjs';
 
@@ -41,8 +41,9 @@ export class ResourceNamingError extends Error {
   }
 }
 
+/** A parsed OpenAPI document, its x-derive request schemas written out (tools/lib/openapi-document.mjs). */
 export async function loadSpec(file = SPEC_PATH) {
-  return YAML.parse(await readFile(path.resolve(REPO_ROOT, file), 'utf8'));
+  return parseOpenApiSource(await readFile(path.resolve(REPO_ROOT, file), 'utf8'), file);
 }
 
 /** 'Blog posts' -> ['Blog', 'posts']; 'retrieveGiftCardBalance' -> ['retrieve', 'Gift', 'Card', 'Balance']. */

@@ -1,13 +1,13 @@
 // specs/openapi.yaml -> packages/api-types/src/generated/:
+//   openapi.yaml            the complete OpenAPI document (x-derive request schemas written out): what
+//                           Redocly, Prism, the fuzzers and the tests read
 //   openapi.ts              openapi-typescript: paths, components, operations, webhooks
 //   event-types.ts          the webhook event types as a runtime tuple
 //   schemas/<Name>.schema.json   one self-contained JSON Schema (2020-12) per component schema
 //   validators.js/.d.ts     precompiled ajv standalone validators, bundled (no require, no eval)
 //   models/python/commerce_kit_api.py   quicktype dataclasses with from_dict/to_dict
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import YAML from 'yaml';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { createRequire } from 'node:module';
 import Ajv2020, { _ } from 'ajv/dist/2020.js';
@@ -15,6 +15,7 @@ import addFormats from 'ajv-formats';
 import { FetchingJSONSchemaStore, InputData, JSONSchemaInput, quicktype } from 'quicktype-core';
 import { GENERATED_BANNER, REPO_ROOT, stableJson, writeGenerated } from '../lib/generated-files.mjs';
 import { bundleStandaloneValidators } from '../lib/standalone.mjs';
+import { COMPLETE_SPEC_PATH, completeOpenApiText, loadOpenApi } from '../lib/openapi-document.mjs';
 
 const require = createRequire(path.join(REPO_ROOT, 'package.json'));
 
@@ -27,8 +28,9 @@ const OPENAPI_ONLY_KEYS = new Set(['discriminator', 'x-invalid-examples', 'x-the
 /** Annotation keywords of ours that ajv must accept in strict mode. */
 export const ANNOTATION_KEYWORDS = ['x-unspecified', 'x-default-from'];
 
+/** The complete OpenAPI document: specs/openapi.yaml with its derived request schemas written out (tools/lib/openapi-document.mjs). */
 export async function loadSpec() {
-  return YAML.parse(await readFile(path.join(REPO_ROOT, SPEC_PATH), 'utf8'));
+  return loadOpenApi();
 }
 
 export const schemaId = (name) => `urn:commerce-kit:api-types:${name}`;
@@ -100,10 +102,20 @@ export function createAjv(options = {}) {
   return ajv;
 }
 
+/** The document with the `readOnly` markers of component schema properties removed (changes `spec`). */
+function withoutReadOnly(spec) {
+  for (const schema of Object.values(spec.components?.schemas ?? {}))
+    for (const property of Object.values(schema?.properties ?? {}))
+      if (property && typeof property === 'object') delete property.readOnly;
+  return spec;
+}
+
 async function typescriptTypes(spec) {
   // defaultNonNullable: false — the spec's `default`s are what the platform stores for a field a request
   // body leaves out (`active`, `product_ids`), so such a field stays optional in the body's type.
-  const ast = await openapiTS(structuredClone(spec), { silent: true, defaultNonNullable: false });
+  // readOnly marks the platform's fields (id, created_time) so that request schemas derived from a resource
+  // leave them out (tools/lib/openapi-document.mjs); the response types stay as they were (no `readonly`).
+  const ast = await openapiTS(withoutReadOnly(structuredClone(spec)), { silent: true, defaultNonNullable: false });
   return `/**\n * ${GENERATED_BANNER}\n * Source: ${SPEC_PATH} (openapi-typescript).\n */\n\n${astToString(ast)}`;
 }
 
@@ -194,6 +206,7 @@ export async function generate() {
   const spec = await loadSpec();
   const schemas = componentJsonSchemas(spec);
   const files = new Map();
+  files.set(COMPLETE_SPEC_PATH, completeOpenApiText(spec, GENERATED_BANNER));
   files.set(`${OUT_DIR}/openapi.ts`, await typescriptTypes(spec));
   files.set(`${OUT_DIR}/event-types.ts`, eventTypesModule(spec));
   for (const [name, schema] of schemas) files.set(`${OUT_DIR}/schemas/${name}.schema.json`, stableJson(schema));

@@ -1,4 +1,4 @@
-// The REST API reference: `specs/openapi.yaml` rendered by Redocly's build-docs (Redoc) into one
+// The REST API reference: the complete OpenAPI document (specs/openapi.yaml expanded) rendered by Redocly's build-docs (Redoc) into one
 // self-contained HTML file (the Redoc bundle inlined, no CDN), with each `x-unspecified` choice shown
 // in its element's description. Used by `npm run docs` and by the sandbox's build (its
 // /_sandbox/docs page). Run on its own: `node tools/docs/api-reference.mjs --out FILE`.
@@ -11,8 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import YAML from 'yaml';
 import { REPO_ROOT } from './entry-points.mjs';
+import { COMPLETE_SPEC_PATH } from '../lib/openapi-document.mjs';
 
-export const SPEC = path.join(REPO_ROOT, 'specs', 'openapi.yaml');
+/** The complete OpenAPI document (specs/openapi.yaml with its derived request schemas written out; generated). */
+export const SPEC = path.join(REPO_ROOT, COMPLETE_SPEC_PATH);
 const REDOCLY = path.join(REPO_ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 const CONFIG = path.join(REPO_ROOT, 'tools', 'docs', 'redocly.yaml');
 

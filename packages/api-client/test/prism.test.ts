@@ -25,7 +25,7 @@ import { resourceName } from '../../../tools/api-client/generate.mjs';
 
 type ListPath = keyof ListResources;
 
-const SPEC_FILE = fileURLToPath(new URL('../../../specs/openapi.yaml', import.meta.url));
+const SPEC_FILE = fileURLToPath(new URL('../../api-types/src/generated/openapi.yaml', import.meta.url));
 
 interface Envelope {
   limit: number;

@@ -1,9 +1,10 @@
-// Reads specs/openapi.yaml and lists every example it holds: these are the contract-test fixtures.
+// Reads the complete OpenAPI document (specs/openapi.yaml with its derived request schemas written out,
+// packages/api-types/src/generated/openapi.yaml) and lists every example it holds: the contract-test fixtures.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-export const SPEC_FILE = fileURLToPath(new URL('../../../specs/openapi.yaml', import.meta.url));
+export const SPEC_FILE = fileURLToPath(new URL('../../api-types/src/generated/openapi.yaml', import.meta.url));
 
 type Json = unknown;
 interface SchemaObject {

@@ -40,10 +40,9 @@ describe('responses are checked against the spec', () => {
       import('yaml'),
       import('../../../tools/lib/spec-operations.mjs'),
     ]);
-    const spec = YAML.parse(readFileSync(new URL('../../../specs/openapi.yaml', import.meta.url), 'utf8')) as Record<
-      string,
-      unknown
-    >;
+    const spec = YAML.parse(
+      readFileSync(new URL('../../api-types/src/generated/openapi.yaml', import.meta.url), 'utf8'),
+    ) as Record<string, unknown>;
     const fromSpec = specOperations(spec).map(
       (op: { operationId: string; method: string; path: string }) =>
         `${op.operationId} ${op.method.toUpperCase()} ${op.path}`,

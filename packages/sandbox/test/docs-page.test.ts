@@ -11,7 +11,7 @@ import { launchChromium, runBrowserTests } from '../../../tools/testing/chromium
 import { startCli, type RunningCli } from './support/cli.js';
 import { start } from './support/start.js';
 
-const SPEC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../specs/openapi.yaml');
+const SPEC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api-types/src/generated/openapi.yaml');
 const spec = parse(readFileSync(SPEC, 'utf8')) as {
   info: { title: string };
   paths: Record<string, Record<string, { summary?: string }>>;

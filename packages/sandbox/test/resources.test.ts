@@ -342,7 +342,9 @@ describe('lists: each resource pages over its own ids', () => {
   test("the spec's cursor and id examples name objects of the default seed", async () => {
     const { readFileSync } = await import('node:fs');
     const { parse } = await import('yaml');
-    const spec = parse(readFileSync(new URL('../../../specs/openapi.yaml', import.meta.url), 'utf8')) as {
+    const spec = parse(
+      readFileSync(new URL('../../api-types/src/generated/openapi.yaml', import.meta.url), 'utf8'),
+    ) as {
       components: { parameters: Record<string, { name: string; in: string; example: string }> };
     };
     const sandbox = await start({ customers: 250, rateLimit: 0 });

@@ -7,7 +7,9 @@ import { parse } from 'yaml';
 import { type Sandbox, startSandbox } from '../src/index.js';
 
 type Node = Record<string, unknown>;
-const spec = parse(readFileSync(new URL('../../../specs/openapi.yaml', import.meta.url), 'utf8')) as Node;
+const spec = parse(
+  readFileSync(new URL('../../api-types/src/generated/openapi.yaml', import.meta.url), 'utf8'),
+) as Node;
 const components = spec['components'] as Record<string, Record<string, Node>>;
 
 function resolve(node: Node): Node {

@@ -19,7 +19,7 @@ import {
 } from '../src/index.js';
 import { ManualClock, signTestDelivery } from '../src/testing/index.js';
 
-const SPEC = join(dirname(fileURLToPath(import.meta.url)), '../../../specs/openapi.yaml');
+const SPEC = join(dirname(fileURLToPath(import.meta.url)), '../../api-types/src/generated/openapi.yaml');
 
 interface SpecExample {
   readonly summary: string;

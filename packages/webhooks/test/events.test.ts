@@ -7,7 +7,9 @@ import { WEBHOOK_EVENT_TYPES } from '../src/index.js';
 
 describe('WEBHOOK_EVENT_TYPES', () => {
   it('lists the 19 types of the platform, in the order the spec gives them', () => {
-    const spec = parse(readFileSync(new URL('../../../specs/openapi.yaml', import.meta.url), 'utf8')) as {
+    const spec = parse(
+      readFileSync(new URL('../../api-types/src/generated/openapi.yaml', import.meta.url), 'utf8'),
+    ) as {
       components: { schemas: { WebhookEventType: { enum: string[] } } };
     };
     expect(WEBHOOK_EVENT_TYPES).toEqual(spec.components.schemas.WebhookEventType.enum);
