@@ -36,4 +36,4 @@ export declare function resourcesModule(
   options?: { typesModule?: string; source?: string },
 ): string;
 /** Everything under packages/api-client/src/generated: repo-relative path -> contents. */
-export declare function generate(): Promise<Map<string, string>>;
+export declare function generate(options?: { root?: string }): Promise<Map<string, string>>;

@@ -303,8 +303,9 @@ export function resourcesModule(spec, { typesModule = TYPES_MODULE, source = SPE
 }
 
 /** @returns {Promise<Map<string, string>>} repo-relative path -> contents */
-export async function generate() {
-  const spec = await loadSpec();
+/** @param {{ root?: string }} [options] root: the repository whose specs/ to read (a copy, in a test) */
+export async function generate({ root = REPO_ROOT } = {}) {
+  const spec = await loadSpec(path.join(root, SPEC_PATH));
   return new Map([[`${OUT_DIR}/resources.ts`, resourcesModule(spec)]]);
 }
 

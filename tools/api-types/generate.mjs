@@ -29,8 +29,8 @@ const OPENAPI_ONLY_KEYS = new Set(['discriminator', 'x-invalid-examples', 'x-the
 export const ANNOTATION_KEYWORDS = ['x-unspecified', 'x-default-from'];
 
 /** The complete OpenAPI document: specs/openapi.yaml with its derived request schemas written out (tools/lib/openapi-document.mjs). */
-export async function loadSpec() {
-  return loadOpenApi();
+export async function loadSpec(root = REPO_ROOT) {
+  return loadOpenApi(root);
 }
 
 export const schemaId = (name) => `urn:commerce-kit:api-types:${name}`;
@@ -202,8 +202,9 @@ async function pythonModels(spec) {
 }
 
 /** @returns {Promise<Map<string, string>>} repo-relative path -> contents */
-export async function generate() {
-  const spec = await loadSpec();
+/** @param {{ root?: string }} [options] root: the repository whose specs/ to read (a copy, in a test) */
+export async function generate({ root = REPO_ROOT } = {}) {
+  const spec = await loadSpec(root);
   const schemas = componentJsonSchemas(spec);
   const files = new Map();
   files.set(COMPLETE_SPEC_PATH, completeOpenApiText(spec, GENERATED_BANNER));

@@ -7,4 +7,4 @@ export declare class ResourceModelError extends Error {}
 /** The resources of a parsed OpenAPI document as the sandbox's resource engine serves them (what `src/generated/resources.ts` holds). */
 export declare function resourceModels(spec: unknown): ResourceModel[];
 /** Everything under packages/sandbox/src/generated: repo-relative path -> contents. */
-export declare function generate(): Promise<Map<string, string>>;
+export declare function generate(options?: { root?: string }): Promise<Map<string, string>>;

@@ -17,7 +17,7 @@
 // takes for the sandbox to store, update and answer it.
 import { pathToFileURL } from 'node:url';
 import { createAjv, loadSpec, SPEC_PATH } from '../api-types/generate.mjs';
-import { GENERATED_BANNER, writeGenerated } from '../lib/generated-files.mjs';
+import { GENERATED_BANNER, REPO_ROOT, writeGenerated } from '../lib/generated-files.mjs';
 import { schemaRefName, specOperations } from '../lib/spec-operations.mjs';
 import { bundleStandaloneValidators } from '../lib/standalone.mjs';
 import { generateMockDataSchema } from '../theme-config/generate.mjs';
@@ -308,6 +308,52 @@ function idFormat(name, schema) {
   return { idPrefix: prefix, idDigits: Number(digits) };
 }
 
+const SHAPE_KEYWORDS = {
+  string: ['format', 'enum', 'pattern', 'minLength', 'maxLength'],
+  integer: ['enum', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'],
+  number: ['enum', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'],
+};
+
+/**
+ * The shape of a field's values (FieldShape of src/store/resource-model.ts): its type, whether `null` is one,
+ * and the keywords a seeded value must meet. `[T, 'null']` and `oneOf: [X, { type: 'null' }]` are nullable T and X.
+ */
+export function fieldShape(spec, raw, depth = 0) {
+  const schema = resolveSchema(spec, raw);
+  const branches = [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].map((b) => resolveSchema(spec, b));
+  const nullable = allowsNull(spec, raw);
+  if (branches.length > 0) {
+    const other = branches.filter((b) => b.type !== 'null');
+    return other.length === 1 && depth < 8
+      ? { ...fieldShape(spec, other[0], depth + 1), nullable }
+      : { nullable, type: 'unknown' };
+  }
+  const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(
+    (t) => t !== 'null' && t !== undefined,
+  );
+  const type = types.length === 1 ? types[0] : schema.enum ? typeof schema.enum[0] : undefined;
+  if (type in SHAPE_KEYWORDS) {
+    const keywords = Object.fromEntries(SHAPE_KEYWORDS[type].filter((k) => k in schema).map((k) => [k, schema[k]]));
+    if (keywords.enum) keywords.enum = keywords.enum.filter((v) => v !== null);
+    return { nullable, type, ...keywords };
+  }
+  if (type === 'boolean') return { nullable, type };
+  if (type === 'array' && depth < 8) return { nullable, type, items: fieldShape(spec, schema.items ?? {}, depth + 1) };
+  if (type === 'object' && depth < 8)
+    return {
+      nullable,
+      type,
+      properties: Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([name, property]) => [
+          name,
+          fieldShape(spec, property, depth + 1),
+        ]),
+      ),
+      required: schema.required ?? [],
+    };
+  return { nullable, type: 'unknown' };
+}
+
 /**
  * What a creation stores for each field of the resource, in the resource schema's order: `required`
  * (the create body must have it), the create body's `default`, the value of another field
@@ -350,7 +396,7 @@ function fieldModels(spec, name, resource, createBody, updateBody) {
         `${name}.${field} is required in every ${name} but a creation may leave it out with no default`,
       );
     }
-    fields.push({ name: field, onCreate });
+    fields.push({ name: field, onCreate, shape: fieldShape(spec, schema) });
   }
   return fields;
 }
@@ -457,7 +503,8 @@ function resourcesModule(models) {
         : [
             '    fields: [',
             ...model.fields.map(
-              (field) => `      { name: ${literal(field.name)}, onCreate: ${onCreateLiteral(field.onCreate)} },`,
+              (field) =>
+                `      { name: ${literal(field.name)}, onCreate: ${onCreateLiteral(field.onCreate)}, shape: ${literal(field.shape)} },`,
             ),
             '    ],',
           ]),
@@ -486,8 +533,9 @@ function resourcesModule(models) {
 }
 
 /** @returns {Promise<Map<string, string>>} repo-relative path -> contents */
-export async function generate() {
-  const spec = await loadSpec();
+/** @param {{ root?: string }} [options] root: the repository whose specs/ to read (a copy, in a test) */
+export async function generate({ root = REPO_ROOT } = {}) {
+  const spec = await loadSpec(root);
   const operations = specOperations(spec);
   const schemaNames = usedSchemaNames(operations);
 
@@ -506,7 +554,10 @@ export async function generate() {
   files.set(`${OUT_DIR}/parameters.d.ts`, parametersDts([...parameters.schemas.keys()]));
   const models = resourceModels(spec, operations);
   files.set(`${OUT_DIR}/resources.ts`, resourcesModule(models));
-  files.set(`${OUT_DIR}/codec.ts`, codecModule(codecModel(spec, generateMockDataSchema(), models), GENERATED_BANNER));
+  files.set(
+    `${OUT_DIR}/codec.ts`,
+    codecModule(codecModel(spec, generateMockDataSchema(root), models), GENERATED_BANNER),
+  );
   return files;
 }
 

@@ -12,4 +12,4 @@ export declare function buildSchemas(definitions: Record<string, Schema>): Array
   schema: Schema;
 }>;
 /** Everything under packages/theme-config/src/generated: repo-relative path -> contents. */
-export declare function generate(): Promise<Map<string, string | Buffer>>;
+export declare function generate(options?: { root?: string }): Promise<Map<string, string | Buffer>>;

@@ -48,8 +48,9 @@ const TJS_SETTINGS = {
 
 /** Schema of the mock store `generateMockData` returns, from specs/theme-kit/mock-data.ts (root type `MockData`). */
 const MOCK_DATA_SCHEMA_FILE = 'mock-data.schema.json';
-export function generateMockDataSchema() {
-  const file = path.join(REPO_ROOT, SPEC_DIR, 'mock-data.ts');
+/** @param {string} [root] the repository whose specs/ to read (a copy, in a test) */
+export function generateMockDataSchema(root = REPO_ROOT) {
+  const file = path.join(root, SPEC_DIR, 'mock-data.ts');
   const program = TJS.getProgramFromFiles([file], SPEC_COMPILER_OPTIONS);
   const generator = TJS.buildGenerator(program, { ...TJS_SETTINGS, validationKeywords: ['guessed'] });
   if (!generator) throw new Error('typescript-json-schema could not compile specs/theme-kit/mock-data.ts');
@@ -66,8 +67,8 @@ export function generateMockDataSchema() {
   });
 }
 
-function generateRawSchema() {
-  const files = [path.join(REPO_ROOT, SPEC_DIR, 'files.ts'), path.join(REPO_ROOT, SPEC_DIR, 'blocks.ts')];
+function generateRawSchema(root) {
+  const files = [path.join(root, SPEC_DIR, 'files.ts'), path.join(root, SPEC_DIR, 'blocks.ts')];
   const program = TJS.getProgramFromFiles(files, SPEC_COMPILER_OPTIONS);
   const generator = TJS.buildGenerator(program, {
     ...TJS_SETTINGS,
@@ -193,9 +194,10 @@ export interface PrecompiledValidator {
  * Generates everything under packages/theme-config/src/generated.
  * @returns {Promise<Map<string, string>>} repo-relative path -> contents
  */
-export async function generate() {
+/** @param {{ root?: string }} [options] root: the repository whose specs/ to read (a copy, in a test) */
+export async function generate({ root = REPO_ROOT } = {}) {
   const out = new Map();
-  const { definitions, recommended } = postProcess(generateRawSchema());
+  const { definitions, recommended } = postProcess(generateRawSchema(root));
   const schemas = buildSchemas(definitions);
 
   const ajv = createAjv();
@@ -206,7 +208,7 @@ export async function generate() {
     exportsMap[file.validatorName] = schema.$id;
   }
   // The mock generator's output: a schema only, no precompiled validator (it is not user input).
-  out.set(`${OUT_DIR}/schemas/${MOCK_DATA_SCHEMA_FILE}`, stableJson(generateMockDataSchema()));
+  out.set(`${OUT_DIR}/schemas/${MOCK_DATA_SCHEMA_FILE}`, stableJson(generateMockDataSchema(root)));
   out.set(`${OUT_DIR}/schemas/catalog.json`, stableJson(buildCatalog()));
   out.set(
     `${OUT_DIR}/recommended.ts`,
@@ -236,9 +238,9 @@ export async function generate() {
   );
 
   // The hand-written interfaces ship with the package: copy them verbatim under src/generated/spec.
-  const specFiles = (await readdir(path.join(REPO_ROOT, SPEC_DIR))).filter((name) => name.endsWith('.ts')).sort();
+  const specFiles = (await readdir(path.join(root, SPEC_DIR))).filter((name) => name.endsWith('.ts')).sort();
   for (const name of specFiles) {
-    const text = (await readFile(path.join(REPO_ROOT, SPEC_DIR, name), 'utf8')).replace(/\r\n/g, '\n');
+    const text = (await readFile(path.join(root, SPEC_DIR, name), 'utf8')).replace(/\r\n/g, '\n');
     out.set(`${OUT_DIR}/spec/${name}`, `// ${GENERATED_BANNER}\n${text}`);
   }
   return new Map([...out.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

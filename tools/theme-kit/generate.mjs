@@ -30,8 +30,8 @@ const IMPORT_REWRITES = [
   [`from '../mock-data';`, `from '@commerce-kit/theme-config/mock';`],
 ];
 
-function contextSchema() {
-  const file = path.join(REPO_ROOT, SPEC_FILE);
+function contextSchema(repoRoot) {
+  const file = path.join(repoRoot, SPEC_FILE);
   const program = TJS.getProgramFromFiles([file], SPEC_COMPILER_OPTIONS);
   const generator = TJS.buildGenerator(program, {
     required: true,
@@ -63,13 +63,13 @@ function contextSchema() {
 }
 
 /**
- * Generates everything under packages/theme-kit/src/generated.
+ * Generates everything under packages/theme-kit/src/generated (from `root`'s specs/: a copy, in a test).
  * @returns {Promise<Map<string, string>>} repo-relative path -> contents
  */
-export async function generate() {
+export async function generate({ root = REPO_ROOT } = {}) {
   const out = new Map();
-  out.set(`${OUT_DIR}/schemas/${SCHEMA_FILE}`, stableJson(contextSchema()));
-  let spec = (await readFile(path.join(REPO_ROOT, SPEC_FILE), 'utf8')).replace(/\r\n/g, '\n');
+  out.set(`${OUT_DIR}/schemas/${SCHEMA_FILE}`, stableJson(contextSchema(root)));
+  let spec = (await readFile(path.join(root, SPEC_FILE), 'utf8')).replace(/\r\n/g, '\n');
   for (const [from, to] of IMPORT_REWRITES) {
     if (!spec.includes(from))
       throw new Error(`${SPEC_FILE} no longer has the import \`${from}\`; update IMPORT_REWRITES`);

@@ -60,8 +60,8 @@ function all(store: Store, kind: string): ResourceObject[] {
 }
 
 /** The storefront's catalogue without its handles (the storefront's own, not the mock store's). */
-function withoutHandles<T extends { readonly handle?: string | undefined }>(value: T): Omit<T, 'handle'> {
-  const { handle: _handle, ...rest } = value;
+function withoutHandles<T extends object>(value: T): Omit<T, 'handle'> {
+  const { handle: _handle, ...rest } = value as T & { readonly handle?: unknown };
   return rest;
 }
 

@@ -95,7 +95,15 @@ describe('an optional field added to the spec needs no sandbox code', () => {
     expect(engine.retrieve('customers', ada.id)).toMatchObject({ nickname: 'Countess', last_name: 'Lovelace' });
     const page = engine.page('customers', { limit: 100 });
     valid('CustomerList')(page.value);
-    expect(page.value.data.map((c: ResourceObject) => c['nickname'])).toEqual([null, null, null, 'Countess', null]);
+    const nicknames = page.value.data.map((c: ResourceObject) => c['nickname']);
+    expect(nicknames.slice(3)).toEqual(['Countess', null]);
+    // The three seeded customers got a nickname drawn from the field's schema (a string, or null: it is nullable).
+    for (const nickname of nicknames.slice(0, 3)) expect(nickname === null || typeof nickname === 'string').toBe(true);
+    expect(nicknames.slice(0, 3)).toEqual(
+      engineFor(spec)
+        .engine.page('customers', { limit: 3 })
+        .value.data.map((c: ResourceObject) => c['nickname']),
+    );
     // The JSON answered is the stored documents, byte for byte what serializing the page gives.
     expect(page.json).toBe(JSON.stringify(page.value));
 

@@ -5,10 +5,15 @@
 import type { ThemeConfig } from '@commerce-kit/theme-config';
 import type { Faker } from '@faker-js/faker';
 import { encodeBlogPost, encodeCategory, encodeProduct } from '../generated/codec.js';
-import { resourceId } from '../store/resource-model.js';
+import { RESOURCES } from '../generated/resources.js';
+import { resourceId, type ResourceModel } from '../store/resource-model.js';
 import type { Store } from '../store/store.js';
 import { seededFaker } from './faker.js';
+import { seedValue } from './field-values.js';
 import { mockCatalogue } from './mock-data.js';
+
+/** The customers' model, as the spec defines it. */
+const CUSTOMER_MODEL: ResourceModel = RESOURCES.find((model) => model.kind === 'customers')!;
 
 /** The fixed date seeded data is placed around (never "now"). */
 export const SEED_BASE_TIME = Date.UTC(2024, 0, 1);
@@ -21,7 +26,8 @@ const CUSTOMER_SLOT = 3 * HOUR;
 const ORDER_COUNT = 40;
 const DISCOUNT_COUNT = 8;
 
-const SECTION = { CUSTOMER: 1, ORDER: 2, DISCOUNT: 3 } as const;
+/** Faker sections: each part of the seed draws from its own, so adding one changes no other part. */
+const SECTION = { CUSTOMER: 1, ORDER: 2, DISCOUNT: 3, CUSTOMER_FIELDS: 4 } as const;
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 const ascii = (text: string): string =>
@@ -46,27 +52,40 @@ interface Seeded {
   readonly fields: Readonly<Record<string, unknown>>;
 }
 
-/** Customer number `index` (0-based) of a seed: the same whatever the number of customers. */
-export function seededCustomer(seed: ReturnType<typeof seededFaker>, index: number): Seeded {
+/**
+ * Customer number `index` (0-based) of a seed: the same whatever the number of customers. The fields below
+ * are drawn by hand (names that match the email); any other field of the customer's schema (`model`) gets a
+ * value drawn from its shape in the spec, from a faker section of its own (so the hand-drawn ones never change).
+ */
+export function seededCustomer(
+  seed: ReturnType<typeof seededFaker>,
+  index: number,
+  model: ResourceModel = CUSTOMER_MODEL,
+): Seeded {
   const faker = seed.at(SECTION.CUSTOMER, index);
   const firstName = faker.person.firstName();
   const lastName = faker.person.lastName();
   const delivery = faker.datatype.boolean(0.7) ? address(faker) : null;
   const billing =
     delivery !== null && faker.datatype.boolean(0.6) ? delivery : faker.datatype.boolean(0.3) ? address(faker) : null;
-  return {
-    seq: index + 1,
-    createdTime: iso(SEED_BASE_TIME + index * CUSTOMER_SLOT + faker.number.int({ min: 0, max: CUSTOMER_SLOT - 1 })),
-    fields: {
-      first_name: firstName,
-      last_name: lastName,
-      // example.com is reserved: a seeded address can never reach a real mailbox.
-      email: `${ascii(firstName)}.${ascii(lastName)}${index + 1}@example.com`,
-      company: faker.datatype.boolean(0.4) ? faker.company.name() : null,
-      delivery_address: delivery,
-      billing_address: billing,
-    },
+  const createdTime = iso(
+    SEED_BASE_TIME + index * CUSTOMER_SLOT + faker.number.int({ min: 0, max: CUSTOMER_SLOT - 1 }),
+  );
+  const fields: Record<string, unknown> = {
+    first_name: firstName,
+    last_name: lastName,
+    // example.com is reserved: a seeded address can never reach a real mailbox.
+    email: `${ascii(firstName)}.${ascii(lastName)}${index + 1}@example.com`,
+    company: faker.datatype.boolean(0.4) ? faker.company.name() : null,
+    delivery_address: delivery,
+    billing_address: billing,
   };
+  const rest = model.fields.filter((field) => !(field.name in fields) && field.shape !== undefined);
+  if (rest.length > 0) {
+    const more = seed.at(SECTION.CUSTOMER_FIELDS, index);
+    for (const field of rest) fields[field.name] = seedValue(field.shape!, more, field.onCreate === 'required');
+  }
+  return { seq: index + 1, createdTime, fields };
 }
 
 /**
@@ -77,7 +96,8 @@ export function seededCustomer(seed: ReturnType<typeof seededFaker>, index: numb
 export function seedStore(store: Store, seed: number, customers: number, themeConfig?: ThemeConfig): void {
   const faker = seededFaker(seed);
   store.write(() => {
-    for (let i = 0; i < customers; i++) insert(store, 'customers', seededCustomer(faker, i));
+    const customerModel = store.resources.model('customers');
+    for (let i = 0; i < customers; i++) insert(store, 'customers', seededCustomer(faker, i, customerModel));
     for (const [kind, list] of seededCatalogue(store, faker, seed, customers, themeConfig))
       for (const object of list) insert(store, kind, object);
     store.setMeta('seed', String(seed));

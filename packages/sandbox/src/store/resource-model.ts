@@ -16,9 +16,42 @@ export type ResourceVerb = 'list' | 'create' | 'retrieve' | 'update' | 'delete';
  */
 export type CreateDefault = 'required' | 'absent' | { readonly value: unknown } | { readonly from: string };
 
+/**
+ * The shape of a field's values, read from the resource schema (its `$ref`s followed): what the seed draws a
+ * value from for a field it does not fill by hand, so a field added to the spec is seeded with no code.
+ */
+export type FieldShape = { readonly nullable: boolean } & (
+  | {
+      readonly type: 'string';
+      readonly format?: string;
+      readonly enum?: readonly string[];
+      readonly pattern?: string;
+      readonly minLength?: number;
+      readonly maxLength?: number;
+    }
+  | {
+      readonly type: 'integer' | 'number';
+      readonly enum?: readonly number[];
+      readonly minimum?: number;
+      readonly maximum?: number;
+      readonly exclusiveMinimum?: number;
+      readonly exclusiveMaximum?: number;
+    }
+  | { readonly type: 'boolean' }
+  | { readonly type: 'array'; readonly items: FieldShape }
+  | {
+      readonly type: 'object';
+      readonly properties: Readonly<Record<string, FieldShape>>;
+      readonly required: readonly string[];
+    }
+  | { readonly type: 'unknown' }
+);
+
 export interface FieldModel {
   readonly name: string;
   readonly onCreate: CreateDefault;
+  /** The shape of its values (what a seed draws from). */
+  readonly shape?: FieldShape | undefined;
 }
 
 export interface ResourceModel {
