@@ -4,14 +4,19 @@ import type { ICategoryConfig } from '../generated/spec/categories.js';
 import type { MockCategory, MockProduct } from '../generated/spec/mock-data.js';
 import { imageUrl, SECTION, type MockContext } from './context.js';
 import { base36, productDescription, productName } from './fast-fake.js';
+import { fakeValue, otherProductFields } from './schema-values.js';
 
 /** Number of categories of the default store (no categories file). */
 export const DEFAULT_CATEGORY_COUNT = 4;
 
+/** The fields of IProductConfig {@link generateProduct} draws by hand; any other is drawn from its schema. */
+const DRAWN_PRODUCT_FIELDS = new Set(['title', 'description', 'featuredImage', 'sku', 'currency', 'price', 'quantity']);
+const OTHER_PRODUCT_FIELDS = otherProductFields(DRAWN_PRODUCT_FIELDS);
+
 /** One generated product, with every field of IProductConfig. */
 export function generateProduct(faker: Faker, ctx: MockContext): MockProduct {
   const zeroDecimals = ctx.priceDigits === 0;
-  return {
+  const product: MockProduct = {
     title: productName(faker),
     description: productDescription(faker),
     featuredImage: imageUrl(faker, 800, 800),
@@ -24,6 +29,11 @@ export function generateProduct(faker: Faker, ctx: MockContext): MockProduct {
       : faker.number.int({ min: 100, max: 50_000 }) / 100,
     quantity: faker.number.int({ min: 0, max: 250 }),
   };
+  // A field added to IProductConfig in the spec: drawn after the others, so none of theirs changes.
+  if (OTHER_PRODUCT_FIELDS.length === 0) return product;
+  const fields: Record<string, unknown> = { ...product };
+  for (const [name, property] of OTHER_PRODUCT_FIELDS) fields[name] = fakeValue(property, faker);
+  return fields as unknown as MockProduct;
 }
 
 /** `count` generated products. */
