@@ -27,7 +27,7 @@ import { escapeHtml } from '@commerce-kit/internal/escape-html';
 import { resolveRoute } from '../render/routes.js';
 import { BUILTIN_BLOCKS } from '../render/builtin-blocks.js';
 import { ASSETS_FOLDER, LIQUID_FOLDERS } from '../theme/files.js';
-import { openThemeWithCatalogue, type ReloadScope, type Theme, type ThemeOptions } from '../theme/open.js';
+import { openThemeWithCatalogue, type Theme, type ThemeOptions, type ThemeWork } from '../theme/open.js';
 import { sendAsset } from './assets.js';
 import { scriptSignature, type MorphMessage, type OverlayDiagnostic } from './client.js';
 import { codeFrame } from './frame.js';
@@ -50,6 +50,13 @@ export type DevServerEvent =
       readonly ms: number;
       /** The theme's problems now (config diagnostics, render errors of the open pages). */
       readonly problems: readonly ThemeDiagnostic[];
+      /**
+       * What the change cost the server, over the theme and every view open in another language, currency or
+       * seed: the Liquid files read again and the files parsed again (a template edit reads and parses that
+       * template, not the rest of the theme), whether the config files were loaded again and the mock store
+       * generated again (only after a config change that changed them).
+       */
+      readonly work: ThemeWork;
     }
   | { readonly type: 'render-error'; readonly url: string; readonly problems: readonly ThemeDiagnostic[] };
 
@@ -203,6 +210,7 @@ class DevServerImpl implements DevServer {
     this.#queuedRefresh ??= this.#queue(async () => {
       this.#queuedRefresh = undefined;
       const started = this.#clock.now();
+      await this.#takeWork(); // what came before the refresh is not its cost
       let changed = await this.theme.reloadCatalogue();
       for (const view of this.#views.values()) if (await (await view).reloadCatalogue()) changed = true;
       if (changed) await this.#reloadPages([], started);
@@ -431,13 +439,33 @@ class DevServerImpl implements DevServer {
         pages: 0,
         ms: this.#clock.now() - started,
         problems: this.#withFrames(this.theme.diagnostics),
+        work: await this.#takeWork(),
       });
       return;
     }
-    const scope: ReloadScope = config && liquid ? 'all' : config ? 'config' : 'files';
-    await this.theme.reload(scope);
-    for (const view of this.#views.values()) await (await view).reload(scope);
+    await this.#takeWork(); // what came before the change (pages requested since) is not its cost
+    // Only what changed is read again: the changed Liquid files (the others keep their source and parse), the
+    // config files when one of them changed (the mock store is generated again only when the config did).
+    let read = false;
+    for (const theme of [this.theme, ...(await Promise.all(this.#views.values()))]) {
+      if (liquid && (await theme.reloadFiles(files))) read = true;
+      if (config) await theme.reload('config');
+    }
+    // Only files the theme does not read (an editor's swap file, a copy before its rename): nothing to show.
+    if (!read && !config) return;
     await this.#reloadPages(files, started);
+  }
+
+  /** What the theme and its views did since last asked, together. */
+  async #takeWork(): Promise<ThemeWork> {
+    const all = [this.theme.takeWork()];
+    for (const view of this.#views.values()) all.push((await view).takeWork());
+    return {
+      read: all.flatMap((w) => w.read),
+      parsed: all.flatMap((w) => w.parsed),
+      config: all.some((w) => w.config),
+      mock: all.some((w) => w.mock),
+    };
   }
 
   /** After the theme or its data changed: re-render the open pages, then tell their browsers (reload, or the errors). */
@@ -480,6 +508,7 @@ class DevServerImpl implements DevServer {
       pages: pages.size,
       ms: this.#clock.now() - started,
       problems: [...problems.values()],
+      work: await this.#takeWork(),
     });
   }
 
