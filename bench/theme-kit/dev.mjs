@@ -426,8 +426,7 @@ try {
         `Messages the DevTools protocol did not report (timed from the page's mark instead): ${r.unreported}.`,
     );
     console.log(
-      `\`load\` waits for the page's iframes and images, including the starter's external one (an OpenStreetMap embed, lazily loaded: ` +
-        `on a machine without network it fails at DNS). The marker of a template edit shows at parse time: the like-for-like peer is the live client's own ` +
+      `\`load\` waits for the page's iframes and images (all local in the starter: its map block draws a placeholder until the theme gives it an embed URL). The marker of a template edit shows at parse time: the like-for-like peer is the live client's own ` +
         `\`location.reload()\` awaited with the same waitForFunction (x reload→marker), so the difference is what the dev server adds before the browser reloads.`,
     );
     console.log(
