@@ -138,6 +138,12 @@ describe('views: language, currency, seed in the URL', () => {
     };
     expect(config.toolbar).toMatchObject({ language: 'de-DE', seed: 3, page: 2 });
     expect(config.toolbar?.languages).toHaveLength(11);
+    // The mock text's locale, where some of it is English: in the toolbar, and told once (the CLI prints it).
+    const note =
+      'mock text for de-DE: de; English where de has no words: store description, categories, product names, product descriptions';
+    expect(config.toolbar).toMatchObject({ text: note });
+    expect(events).toContainEqual({ type: 'mock-locale', language: 'de-DE', message: note });
+    expect(events.filter((e) => e.type === 'mock-locale' && e.language === 'en-US')).toEqual([]);
     for (const [query, name] of [
       ['language=xx-XX', '?language'],
       ['currency=euro', '?currency'],

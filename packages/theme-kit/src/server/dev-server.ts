@@ -28,6 +28,7 @@ import { resolveRoute } from '../render/routes.js';
 import { BUILTIN_BLOCKS } from '../render/builtin-blocks.js';
 import { ASSETS_FOLDER, LIQUID_FOLDERS } from '../theme/files.js';
 import { openThemeWithCatalogue, type Theme, type ThemeOptions, type ThemeWork } from '../theme/open.js';
+import { mockLocaleNote } from '../theme/mock-locale.js';
 import { sendAsset } from './assets.js';
 import { scriptSignature, type MorphMessage, type OverlayDiagnostic } from './client.js';
 import { codeFrame } from './frame.js';
@@ -58,7 +59,14 @@ export type DevServerEvent =
        */
       readonly work: ThemeWork;
     }
-  | { readonly type: 'render-error'; readonly url: string; readonly problems: readonly ThemeDiagnostic[] };
+  | { readonly type: 'render-error'; readonly url: string; readonly problems: readonly ThemeDiagnostic[] }
+  | {
+      readonly type: 'mock-locale';
+      /** The store language of the theme as started or of a view (`?language=de-DE`). */
+      readonly language: string;
+      /** Which locale the mock store's generated text used, and what of it is English (one line). */
+      readonly message: string;
+    };
 
 /** Options of {@link startDevServer}. */
 export interface DevServerOptions extends ThemeOptions {
@@ -197,6 +205,14 @@ class DevServerImpl implements DevServer {
       url: this.url,
       problems: home.ok ? this.#withFrames(this.theme.diagnostics) : home.problems,
     });
+    this.#tellMockLocale(this.theme);
+  }
+
+  /** Says which locale a theme's mock text used, when some of it is not in the store's language. */
+  #tellMockLocale(theme: Theme): void {
+    const message = mockLocaleNote(theme.mockLocale);
+    if (message !== undefined && theme.mockLocale !== undefined)
+      this.#onEvent({ type: 'mock-locale', language: theme.mockLocale.language, message });
   }
 
   /** Runs `task` after everything queued before it; page requests wait for the queue. */
@@ -319,6 +335,10 @@ class DevServerImpl implements DevServer {
         ...(view.seed === undefined ? {} : { seed: view.seed }),
       });
       this.#views.set(view.key, opened);
+      opened.then(
+        (theme) => this.#tellMockLocale(theme),
+        () => undefined, // the page that asked for the view reports the failure
+      );
       if (this.#views.size > VIEW_LIMIT) this.#views.delete(this.#views.keys().next().value as string);
     }
     return opened;
@@ -336,6 +356,7 @@ class DevServerImpl implements DevServer {
       language: store?.language ?? view.language ?? 'en-US',
       currency: store?.currencyCode ?? view.currency ?? 'USD',
       seed: view.seed ?? this.#options.seed ?? 1,
+      ...(mockLocaleNote(theme.mockLocale) === undefined ? {} : { text: mockLocaleNote(theme.mockLocale)! }),
       page: Number(new URL(page, 'http://theme.invalid').searchParams.get('page') ?? '1') || 1,
     };
   }

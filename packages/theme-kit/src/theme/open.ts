@@ -14,6 +14,7 @@ import { ThemeRenderer, type RenderedPage } from '../render/renderer.js';
 import { allRoutes } from '../render/routes.js';
 import { BUILTIN_PREFIX } from '../render/theme-fs.js';
 import type { ThemeFiles } from './files.js';
+import type { MockTextLocale } from './mock-locale.js';
 import { LIQUID_FOLDERS } from './files.js';
 import {
   configLinksOut,
@@ -83,6 +84,11 @@ export interface Theme {
   readonly data: ThemeData | undefined;
   /** The renderer (its engine serves `theme-kit check`'s analysis). */
   readonly renderer: ThemeRenderer;
+  /**
+   * Which locale the mock store's generated text follows (`locale`) for the store's language, and which parts
+   * of it are English because that locale has no words for them (`english`); undefined without a mock store.
+   */
+  readonly mockLocale: MockTextLocale | undefined;
   /** Reads the theme again: everything, only the Liquid files, or only the config files. */
   reload(scope?: ReloadScope): Promise<void>;
   /**
@@ -132,6 +138,7 @@ class OpenedTheme implements Theme {
   files: ThemeFiles = new Map();
   assets: readonly string[] = [];
   data: ThemeData | undefined;
+  mockLocale: MockTextLocale | undefined;
   #fileDiagnostics: readonly ThemeDiagnostic[] = [];
   #configDiagnostics: readonly ThemeDiagnostic[] = [];
   /** The part of {@link #configDiagnostics} the mock generator added (replaced when the catalogue changes). */
@@ -236,6 +243,7 @@ class OpenedTheme implements Theme {
       this.#configDiagnostics = linksOut;
       this.#config = undefined;
       this.data = undefined;
+      this.mockLocale = undefined;
       return;
     }
     this.#work.config = true;
@@ -245,6 +253,7 @@ class OpenedTheme implements Theme {
     if (!loaded.valid) {
       this.#config = undefined;
       this.data = undefined;
+      this.mockLocale = undefined;
       return;
     }
     const { language, currency } = this.#options;
@@ -302,6 +311,7 @@ class OpenedTheme implements Theme {
     this.#mockDiagnostics = [];
     try {
       const mock = generateMockData(config, { seed: this.#options.seed ?? 1, clock: this.#options.clock });
+      this.mockLocale = mock.mockLocale;
       this.data = buildThemeData(mock, {
         ...(regionsFile === undefined ? {} : { editableRegionsFile: regionsFile }),
         catalogue,
@@ -314,6 +324,7 @@ class OpenedTheme implements Theme {
       this.#mockInputs = inputs;
     } catch (error) {
       this.data = undefined;
+      this.mockLocale = undefined;
       if (error instanceof MockConfigError) {
         this.#mockDiagnostics = error.diagnostics;
         this.#configDiagnostics = [...this.#configDiagnostics, ...error.diagnostics];
