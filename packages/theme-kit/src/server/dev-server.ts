@@ -29,6 +29,7 @@ import { BUILTIN_BLOCKS } from '../render/builtin-blocks.js';
 import { ASSETS_FOLDER, LIQUID_FOLDERS } from '../theme/files.js';
 import { openThemeWithCatalogue, type Theme, type ThemeOptions, type ThemeWork } from '../theme/open.js';
 import { mockLocaleNote } from '../theme/mock-locale.js';
+import { readLiquidFile, type LiquidFileRead } from '../theme/read.js';
 import { sendAsset } from './assets.js';
 import { scriptSignature, type MorphMessage, type OverlayDiagnostic } from './client.js';
 import { codeFrame } from './frame.js';
@@ -468,8 +469,18 @@ class DevServerImpl implements DevServer {
     // Only what changed is read again: the changed Liquid files (the others keep their source and parse), the
     // config files when one of them changed (the mock store is generated again only when the config did).
     let read = false;
+    // Each changed file is read from disk once, for the theme and every view of it.
+    const reads = new Map<string, Promise<LiquidFileRead>>();
+    const readOnce = (dir: string, folder: string, name: string): Promise<LiquidFileRead> => {
+      const key = `${folder}/${name}`;
+      const known = reads.get(key);
+      if (known) return known;
+      const result = readLiquidFile(dir, folder, name);
+      reads.set(key, result);
+      return result;
+    };
     for (const theme of [this.theme, ...(await Promise.all(this.#views.values()))]) {
-      if (liquid && (await theme.reloadFiles(files))) read = true;
+      if (liquid && (await theme.reloadFiles(files, readOnce))) read = true;
       if (config) await theme.reload('config');
     }
     // Only files the theme does not read (an editor's swap file, a copy before its rename): nothing to show.

@@ -23,6 +23,7 @@ import {
   readLiquidFile,
   readThemeDir,
   type ConfigText,
+  type LiquidFileRead,
 } from './read.js';
 
 /** Options of {@link openTheme}. */
@@ -193,9 +194,14 @@ class OpenedTheme implements Theme {
    * and nothing else (the other files keep their source and their parse). A path that is not one Liquid file
    * of a theme folder (a folder created or removed, the theme directory) reads the whole theme again; a name
    * the theme does not read (an editor's `.swp` or `~` file) is passed over.
+   * @param read reads one file (default {@link readLiquidFile}; the dev server passes one that reads each
+   *   file once for the theme and all its views)
    * @returns whether anything was read (false: the theme is as it was)
    */
-  async reloadFiles(changed: readonly string[]): Promise<boolean> {
+  async reloadFiles(
+    changed: readonly string[],
+    read: (dir: string, folder: string, name: string) => Promise<LiquidFileRead> = readLiquidFile,
+  ): Promise<boolean> {
     const reads: [string, string, string][] = [];
     for (const relative of new Set(changed)) {
       const [folder, name, ...rest] = relative.split('/');
@@ -209,12 +215,12 @@ class OpenedTheme implements Theme {
     for (const [relative, folder, name] of reads) {
       const absolute = path.join(this.dir, folder, name);
       diagnostics = diagnostics.filter((d) => d.file !== absolute);
-      const read = await readLiquidFile(this.dir, folder, name);
+      const result = await read(this.dir, folder, name);
       this.#work.read.push(relative);
-      if ('absent' in read && read.absent === 'folder') return this.#readAll();
-      if ('text' in read) files.set(relative, read.text);
+      if ('absent' in result && result.absent === 'folder') return this.#readAll();
+      if ('text' in result) files.set(relative, result.text);
       else files.delete(relative);
-      if ('diagnostic' in read) diagnostics = [...diagnostics, read.diagnostic];
+      if ('diagnostic' in result) diagnostics = [...diagnostics, result.diagnostic];
     }
     this.files = files;
     this.#fileDiagnostics = diagnostics;
