@@ -34,7 +34,7 @@
 //    edits in a row, in place, renamed over and at the same mtime, and waits for each). So the time the
 //    page was told is also read from the page (the client's `theme-kit:morph` / `theme-kit:css`
 //    performance marks), used when the protocol's report is missing (counted in the output); and the server's own account (the "(N ms)" it prints: from the batch of changes
-//    to the browsers being told, after the watcher's 25 ms quiet period).
+//    to the browsers being told, after the watcher's 15 ms quiet period).
 //
 // Build first: `npx nx run @commerce-kit/theme-kit:build`. Env: BENCH_COLD_RUNS (default 15), BENCH_EDITS
 // (default 30), BENCH_THEME_KIT_DIST (another build of the package, default packages/theme-kit/dist),
@@ -421,13 +421,12 @@ try {
       row('peer: location.reload() → marker painted (a full reload, as before the morph)', r.reloadMarker),
     ]);
     console.log(
-      `write → page told: until the page's event stream delivers the server's reload/css message (file watcher, 25 ms quiet period, re-render, Server-Sent Event); ` +
+      `write → page told: until the page's event stream delivers the server's reload/css message (file watcher, 15 ms quiet period, re-render, Server-Sent Event); ` +
         `server ms: what the dev server itself reports per change (after the quiet period, until the browsers are told). Edits that navigated (a new document): stylesheet ${r.navigationsDuringCss}, template ${r.navigationsDuringTemplate}. ` +
         `Messages the DevTools protocol did not report (timed from the page's mark instead): ${r.unreported}.`,
     );
     console.log(
-      `\`load\` waits for the page's iframes and images, including the starter's external one (an OpenStreetMap embed, lazily loaded: ` +
-        `on a machine without network it fails at DNS). The marker of a template edit shows at parse time: the like-for-like peer is the live client's own ` +
+      `\`load\` waits for the page's iframes and images (all local in the starter: its map block draws a placeholder until the theme gives it an embed URL). The marker of a template edit shows at parse time: the like-for-like peer is the live client's own ` +
         `\`location.reload()\` awaited with the same waitForFunction (x reload→marker), so the difference is what the dev server adds before the browser reloads.`,
     );
     console.log(

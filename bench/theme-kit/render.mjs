@@ -143,9 +143,10 @@ function floorEngine(theme, dir, region) {
 function floorPage(engine, dir, template, context) {
   const page = engine.parse(readFileSync(path.join(dir, 'templates', `${template}.liquid`), 'utf8'));
   const layout = engine.parse(readFileSync(path.join(dir, 'layout/theme.liquid'), 'utf8'));
+  // LiquidJS's synchronous renderer, as theme-kit's renderer uses it (like for like).
   return async () => {
-    const content = await engine.render(page, {}, { globals: context });
-    return engine.render(layout, {}, { globals: { ...context, content_for_layout: content } });
+    const content = engine.renderSync(page, {}, { globals: context });
+    return engine.renderSync(layout, {}, { globals: { ...context, content_for_layout: content } });
   };
 }
 
@@ -185,7 +186,7 @@ try {
   for (const name of starter.data.regions.keys()) {
     regionHtml.set(
       name,
-      await blocksEngine.liquid.parseAndRender(`{% editable_region '${name}' %}`, {}, { globals: homeContext }),
+      blocksEngine.liquid.parseAndRenderSync(`{% editable_region '${name}' %}`, {}, { globals: homeContext }),
     );
   }
   const floorHomePasted = floorPage(

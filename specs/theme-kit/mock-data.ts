@@ -266,6 +266,32 @@ export interface MockPaginator {
   next: MockPaginatorLink;
 }
 
+/**
+ * A part of the generated text, by what it names: the store's name and description, the blog articles
+ * (titles, descriptions, content), the category titles, the product names and descriptions.
+ */
+export type MockTextPart =
+  | 'storeName'
+  | 'storeDescription'
+  | 'articles'
+  | 'categories'
+  | 'productNames'
+  | 'productDescriptions';
+
+/**
+ * Which locale the generated text follows: the store's language where the fake-data library has words for
+ * it, English where it has not (the platform's documentation leaves the generated text open). A type alias,
+ * so declarations that infer `MockData['mockLocale']` can write its shape out.
+ */
+export type MockLocale = {
+  /** The store language asked for (`store.language`; `en-US` without a store file). */
+  language: string;
+  /** The fake-data locale the generated text is written in (`da`, `de`, `en_US`, `fr`, `ja`, ...). */
+  locale: string;
+  /** The parts written in English because the locale has no words for them; empty when all follow it. */
+  english: MockTextPart[];
+};
+
 /** The complete mock store a theme renders. */
 export interface MockData {
   /** The store. */
@@ -282,4 +308,6 @@ export interface MockData {
   menus: MockMenu[];
   /** The paginator. */
   paginator: MockPaginator;
+  /** Which locale the generated text follows, and what of it is in English. */
+  mockLocale?: MockLocale;
 }

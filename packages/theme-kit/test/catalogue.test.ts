@@ -196,7 +196,15 @@ describe('the dev server with a catalogue: refresh()', () => {
       expect(page).toContain('Sold out');
       await stream.next('morph');
       expect(events.filter((e) => e.type === 'change')).toEqual([
-        { type: 'change', files: [], action: 'reload', pages: 1, ms: expect.any(Number) as number, problems: [] },
+        {
+          type: 'change',
+          files: [],
+          action: 'reload',
+          pages: 1,
+          ms: expect.any(Number) as number,
+          problems: [],
+          work: { read: [], parsed: [], config: false, mock: true }, // the store built again, no file read
+        },
       ]);
       stream.close();
     } finally {

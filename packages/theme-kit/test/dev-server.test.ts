@@ -1,5 +1,5 @@
 // The dev server over real HTTP on loopback: pages, assets, errors, and the live-reload stream.
-import { mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, ThemeKitError, type DevServer, type DevServerEvent } from '../src/index.js';
@@ -138,6 +138,12 @@ describe('views: language, currency, seed in the URL', () => {
     };
     expect(config.toolbar).toMatchObject({ language: 'de-DE', seed: 3, page: 2 });
     expect(config.toolbar?.languages).toHaveLength(11);
+    // The mock text's locale, where some of it is English: in the toolbar, and told once (the CLI prints it).
+    const note =
+      'mock text for de-DE: de; English where de has no words: store description, categories, product names, product descriptions';
+    expect(config.toolbar).toMatchObject({ text: note });
+    expect(events).toContainEqual({ type: 'mock-locale', language: 'de-DE', message: note });
+    expect(events.filter((e) => e.type === 'mock-locale' && e.language === 'en-US')).toEqual([]);
     for (const [query, name] of [
       ['language=xx-XX', '?language'],
       ['currency=euro', '?currency'],
@@ -170,6 +176,39 @@ describe('live reload', () => {
       problems: [],
     });
     expect(await (await fetch(`${server.url}/`)).text()).toContain('first edit');
+    stream.close();
+  });
+
+  it('a change reads and parses again only what changed: a template, a snippet, a config file (the mock store only when the config changed)', async () => {
+    const stream = await openEvents(`${server.url}/__theme-kit/events?page=%2F`);
+    await stream.next('hello');
+    const edit = async (files: Record<string, string>, marker: string) => {
+      const changed = nextChange();
+      writeFiles(dir, files);
+      for (;;) if (((await stream.next('morph')).data as { html: string }).html.includes(marker)) break;
+      return (await changed).work;
+    };
+    const template = `${starter()['templates/index.liquid'] as string}\n<p id="edit">work edit</p>`;
+    const afterTemplate = await edit({ 'templates/index.liquid': template }, 'work edit');
+    // Every view open in another language reads the file too; none reads another, and only the page shown parses.
+    expect(new Set(afterTemplate.read)).toEqual(new Set(['templates/index.liquid']));
+    expect(afterTemplate.parsed).toEqual(['templates/index.liquid']);
+    expect(afterTemplate).toMatchObject({ config: false, mock: false });
+
+    const header = `${starter()['snippets/header.liquid'] as string}\n<p id="header-edit">header edit</p>`;
+    const afterSnippet = await edit({ 'snippets/header.liquid': header }, 'header edit');
+    expect(new Set(afterSnippet.read)).toEqual(new Set(['snippets/header.liquid']));
+    expect(afterSnippet.parsed).toEqual(['snippets/header.liquid']);
+    expect(afterSnippet).toMatchObject({ config: false, mock: false });
+
+    // The same config laid out anew: validated again, the same mock store; a real change generates it again.
+    const pagination = path.join(dir, 'pagination.stk.config.json');
+    const relaidChanged = nextChange();
+    writeFileSync(pagination, `${JSON.stringify(JSON.parse(readFileSync(pagination, 'utf8')), null, 4)}\n`);
+    expect((await relaidChanged).work).toMatchObject({ read: [], parsed: [], config: true, mock: false });
+    const configChanged = nextChange();
+    writeFiles(dir, { 'pagination.stk.config.json': { numPages: 4, currentPage: 1 } });
+    expect((await configChanged).work).toMatchObject({ read: [], parsed: [], config: true, mock: true });
     stream.close();
   });
 

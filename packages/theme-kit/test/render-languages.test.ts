@@ -23,6 +23,15 @@ describe('theme-kit render --language all', () => {
     expect(fr).not.toContain('data-theme-kit'); // no dev client, no toolbar
     expect(existsSync(path.join(out, 'ja-JP', 'assets', 'theme.css'))).toBe(true);
     expect(result.stdout.split('\n').filter((line) => line.includes('pages and'))).toHaveLength(11);
+    // Which locale the generated text used, for each language where some of it is English (all but en-US).
+    const notes = result.stdout.split('\n').filter((line) => line.includes('mock text for'));
+    expect(notes).toHaveLength(10);
+    expect(notes).toContain(
+      'theme-kit render: mock text for fi-FI: English throughout (the fake-data locale fi has no words for it)',
+    );
+    expect(notes).toContain(
+      'theme-kit render: mock text for fr-FR: fr; English where fr has no words: store description',
+    );
 
     // Offline: every image, stylesheet and script of every page is the site's own or inline.
     const pages = readdirSync(path.join(out, 'en-US'), { recursive: true, encoding: 'utf8' }).filter((file) =>

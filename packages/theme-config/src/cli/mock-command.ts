@@ -96,6 +96,14 @@ export const mockCommand: Command = {
       io.stderr.write(`${program} mock: ${reason}\n`);
       return EXIT.INVALID;
     }
+    // Which locale the generated text used, where some of it is English (a text report only: the other
+    // formats are one document each on stderr). The output's `mockLocale` says the same.
+    const { mockLocale } = await import('../mock/locale.js');
+    const locale = mockLocale(config.store?.language ?? 'en-US');
+    if (options.format === 'text' && locale.english.length > 0)
+      io.stderr.write(
+        `${program} mock: generated text for ${locale.language} in ${locale.locale}; English where ${locale.locale} has no words: ${locale.english.join(', ')}\n`,
+      );
     return EXIT.OK;
   },
 };

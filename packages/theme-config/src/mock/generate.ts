@@ -11,7 +11,7 @@ import { CategorySource } from './categories.js';
 import { createContext, SECTION } from './context.js';
 import { MockConfigError } from './errors.js';
 import { LazyJsonArray } from './json-stream.js';
-import { DEFAULT_LANGUAGE } from './locale.js';
+import { DEFAULT_LANGUAGE, mockLocale } from './locale.js';
 import { buildMenus, buildPaginator, checkPagination, defaultMenus } from './navigation.js';
 import { resolveOptions, type MockOptions } from './options.js';
 import { buildPage, buildStore, storeCurrency } from './store.js';
@@ -83,7 +83,16 @@ export function planMockData(
   );
   const menus = buildMenus(config.menus ?? defaultMenus(titles));
   const paginator = buildPaginator(config.pagination);
-  return { store, page, articles, categories: new LazyJsonArray(() => categories), editableRegions, menus, paginator };
+  return {
+    store,
+    page,
+    articles,
+    categories: new LazyJsonArray(() => categories),
+    editableRegions,
+    menus,
+    paginator,
+    mockLocale: mockLocale(config.store?.language ?? DEFAULT_LANGUAGE),
+  };
 }
 
 /**

@@ -16,6 +16,7 @@ import { faker as nl } from '@faker-js/faker/locale/nl';
 import { faker as pt_PT } from '@faker-js/faker/locale/pt_PT';
 import { faker as sv } from '@faker-js/faker/locale/sv';
 import type { EStoreLanguage } from '../generated/spec/enums.js';
+import type { MockLocale, MockTextPart } from '../generated/spec/mock-data.js';
 
 /** Store language used when `store.stk.config.json` is missing. */
 export const DEFAULT_LANGUAGE: EStoreLanguage = 'en-US';
@@ -56,6 +57,65 @@ const ZERO_DECIMAL_CURRENCIES = new Set(['JPY', 'KRW', 'ISK', 'CLP', 'VND']);
 /** Digits after the decimal point of a price in `currency`. */
 export function priceDigits(currency: string): number {
   return ZERO_DECIMAL_CURRENCIES.has(currency) ? 0 : 2;
+}
+
+/** The faker definitions (module, entry) each part of the generated text draws its words from. */
+const PART_DEFINITIONS: Readonly<Record<MockTextPart, readonly [string, string]>> = {
+  storeName: ['company', 'name_pattern'],
+  storeDescription: ['company', 'noun'],
+  articles: ['lorem', 'word'],
+  categories: ['commerce', 'department'],
+  productNames: ['commerce', 'product_name'],
+  productDescriptions: ['commerce', 'product_description'],
+};
+
+/** The faker locale code of each entry, as faker names it (`nb_NO`). */
+const LOCALE_CODES: ReadonlyMap<Faker, string> = new Map([
+  [da, 'da'],
+  [de, 'de'],
+  [en_US, 'en_US'],
+  [fi, 'fi'],
+  [fr, 'fr'],
+  [it, 'it'],
+  [ja, 'ja'],
+  [nb_NO, 'nb_NO'],
+  [nl, 'nl'],
+  [pt_PT, 'pt_PT'],
+  [sv, 'sv'],
+]);
+
+const localeReports = new Map<string, MockLocale>();
+
+/**
+ * Which locale the generated text of a store in `language` follows, and which parts of it are English: a
+ * locale entry's definitions are its own, then English's (faker merges them per module), so a part whose
+ * definitions are English's very list is written in English. A language without a faker locale is English
+ * throughout.
+ */
+export function mockLocale(language: string): MockLocale {
+  let report = localeReports.get(language);
+  if (report === undefined) {
+    const entry = (LOCALES as Record<string, Faker | undefined>)[language];
+    const english = en_US.rawDefinitions as unknown as Record<string, Record<string, unknown> | undefined>;
+    const own = (entry ?? en_US).rawDefinitions as unknown as Record<string, Record<string, unknown> | undefined>;
+    const parts = Object.keys(PART_DEFINITIONS) as MockTextPart[];
+    report = {
+      language,
+      locale: LOCALE_CODES.get(entry ?? en_US)!,
+      // English's own parts are its language, not a fallback.
+      english:
+        entry === en_US
+          ? []
+          : entry === undefined
+            ? parts
+            : parts.filter((part) => {
+                const [module, name] = PART_DEFINITIONS[part];
+                return own[module]?.[name] === english[module]?.[name];
+              }),
+    };
+    localeReports.set(language, report);
+  }
+  return { ...report, english: [...report.english] };
 }
 
 /**

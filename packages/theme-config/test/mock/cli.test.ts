@@ -25,6 +25,26 @@ describe('theme-config mock', () => {
     expect(readdirSync(dir)).toEqual(['mock.json']); // no temporary file left behind
   });
 
+  it('says on stderr which locale the generated text used where some of it is English (text reports only)', async () => {
+    const dir = tempDir();
+    const store = JSON.parse(readFileSync(path.join(COMPLETE_THEME, 'store.stk.config.json'), 'utf8')) as object;
+    writeFileSync(path.join(dir, 'store.stk.config.json'), JSON.stringify({ ...store, language: 'fr-FR' }));
+    const run = await mock(['--configDir', dir, '--now', NOW]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      'theme-config mock: generated text for fr-FR in fr; English where fr has no words: storeDescription\n',
+    );
+    expect((JSON.parse(run.stdout) as { mockLocale: unknown }).mockLocale).toEqual({
+      language: 'fr-FR',
+      locale: 'fr',
+      english: ['storeDescription'],
+    });
+    expect((await mock(['--configDir', dir, '--now', NOW, '--format', 'json'])).stderr).not.toContain(
+      'fr has no words',
+    );
+    expect((await mock(['--now', NOW])).stderr).not.toContain('has no words'); // en-US: all of it English, its own
+  });
+
   it('indents with --pretty and writes to stdout without --out', async () => {
     const run = await mock(['--configDir', COMPLETE_THEME, '--seed', '5', '--now', NOW, '--pretty']);
     expect(run.code).toBe(0);

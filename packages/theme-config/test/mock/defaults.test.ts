@@ -1,6 +1,7 @@
 /** Each defaulting rule of the mock generator. */
 import { describe, expect, it } from 'vitest';
 import { normalizeConfig } from '../../src/dir.js';
+import { EStoreLanguage } from '../../src/index.js';
 import { generateMockData, MockConfigError } from '../../src/mock/index.js';
 import type { MockBlock, MockData } from '../../src/generated/spec/mock-data.js';
 import type { ThemeConfig } from '../../src/types.js';
@@ -96,6 +97,46 @@ describe('store and page', () => {
     for (const language of ['da-DK', 'fi-FI', 'it-IT', 'nb-NO', 'nl-NL', 'pt-PT', 'sv-SE', 'ja-JP'] as const) {
       expect(schemaErrors(generate({ store: { ...STORE, language } }))).toEqual([]);
     }
+  });
+
+  it('says which locale the generated text follows, and which parts of it are English, for every store language', () => {
+    // faker's locales (the version in package-lock.json): a part whose words the locale lacks is English.
+    const expected: Record<IStoreConfig['language'], { locale: string; english: string[] }> = {
+      'da-DK': { locale: 'da', english: ['articles'] },
+      'de-DE': {
+        locale: 'de',
+        english: ['storeDescription', 'categories', 'productNames', 'productDescriptions'],
+      },
+      'en-US': { locale: 'en_US', english: [] },
+      'fi-FI': {
+        locale: 'fi',
+        english: ['storeName', 'storeDescription', 'articles', 'categories', 'productNames', 'productDescriptions'],
+      },
+      'fr-FR': { locale: 'fr', english: ['storeDescription'] },
+      'it-IT': { locale: 'it', english: ['articles', 'categories', 'productNames', 'productDescriptions'] },
+      'ja-JP': {
+        locale: 'ja',
+        english: ['storeDescription', 'categories', 'productNames', 'productDescriptions'],
+      },
+      'nb-NO': {
+        locale: 'nb_NO',
+        english: ['storeDescription', 'articles', 'productNames', 'productDescriptions'],
+      },
+      'nl-NL': { locale: 'nl', english: ['storeName', 'storeDescription'] },
+      'pt-PT': { locale: 'pt_PT', english: ['storeDescription', 'articles', 'productDescriptions'] },
+      'sv-SE': { locale: 'sv', english: ['storeDescription', 'articles', 'productDescriptions'] },
+    };
+    expect(Object.keys(expected).sort()).toEqual(Object.values(EStoreLanguage).sort());
+    for (const [language, { locale, english }] of Object.entries(expected)) {
+      const mock = generate({ store: { ...STORE, language: language as IStoreConfig['language'] } });
+      expect(mock.mockLocale, language).toEqual({ language, locale, english });
+      expect(schemaErrors(mock), language).toEqual([]);
+    }
+    expect(generateMockData({}, { seed: 1, clock: NOW }).mockLocale).toEqual({
+      language: 'en-US',
+      locale: 'en_US',
+      english: [],
+    });
   });
 
   it('fills only the missing page fields', () => {

@@ -50,6 +50,9 @@ function printer(io: CliIO, program: string, theme: string): (event: DevServerEv
       case 'render-error':
         problems(event.problems);
         return;
+      case 'mock-locale':
+        io.stdout.write(`${c.dim('note')} ${event.message}\n`);
+        return;
     }
   };
 }

@@ -10,6 +10,7 @@ import type { ThemeDiagnostic } from '../diagnostics.js';
 import { ThemeRenderError } from '../errors.js';
 import { ASSETS_FOLDER } from '../theme/files.js';
 import { openTheme } from '../theme/open.js';
+import { mockLocaleNote } from '../theme/mock-locale.js';
 import { reportErrors } from './report-tool.js';
 import { readThemeOptions, shown, THEME_HELP, THEME_OPTIONS } from './theme-options.js';
 
@@ -125,6 +126,8 @@ export const renderCommand: Command = {
     io.stdout.write(
       `${program} render: ${pages.size} pages and ${theme.assets.length} assets written to ${shown(io, out)}\n`,
     );
+    const note = mockLocaleNote(theme.mockLocale);
+    if (note !== undefined) io.stdout.write(`${program} render: ${note}\n`);
     return EXIT.OK;
   },
 };

@@ -2,6 +2,10 @@
  * The renderer: (theme files, store data, URL) -> HTML. Pure (no Node built-ins), so the dev server,
  * `theme-kit render` and the sandbox's storefront all render the same way. Each file is parsed once and
  * kept until its source changes; rendering a page is then LiquidJS's cost.
+ *
+ * Pages render with LiquidJS's synchronous renderer: every source is in memory and every filter and tag of
+ * the kit is synchronous, and its asynchronous one resolves a promise per tag and output (on the starter's
+ * home page, 4x the time and most of it the garbage collector's).
  */
 import { Context, Liquid, type LiquidOptions, type Template } from 'liquidjs';
 import type { RegionData, ThemeData } from '../context/build.js';
@@ -44,6 +48,11 @@ export interface ThemeRendererOptions {
    * a render error, not a hung server.
    */
   readonly renderLimitMs?: number | undefined;
+  /**
+   * Called with the path of each file (or region `rawMarkup`) parsed: once per source text, since a parse is
+   * kept until the file's source changes. For tracing what a change costs.
+   */
+  readonly onParse?: ((file: string) => void) | undefined;
 }
 
 const PARTIAL_KEY = /^partials:(.+)$/;
@@ -61,21 +70,22 @@ export class ThemeRenderer {
   readonly #fs: ThemeFileSystem;
   readonly #liquid: Liquid;
   readonly #parsed = new Map<string, { readonly source: string; readonly templates: Template[] }>();
-  /** Snippets as LiquidJS caches them: the parse (a promise of it while it runs), by the source it was parsed from. */
-  readonly #snippets = new Map<
-    string,
-    { readonly source: string; readonly templates: Template[] | Promise<Template[]> }
-  >();
+  /** Snippets as LiquidJS caches them: the parse, by the source it was parsed from. */
+  readonly #snippets = new Map<string, { readonly source: string; readonly templates: Template[] }>();
+  readonly #onParse: (file: string) => void;
   readonly #rawMarkup = new Map<string, RawMarkupSource>();
   readonly #errors: ErrorContext;
 
   constructor(options: ThemeRendererOptions) {
     this.#fs = new ThemeFileSystem(options.files, BUILTIN_BLOCKS);
+    const onParse = options.onParse ?? (() => undefined);
+    this.#onParse = onParse;
     const snippets = this.#snippets;
     const fs = this.#fs;
     // Snippets reach LiquidJS's own cache by name (`partials:card`); an entry counts only while the file's
-    // source is what it was parsed from, so an edited snippet is parsed again and nothing else is. In an
-    // async render LiquidJS stores the parse's promise (so concurrent renders share one parse).
+    // source is what it was parsed from, so an edited snippet is parsed again and nothing else is. Renders are
+    // synchronous, so LiquidJS writes parses, not promises of them; one would not be kept (a synchronous
+    // render given a promise from the cache would fail).
     const snippetPath = (name: string): string =>
       fs.source(liquidPath('snippets', name)) !== undefined
         ? liquidPath('snippets', name)
@@ -91,8 +101,9 @@ export class ThemeRenderer {
       write(key, value) {
         const name = PARTIAL_KEY.exec(key)?.[1];
         const source = name === undefined ? undefined : fs.source(snippetPath(name));
-        if (name === undefined || source === undefined) return;
+        if (name === undefined || source === undefined || !Array.isArray(value)) return;
         snippets.set(snippetPath(name), { source, templates: value });
+        onParse(snippetPath(name));
       },
       remove(key) {
         const name = PARTIAL_KEY.exec(key)?.[1];
@@ -159,6 +170,7 @@ export class ThemeRenderer {
     if (cached && cached.source === source) return cached.templates;
     const templates = this.#liquid.parse(source, file);
     this.#parsed.set(file, { source, templates });
+    this.#onParse(file);
     return templates;
   }
 
@@ -203,7 +215,7 @@ export class ThemeRenderer {
         },
       ]);
     }
-    const { html, warnings } = await this.#renderWithLayout(templatePath, resolved.context, data);
+    const { html, warnings } = this.#renderWithLayout(templatePath, resolved.context, data);
     return {
       status: 200,
       html,
@@ -234,7 +246,7 @@ export class ThemeRenderer {
     try {
       const templates = this.#liquid.parse(source, file);
       const context = new Context(variables, this.#liquid.options, { globals: withState(resolved.context, state) });
-      const output = String(await this.#liquid.render(templates, context));
+      const output = String(this.#liquid.renderSync(templates, context));
       Object.assign(variables, context.bottom());
       return output;
     } catch (error) {
@@ -243,7 +255,7 @@ export class ThemeRenderer {
     }
   }
 
-  async #notFound(url: string, reason: string, data: ThemeData): Promise<RenderedPage> {
+  #notFound(url: string, reason: string, data: ThemeData): RenderedPage {
     const own = liquidPath('templates', '404');
     if (this.#fs.source(own) === undefined) return { status: 404, html: notFoundPage(url, reason), warnings: [] };
     const home = resolveRoute('/', data);
@@ -253,7 +265,7 @@ export class ThemeRenderer {
       template: '404',
       request: { ...home.context.request, path: new URL(url, 'http://theme.invalid').pathname },
     };
-    const { html, warnings } = await this.#renderWithLayout(own, context, data);
+    const { html, warnings } = this.#renderWithLayout(own, context, data);
     return { status: 404, html, template: '404', warnings };
   }
 
@@ -268,15 +280,15 @@ export class ThemeRenderer {
     };
   }
 
-  async #renderWithLayout(
+  #renderWithLayout(
     templatePath: string,
     context: ThemeContext,
     data: ThemeData,
-  ): Promise<{ html: string; warnings: ThemeDiagnostic[] }> {
+  ): { html: string; warnings: ThemeDiagnostic[] } {
     const state = this.#renderState(data);
     try {
       const page = String(
-        await this.#liquid.render(this.parse(templatePath), {}, { globals: withState(context, state) }),
+        this.#liquid.renderSync(this.parse(templatePath), {}, { globals: withState(context, state) }),
       );
       let html = page;
       const layoutName = state.layout;
@@ -284,7 +296,7 @@ export class ThemeRenderer {
         const layoutPath = liquidPath('layout', layoutName);
         if (this.#fs.source(layoutPath) !== undefined) {
           const globals = withState({ ...context, content_for_layout: page }, state);
-          html = String(await this.#liquid.render(this.parse(layoutPath), {}, { globals }));
+          html = String(this.#liquid.renderSync(this.parse(layoutPath), {}, { globals }));
         } else if (layoutName !== DEFAULT_LAYOUT) {
           throw new ThemeRenderError([
             {

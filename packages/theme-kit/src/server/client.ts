@@ -34,6 +34,8 @@ export interface ToolbarConfig {
   readonly currency: string;
   readonly seed: number;
   readonly page: number;
+  /** Which locale the mock text used, when some of it is not in the page's language. */
+  readonly text?: string;
 }
 
 /** The `morph` event: the page rendered again. */
@@ -284,7 +286,7 @@ export function liveReloadClient(config: ClientConfig, Idiomorph: Morpher): void
     style.textContent =
       'form{display:flex;gap:8px;align-items:center;font:12px/1.2 ui-sans-serif,system-ui,sans-serif;background:#1d1d1f;color:#f5f5f7;padding:6px 10px;border-radius:8px;box-shadow:0 6px 20px rgba(0,0,0,.3)}' +
       'select,input{font:inherit;background:#2c2c2e;color:inherit;border:1px solid #48484a;border-radius:4px;padding:2px 4px}input{width:4em}' +
-      'span{opacity:.7}';
+      'span{opacity:.7}.mock-locale{max-width:22em;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}';
     const form = document.createElement('form');
     form.setAttribute('aria-label', 'theme-kit view');
     const navigate = (name: string, value: string): void => {
@@ -323,6 +325,13 @@ export function liveReloadClient(config: ClientConfig, Idiomorph: Morpher): void
     field('currency', 'currency', select(toolbar.currencies, toolbar.currency));
     field('page', 'page', number(toolbar.page));
     field('seed', 'seed', number(toolbar.seed));
+    if (toolbar.text !== undefined) {
+      const note = document.createElement('span');
+      note.className = 'mock-locale';
+      note.title = toolbar.text;
+      note.textContent = toolbar.text.replace(/^mock text for [^:]*: /, 'text: ');
+      form.append(note);
+    }
     form.addEventListener('submit', (event) => event.preventDefault());
     root.append(style, form);
     const hidden = (): boolean => {

@@ -27,7 +27,9 @@ import { escapeHtml } from '@commerce-kit/internal/escape-html';
 import { resolveRoute } from '../render/routes.js';
 import { BUILTIN_BLOCKS } from '../render/builtin-blocks.js';
 import { ASSETS_FOLDER, LIQUID_FOLDERS } from '../theme/files.js';
-import { openThemeWithCatalogue, type ReloadScope, type Theme, type ThemeOptions } from '../theme/open.js';
+import { openThemeWithCatalogue, type Theme, type ThemeOptions, type ThemeWork } from '../theme/open.js';
+import { mockLocaleNote } from '../theme/mock-locale.js';
+import { readLiquidFile, type LiquidFileRead } from '../theme/read.js';
 import { sendAsset } from './assets.js';
 import { scriptSignature, type MorphMessage, type OverlayDiagnostic } from './client.js';
 import { codeFrame } from './frame.js';
@@ -50,8 +52,22 @@ export type DevServerEvent =
       readonly ms: number;
       /** The theme's problems now (config diagnostics, render errors of the open pages). */
       readonly problems: readonly ThemeDiagnostic[];
+      /**
+       * What the change cost the server, over the theme and every view open in another language, currency or
+       * seed: the Liquid files read again and the files parsed again (a template edit reads and parses that
+       * template, not the rest of the theme), whether the config files were loaded again and the mock store
+       * generated again (only after a config change that changed them).
+       */
+      readonly work: ThemeWork;
     }
-  | { readonly type: 'render-error'; readonly url: string; readonly problems: readonly ThemeDiagnostic[] };
+  | { readonly type: 'render-error'; readonly url: string; readonly problems: readonly ThemeDiagnostic[] }
+  | {
+      readonly type: 'mock-locale';
+      /** The store language of the theme as started or of a view (`?language=de-DE`). */
+      readonly language: string;
+      /** Which locale the mock store's generated text used, and what of it is English (one line). */
+      readonly message: string;
+    };
 
 /** Options of {@link startDevServer}. */
 export interface DevServerOptions extends ThemeOptions {
@@ -190,6 +206,14 @@ class DevServerImpl implements DevServer {
       url: this.url,
       problems: home.ok ? this.#withFrames(this.theme.diagnostics) : home.problems,
     });
+    this.#tellMockLocale(this.theme);
+  }
+
+  /** Says which locale a theme's mock text used, when some of it is not in the store's language. */
+  #tellMockLocale(theme: Theme): void {
+    const message = mockLocaleNote(theme.mockLocale);
+    if (message !== undefined && theme.mockLocale !== undefined)
+      this.#onEvent({ type: 'mock-locale', language: theme.mockLocale.language, message });
   }
 
   /** Runs `task` after everything queued before it; page requests wait for the queue. */
@@ -203,6 +227,7 @@ class DevServerImpl implements DevServer {
     this.#queuedRefresh ??= this.#queue(async () => {
       this.#queuedRefresh = undefined;
       const started = this.#clock.now();
+      await this.#takeWork(); // what came before the refresh is not its cost
       let changed = await this.theme.reloadCatalogue();
       for (const view of this.#views.values()) if (await (await view).reloadCatalogue()) changed = true;
       if (changed) await this.#reloadPages([], started);
@@ -311,6 +336,10 @@ class DevServerImpl implements DevServer {
         ...(view.seed === undefined ? {} : { seed: view.seed }),
       });
       this.#views.set(view.key, opened);
+      opened.then(
+        (theme) => this.#tellMockLocale(theme),
+        () => undefined, // the page that asked for the view reports the failure
+      );
       if (this.#views.size > VIEW_LIMIT) this.#views.delete(this.#views.keys().next().value as string);
     }
     return opened;
@@ -328,6 +357,7 @@ class DevServerImpl implements DevServer {
       language: store?.language ?? view.language ?? 'en-US',
       currency: store?.currencyCode ?? view.currency ?? 'USD',
       seed: view.seed ?? this.#options.seed ?? 1,
+      ...(mockLocaleNote(theme.mockLocale) === undefined ? {} : { text: mockLocaleNote(theme.mockLocale)! }),
       page: Number(new URL(page, 'http://theme.invalid').searchParams.get('page') ?? '1') || 1,
     };
   }
@@ -431,13 +461,43 @@ class DevServerImpl implements DevServer {
         pages: 0,
         ms: this.#clock.now() - started,
         problems: this.#withFrames(this.theme.diagnostics),
+        work: await this.#takeWork(),
       });
       return;
     }
-    const scope: ReloadScope = config && liquid ? 'all' : config ? 'config' : 'files';
-    await this.theme.reload(scope);
-    for (const view of this.#views.values()) await (await view).reload(scope);
+    await this.#takeWork(); // what came before the change (pages requested since) is not its cost
+    // Only what changed is read again: the changed Liquid files (the others keep their source and parse), the
+    // config files when one of them changed (the mock store is generated again only when the config did).
+    let read = false;
+    // Each changed file is read from disk once, for the theme and every view of it.
+    const reads = new Map<string, Promise<LiquidFileRead>>();
+    const readOnce = (dir: string, folder: string, name: string): Promise<LiquidFileRead> => {
+      const key = `${folder}/${name}`;
+      const known = reads.get(key);
+      if (known) return known;
+      const result = readLiquidFile(dir, folder, name);
+      reads.set(key, result);
+      return result;
+    };
+    for (const theme of [this.theme, ...(await Promise.all(this.#views.values()))]) {
+      if (liquid && (await theme.reloadFiles(files, readOnce))) read = true;
+      if (config) await theme.reload('config');
+    }
+    // Only files the theme does not read (an editor's swap file, a copy before its rename): nothing to show.
+    if (!read && !config) return;
     await this.#reloadPages(files, started);
+  }
+
+  /** What the theme and its views did since last asked, together. */
+  async #takeWork(): Promise<ThemeWork> {
+    const all = [this.theme.takeWork()];
+    for (const view of this.#views.values()) all.push((await view).takeWork());
+    return {
+      read: all.flatMap((w) => w.read),
+      parsed: all.flatMap((w) => w.parsed),
+      config: all.some((w) => w.config),
+      mock: all.some((w) => w.mock),
+    };
   }
 
   /** After the theme or its data changed: re-render the open pages, then tell their browsers (reload, or the errors). */
@@ -480,6 +540,7 @@ class DevServerImpl implements DevServer {
       pages: pages.size,
       ms: this.#clock.now() - started,
       problems: [...problems.values()],
+      work: await this.#takeWork(),
     });
   }
 

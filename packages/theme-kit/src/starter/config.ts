@@ -273,10 +273,9 @@ const regions: ConfigFile<'editable-regions'> = [
       },
       {
         type: 'map',
-        props: {
-          url: 'https://www.openstreetmap.org/export/embed.html?bbox=-4.30%2C50.30%2C-4.10%2C50.40&layer=mapnik',
-          settings: { ...common, alignment: 'center', height: 2 },
-        },
+        // No `url`: the map block draws a placeholder in the page (the store renders complete offline). Give it
+        // an embed URL (`url: 'https://www.openstreetmap.org/export/embed.html?bbox=...'`) to show a real map.
+        props: { settings: { ...common, alignment: 'center', height: 2 } },
       },
       {
         type: 'social-feed',

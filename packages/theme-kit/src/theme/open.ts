@@ -3,7 +3,7 @@
  * the renderer. `reload()` after a change re-reads what changed; `render(url)` renders a page.
  */
 import path from 'node:path';
-import { isClock, type Clock } from '@commerce-kit/internal/clock';
+import { isClock, systemClock, type Clock } from '@commerce-kit/internal/clock';
 import { EStoreLanguage, loadConfigDir, ThemeConfigError, type ThemeConfig } from '@commerce-kit/theme-config';
 import { buildThemeData, type ThemeData } from '../context/build.js';
 import { catalogueKey, configWithCatalogue, type StoreCatalogue } from '../context/catalogue.js';
@@ -14,7 +14,17 @@ import { ThemeRenderer, type RenderedPage } from '../render/renderer.js';
 import { allRoutes } from '../render/routes.js';
 import { BUILTIN_PREFIX } from '../render/theme-fs.js';
 import type { ThemeFiles } from './files.js';
-import { configLinksOut, readConfigTexts, readThemeDir, type ConfigText } from './read.js';
+import type { MockTextLocale } from './mock-locale.js';
+import { LIQUID_FOLDERS } from './files.js';
+import {
+  configLinksOut,
+  isLiquidFileName,
+  readConfigTexts,
+  readLiquidFile,
+  readThemeDir,
+  type ConfigText,
+  type LiquidFileRead,
+} from './read.js';
 
 /** Options of {@link openTheme}. */
 export interface ThemeOptions {
@@ -47,6 +57,18 @@ export interface ThemeOptions {
 /** What {@link Theme.reload} reads again. */
 export type ReloadScope = 'all' | 'files' | 'config';
 
+/**
+ * What an opened theme did since it was last asked (for the dev server's account of a change): the Liquid
+ * files read from disk and the files parsed (theme-relative; built-ins by their `@commerce-kit/theme-kit/`
+ * path), whether the config files were loaded and validated, whether the mock store was generated.
+ */
+export type ThemeWork = {
+  readonly read: readonly string[];
+  readonly parsed: readonly string[];
+  readonly config: boolean;
+  readonly mock: boolean;
+};
+
 /** An opened theme. */
 export interface Theme {
   /** The theme directory, as given (resolved against the current directory). */
@@ -63,6 +85,11 @@ export interface Theme {
   readonly data: ThemeData | undefined;
   /** The renderer (its engine serves `theme-kit check`'s analysis). */
   readonly renderer: ThemeRenderer;
+  /**
+   * Which locale the mock store's generated text follows (`locale`) for the store's language, and which parts
+   * of it are English because that locale has no words for them (`english`); undefined without a mock store.
+   */
+  readonly mockLocale: MockTextLocale | undefined;
   /** Reads the theme again: everything, only the Liquid files, or only the config files. */
   reload(scope?: ReloadScope): Promise<void>;
   /**
@@ -112,6 +139,7 @@ class OpenedTheme implements Theme {
   files: ThemeFiles = new Map();
   assets: readonly string[] = [];
   data: ThemeData | undefined;
+  mockLocale: MockTextLocale | undefined;
   #fileDiagnostics: readonly ThemeDiagnostic[] = [];
   #configDiagnostics: readonly ThemeDiagnostic[] = [];
   /** The part of {@link #configDiagnostics} the mock generator added (replaced when the catalogue changes). */
@@ -121,13 +149,28 @@ class OpenedTheme implements Theme {
   #config: ThemeConfig | undefined;
   /** {@link catalogueKey} of the catalogue the data was built from. */
   #catalogueKey: string | undefined;
+  /** What the mock store was last generated from (config, editable regions, catalogue, day): the same inputs, the same store. */
+  #mockInputs: string | undefined;
   readonly #options: ThemeOptions;
+  #work: { read: string[]; parsed: string[]; config: boolean; mock: boolean } = {
+    read: [],
+    parsed: [],
+    config: false,
+    mock: false,
+  };
 
   constructor(options: ThemeOptions) {
     this.#options = options;
     this.dir = options.theme ?? '.';
     this.configDir = options.configDir ?? this.dir;
-    this.renderer = new ThemeRenderer({ files: this.files });
+    this.renderer = new ThemeRenderer({ files: this.files, onParse: (file) => this.#work.parsed.push(file) });
+  }
+
+  /** What the theme did since the last call (or since it was opened). */
+  takeWork(): ThemeWork {
+    const work = this.#work;
+    this.#work = { read: [], parsed: [], config: false, mock: false };
+    return work;
   }
 
   get diagnostics(): readonly ThemeDiagnostic[] {
@@ -146,11 +189,56 @@ class OpenedTheme implements Theme {
     if (scope !== 'files') await this.#loadConfig();
   }
 
+  /**
+   * After a change to the Liquid files at `changed` (theme-relative POSIX paths): reads those files again,
+   * and nothing else (the other files keep their source and their parse). A path that is not one Liquid file
+   * of a theme folder (a folder created or removed, the theme directory) reads the whole theme again; a name
+   * the theme does not read (an editor's `.swp` or `~` file) is passed over.
+   * @param read reads one file (default {@link readLiquidFile}; the dev server passes one that reads each
+   *   file once for the theme and all its views)
+   * @returns whether anything was read (false: the theme is as it was)
+   */
+  async reloadFiles(
+    changed: readonly string[],
+    read: (dir: string, folder: string, name: string) => Promise<LiquidFileRead> = readLiquidFile,
+  ): Promise<boolean> {
+    const reads: [string, string, string][] = [];
+    for (const relative of new Set(changed)) {
+      const [folder, name, ...rest] = relative.split('/');
+      if (folder === undefined || !(LIQUID_FOLDERS as readonly string[]).includes(folder)) continue;
+      if (name === undefined || name === '' || rest.length > 0) return this.#readAll();
+      if (isLiquidFileName(name)) reads.push([relative, folder, name]);
+    }
+    if (reads.length === 0) return false;
+    const files = new Map(this.files);
+    let diagnostics = this.#fileDiagnostics;
+    for (const [relative, folder, name] of reads) {
+      const absolute = path.join(this.dir, folder, name);
+      diagnostics = diagnostics.filter((d) => d.file !== absolute);
+      const result = await read(this.dir, folder, name);
+      this.#work.read.push(relative);
+      if ('absent' in result && result.absent === 'folder') return this.#readAll();
+      if ('text' in result) files.set(relative, result.text);
+      else files.delete(relative);
+      if ('diagnostic' in result) diagnostics = [...diagnostics, result.diagnostic];
+    }
+    this.files = files;
+    this.#fileDiagnostics = diagnostics;
+    this.renderer.update(files);
+    return true;
+  }
+
+  async #readAll(): Promise<true> {
+    await this.#readFiles();
+    return true;
+  }
+
   async #readFiles(): Promise<void> {
     const contents = await readThemeDir(this.dir);
     this.files = contents.files;
     this.assets = contents.assets;
     this.#fileDiagnostics = contents.diagnostics;
+    this.#work.read.push(...contents.files.keys());
     this.renderer.update(this.files);
   }
 
@@ -161,14 +249,17 @@ class OpenedTheme implements Theme {
       this.#configDiagnostics = linksOut;
       this.#config = undefined;
       this.data = undefined;
+      this.mockLocale = undefined;
       return;
     }
+    this.#work.config = true;
     const loaded = await loadConfigDir(this.configDir, { strict: this.#options.strict });
     this.#configTexts = await readConfigTexts(this.configDir);
     this.#configDiagnostics = loaded.diagnostics;
     if (!loaded.valid) {
       this.#config = undefined;
       this.data = undefined;
+      this.mockLocale = undefined;
       return;
     }
     const { language, currency } = this.#options;
@@ -203,6 +294,20 @@ class OpenedTheme implements Theme {
   /** The store from the loaded config (and the catalogue, when the theme has one). */
   async #build(catalogue: StoreCatalogue | undefined): Promise<void> {
     const regionsFile = this.#configTexts.get(EDITABLE_REGIONS_FILE);
+    const inputs = JSON.stringify([
+      this.#config,
+      regionsFile?.text,
+      catalogue === undefined ? undefined : catalogueKey(catalogue),
+      this.#day(),
+    ]);
+    // The same config (a config file saved unchanged, or changed only in its layout): the same store.
+    if (inputs === this.#mockInputs && this.data !== undefined) {
+      const mock = this.#mockDiagnostics;
+      this.#configDiagnostics = [...this.#configDiagnostics.filter((d) => !mock.includes(d)), ...mock];
+      return;
+    }
+    this.#mockInputs = undefined;
+    this.#work.mock = true;
     // Loaded when a store is built, not at import: the fake-data generator and its locales are the heaviest
     // part of the kit, and `check` or `--version` never need them.
     const { generateMockData, MockConfigError } = await import('@commerce-kit/theme-config/mock');
@@ -212,6 +317,7 @@ class OpenedTheme implements Theme {
     this.#mockDiagnostics = [];
     try {
       const mock = generateMockData(config, { seed: this.#options.seed ?? 1, clock: this.#options.clock });
+      this.mockLocale = mock.mockLocale;
       this.data = buildThemeData(mock, {
         ...(regionsFile === undefined ? {} : { editableRegionsFile: regionsFile }),
         catalogue,
@@ -221,8 +327,10 @@ class OpenedTheme implements Theme {
       // templates and ?debug=context do not see it).
       if (currency !== undefined)
         Object.defineProperty(this.data.objects.store, DISPLAY_CURRENCY, { value: currency, enumerable: false });
+      this.#mockInputs = inputs;
     } catch (error) {
       this.data = undefined;
+      this.mockLocale = undefined;
       if (error instanceof MockConfigError) {
         this.#mockDiagnostics = error.diagnostics;
         this.#configDiagnostics = [...this.#configDiagnostics, ...error.diagnostics];
@@ -231,6 +339,12 @@ class OpenedTheme implements Theme {
       if (error instanceof ThemeConfigError) throw new ThemeKitConfigurationError(error.message, { cause: error });
       throw error;
     }
+  }
+
+  /** The day the mock store's dates start from, when it follows a clock (a new day, a new store). */
+  #day(): number | undefined {
+    const clock = this.#options.clock ?? systemClock;
+    return isClock(clock) ? Math.floor(clock.now() / 86_400_000) : undefined;
   }
 
   async render(url: string): Promise<RenderedPage> {
@@ -275,7 +389,7 @@ export async function openTheme(options: ThemeOptions = {}): Promise<Theme> {
 /** {@link openTheme}, answering with the theme's {@link OpenedTheme.reloadCatalogue} too (for the dev server). */
 export async function openThemeWithCatalogue(
   options: ThemeOptions,
-): Promise<Theme & Pick<OpenedTheme, 'reloadCatalogue'>> {
+): Promise<Theme & Pick<OpenedTheme, 'reloadCatalogue' | 'reloadFiles' | 'takeWork'>> {
   checkOptions(options);
   const theme = new OpenedTheme(options);
   await theme.reload();

@@ -43,6 +43,41 @@ async function listAssets(root: string, prefix = ''): Promise<string[]> {
   return out;
 }
 
+/** Whether a file name in one of the Liquid folders is read as a theme file (`card.liquid`, not `.card.liquid`). */
+export function isLiquidFileName(name: string): boolean {
+  return name.endsWith(LIQUID_EXTENSION) && !name.startsWith('.') && !name.includes('/');
+}
+
+/** What {@link readLiquidFile} found: the source, a problem, or nothing to read (a folder, or no such file). */
+export type LiquidFileRead =
+  | { readonly text: string }
+  | { readonly diagnostic: ThemeDiagnostic }
+  | { readonly absent: 'folder' | 'missing' };
+
+/**
+ * Reads one Liquid file, `<folder>/<name>` of the theme `dir` (a BOM removed): only when its real path is
+ * inside the theme (a link out of it is a problem, never read).
+ */
+export async function readLiquidFile(dir: string, folder: string, name: string): Promise<LiquidFileRead> {
+  const file = path.join(dir, folder, name);
+  const problem = (message: string): LiquidFileRead => ({
+    diagnostic: { severity: 'error', code: 'read-error', message, pointer: '', file, line: 1, column: 1 },
+  });
+  try {
+    const real = await confinedFile(dir, [folder, name]);
+    if (real === undefined) {
+      if ((await lstat(file).catch(() => undefined)) === undefined) return { absent: 'missing' };
+      if ((await stat(file)).isDirectory()) return { absent: 'folder' };
+      return problem(`${folder}/${name} is not read: it resolves outside the theme directory, or to a hidden file`);
+    }
+    const text = decoder.decode(await readFile(real));
+    return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+  } catch (error) {
+    if (errnoCode(error) === 'EISDIR') return { absent: 'folder' };
+    return problem(`${folder}/${name} could not be read (${errnoCode(error)})`);
+  }
+}
+
 /** Reads the Liquid files of `templates/`, `layout/`, `snippets/` and `blocks/`, and lists `assets/`. */
 export async function readThemeDir(dir: string): Promise<ThemeDirContents> {
   const diagnostics: ThemeDiagnostic[] = [];
@@ -64,44 +99,14 @@ export async function readThemeDir(dir: string): Promise<ThemeDirContents> {
   for (const folder of LIQUID_FOLDERS) {
     let names: string[];
     try {
-      names = (await readdir(path.join(dir, folder)))
-        .filter((name) => name.endsWith(LIQUID_EXTENSION) && !name.startsWith('.'))
-        .sort();
+      names = (await readdir(path.join(dir, folder))).filter((name) => isLiquidFileName(name)).sort();
     } catch {
       continue; // every folder is optional
     }
     for (const name of names) {
-      const file = path.join(dir, folder, name);
-      try {
-        // Only a file whose real path is inside the theme: a link out of it is reported, never read.
-        const real = await confinedFile(dir, [folder, name]);
-        if (real === undefined) {
-          if ((await stat(file)).isDirectory()) continue;
-          diagnostics.push({
-            severity: 'error',
-            code: 'read-error',
-            message: `${folder}/${name} is not read: it resolves outside the theme directory, or to a hidden file`,
-            pointer: '',
-            file,
-            line: 1,
-            column: 1,
-          });
-          continue;
-        }
-        const text = decoder.decode(await readFile(real));
-        files.set(`${folder}/${name}`, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-      } catch (error) {
-        if (errnoCode(error) === 'EISDIR') continue;
-        diagnostics.push({
-          severity: 'error',
-          code: 'read-error',
-          message: `${folder}/${name} could not be read (${errnoCode(error)})`,
-          pointer: '',
-          file,
-          line: 1,
-          column: 1,
-        });
-      }
+      const read = await readLiquidFile(dir, folder, name);
+      if ('text' in read) files.set(`${folder}/${name}`, read.text);
+      else if ('diagnostic' in read) diagnostics.push(read.diagnostic);
     }
   }
   const assets = (await listAssets(path.join(dir, ASSETS_FOLDER))).sort();
