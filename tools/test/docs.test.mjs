@@ -1,11 +1,11 @@
 // The reference site `npm run docs` builds (tools/docs): it builds with no warning from Redocly or
 // TypeDoc, every internal link and anchor of its HTML resolves, the REST API page shows every
 // x-unspecified choice and loads nothing from elsewhere, and each package README names its page.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testTempDir } from '../testing/temp-dir.mjs';
 import {
   redoclyWarnings,
   selfContained,
@@ -66,21 +66,16 @@ describe('x-unspecified notes (unit)', () => {
 });
 
 describe('npm run docs', () => {
-  /** @type {string} */ let out;
+  const out = testTempDir('commerce-kit-docs-');
   /** @type {Awaited<ReturnType<typeof buildDocs>>} */ let built;
 
   beforeAll(async () => {
-    out = mkdtempSync(path.join(tmpdir(), 'commerce-kit-docs-'));
     built = await buildDocs({ out });
     const { api, packages, total } = built.seconds;
     console.info(
       `docs built in ${total.toFixed(1)} s (REST API ${api.toFixed(1)} s, packages ${packages.toFixed(1)} s)`,
     );
   }, 180_000);
-
-  afterAll(() => {
-    if (out) rmSync(out, { recursive: true, force: true });
-  });
 
   it('builds with no warning from Redocly or TypeDoc', () => {
     expect(built.warnings).toEqual([]);

@@ -21,8 +21,9 @@ export declare function rawGet(
 /** Requests no server may answer with a 5xx or a crash. */
 export declare function badTraffic(host: string, writePath: string): { name: string; data: string | Buffer }[];
 
-/** A client that sends half of its headers and then nothing. */
+/** A client that sends half of its headers and then nothing, or one more byte every `everyMs` (a slowloris). */
 export declare function tricklingClient(
   url: string,
   host: string,
-): Promise<{ close: () => void; closedByServer: () => boolean }>;
+  options?: { readonly everyMs?: number | undefined },
+): Promise<{ close: () => void; closedByServer: () => boolean; received: () => string; sent: () => number }>;

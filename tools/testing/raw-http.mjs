@@ -114,22 +114,51 @@ export function badTraffic(host, writePath) {
 }
 
 /**
- * A client that sends half of its headers and then nothing: `close()` ends it.
+ * A client that sends half of its headers and then nothing, or, with `everyMs`, one more byte of a header
+ * value every `everyMs` (a slowloris: never idle, never done). `close()` ends it; `received()` is what the
+ * server wrote back; `sent()` the bytes sent so far.
  * @param {string} url
  * @param {string} host
- * @returns {Promise<{ close: () => void, closedByServer: () => boolean }>}
+ * @param {{ everyMs?: number | undefined }} [options]
+ * @returns {Promise<{ close: () => void, closedByServer: () => boolean, received: () => string, sent: () => number }>}
  */
-export function tricklingClient(url, host) {
+export function tricklingClient(url, host, { everyMs } = {}) {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     let closed = false;
+    let received = '';
+    let sent = 0;
+    /** @type {NodeJS.Timeout | undefined} */
+    let timer;
     const socket = connect({ host: hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(port) }, () => {
-      socket.write(`GET / HTTP/1.1\r\nHost: ${host}\r\nX-Slow: `, () =>
-        resolve({ close: () => socket.destroy(), closedByServer: () => closed }),
-      );
+      const head = `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Slow: `;
+      sent += head.length;
+      socket.write(head, () => {
+        if (everyMs !== undefined)
+          timer = setInterval(() => {
+            if (socket.writable) socket.write('a', () => void sent++);
+          }, everyMs);
+        resolve({
+          close: () => {
+            clearInterval(timer);
+            socket.destroy();
+          },
+          closedByServer: () => closed,
+          received: () => received,
+          sent: () => sent,
+        });
+      });
     });
-    socket.on('error', reject);
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk) => {
+      received += chunk;
+    });
+    socket.on('error', (error) => {
+      clearInterval(timer);
+      reject(error);
+    });
     socket.on('close', () => {
+      clearInterval(timer);
       closed = true;
     });
   });

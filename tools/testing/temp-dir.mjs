@@ -10,10 +10,12 @@ import { afterAll, onTestFinished, TestRunner } from 'vitest';
  * file's tests are collected (at the top of the file or of a `describe`), when that file's or describe's tests
  * have all run. Not from a hook: a `beforeAll` makes it at the top of its `describe` instead.
  * @param {string} prefix
+ * @param {string} [parent] where to make it (default: the system temp directory); a build that must resolve
+ *   the workspace's packages makes its output inside the workspace (`node_modules/.cache`)
  * @returns {string}
  */
-export function testTempDir(prefix) {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+export function testTempDir(prefix, parent = tmpdir()) {
+  const dir = mkdtempSync(path.join(parent, prefix));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   // Registered per call (not once per module): with `isolate: false` the files of a worker share this module.
   if (TestRunner.getCurrentTest()) onTestFinished(remove);

@@ -1,19 +1,16 @@
 // The app's data in a file (`npm run example -- --database FILE`): what it kept is there after a restart,
 // and tokens the platform no longer takes (the sandbox is new on each start) send the browser to Install.
 // Without a browser: the requests a browser would make, with the cookies by hand.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { startExample, type RunningExample } from '../src/example.js';
 
 let example: RunningExample | undefined;
-const dirs: string[] = [];
 
 afterEach(async () => {
   await example?.close();
   example = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Install → Allow → callback, as the browser does it; resolves with the session cookie. */
@@ -41,9 +38,7 @@ async function install(running: RunningExample): Promise<string> {
 }
 
 test('with a database file, a session outlives a restart, and tokens of another platform mean Install again', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'example-app-'));
-  dirs.push(dir);
-  const database = path.join(dir, 'app.sqlite');
+  const database = path.join(testTempDir('example-app-'), 'app.sqlite');
 
   example = await startExample({ port: 0, sandboxPort: 0, database });
   const session = await install(example);

@@ -1,5 +1,5 @@
 /** The shape of a subcommand: a command-line tool is a table of them. */
-import type { OptionsConfig } from '@commerce-kit/internal/cli/args';
+import type { OptionsConfig, ParsedArgs } from '@commerce-kit/internal/cli/args';
 import type { CliIO } from '@commerce-kit/internal/cli/io';
 
 /** A parsed command line, as a subcommand receives it. */
@@ -33,6 +33,13 @@ export interface Command {
   readonly options: OptionsConfig;
   /** How many positional arguments it takes (default 0). */
   readonly maxPositionals?: number | undefined;
+  /**
+   * Parses the command's arguments itself, instead of `parseCommandArgs(args, options, maxPositionals)`:
+   * for flags that need more than `parseArgs` gives (a negative number as a flag's value, messages saying
+   * what a flag takes). It answers `--help` / `--version` wherever they stand as flags, as
+   * `parseCommandArgs` does, and throws a `UsageError` naming the flag.
+   */
+  parse?(args: readonly string[]): ParsedArgs;
   /**
    * Runs the command with its parsed command line; resolves to the exit status (0 done / valid, 1
    * invalid / failed). A bad command line rejects with an error named `UsageError` (exit status 2: print

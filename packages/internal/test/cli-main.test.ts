@@ -182,6 +182,74 @@ describe('runCli with lazy commands', () => {
   });
 });
 
+describe('runCli with a default command and a help pointer', () => {
+  /** `serve`: the command of a line that names none; it parses its own line (a negative number is a value). */
+  const serve: Command = {
+    name: 'serve',
+    summary: 'start',
+    usage: '[--port N]',
+    help: 'Starts it.',
+    options: { port: { type: 'string' } },
+    parse: (args) => {
+      if (args.includes('--help')) return { kind: 'help' };
+      if (args.includes('--version')) return { kind: 'version' };
+      const port = args[args.indexOf('--port') + 1];
+      if (port !== undefined && !/^-?\d+$/.test(port))
+        throw new UsageError(`--port must be a whole number, not "${port}"`);
+      return { kind: 'run', values: { port }, positionals: [] };
+    },
+    async run({ program, values }, io) {
+      io.stdout.write(`${program} on ${String(values['port'])}\n`);
+      return EXIT.OK;
+    },
+  };
+
+  async function go(argv: string[], helpCommand: string | null = 'npx tool') {
+    const io = memoryIO();
+    const code = await runCli(argv, {
+      program: 'tool',
+      version: '1.2.3',
+      commands: [echo, bare],
+      defaultCommand: serve,
+      helpCommand: helpCommand ?? undefined,
+      io,
+    });
+    return { code, stdout: io.out(), stderr: io.err() };
+  }
+
+  it('a line that names no command runs the default one, through its own parser', async () => {
+    expect(await go(['--port', '-1'])).toEqual({ code: 0, stdout: 'tool on -1\n', stderr: '' });
+    expect(await go([])).toEqual({ code: 0, stdout: 'tool on undefined\n', stderr: '' });
+    expect(await go(['echo', 'hi'])).toEqual({ code: 0, stdout: 'tool: hi\n', stderr: '' });
+  });
+
+  it("its help is the program's; --version is the version; `help` is not a command word", async () => {
+    expect(await go(['--help'])).toEqual({ code: 0, stdout: 'Usage: tool [--port N]\n\nStarts it.\n', stderr: '' });
+    expect(await go(['--version'])).toEqual({ code: 0, stdout: '1.2.3\n', stderr: '' });
+    expect((await go(['help'])).code).toBe(2);
+  });
+
+  it('usage errors point to the help; the default command speaks as the program', async () => {
+    expect(await go(['--port', 'x'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'tool: --port must be a whole number, not "x"\nRun `npx tool --help` for the options.\n',
+    });
+    expect((await go(['echo', '--fail', 'usage'])).stderr).toBe(
+      'tool echo: --fail usage was asked for\nRun `npx tool echo --help` for its usage.\n',
+    );
+    expect((await go(['nope'])).stderr).toBe(
+      'tool: unknown command "nope": one of echo, bare\nRun `npx tool --help` for the commands and options.\n',
+    );
+  });
+
+  it('without a help pointer, a usage error of the default command shows its usage and help in full', async () => {
+    expect((await go(['--port', 'x'], null)).stderr).toBe(
+      'tool: --port must be a whole number, not "x"\n\nUsage: tool [--port N]\nStarts it.\n',
+    );
+  });
+});
+
 describe('parseCommandArgs', () => {
   const options = { dir: { type: 'string' }, strict: { type: 'boolean' } } as const;
 

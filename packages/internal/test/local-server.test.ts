@@ -1,17 +1,23 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tricklingClient } from '../../../tools/testing/raw-http.mjs';
 import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
+import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { confinedFile, urlPathSegments } from '../local-server/files.js';
 import {
   allowedHostProblem,
   allowedHosts,
+  answerClientErrors,
   hostnameOf,
   hostRefusal,
   isCrossSite,
   isHostAllowed,
   isLoopbackName,
   isValidPath,
+  SERVER_LIMITS,
 } from '../local-server/guard.js';
 
 describe('Host allow-list', () => {
@@ -165,5 +171,37 @@ describe('confinedFile', () => {
     expect(await confinedFile(root, ['sub'])).toBeUndefined();
     expect(await confinedFile(root, ['missing'])).toBeUndefined();
     expect(await confinedFile(root, ['..', 'outside.txt'])).toBeUndefined();
+  });
+});
+
+describe('slow clients', () => {
+  it('a client trickling its headers byte by byte is cut off at headersTimeout with a 408; others are answered meanwhile', async () => {
+    // The local servers' limits with a headers deadline of 200 ms, checked every 20 ms (Node checks every 30 s
+    // by default): what SERVER_LIMITS' 10 s does to a slowloris, in a fraction of a second.
+    const server = createServer(
+      { ...SERVER_LIMITS, headersTimeout: 200, connectionsCheckingInterval: 20 },
+      (_, res) => {
+        res.end('ok');
+      },
+    );
+    answerClientErrors(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const slow = await tricklingClient(url, new URL(url).host, { everyMs: 5 });
+    try {
+      expect(await (await fetch(url)).text()).toBe('ok');
+      await waitFor(() => slow.closedByServer(), { message: 'the server to cut off the trickling client' });
+      expect(slow.received()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      // It was never idle: more bytes arrived than the first write.
+      expect(slow.sent()).toBeGreaterThan(`GET / HTTP/1.1\r\nHost: ${new URL(url).host}\r\nX-Slow: `.length);
+    } finally {
+      slow.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('the limits every local server is created with: 16 KiB of headers within 10 s, a whole request within 30 s', () => {
+    expect(SERVER_LIMITS).toMatchObject({ maxHeaderSize: 16 * 1024, headersTimeout: 10_000, requestTimeout: 30_000 });
   });
 });

@@ -9,6 +9,5 @@ export { RedisAdapterConfigurationError, RedisAdapterError } from './errors/redi
 export { RedisUnavailableError } from './errors/redis-unavailable-error.js';
 export type { RedisUnavailableReason } from './errors/redis-unavailable-error.js';
 export type { RedisConnectionOptions } from './connection.js';
-export { DEFAULT_KEY_PREFIX } from './options.js';
 export { systemClock } from '@commerce-kit/internal/clock';
 export type { Clock } from '@commerce-kit/internal/clock';

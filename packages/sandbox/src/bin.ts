@@ -1,12 +1,6 @@
 #!/usr/bin/env node
 /** Entry point of the `commerce-sandbox` binary. */
-import { runCli } from './cli/main.js';
+import { runCliProcess } from '@commerce-kit/internal/cli/main';
+import { sandboxCli } from './cli/program.js';
 
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') return;
-  throw error;
-});
-
-void runCli(process.argv.slice(2)).then((code) => {
-  if (code !== undefined) process.exitCode = code;
-});
+runCliProcess(sandboxCli());

@@ -2,11 +2,11 @@
 // never echoed also through the built binary): a wrong flag is named with what it
 // takes (never node:util's advice), exit 2; --version; a port in use is reported before anything is
 // created or seeded, exit 1; the banner says whether the rate limit is on.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { startCli } from './support/cli.js';
 import { runBin, runInProcess, STACK_TRACE } from './support/run-bin.js';
 
@@ -94,8 +94,7 @@ describe('--help and --version wherever they stand as flags: exit 0', () => {
 });
 
 describe('a port in use is reported before anything is created or seeded: exit 1', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-port-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = testTempDir('sandbox-port-');
 
   async function blocker(): Promise<{ server: Server; port: number }> {
     const server = createServer();

@@ -1,14 +1,13 @@
 // Which command line the CLI prints for itself: `npm run sandbox --` in the commerce-kit repository (its
 // bin is on no PATH there), `npx commerce-sandbox` where the package is installed.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { invocation, NPX_INVOCATION, REPOSITORY_INVOCATION } from '../src/cli/invocation.js';
 
-const root = mkdtempSync(path.join(tmpdir(), 'sandbox-invocation-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = testTempDir('sandbox-invocation-');
 
 /** Writes `files` (path -> JSON, or a string as it is) under a new directory; returns the path of a file inside the sandbox package's dist. */
 function layout(name: string, files: Record<string, unknown>, cli: string): string {

@@ -1,23 +1,14 @@
 // `commerce-sandbox report` against a real sandbox: JUnit XML or JSON, to standard output or a file
 // (never replacing one unless --force), exit 0 without violations and 1 with them.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { runBin, runInProcess, STACK_TRACE } from './support/run-bin.js';
 import { api, controlFetch, start } from './support/start.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sandbox-report-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = (): string => testTempDir('sandbox-report-');
 
 interface JunitCase {
   name: string;

@@ -1,56 +1,16 @@
 // The api-client against injected faults: 429 with Retry-After, 503, 800 ms of latency and dropped
 // connections. Reads and a create complete; a POST that meets a 5xx or a drop is not sent again.
-// Both sides run on manual clocks, advanced by the test whenever one of them waits, so the test
-// takes no real time for the waits and can check each wait exactly.
+// Both sides run on stepped manual clocks (tools/testing/stepped-clock.mjs), moved to the next deadline
+// whenever one of them waits, so the test takes no real time for the waits and can check each wait exactly.
 import { ConnectionError, createClient, ServerError, type Client } from '@commerce-kit/api-client';
 import { describe, expect, test } from 'vitest';
+import { drive, stepped } from '../../../tools/testing/stepped-clock.mjs';
 import type { Sandbox } from '../src/index.js';
 import { ManualClock } from '../src/testing/index.js';
 import { start } from './support/start.js';
 
-/** A manual clock that records every wait and knows the earliest one still pending. */
-class SteppedClock extends ManualClock {
-  readonly waits: number[] = [];
-  /** Deadlines of the sleepers still pending, by a number per sleeper. */
-  readonly #pending = new Map<number, number>();
-  #next = 0;
-
-  override sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    const id = this.#next++;
-    this.#pending.set(id, this.now() + Math.max(0, ms));
-    this.waits.push(ms);
-    const slept = super.sleep(ms, signal);
-    const forget = (): void => void this.#pending.delete(id);
-    slept.then(forget, forget);
-    return slept;
-  }
-
-  /** Milliseconds until the earliest pending sleeper is due; undefined when none waits. */
-  get nextWaitMs(): number | undefined {
-    if (this.#pending.size === 0) return undefined;
-    return Math.max(0, Math.min(...this.#pending.values()) - this.now());
-  }
-}
-
-/**
- * Awaits `work` while advancing each clock to its next deadline whenever something waits on it (the
- * client's back-off and Retry-After, the sandbox's latency). Real time passes only for the I/O.
- */
-async function drive<T>(work: Promise<T>, ...clocks: SteppedClock[]): Promise<T> {
-  let done = false;
-  work.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  while (!done) {
-    await new Promise((resolve) => setTimeout(resolve, 1));
-    for (const clock of clocks) {
-      const wait = clock.nextWaitMs;
-      if (wait !== undefined) await clock.advance(wait);
-    }
-  }
-  return work;
-}
+/** The sandbox's `ManualClock`, stepped: it records every wait and knows the deadline of the next sleeper. */
+class SteppedClock extends stepped(ManualClock) {}
 
 const START = '2025-06-01T00:00:00Z';
 

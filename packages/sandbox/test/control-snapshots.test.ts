@@ -1,22 +1,14 @@
 // reset, snapshot and restore: through the JavaScript API and the control API, in memory and with a data file.
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { SandboxControlError, startSandbox } from '../src/index.js';
 import { api, controlFetch, start } from './support/start.js';
 
 const json = { 'content-type': 'application/json' };
 const customer = (n: number) => ({ first_name: `Test${n}`, last_name: 'User', email: `test${n}@example.com` });
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sandbox-snapshots-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = (): string => testTempDir('sandbox-snapshots-');
 
 async function customerIds(sandbox: Awaited<ReturnType<typeof start>>): Promise<string[]> {
   const page = (await (await api(sandbox, '/customers?limit=100')).json()) as { data: { id: string }[] };

@@ -4,7 +4,6 @@
 // same afterwards, read through the API.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rmSync } from 'node:fs';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, runBrowserTests } from '../../../tools/testing/chromium.mjs';
@@ -12,7 +11,7 @@ import { startSandbox, type Sandbox } from '../src/index.js';
 import { api, controlFetch } from './support/start.js';
 import { starterThemes } from './support/starter-theme.js';
 
-const dirs: string[] = [];
+const starterTheme = starterThemes('sandbox-cross-site-');
 let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
 let context: BrowserContext | undefined;
 let sandbox: Sandbox;
@@ -26,7 +25,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({
     port: 0,
     customers: 3,
-    theme: starterThemes('sandbox-cross-site-', dirs)(),
+    theme: starterTheme(),
     storefrontPort: 0,
   });
   attacker = createServer((_request, response) => {
@@ -42,7 +41,6 @@ afterAll(async () => {
   await browser?.close();
   await new Promise<void>((resolve) => (attacker ? attacker.close(() => resolve()) : resolve()));
   await sandbox?.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** What the tests compare before and after: the store's customers and every control setting. */

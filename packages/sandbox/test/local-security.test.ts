@@ -1,16 +1,18 @@
 // What the sandbox and its storefront refuse (docs/house-style.md, "Local servers"), over raw sockets: another
 // Host (DNS rebinding), cross-site writes, the client secret to another origin, files outside the theme, and
 // traffic that must not take a server down.
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { badTraffic, rawExchange, rawGet, tricklingClient } from '../../../tools/testing/raw-http.mjs';
 import { startSandbox, type Sandbox } from '../src/index.js';
 import { starterThemes } from './support/starter-theme.js';
 
 const SECRET = 'SECRET=outside-the-theme';
-const dirs: string[] = [];
+const outside = testTempDir('sandbox-outside-');
+const starterTheme = starterThemes('sandbox-security-');
 let sandbox: Sandbox;
 let api = '';
 let shop = '';
@@ -18,10 +20,8 @@ let apiHost = '';
 let shopHost = '';
 
 beforeAll(async () => {
-  const outside = mkdtempSync(path.join(tmpdir(), 'sandbox-outside-'));
-  dirs.push(outside);
   writeFileSync(path.join(outside, 'secret.txt'), SECRET);
-  const theme = starterThemes('sandbox-security-', dirs)();
+  const theme = starterTheme();
   writeFileSync(path.join(theme, '.env'), SECRET);
   writeFileSync(path.join(theme, 'assets', '.hidden.css'), SECRET);
   symlinkSync(path.join(outside, 'secret.txt'), path.join(theme, 'assets', 'passwd.css'));
@@ -34,7 +34,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A raw request with headers and an optional body, `Connection: close`. */

@@ -2,21 +2,14 @@
 // OAuth state: a code issued by the older sandbox is still exchanged by the new one.
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { MIGRATIONS } from '../src/store/schema.js';
 import { start } from './support/start.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
 test('a version-2 data file migrates with its app and its unexchanged code intact', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sandbox-migrate-'));
-  dirs.push(dir);
+  const dir = testTempDir('sandbox-migrate-');
   const data = join(dir, 'old.db');
   const old = new Database(data);
   for (const step of MIGRATIONS.slice(0, 2)) old.exec(step);

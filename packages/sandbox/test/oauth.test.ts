@@ -1,7 +1,6 @@
 // OAuth as the platform documents it, checked over HTTP.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
@@ -530,7 +529,7 @@ describe('OpenID Connect', () => {
   });
 
   test('a start makes no signing key (an RSA key costs a start 0.2 s of CPU): the first ID token does', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-oidc-'));
+    const dir = testTempDir('sandbox-oidc-');
     const signingKey = (data: string): unknown => {
       const db = new Database(data, { readonly: true });
       try {
@@ -539,38 +538,29 @@ describe('OpenID Connect', () => {
         db.close();
       }
     };
-    try {
-      const data = join(dir, 'sandbox.db');
-      const sandbox = await start({ data });
-      expect(signingKey(data)).toBeUndefined();
-      const code = (await consent(sandbox, authorizeUrl(sandbox, { nonce: 'n' }), 'allow')).searchParams.get('code')!;
-      const { body } = await token(sandbox, {
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: sandbox.app.redirectUri,
-        ...creds(sandbox),
-      });
-      expect(body['id_token']).toEqual(expect.any(String));
-      expect(signingKey(data)).toEqual({ value: expect.stringContaining('"kty":"RSA"') });
-      await sandbox.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const data = join(dir, 'sandbox.db');
+    const sandbox = await start({ data });
+    expect(signingKey(data)).toBeUndefined();
+    const code = (await consent(sandbox, authorizeUrl(sandbox, { nonce: 'n' }), 'allow')).searchParams.get('code')!;
+    const { body } = await token(sandbox, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: sandbox.app.redirectUri,
+      ...creds(sandbox),
+    });
+    expect(body['id_token']).toEqual(expect.any(String));
+    expect(signingKey(data)).toEqual({ value: expect.stringContaining('"kty":"RSA"') });
+    await sandbox.close();
   });
 
   test('the signing key is kept in the data file: an id_token verifies after a restart', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-oidc-'));
-    try {
-      const data = join(dir, 'sandbox.db');
-      const first = await start({ data });
-      const keys = await (await fetch(`${first.url}/.well-known/jwks.json`)).json();
-      await first.close();
-      const second = await start({ data });
-      expect(await (await fetch(`${second.url}/.well-known/jwks.json`)).json()).toEqual(keys);
-      await second.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const data = join(testTempDir('sandbox-oidc-'), 'sandbox.db');
+    const first = await start({ data });
+    const keys = await (await fetch(`${first.url}/.well-known/jwks.json`)).json();
+    await first.close();
+    const second = await start({ data });
+    expect(await (await fetch(`${second.url}/.well-known/jwks.json`)).json()).toEqual(keys);
+    await second.close();
   });
 });
 

@@ -1,21 +1,12 @@
 // --data FILE: state survives a restart, and a SIGKILL loses no write that was answered 201.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { startSandbox } from '../src/index.js';
 import { startCli } from './support/cli.js';
 
-const dirs: string[] = [];
-function dataFile(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'commerce-sandbox-'));
-  dirs.push(dir);
-  return path.join(dir, 'sandbox.db');
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const dataFile = (): string => path.join(testTempDir('commerce-sandbox-'), 'sandbox.db');
 
 const json = { 'content-type': 'application/json' };
 

@@ -11,8 +11,9 @@ import { refreshAccessToken } from '@commerce-kit/api-client/oauth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
-import { runContractCommand } from '../src/cli/commands/contract-command.js';
-import { proxy as proxyCommand } from '../src/cli/commands/proxy.js';
+import { runCli } from '@commerce-kit/internal/cli/main';
+import { memoryStream } from '../../internal/test/support/memory-io.js';
+import { sandboxCli } from '../src/cli/program.js';
 import { systemClock } from '../src/clock.js';
 import { type RunningProxy, startProxy } from '../src/contract/proxy.js';
 import { runInProcess } from './support/run-bin.js';
@@ -211,25 +212,21 @@ describe('proxy', () => {
   it('as a command, forwards until stopped, then writes the report to --output', async () => {
     const upstream = await driftingUpstream();
     const file = path.join(testTempDir('sandbox-proxy-cmd-'), 'contract.xml');
-    let stop = (): void => {};
-    const stopped = new Promise<void>((resolve) => {
-      stop = resolve;
+    // Ctrl-C, as the CLI's `interrupted` signal.
+    const interrupt = new AbortController();
+    const stdout = memoryStream();
+    const stderr = memoryStream();
+    const status = runCli(['proxy', '--upstream', upstream, '--port', '0', '--format', 'junit', '--output', file], {
+      ...sandboxCli(),
+      io: { stdout, stderr, cwd: process.cwd(), env: {}, interrupted: interrupt.signal },
     });
-    let out = '';
-    let err = '';
-    const status = runContractCommand(
-      proxyCommand,
-      ['--upstream', upstream, '--port', '0', '--format', 'junit', '--output', file],
-      { out: (text) => (out += text), err: (text) => (err += text) },
-      {},
-      'commerce-sandbox',
-      { stopped: () => stopped },
-    );
-    const url = await waitFor(() => /proxy: (http:\/\/\S+) →/.exec(err)?.[1], { message: 'the proxy started' });
+    const url = await waitFor(() => /proxy: (http:\/\/\S+) →/.exec(stderr.text())?.[1], {
+      message: 'the proxy started',
+    });
     expect((await fetch(`${url}/products`, { headers: { authorization: 'Bearer t' } })).status).toBe(429);
-    stop();
+    interrupt.abort();
     expect(await status).toBe(1);
-    expect(out).toMatch(/^proxy: 1 exchange checked, 1 departure, 0 warnings, written to /);
+    expect(stdout.text()).toMatch(/^proxy: 1 exchange checked, 1 departure, 0 warnings, written to /);
     expect(readFileSync(file, 'utf8')).toMatch(
       /name="listProducts">\s*<failure message="\/response\/headers\/retry-after/,
     );

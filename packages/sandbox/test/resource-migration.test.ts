@@ -4,19 +4,15 @@
 // highest (tombstones count), the webhook log is kept, the seeded catalogue answers in the new shape,
 // and a snapshot taken before the upgrade can still be restored.
 import Database from 'better-sqlite3';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import type { Sandbox } from '../src/index.js';
 import { MIGRATIONS } from '../src/store/schema.js';
 import { api, start } from './support/start.js';
 
 const OLD_VERSION = 3;
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 const id = (n: number): string => `cus_${String(n).padStart(26, '0')}`;
 const at = (n: number): string => new Date(Date.UTC(2024, 0, 1) + n * 3_600_000).toISOString();
@@ -249,8 +245,7 @@ async function json<T>(sandbox: Sandbox, path: string, status = 200): Promise<T>
 const ids = (page: { data: Array<{ id: string }> }): string[] => page.data.map((c) => c.id);
 
 test('a version-3 data file migrates with every customer, tombstone, delivery and snapshot intact', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sandbox-resources-migrate-'));
-  dirs.push(dir);
+  const dir = testTempDir('sandbox-resources-migrate-');
   const data = join(dir, 'old.db');
   writeOldFile(data);
   // A snapshot taken by the older sandbox, beside the data file: the same old data.

@@ -1,23 +1,18 @@
 // A restore writes only the rows that differ from the snapshot: these cases check that what it leaves is
 // the snapshot exactly, whatever happened since (rows changed, tombstoned, added; a delivery that was
 // retried and delivered, whose earlier attempt is still the same row).
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import type { Sandbox } from '../src/index.js';
 import { ManualClock } from '../src/testing/index.js';
 import { api, start } from './support/start.js';
 
 const json = { 'content-type': 'application/json' };
-const dirs: string[] = [];
 const servers: Server[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
 afterEach(() => {
   for (const server of servers.splice(0)) {
     server.closeAllConnections();
@@ -49,14 +44,7 @@ async function customers(sandbox: Sandbox): Promise<unknown[]> {
 
 describe.each([
   ['in memory', () => ({})],
-  [
-    'with a data file',
-    () => {
-      const dir = mkdtempSync(join(tmpdir(), 'sandbox-restore-rows-'));
-      dirs.push(dir);
-      return { data: join(dir, 'sandbox.db') };
-    },
-  ],
+  ['with a data file', () => ({ data: join(testTempDir('sandbox-restore-rows-'), 'sandbox.db') })],
 ])('restore %s', (_name, options) => {
   test('puts back exactly the snapshot: updated, deleted and added customers, and a delivery retried since', async () => {
     const clock = new ManualClock('2025-03-01T00:00:00Z');

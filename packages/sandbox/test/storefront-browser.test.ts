@@ -2,23 +2,23 @@
 // itself and shows the product's new title after PUT /products/{id}, and the category page its new price; a
 // broken template shows the theme kit's error overlay over the last good page while the API answers on.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { launchChromium, runBrowserTests } from '../../../tools/testing/chromium.mjs';
 import { startSandbox, type Sandbox } from '../src/index.js';
 
 let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
 let sandbox: Sandbox | undefined;
 let page: Page;
-let theme = '';
+/** The theme kit's starter theme (`theme-kit init`), written in `beforeAll`. */
+const theme = testTempDir('sandbox-storefront-browser-');
 
 beforeAll(async () => {
   if (!runBrowserTests()) return;
-  theme = mkdtempSync(path.join(tmpdir(), 'sandbox-storefront-browser-'));
   const themeKit = path.join(
     path.dirname(createRequire(import.meta.url).resolve('@commerce-kit/theme-kit/package.json')),
     'dist',
@@ -44,7 +44,6 @@ function save(file: string, text: string): void {
 afterAll(async () => {
   await browser?.close();
   await sandbox?.close();
-  if (theme) rmSync(theme, { recursive: true, force: true });
 });
 
 /** The API with the sandbox's ready token. */

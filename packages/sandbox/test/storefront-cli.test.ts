@@ -3,18 +3,17 @@
 // (exit 2), a storefront port in use is reported before anything is created or seeded (exit 1), and the
 // banner names the storefront's URL, which serves the theme.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { startCli } from './support/cli.js';
 import { runInProcess, STACK_TRACE } from './support/run-bin.js';
 
 const HELP_HINT = 'Run `npm run sandbox -- --help` for the options.\n';
-const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-storefront-cli-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testTempDir('sandbox-storefront-cli-');
 
 /** The theme kit's starter theme, written by `theme-kit init`. */
 const theme = path.join(dir, 'theme');

@@ -2,28 +2,19 @@
 // categories and blog posts are the theme's mock store, a reset goes back to them (a reopened data file
 // too), the storefront's block links reach real pages; a config that cannot seed is refused before a data
 // file is made.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { SandboxConfigurationError, SandboxStartError, startSandbox, type Sandbox } from '../src/index.js';
 import { starterThemes } from './support/starter-theme.js';
 import { api, start } from './support/start.js';
 import { runInProcess } from './support/run-bin.js';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-theme-seed-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = (): string => testTempDir('sandbox-theme-seed-');
 
 /** The theme kit's starter theme (`theme-kit init`): categories Trail gear (8 generated items), Camp kitchen (6), Coffee (3 configured). */
-const starterTheme = starterThemes('sandbox-theme-seed-', dirs);
+const starterTheme = starterThemes('sandbox-theme-seed-');
 
 interface Listed {
   readonly data: Array<Record<string, unknown> & { id: string; title: string }>;

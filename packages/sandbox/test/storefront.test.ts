@@ -2,22 +2,17 @@
 // what the API writes shows on the next page, open pages are told to reload (after an API write, and after a
 // reset), a broken theme file shows the theme kit's error overlay while the API answers on, closing the sandbox
 // closes the storefront; bad options name the option.
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { SandboxConfigurationError, SandboxStartError, startSandbox } from '../src/index.js';
 import { starterThemes } from './support/starter-theme.js';
 import { api, start } from './support/start.js';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
 /** A new copy of the theme kit's starter theme (`theme-kit init`). */
-const starterTheme = starterThemes('sandbox-storefront-', dirs);
+const starterTheme = starterThemes('sandbox-storefront-');
 
 /** The page's HTML and status. */
 async function page(base: string, route: string): Promise<{ status: number; html: string }> {

@@ -4,6 +4,7 @@ import { createWebhookHandler, type WebhookEvent } from '@commerce-kit/webhooks'
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { nodeListener } from './support/node-listener.js';
 import { api, controlFetch, start } from './support/start.js';
@@ -170,50 +171,43 @@ describe('webhook timeouts and restarts', () => {
   });
 
   test('events left pending by a crash are sent at the next start with the same data file', async () => {
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
     const path = await import('node:path');
     const { startCli } = await import('./support/cli.js');
     const { startSandbox } = await import('../src/index.js');
-    const dir = mkdtempSync(path.join(tmpdir(), 'commerce-sandbox-outbox-'));
-    try {
-      const data = path.join(dir, 'sandbox.db');
-      const hanging = createServer((req) => req.resume());
-      const deadUrl = await listen(hanging);
-      const first = await startCli([
-        '--data',
-        data,
-        '--customers',
-        '0',
-        '--webhook-url',
-        deadUrl,
-        '--webhook-secret',
-        'whsec_restart',
-      ]);
-      const res = await fetch(`${first.url}/customers`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${first.accessToken}`, ...json },
-        body: JSON.stringify(newCustomer),
-      });
-      expect(res.status).toBe(201);
-      const id = ((await res.json()) as { id: string }).id;
-      first.child.kill('SIGKILL'); // the delivery was in flight: the event is still pending in the outbox
-      await first.exited;
-      hanging.closeAllConnections();
+    const data = path.join(testTempDir('commerce-sandbox-outbox-'), 'sandbox.db');
+    const hanging = createServer((req) => req.resume());
+    const deadUrl = await listen(hanging);
+    const first = await startCli([
+      '--data',
+      data,
+      '--customers',
+      '0',
+      '--webhook-url',
+      deadUrl,
+      '--webhook-secret',
+      'whsec_restart',
+    ]);
+    const res = await fetch(`${first.url}/customers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${first.accessToken}`, ...json },
+      body: JSON.stringify(newCustomer),
+    });
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { id: string }).id;
+    first.child.kill('SIGKILL'); // the delivery was in flight: the event is still pending in the outbox
+    await first.exited;
+    hanging.closeAllConnections();
 
-      const events: WebhookEvent[] = [];
-      const handler = createWebhookHandler({ secret: 'whsec_restart', onEvent: (event) => void events.push(event) });
-      const url = await listen(createServer(nodeListener(handler.node)));
-      const second = await startSandbox({ port: 0, data, webhookUrl: url, onResponseMismatch: 'error' });
-      try {
-        await waitFor(() => events.length === 1);
-        expect(events[0]).toMatchObject({ type: 'customer_created', data: { id } });
-      } finally {
-        await second.close();
-        await handler.close();
-      }
+    const events: WebhookEvent[] = [];
+    const handler = createWebhookHandler({ secret: 'whsec_restart', onEvent: (event) => void events.push(event) });
+    const url = await listen(createServer(nodeListener(handler.node)));
+    const second = await startSandbox({ port: 0, data, webhookUrl: url, onResponseMismatch: 'error' });
+    try {
+      await waitFor(() => events.length === 1);
+      expect(events[0]).toMatchObject({ type: 'customer_created', data: { id } });
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await second.close();
+      await handler.close();
     }
   });
 });

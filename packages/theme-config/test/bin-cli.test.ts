@@ -3,7 +3,7 @@
 // runs `--version` (exit 0, stdout only), `validate --format xml` (exit 2, usage on stderr), colour off a
 // pipe and with an inherited FORCE_COLOR, and the terminal test under `script`.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
@@ -11,8 +11,6 @@ import { cleanEnv } from '../../../tools/testing/node-bin.mjs';
 import { BIN, runBin } from './bin.js';
 import { runInProcess } from './cli-io.js';
 import { EXAMPLES, PACKAGE_ROOT } from './helpers.js';
-
-const tmp = testTempDir('theme-config-bin-');
 
 const ANSI = /\u001b\[/;
 const VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string })
@@ -61,7 +59,7 @@ describe('--help is recognised only as a flag', () => {
   });
 
   it('after `--` it is a positional: init -- --help creates a directory named --help', async () => {
-    const cwd = mkdtempSync(path.join(tmp, 'init-'));
+    const cwd = testTempDir('theme-config-bin-init-');
     const run = await runInProcess(['init', '--', '--help'], { cwd });
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain('Usage:');
@@ -103,7 +101,7 @@ describe('colour is decided per stream', () => {
   it.skipIf(!hasScript)(
     '`mock 2>log` on a terminal writes no escape codes into the log; validate on the same terminal is coloured',
     () => {
-      const dir = mkdtempSync(path.join(tmp, 'tty-'));
+      const dir = testTempDir('theme-config-bin-tty-');
       const log = path.join(dir, 'log');
       const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
       const mock = `${quote(process.execPath)} ${quote(BIN)} mock --configDir ${quote(WARNINGS_ONLY)} --now 2024-01-01 2>${quote(log)}`;

@@ -3,7 +3,7 @@
 // and non-TTY streams as the binary), except through the built binary (`runBin`): the first `editor` run
 // (exit 0, the process's cwd as the workspace), `editor a b` (exit 2) and `init` beside unmergeable
 // settings (exit 1, the created files on stdout and the reason on stderr).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { PACKAGE_ROOT } from './helpers.js';
 
 const tmp = testTempDir('theme-config-editor-');
 
-const workspace = (): string => mkdtempSync(path.join(tmp, 'ws-'));
+const workspace = (): string => testTempDir('theme-config-editor-ws-');
 const settingsOf = (dir: string): string => readFileSync(path.join(dir, '.vscode/settings.json'), 'utf8');
 type Entry = { fileMatch: string[]; url: string };
 const schemasOf = (dir: string): Entry[] => (parse(settingsOf(dir)) as { 'json.schemas': Entry[] })['json.schemas'];

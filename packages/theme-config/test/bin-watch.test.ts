@@ -1,5 +1,5 @@
 // `validate --watch` through the built binary, on a temporary theme directory.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
@@ -12,7 +12,7 @@ const MENUS = '[{ "name": "main-menu", "links": [] }]\n';
 
 describe('validate --watch', () => {
   it('prints the full report, then only what changed after each edit, until Ctrl-C (exit 0)', async () => {
-    const dir = mkdtempSync(path.join(tmp, 'theme-'));
+    const dir = testTempDir('theme-config-watch-theme-');
     writeFileSync(path.join(dir, 'pagination.stk.config.json'), PAGINATION(1));
     writeFileSync(path.join(dir, 'menus.stk.config.json'), MENUS);
     const bin = startBin(['validate', '--watch', '--configDir', dir], { cwd: dir });

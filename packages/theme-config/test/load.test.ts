@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
@@ -15,7 +15,7 @@ import { EXAMPLES } from './helpers.js';
 const tmp = testTempDir('theme-config-load-');
 
 function theme(files: Record<string, unknown>): string {
-  const dir = mkdtempSync(path.join(tmp, 't-'));
+  const dir = testTempDir('theme-config-load-t-');
   for (const [name, value] of Object.entries(files)) {
     writeFileSync(path.join(dir, name), typeof value === 'string' ? value : JSON.stringify(value, null, 2));
   }

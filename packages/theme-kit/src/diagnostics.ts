@@ -13,7 +13,7 @@ export const THEME_DIAGNOSTIC_CODES: Readonly<Record<ThemeDiagnosticCode, string
   ...Object.fromEntries(ALL_CHECKS.map((check) => [check.code, check.description])),
 } as Record<ThemeDiagnosticCode, string>);
 
-/** A code of the theme kit's own diagnostics (see {@link THEME_DIAGNOSTIC_CODES}). */
+/** A code of the theme kit's own diagnostics (the README lists each one with its meaning). */
 export type ThemeDiagnosticCode = 'theme-dir-not-found' | 'liquid-render' | CheckCode;
 
 /**
@@ -22,7 +22,7 @@ export type ThemeDiagnosticCode = 'theme-dir-not-found' | 'liquid-render' | Chec
  * JSON Pointer inside a config file (`""` for templates).
  */
 export interface ThemeDiagnostic extends Omit<Diagnostic, 'code'> {
-  /** Stable machine-readable code: a config file code or one of {@link THEME_DIAGNOSTIC_CODES}. */
+  /** Stable machine-readable code: a config file code or one of the theme kit's own ({@link ThemeDiagnosticCode}). */
   code: DiagnosticCode | ThemeDiagnosticCode;
   /** 1-based line where the span at fault ends (exclusive, with {@link ThemeDiagnostic.endColumn}). */
   endLine?: number;

@@ -36,7 +36,6 @@ export { createThemeData } from './context/build.js';
 export type { RegionData, ThemeData, ThemeDataOptions } from './context/build.js';
 export type { StoreCatalogue } from './context/catalogue.js';
 export type { ThemeFiles } from './theme/files.js';
-export { THEME_DIAGNOSTIC_CODES } from './diagnostics.js';
 export type { ThemeDiagnostic, ThemeDiagnosticCode } from './diagnostics.js';
 export { ThemeKitConfigurationError, ThemeKitError, ThemeRenderError } from './errors.js';
 export { systemClock } from '@commerce-kit/internal/clock';

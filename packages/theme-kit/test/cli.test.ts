@@ -3,16 +3,7 @@
 // theme-config's commands under the theme-kit name, and failures that are messages, never stack traces.
 // Most runs go through the CLI's entry in this process (`run`); the binary as a user runs it (dist/cli.js
 // in a child process, `bin`) shows the exit statuses 0, 1 and 2, the output streams, --version and init.
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import path from 'node:path';
 import { Validator } from '@cfworker/json-schema';
@@ -355,7 +346,7 @@ describe.concurrent('--help and --version', () => {
 
 describe('theme-kit init DIR', () => {
   it('writes the starter theme and the editor mapping inside DIR; a second run keeps every file; the result passes check', async () => {
-    const work = mkdtempSync(path.join(cwd, 'init-'));
+    const work = testTempDir('theme-kit-cli-init-');
     const first = await runBin(['init', 'site'], { cwd: work });
     expect(first.code).toBe(0);
     expect(first.stderr).toBe('');
@@ -388,7 +379,7 @@ describe('theme-kit init DIR', () => {
   });
 
   it('without DIR it writes into the working directory', async () => {
-    const work = mkdtempSync(path.join(cwd, 'init-here-'));
+    const work = testTempDir('theme-kit-cli-init-here-');
     const result = await runInProcess(['init'], { cwd: work });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^created templates\/index\.liquid$/m);
@@ -397,14 +388,14 @@ describe('theme-kit init DIR', () => {
   });
 
   it('DIR that is a file: exit 1 with one message, nothing reported as kept', async () => {
-    const work = mkdtempSync(path.join(cwd, 'init-file-'));
+    const work = testTempDir('theme-kit-cli-init-file-');
     writeFileSync(path.join(work, 'site'), 'not a folder');
     const result = await runInProcess(['init', 'site'], { cwd: work });
     expect(result).toEqual({ code: 1, stdout: '', stderr: 'theme-kit init: site is not a directory\n' });
   });
 
   it('a file where a folder of the theme must be: exit 1 naming it once; the other files are written, none reported as kept', async () => {
-    const work = mkdtempSync(path.join(cwd, 'init-clash-'));
+    const work = testTempDir('theme-kit-cli-init-clash-');
     writeFiles(path.join(work, 'site'), { templates: 'a file, not the templates folder' });
     const result = await runInProcess(['init', 'site'], { cwd: work });
     expect(result.code).toBe(1);

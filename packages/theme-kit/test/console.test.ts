@@ -1,22 +1,20 @@
 // `theme-kit console`: the Liquid REPL on the mock store, through a pipe (the built binary, as a script
 // uses it), through a pseudo-terminal (tmux: prompt, Tab completion, history), and its completion table.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { completions } from '../src/console/console.js';
 import { BIN } from './support/bin.js';
 import { makeTheme, starterSpec } from './support/theme.js';
 
-let dir = '';
+const dir = testTempDir('theme-kit-test-');
 
 beforeAll(() => {
-  dir = makeTheme(starterSpec());
+  makeTheme(starterSpec(), dir);
 });
 
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => {});
 
 /** Runs `theme-kit console ...args` with `input` on its stdin (a pipe), to the end. */
 function piped(

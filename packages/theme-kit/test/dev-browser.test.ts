@@ -1,13 +1,14 @@
 // The dev server in a real browser (Debian's Chromium via playwright-core): the page, a template edit
 // morphed into the open page (scroll, typed values, open <details>, window state kept), a reload when a
 // script changed, rapid saves, the error overlay and its removal, and a stylesheet swapped without navigation.
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { launchChromium, runBrowserTests } from '../../../tools/testing/chromium.mjs';
 import { startDevServer, type DevServer } from '../src/index.js';
 import { makeTheme, starterSpec, writeFiles } from './support/theme.js';
@@ -17,12 +18,12 @@ const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
 let server: DevServer | undefined;
 let page: Page;
-let dir = '';
+const dir = testTempDir('theme-kit-test-');
 const INDEX = starterSpec()['templates/index.liquid'] as string;
 
 beforeAll(async () => {
   if (!runBrowserTests()) return;
-  dir = makeTheme(starterSpec());
+  makeTheme(starterSpec(), dir);
   server = await startDevServer({ theme: dir, port: 0, clock: '2024-06-01T00:00:00Z' });
   browser = await launchChromium(chromium);
   page = await browser.context.newPage();
@@ -32,7 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Resolves once the page's live-reload stream is open (so an edit made now reaches it). */

@@ -1,7 +1,6 @@
 // What `theme-kit dev` refuses (docs/house-style.md, "Local servers"): another Host (DNS rebinding), another
 // site reading ?debug=context, files outside the theme or hidden, and traffic that must not take it down.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badTraffic, rawExchange, rawGet, tricklingClient } from '../../../tools/testing/raw-http.mjs';
@@ -12,14 +11,14 @@ import { runInProcess } from './support/bin.js';
 import { makeTheme, starterSpec } from './support/theme.js';
 
 const SECRET = 'SECRET=outside-the-theme';
-let outside = '';
-let dir = '';
+const outside = testTempDir('theme-kit-outside-');
+const dir = testTempDir('theme-kit-test-');
 let server: DevServer;
 let host = '';
 
 /** A theme with links out of it, links to its own dotfiles, and dotfiles and dot-folders. */
 function hostileTheme(): string {
-  const theme = makeTheme(starterSpec());
+  const theme = makeTheme(starterSpec(), dir);
   writeFileSync(path.join(theme, '.env'), SECRET);
   mkdirSync(path.join(theme, '.git'));
   writeFileSync(path.join(theme, '.git', 'config'), SECRET);
@@ -34,17 +33,14 @@ function hostileTheme(): string {
 }
 
 beforeAll(async () => {
-  outside = mkdtempSync(path.join(tmpdir(), 'theme-kit-outside-'));
   writeFileSync(path.join(outside, 'secret.txt'), SECRET);
-  dir = hostileTheme();
+  hostileTheme();
   server = await startDevServer({ theme: dir, port: 0, allowedHosts: ['dev.test'], clock: '2024-06-01T00:00:00Z' });
   host = new URL(server.url).host;
 });
 
 afterAll(async () => {
   await server.close();
-  rmSync(dir, { recursive: true, force: true });
-  rmSync(outside, { recursive: true, force: true });
 });
 
 describe('Host', () => {

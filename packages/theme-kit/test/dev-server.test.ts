@@ -2,11 +2,12 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { startDevServer, ThemeKitError, type DevServer, type DevServerEvent } from '../src/index.js';
 import { openEvents } from './support/events.js';
 import { makeTheme, starterSpec as starter, writeFiles } from './support/theme.js';
 
-let dir = '';
+const dir = testTempDir('theme-kit-test-');
 let server: DevServer;
 const events: DevServerEvent[] = [];
 let wakeOnEvent: (() => void) | undefined;
@@ -25,7 +26,7 @@ function nextChange(): Promise<Extract<DevServerEvent, { type: 'change' }>> {
 }
 
 beforeAll(async () => {
-  dir = makeTheme(starter());
+  makeTheme(starter(), dir);
   server = await startDevServer({
     theme: dir,
     port: 0,
@@ -39,7 +40,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('pages', () => {

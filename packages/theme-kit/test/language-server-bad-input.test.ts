@@ -17,24 +17,24 @@ import {
   ResponseError,
 } from 'vscode-languageserver-protocol/node.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { type LanguageClient, startLanguageClient, uri } from './support/language-server.js';
 import { makeTheme, starterSpec } from './support/theme.js';
 
-let starter = '';
-let bare = '';
+const starter = testTempDir('theme-kit-test-');
+const bare = testTempDir('theme-kit-test-');
 let client: LanguageClient;
 const versions = new Map<string, number>();
 
 beforeAll(async () => {
-  starter = makeTheme(starterSpec());
+  makeTheme(starterSpec(), starter);
   // A theme without config files: its templates alone make it one.
-  bare = makeTheme({ 'templates/index.liquid': '<h1>{{ store.storeName }}</h1>\n' });
+  makeTheme({ 'templates/index.liquid': '<h1>{{ store.storeName }}</h1>\n' }, bare);
   client = await startLanguageClient([starter, bare]);
 });
 
 afterAll(async () => {
   await client?.stop();
-  for (const dir of [starter, bare]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function open(file: string, text: string, languageId = 'liquid'): Promise<void> {

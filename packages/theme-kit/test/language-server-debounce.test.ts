@@ -2,7 +2,7 @@
 // connected to a protocol client through in-memory streams. Nothing is checked while the clock stands
 // still; a burst of changes becomes one check of the last text, published once.
 import { PassThrough } from 'node:stream';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node.js';
 import {
@@ -18,6 +18,7 @@ import {
   StreamMessageWriter,
 } from 'vscode-languageserver-protocol/node.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { startThemeLanguageServer } from '../src/language-server/server.js';
 import { ManualClock } from '../src/testing/index.js';
@@ -25,7 +26,7 @@ import { uri } from './support/language-server.js';
 import { makeTheme, starterSpec } from './support/theme.js';
 
 const DEBOUNCE_MS = 80;
-let dir = '';
+const dir = testTempDir('theme-kit-test-');
 const clock = new ManualClock('2024-06-01T00:00:00Z');
 const toServer = new PassThrough();
 const toClient = new PassThrough();
@@ -38,7 +39,7 @@ const client = createProtocolConnection(new StreamMessageReader(toClient), new S
 const published: PublishDiagnosticsParams[] = [];
 
 beforeAll(async () => {
-  dir = makeTheme(starterSpec());
+  makeTheme(starterSpec(), dir);
   startThemeLanguageServer(server, { clock, debounceMs: DEBOUNCE_MS, checkWorker: false });
   server.listen();
   client.onNotification(PublishDiagnosticsNotification.type, (params) => published.push(params));
@@ -55,7 +56,6 @@ beforeAll(async () => {
 afterAll(() => {
   client.dispose();
   server.dispose();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('theme-kit language server: diagnostics after a change', () => {

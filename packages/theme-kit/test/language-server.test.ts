@@ -25,23 +25,23 @@ import {
   type TextDocumentEdit,
 } from 'vscode-languageserver-protocol/node.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { type LanguageClient, startLanguageClient, uri } from './support/language-server.js';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { runInProcess } from './support/bin.js';
 import { makeTheme, starterSpec } from './support/theme.js';
 
-let dir = '';
+const dir = testTempDir('theme-kit-test-');
 let client: LanguageClient;
 const versions = new Map<string, number>();
 
 beforeAll(async () => {
-  dir = makeTheme(starterSpec());
+  makeTheme(starterSpec(), dir);
   client = await startLanguageClient([dir]);
 });
 
 afterAll(async () => {
   await client?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const file = (relative: string): string => path.join(dir, relative);

@@ -2,36 +2,32 @@
  * One branded error base (`WebhookError`): `instanceof` holds across the ESM and CJS builds of the
  * package loaded side by side (the dual-package hazard).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Options } from 'tsup';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import * as source from '../src/index.js';
 import config from '../tsup.config.js';
 
 type Package = typeof source;
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-let out: string;
+// The package's own build configuration, into a scratch directory inside the workspace (so the builds
+// resolve their dependencies as installed); declarations are not needed.
+const cache = join(ROOT, 'node_modules/.cache');
+mkdirSync(cache, { recursive: true });
+const out = testTempDir('builds-', cache);
 let esm: Package;
 let cjs: Package;
 
 beforeAll(async () => {
-  // The package's own build configuration, into a scratch directory inside the workspace (so the
-  // builds resolve their dependencies as installed); declarations are not needed.
-  const cache = join(ROOT, 'node_modules/.cache');
-  mkdirSync(cache, { recursive: true });
-  out = mkdtempSync(join(cache, 'builds-'));
   const { onSuccess: _copyStep, ...options } = (Array.isArray(config) ? config[0] : config) as Options;
   await build({ ...options, entry: { index: join(ROOT, 'src/index.ts') }, outDir: out, dts: false, silent: true });
   esm = (await import(pathToFileURL(join(out, 'index.js')).href)) as Package;
   cjs = createRequire(import.meta.url)(join(out, 'index.cjs')) as Package;
 }, 60_000);
-
-afterAll(() => {
-  rmSync(out, { recursive: true, force: true });
-});
 
 describe('errors', () => {
   it('all share the WebhookError base, with their own names', () => {

@@ -3,5 +3,5 @@
  * process of an app.
  * @packageDocumentation
  */
-export { DEFAULT_WINDOW_PADDING_MS, RedisRateLimitStore } from './store.js';
+export { RedisRateLimitStore } from './store.js';
 export type { RedisRateLimitStoreOptions } from './store.js';

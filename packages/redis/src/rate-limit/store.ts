@@ -19,7 +19,7 @@ export const DEFAULT_WINDOW_PADDING_MS = 1000;
 
 /** Options of {@link RedisRateLimitStore}. */
 export interface RedisRateLimitStoreOptions extends RedisAdapterOptions {
-  /** Milliseconds each start keeps its slot beyond the window (default {@link DEFAULT_WINDOW_PADDING_MS}). */
+  /** Milliseconds each start keeps its slot beyond the window (default 1000). */
   readonly windowPaddingMs?: number | undefined;
   /**
    * The clock the client gives the store its times with (default: the system clock). Pass the same

@@ -1,15 +1,16 @@
-/** The flags of `commerce-sandbox`, parsed into {@link SandboxOptions}; anything else is a usage error. */
+/** The flags of `commerce-sandbox` (start a sandbox), read into {@link SandboxOptions}; anything else is a usage error. */
 import { integerValue, stringListValue, stringValue } from '@commerce-kit/internal/cli/args';
 import { OPTION_RANGES, SYNCHRONOUS_MODES, type OptionNamer, type SandboxOptions } from '../options.js';
 import { TOKEN_RESPONSE_VARIANTS } from '../services/oauth.js';
-import { CONTRACT_COMMANDS } from './commands/contract-commands.js';
-import { COMMAND_SUMMARIES, isCommandName } from './commands/index.js';
-import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
+import { CONTRACT_COMMANDS, CONTROL_COMMANDS, isCommandName, summaryLines } from './commands/index.js';
+import { UsageError, type FlagSpecs } from './flags.js';
 
-export const USAGE = `Usage: commerce-sandbox [options]            start a sandbox
-       commerce-sandbox COMMAND [options]    control a running one
+/** The usage line of `commerce-sandbox` after its name (`Usage: commerce-sandbox …`). */
+export const USAGE = `[options]            start a sandbox
+       commerce-sandbox COMMAND [options]    control a running one`;
 
-A local sandbox of the commerce platform's REST API: OAuth consent, customers, cursor pagination,
+/** The help below the usage line. */
+export const HELP = `A local sandbox of the commerce platform's REST API: OAuth consent, customers, cursor pagination,
 rate limits and signed webhooks, every request and response checked against the API spec.
 
 Options:
@@ -40,10 +41,10 @@ Options:
 Exit codes: 0 stopped normally, 1 could not start, 2 usage error.
 
 Commands for a running sandbox (\`commerce-sandbox COMMAND --help\` for each one's options):
-${COMMAND_SUMMARIES}
+${summaryLines(CONTROL_COMMANDS)}
 
 Contract checks of an app or of the platform:
-${[...CONTRACT_COMMANDS.values()].map((c) => `  ${c.synopsis.padEnd(29)} ${c.summary}`).join('\n')}`;
+${summaryLines(CONTRACT_COMMANDS)}`;
 
 const range = ({ min, max }: { readonly min: number; readonly max: number }): string =>
   `a whole number from ${min} to ${max}`;
@@ -84,12 +85,6 @@ export const flagName: OptionNamer = (option) =>
       ? '--allowed-host'
       : `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
-export type ParsedArgs =
-  | { readonly kind: 'help' }
-  | { readonly kind: 'version' }
-  | { readonly kind: 'run'; readonly options: SandboxOptions; readonly quiet: boolean }
-  | { readonly kind: 'usage'; readonly message: string };
-
 function oneOf<T extends string>(
   values: Record<string, string | boolean | undefined>,
   name: string,
@@ -100,39 +95,38 @@ function oneOf<T extends string>(
   throw new UsageError(`--${name} must be ${allowed.join(' or ')}, not ${JSON.stringify(value)}`);
 }
 
-export function parseCliArgs(argv: readonly string[]): ParsedArgs {
-  try {
-    const parsed = parseFlags(argv, SERVE_FLAGS);
-    if (parsed.kind !== 'run') return parsed;
-    const { values, positionals } = parsed;
-    if (positionals.length > 0) {
-      const [first] = positionals;
-      // `commerce-sandbox --url X reset`: commands come first.
-      const hint = isCommandName(first) ? ` (a command comes first: commerce-sandbox ${first} [options])` : '';
-      return { kind: 'usage', message: `unexpected argument ${JSON.stringify(first)}${hint}` };
-    }
-    const options: SandboxOptions = {
-      port: integerValue(values, 'port', OPTION_RANGES.port),
-      host: stringValue(values, 'host'),
-      allowedHosts: values['allowed-host'] === undefined ? undefined : stringListValue(values, 'allowed-host'),
-      seed: integerValue(values, 'seed', OPTION_RANGES.seed),
-      customers: integerValue(values, 'customers', OPTION_RANGES.customers),
-      data: stringValue(values, 'data'),
-      webhookUrl: stringValue(values, 'webhook-url'),
-      webhookSecret: stringValue(values, 'webhook-secret'),
-      redirectUri: stringValue(values, 'redirect-uri'),
-      tokenResponse: oneOf(values, 'token-response', TOKEN_RESPONSE_VARIANTS),
-      synchronous: oneOf(values, 'synchronous', SYNCHRONOUS_MODES),
-      rateLimit: integerValue(values, 'rate-limit', OPTION_RANGES.rateLimit),
-      strict: values['strict'] === true ? true : undefined,
-      controlKey: stringValue(values, 'control-key'),
-      theme: stringValue(values, 'theme'),
-      storefrontPort: integerValue(values, 'storefront-port', OPTION_RANGES.port),
-      configDir: stringValue(values, 'configDir'),
-    };
-    return { kind: 'run', options, quiet: values['quiet'] === true };
-  } catch (error) {
-    if (error instanceof UsageError) return { kind: 'usage', message: error.message };
-    throw error;
+/**
+ * The options of a parsed command line (its flags' values and positionals).
+ * @throws {UsageError} naming the flag, or the unexpected argument
+ */
+export function serveOptions(
+  values: Record<string, string | boolean | undefined>,
+  positionals: readonly string[],
+): { readonly options: SandboxOptions; readonly quiet: boolean } {
+  if (positionals.length > 0) {
+    const [first] = positionals;
+    // `commerce-sandbox --url X reset`: commands come first.
+    const hint = isCommandName(first) ? ` (a command comes first: commerce-sandbox ${first} [options])` : '';
+    throw new UsageError(`unexpected argument ${JSON.stringify(first)}${hint}`);
   }
+  const options: SandboxOptions = {
+    port: integerValue(values, 'port', OPTION_RANGES.port),
+    host: stringValue(values, 'host'),
+    allowedHosts: values['allowed-host'] === undefined ? undefined : stringListValue(values, 'allowed-host'),
+    seed: integerValue(values, 'seed', OPTION_RANGES.seed),
+    customers: integerValue(values, 'customers', OPTION_RANGES.customers),
+    data: stringValue(values, 'data'),
+    webhookUrl: stringValue(values, 'webhook-url'),
+    webhookSecret: stringValue(values, 'webhook-secret'),
+    redirectUri: stringValue(values, 'redirect-uri'),
+    tokenResponse: oneOf(values, 'token-response', TOKEN_RESPONSE_VARIANTS),
+    synchronous: oneOf(values, 'synchronous', SYNCHRONOUS_MODES),
+    rateLimit: integerValue(values, 'rate-limit', OPTION_RANGES.rateLimit),
+    strict: values['strict'] === true ? true : undefined,
+    controlKey: stringValue(values, 'control-key'),
+    theme: stringValue(values, 'theme'),
+    storefrontPort: integerValue(values, 'storefront-port', OPTION_RANGES.port),
+    configDir: stringValue(values, 'configDir'),
+  };
+  return { options, quiet: values['quiet'] === true };
 }

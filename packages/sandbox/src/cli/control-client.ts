@@ -175,7 +175,7 @@ function keyFor(base: string, given: string | undefined): string | undefined {
 /** The connection settings of a command: flag first, then the environment, then the default. */
 export function clientFrom(
   flags: { readonly url?: string | undefined; readonly controlKey?: string | undefined },
-  env: NodeJS.ProcessEnv,
+  env: Readonly<Record<string, string | undefined>>,
 ): ControlClient {
   const given = flags.controlKey ?? env[CONTROL_KEY_ENV];
   if (flags.url !== undefined) return new ControlClient(flags.url, keyFor(flags.url, given), '--url');

@@ -25,7 +25,8 @@ export type FlagSpecs = Readonly<Record<string, FlagSpec>>;
 
 const META = ['help', 'version'];
 
-function optionsConfig(specs: FlagSpecs): OptionsConfig {
+/** The flags as `parseArgs` takes them. */
+export function optionsConfig(specs: FlagSpecs): OptionsConfig {
   return Object.fromEntries(
     Object.entries(specs).map(([name, spec]) => [
       name,

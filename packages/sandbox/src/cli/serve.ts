@@ -1,44 +1,52 @@
-/** `commerce-sandbox [options]`: start, print the banner, log requests, stop on Ctrl-C. */
+/**
+ * `commerce-sandbox [options]`: start, print the banner, log requests, stop on Ctrl-C. The default command
+ * of the CLI's table: a line that names no command runs it.
+ */
+import type { Command } from '@commerce-kit/internal/cli/command';
+import type { CliIO } from '@commerce-kit/internal/cli/io';
 import { SandboxConfigurationError, SandboxError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { resolveOptions, type ResolvedOptions } from '../options.js';
 import type { Sandbox } from '../sandbox.js';
-import { flagName, parseCliArgs, USAGE } from './args.js';
+import { flagName, HELP, SERVE_FLAGS, serveOptions, USAGE } from './args.js';
 import { banner } from './banner.js';
+import { optionsConfig, parseFlags, UsageError } from './flags.js';
 import { invocation } from './invocation.js';
-import type { CommandStreams } from './commands/command.js';
 import { portProblem } from './port-check.js';
-import { VERSION } from './version.js';
+
+/** The default command (never typed: `commerce-sandbox serve` is not a command). */
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'start a sandbox',
+  usage: USAGE,
+  help: HELP,
+  options: optionsConfig(SERVE_FLAGS),
+  maxPositionals: Number.POSITIVE_INFINITY,
+  parse: (args) => parseFlags(args, SERVE_FLAGS),
+  run: ({ values, positionals }, io) => serve(values, positionals, io),
+};
 
 /**
- * Resolves with the exit code when it ends early (help, version: 0; usage: 2; start failure: 1);
- * otherwise keeps running until SIGINT/SIGTERM, then stops cleanly and exits 0.
+ * Resolves with the exit code when it cannot start (usage: a `UsageError`; start failure: 1); otherwise
+ * keeps running until SIGINT/SIGTERM, then stops cleanly and ends the process (0).
  */
-export async function serve(
-  argv: readonly string[],
-  streams: CommandStreams,
+async function serve(
+  values: Record<string, string | boolean | undefined>,
+  positionals: readonly string[],
+  io: CliIO,
   command: string = invocation(),
-): Promise<number | undefined> {
-  const parsed = parseCliArgs(argv);
-  if (parsed.kind === 'help') {
-    streams.out(`${USAGE}\n`);
-    return 0;
-  }
-  if (parsed.kind === 'version') {
-    streams.out(`${VERSION}\n`);
-    return 0;
-  }
-  const usage = (message: string): number => {
-    streams.err(`commerce-sandbox: ${message}\nRun \`${command} --help\` for the options.\n`);
-    return 2;
+): Promise<number> {
+  const streams = {
+    out: (text: string) => io.stdout.write(text),
+    err: (text: string) => io.stderr.write(text),
   };
-  if (parsed.kind === 'usage') return usage(parsed.message);
+  const parsed = serveOptions(values, positionals);
   // Every option is checked before anything is opened, and named as the flag it came from.
   let resolved: ResolvedOptions;
   try {
     resolved = resolveOptions(parsed.options, flagName);
   } catch (error) {
-    if (error instanceof SandboxConfigurationError) return usage(error.message);
+    if (error instanceof SandboxConfigurationError) throw new UsageError(error.message);
     throw error;
   }
   // A port in use is reported before the data file is created or anything is seeded.
@@ -62,7 +70,7 @@ export async function serve(
   try {
     sandbox = await startSandbox({ ...parsed.options, logger, logRequests: !parsed.quiet });
   } catch (error) {
-    if (error instanceof SandboxConfigurationError) return usage(error.message);
+    if (error instanceof SandboxConfigurationError) throw new UsageError(error.message);
     streams.err(
       `commerce-sandbox: ${error instanceof SandboxError || error instanceof Error ? error.message : String(error)}\n`,
     );
@@ -100,5 +108,6 @@ export async function serve(
       command,
     }),
   );
-  return undefined;
+  // Never resolves: the process ends when the sandbox has stopped (above).
+  return new Promise<number>(() => {});
 }

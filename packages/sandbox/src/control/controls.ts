@@ -10,8 +10,7 @@ import { RELEASE_ORDERS, type ReleaseOrder, type WebhookMode } from '../events/m
 import type { ControlOperations } from './operations.js';
 import type { Delivery } from './deliveries.js';
 import { latencyOf, readFaultInput, type Fault, type FaultBoard, type FaultInput } from './faults.js';
-import { Problem } from '../services/problem.js';
-import { InputProblem, NotFound } from './input.js';
+import { invalidInput, Refusal } from '../refusal.js';
 import { readModeChange } from './mode-change.js';
 import type { Violation, ViolationLog } from './violations.js';
 
@@ -69,7 +68,7 @@ export interface SandboxViolations {
 
 export const DEFAULT_SETTLE_TIMEOUT_MS = 30_000;
 
-/** Runs `fn`, rethrowing its input problems as the package's error. */
+/** Runs `fn`, rethrowing its refusals as the package's error. */
 export function controlled<T>(fn: () => T): T {
   try {
     return fn();
@@ -87,16 +86,14 @@ export async function controlledAsync<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A refusal (a bad input, something missing, a request the state cannot satisfy) as the JavaScript API's
+ * error: the field at fault and the refusal's message.
+ */
 function controlError(error: unknown): unknown {
-  if (error instanceof InputProblem) return new SandboxControlError('invalid', error.field, error.message);
-  if (error instanceof NotFound) return new SandboxControlError('not_found', error.field, error.message);
-  if (error instanceof Problem && error.status >= 400 && error.status < 500) {
-    // A refusal of the services a control operation runs (the shopper's checkout): its first field and message.
-    const [field, messages] = Object.entries(error.body.errors ?? {})[0] ?? ['body', []];
-    const reason = error.status === 404 ? 'not_found' : error.status === 409 ? 'conflict' : 'invalid';
-    return new SandboxControlError(reason, field, messages.join('; ') || `refused (${error.status})`);
-  }
-  return error;
+  if (!(error instanceof Refusal) || error.status < 400 || error.status >= 500) return error;
+  const reason = error.status === 404 ? 'not_found' : error.status === 409 ? 'conflict' : 'invalid';
+  return new SandboxControlError(reason, error.field, error.message);
 }
 
 export function sandboxFaults(faults: FaultBoard): SandboxFaults {
@@ -123,9 +120,8 @@ export function sandboxWebhooks(operations: ControlOperations, dispatcher: Dispa
     },
     release: (order: ReleaseOrder = 'sent', seed = 1) =>
       controlledAsync(async () => {
-        if (!RELEASE_ORDERS.includes(order))
-          throw new InputProblem('order', `must be one of ${RELEASE_ORDERS.join(', ')}`);
-        if (!Number.isSafeInteger(seed)) throw new InputProblem('seed', 'must be an integer');
+        if (!RELEASE_ORDERS.includes(order)) throw invalidInput('order', `must be one of ${RELEASE_ORDERS.join(', ')}`);
+        if (!Number.isSafeInteger(seed)) throw invalidInput('seed', 'must be an integer');
         return dispatcher.release(order, seed);
       }),
     trigger: (type, data) => controlled(() => operations.trigger(type, data)),
@@ -136,7 +132,7 @@ export function sandboxWebhooks(operations: ControlOperations, dispatcher: Dispa
       controlledAsync(async () => {
         const timeoutMs = options?.timeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS;
         if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 0)
-          throw new InputProblem('timeoutMs', 'must be a non-negative integer');
+          throw invalidInput('timeoutMs', 'must be a non-negative integer');
         return dispatcher.settle(timeoutMs);
       }),
   };

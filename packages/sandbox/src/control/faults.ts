@@ -4,7 +4,8 @@
  * request. A fault is listed while it has requests left and disappears when spent.
  */
 import { digest } from '../secrets.js';
-import { InputProblem, InputReader } from './input.js';
+import { invalidInput } from '../refusal.js';
+import { InputReader } from './input.js';
 
 /** What a fault does to a request it matches. */
 export type FaultAction =
@@ -72,10 +73,10 @@ function pathRegex(pattern: string): RegExp {
   return new RegExp(`^${escaped.join('.*')}$`);
 }
 
-/** A latency in ms (0 turns it off), or an {@link InputProblem} naming `field`. */
+/** A latency in ms (0 turns it off), or a 400 refusal naming `field`. */
 export function latencyOf(value: unknown, field: string): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > MAX_DELAY_MS) {
-    throw new InputProblem(field, `must be an integer from 0 to ${MAX_DELAY_MS}`);
+    throw invalidInput(field, `must be an integer from 0 to ${MAX_DELAY_MS}`);
   }
   return value;
 }
@@ -84,7 +85,7 @@ export function latencyOf(value: unknown, field: string): number {
 export function readFaultInput(input: unknown, snakeCase: boolean): Omit<ActiveFault, 'id'> {
   const reader = new InputReader(input, snakeCase, 'fault');
   const type = reader.oneOf('type', ['status', 'delay', 'drop'] as const);
-  if (type === undefined) throw new InputProblem('type', 'is required: "status", "delay" or "drop"');
+  if (type === undefined) throw invalidInput('type', 'is required: "status", "delay" or "drop"');
   const status = reader.oneOf('status', [429, 500, 503] as const);
   const retryAfter = reader.integer('retryAfter', 0, 86_400);
   const delayMs = reader.integer('delayMs', 0, MAX_DELAY_MS);
@@ -93,24 +94,24 @@ export function readFaultInput(input: unknown, snakeCase: boolean): Omit<ActiveF
   const path = reader.string('path', 512);
   const token = reader.string('token');
   reader.done();
-  if (path !== undefined && !path.startsWith('/')) throw new InputProblem(reader.name('path'), 'must start with "/"');
+  if (path !== undefined && !path.startsWith('/')) throw invalidInput(reader.name('path'), 'must start with "/"');
   let action: FaultAction;
   if (type === 'status') {
     if (status === undefined)
-      throw new InputProblem(reader.name('status'), 'is required for a status fault: 429, 500 or 503');
-    if (delayMs !== undefined) throw new InputProblem(reader.name('delayMs'), 'is for delay faults only');
+      throw invalidInput(reader.name('status'), 'is required for a status fault: 429, 500 or 503');
+    if (delayMs !== undefined) throw invalidInput(reader.name('delayMs'), 'is for delay faults only');
     if (retryAfter !== undefined && status !== 429)
-      throw new InputProblem(reader.name('retryAfter'), 'is for 429 faults only');
+      throw invalidInput(reader.name('retryAfter'), 'is for 429 faults only');
     action = { type, status, retryAfter: retryAfter ?? 1 };
   } else {
-    if (status !== undefined) throw new InputProblem(reader.name('status'), 'is for status faults only');
-    if (retryAfter !== undefined) throw new InputProblem(reader.name('retryAfter'), 'is for 429 faults only');
+    if (status !== undefined) throw invalidInput(reader.name('status'), 'is for status faults only');
+    if (retryAfter !== undefined) throw invalidInput(reader.name('retryAfter'), 'is for 429 faults only');
     if (type === 'delay') {
       if (delayMs === undefined)
-        throw new InputProblem(reader.name('delayMs'), `is required for a delay fault (0 to ${MAX_DELAY_MS})`);
+        throw invalidInput(reader.name('delayMs'), `is required for a delay fault (0 to ${MAX_DELAY_MS})`);
       action = { type, delayMs };
     } else {
-      if (delayMs !== undefined) throw new InputProblem(reader.name('delayMs'), 'is for delay faults only');
+      if (delayMs !== undefined) throw invalidInput(reader.name('delayMs'), 'is for delay faults only');
       action = { type };
     }
   }

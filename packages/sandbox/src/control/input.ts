@@ -1,32 +1,10 @@
 /**
  * Reading the inputs of the control operations. One reader serves the JavaScript API (camelCase keys)
- * and the HTTP control API (the same keys in snake_case); a bad value is an {@link InputProblem} naming
- * the field, turned into a `SandboxConfigurationError` or a 400 by the caller.
+ * and the HTTP control API (the same keys in snake_case); a bad value is a 400 refusal naming
+ * the field (`invalidInput`), answered by the HTTP app or turned into a `SandboxControlError`.
  */
 import { isRecord } from '@commerce-kit/internal/is-record';
-
-/** A bad control input: which field, and what is wrong with it. */
-export class InputProblem extends Error {
-  readonly field: string;
-  /** The message without the field's name (the error body puts it under the field). */
-  readonly detail: string;
-
-  constructor(field: string, detail: string) {
-    super(`${field} ${detail}`);
-    this.field = field;
-    this.detail = detail;
-  }
-}
-
-/** Something a control operation names that does not exist (a snapshot, a delivery, a fault). */
-export class NotFound extends Error {
-  readonly field: string;
-
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
+import { invalidInput } from '../refusal.js';
 
 /** The fields of an input object, by their camelCase names; unknown fields are refused. */
 export class InputReader {
@@ -36,7 +14,7 @@ export class InputReader {
 
   /** @param snakeCase read `retry_after` for `retryAfter` (the HTTP API's naming) */
   constructor(input: unknown, snakeCase: boolean, what: string) {
-    if (!isRecord(input)) throw new InputProblem(what, 'must be an object');
+    if (!isRecord(input)) throw invalidInput(what, 'must be an object');
     this.#values = input;
     this.#snake = snakeCase;
   }
@@ -56,7 +34,7 @@ export class InputReader {
     const value = this.#get(key);
     if (value === undefined) return undefined;
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
-      throw new InputProblem(this.name(key), `must be an integer from ${min} to ${max}`);
+      throw invalidInput(this.name(key), `must be an integer from ${min} to ${max}`);
     }
     return value;
   }
@@ -64,7 +42,7 @@ export class InputReader {
   boolean(key: string): boolean | undefined {
     const value = this.#get(key);
     if (value === undefined) return undefined;
-    if (typeof value !== 'boolean') throw new InputProblem(this.name(key), 'must be true or false');
+    if (typeof value !== 'boolean') throw invalidInput(this.name(key), 'must be true or false');
     return value;
   }
 
@@ -72,7 +50,7 @@ export class InputReader {
     const value = this.#get(key);
     if (value === undefined) return undefined;
     if (typeof value !== 'string' || value === '' || value.length > maxLength) {
-      throw new InputProblem(this.name(key), `must be a non-empty string of at most ${maxLength} characters`);
+      throw invalidInput(this.name(key), `must be a non-empty string of at most ${maxLength} characters`);
     }
     return value;
   }
@@ -81,7 +59,7 @@ export class InputReader {
     const value = this.#get(key);
     if (value === undefined) return undefined;
     if (!allowed.includes(value as T))
-      throw new InputProblem(this.name(key), `must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
+      throw invalidInput(this.name(key), `must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
     return value as T;
   }
 
@@ -92,7 +70,7 @@ export class InputReader {
   /** Refuses any field not read so far. */
   done(): void {
     for (const name of Object.keys(this.#values)) {
-      if (!this.#seen.has(name)) throw new InputProblem(name, 'is not a known field');
+      if (!this.#seen.has(name)) throw invalidInput(name, 'is not a known field');
     }
   }
 }

@@ -14,7 +14,7 @@ import type { RateLimiter } from '../services/rate-limit.js';
 import { Store } from '../store/store.js';
 import { toDelivery, type Delivery } from './deliveries.js';
 import type { FaultBoard } from './faults.js';
-import { InputProblem, NotFound } from './input.js';
+import { invalidInput, notFound } from '../refusal.js';
 import type { ViolationLog } from './violations.js';
 
 export interface ControlOperationsDeps {
@@ -66,11 +66,11 @@ export class ControlOperations {
   /** Records a webhook event of any documented type with the caller's `data`, and sends it. */
   trigger(type: unknown, data: unknown): Delivery {
     if (typeof type !== 'string' || !KNOWN_EVENTS.has(type)) {
-      throw new InputProblem('type', `must be one of the documented event types: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+      throw invalidInput('type', `must be one of the documented event types: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
     }
-    if (!isRecord(data)) throw new InputProblem('data', 'must be an object');
+    if (!isRecord(data)) throw invalidInput('data', 'must be an object');
     if (typeof data['id'] !== 'string' || data['id'] === '')
-      throw new InputProblem('data.id', 'is required: the id of the affected object (a non-empty string)');
+      throw invalidInput('data.id', 'is required: the id of the affected object (a non-empty string)');
     const { store, events, dispatcher } = this.#deps;
     const seq = store.write(() => events.record(type as WebhookEventType, data as { readonly id: string }));
     dispatcher.wake();
@@ -81,10 +81,10 @@ export class ControlOperations {
   redeliver(id: string): Delivery {
     const { store, clock, dispatcher, webhookUrl } = this.#deps;
     const row = store.outbox.get(this.#seq(id));
-    if (!row) throw new NotFound('id', `no delivery with id ${JSON.stringify(id)}`);
+    if (!row) throw notFound('id', `no delivery with id ${JSON.stringify(id)}`);
     if (webhookUrl === undefined)
-      throw new InputProblem('webhook_url', 'is not configured: start the sandbox with a webhook URL');
-    if (row.status === 'pending') throw new InputProblem('id', 'names a delivery that is already waiting to be sent');
+      throw invalidInput('webhook_url', 'is not configured: start the sandbox with a webhook URL');
+    if (row.status === 'pending') throw invalidInput('id', 'names a delivery that is already waiting to be sent');
     store.write(() => store.outbox.requeue(row.seq, clock.now()));
     dispatcher.wake();
     return this.delivery(id);
@@ -93,7 +93,7 @@ export class ControlOperations {
   delivery(id: string): Delivery {
     const { store } = this.#deps;
     const row = store.outbox.get(this.#seq(id));
-    if (!row) throw new NotFound('id', `no delivery with id ${JSON.stringify(id)}`);
+    if (!row) throw notFound('id', `no delivery with id ${JSON.stringify(id)}`);
     return toDelivery(row, store.outbox.attempts(row.seq), true);
   }
 
@@ -103,7 +103,7 @@ export class ControlOperations {
     endingBefore?: string,
   ): { readonly hasMore: boolean; readonly data: Delivery[] } {
     if (!Number.isSafeInteger(limit) || limit < 1 || limit > DELIVERIES_MAX_LIMIT) {
-      throw new InputProblem('limit', `must be an integer from 1 to ${DELIVERIES_MAX_LIMIT}`);
+      throw invalidInput('limit', `must be an integer from 1 to ${DELIVERIES_MAX_LIMIT}`);
     }
     const { store } = this.#deps;
     const rows = store.outbox.list(limit + 1, endingBefore === undefined ? undefined : this.#seq(endingBefore));
@@ -114,7 +114,7 @@ export class ControlOperations {
   }
 
   #seq(id: string): number {
-    if (!/^[1-9]\d{0,15}$/.test(id)) throw new InputProblem('id', 'must be a delivery id (a positive integer)');
+    if (!/^[1-9]\d{0,15}$/.test(id)) throw invalidInput('id', 'must be a delivery id (a positive integer)');
     return Number(id);
   }
 

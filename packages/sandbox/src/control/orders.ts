@@ -7,7 +7,8 @@
 import type { Charge, Order, Product } from '@commerce-kit/api-types';
 import type { OrderRequest, OrderService } from '../services/orders.js';
 import { controlled } from './controls.js';
-import { InputProblem, InputReader } from './input.js';
+import { invalidInput } from '../refusal.js';
+import { InputReader } from './input.js';
 
 /** The control route that places an order. */
 export const ORDERS_PATH = '/_sandbox/orders';
@@ -61,7 +62,7 @@ export function readOrderInput(input: unknown, snakeCase: boolean): OrderRequest
   const customerId = reader.string('customer', 256);
   const decline = reader.boolean('decline') ?? false;
   reader.done();
-  if (productId === undefined) throw new InputProblem('product', 'is required: the id of the product to buy');
+  if (productId === undefined) throw invalidInput('product', 'is required: the id of the product to buy');
   return { productId, quantity, customerId, decline };
 }
 

@@ -8,7 +8,7 @@ import type { Dispatcher } from '../events/dispatcher.js';
 import { SNAPSHOT_NAME, type SnapshotInfo } from '../store/snapshots.js';
 import type { Store } from '../store/store.js';
 import { controlled, controlledAsync } from './controls.js';
-import { InputProblem, NotFound } from './input.js';
+import { invalidInput, notFound, type Refusal } from '../refusal.js';
 
 /** A snapshot as listed: its name, when it was taken and its size. */
 export interface Snapshot {
@@ -40,15 +40,15 @@ function toSnapshot(info: SnapshotInfo): Snapshot {
   return { name: info.name, createdTime: new Date(info.createdAt).toISOString(), bytes: info.bytes };
 }
 
-/** A snapshot name, or an {@link InputProblem}. */
+/** A snapshot name, or a 400 {@link Refusal}. */
 function snapshotName(name: unknown): string {
   if (typeof name !== 'string' || !SNAPSHOT_NAME.test(name)) {
-    throw new InputProblem('name', 'must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit');
+    throw invalidInput('name', 'must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit');
   }
   return name;
 }
 
-const notFound = (name: string): NotFound => new NotFound('name', `no snapshot named ${JSON.stringify(name)}`);
+const noSnapshot = (name: string): Refusal => notFound('name', `no snapshot named ${JSON.stringify(name)}`);
 
 export class Snapshots {
   readonly #store: Store;
@@ -68,7 +68,7 @@ export class Snapshots {
   /** Puts the snapshot back, with the webhook dispatcher paused (the delivery log is part of it). */
   async restore(name: unknown): Promise<Snapshot> {
     const checked = snapshotName(name);
-    if (this.#store.snapshots.get(checked) === undefined) throw notFound(checked);
+    if (this.#store.snapshots.get(checked) === undefined) throw noSnapshot(checked);
     await this.#dispatcher.pause();
     try {
       return toSnapshot(this.#store.snapshots.restore(checked)!);
@@ -83,7 +83,7 @@ export class Snapshots {
 
   delete(name: unknown): void {
     const checked = snapshotName(name);
-    if (!this.#store.snapshots.delete(checked)) throw notFound(checked);
+    if (!this.#store.snapshots.delete(checked)) throw noSnapshot(checked);
   }
 
   /** The started sandbox's methods: input problems thrown as `SandboxControlError`. */

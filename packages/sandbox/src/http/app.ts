@@ -5,7 +5,10 @@
  *   → body (size limit, media type, UTF-8, JSON with the dangerous-key policy, spec validator)
  * and every reply is checked against the operation's documented responses before it is sent. Faults
  * the test controls inject come first (before authentication); what a request does wrong against the
- * spec is kept for the contract report.
+ * spec is kept for the contract report. A refusal, thrown by any step, handler, control route or
+ * middleware, is answered in one place: the app's `onError` (its status, error body and headers; an
+ * API operation's checked against the spec like any reply); any other error is a 500 that names nothing
+ * of it.
  */
 import { parseJson } from '@commerce-kit/internal/safe-json';
 import type { HttpBindings } from '@hono/node-server';
@@ -27,12 +30,12 @@ import { createHandlers, QUERY_CHECKED_BY_HANDLER, type HandlerInput, type Servi
 import { registerDocsRoutes } from './docs-routes.js';
 import { registerOidcRoutes } from './oidc-routes.js';
 import { parseTokenForm } from './token-form.js';
-import { invalidRequest, Problem } from '../services/problem.js';
+import { invalidRequest, Refusal } from '../refusal.js';
 import type { Reply } from './reply.js';
 import type { ResponseMismatchAction } from '../options.js';
 import { responseMismatch } from './response-check.js';
 import type { RouteSpec } from './route-spec.js';
-import { outgoingOf, problemReply, send } from './send.js';
+import { outgoingOf, send } from './send.js';
 
 export interface AppDeps extends PageDeps, ControlRouteDeps, OrderRouteDeps {
   readonly clock: Clock;
@@ -52,12 +55,12 @@ function declares(route: RouteSpec, status: string): boolean {
   return route.responses.some((r) => r.status === status);
 }
 
-function oauthInvalidRequest(description: string, error = 'invalid_request'): Problem {
-  return new Problem(400, { error, error_description: description }, { 'cache-control': 'no-store' });
+function oauthInvalidRequest(description: string, error = 'invalid_request'): Refusal {
+  return new Refusal(400, { error, error_description: description }, { headers: { 'cache-control': 'no-store' } });
 }
 
 /** A body that could not be read, answered with the status the route documents for it. */
-function bodyProblem(route: RouteSpec, failure: BodyFailure): Problem {
+function bodyProblem(route: RouteSpec, failure: BodyFailure): Refusal {
   if (usesOAuthErrors(route)) return oauthInvalidRequest(`the body ${failure.message}`);
   const field = failure.kind === 'media_type' ? 'content-type' : 'body';
   const status =
@@ -66,7 +69,7 @@ function bodyProblem(route: RouteSpec, failure: BodyFailure): Problem {
       : failure.kind === 'media_type' && declares(route, '415')
         ? 415
         : 400;
-  return new Problem(status, { type: 'invalid_request_error', errors: { [field]: [failure.message] } });
+  return new Refusal(status, { type: 'invalid_request_error', errors: { [field]: [failure.message] } });
 }
 
 /**
@@ -132,7 +135,7 @@ async function bodyOf(route: RouteSpec, request: Request): Promise<unknown> {
     throw invalidRequest('body', parsed.reason === 'syntax' ? `is not valid JSON: ${parsed.message}` : parsed.message);
   }
   if (!spec.validate(parsed.value))
-    throw new Problem(400, { type: 'invalid_request_error', errors: toFieldErrors(spec.validate.errors, 'body') });
+    throw new Refusal(400, { type: 'invalid_request_error', errors: toFieldErrors(spec.validate.errors, 'body') });
   return parsed.value;
 }
 
@@ -158,16 +161,16 @@ function answerUnknownMethods(app: Hono): void {
   }
   for (const [path, allowed] of methods) {
     const allow = [...allowed].join(', ');
-    app.all(path, (c) =>
-      send(c, {
-        status: 405,
-        body: {
+    app.all(path, (c) => {
+      throw new Refusal(
+        405,
+        {
           type: 'invalid_request_error',
           errors: { method: [`${c.req.method} is not allowed on ${c.req.path}: use ${allow}`] },
         },
-        headers: { allow },
-      }),
-    );
+        { headers: { allow } },
+      );
+    });
   }
 }
 
@@ -251,13 +254,13 @@ export function createApp(deps: AppDeps): Hono {
     if (caller) {
       const turn = rateLimiter.take(caller.accountId);
       if (!turn.allowed) {
-        throw new Problem(
+        throw new Refusal(
           429,
           {
             type: 'rate_limit_error',
             errors: { rate_limit: [`too many requests for this account: retry in ${turn.retryAfterSeconds} s`] },
           },
-          { 'retry-after': String(turn.retryAfterSeconds) },
+          { headers: { 'retry-after': String(turn.retryAfterSeconds) } },
         );
       }
     }
@@ -287,7 +290,7 @@ export function createApp(deps: AppDeps): Hono {
     if (Object.keys(queryErrors).length > 0) {
       if (strict && unknown.length > 0) track.reported = true;
       if (!QUERY_CHECKED_BY_HANDLER.has(route.operationId as OperationId))
-        throw new Problem(400, { type: 'invalid_request_error', errors: queryErrors });
+        throw new Refusal(400, { type: 'invalid_request_error', errors: queryErrors });
       track.findings.push(
         ...findingsOf(
           'query',
@@ -298,7 +301,7 @@ export function createApp(deps: AppDeps): Hono {
     track.stage = 'path';
     const path: Record<string, unknown> = route.validatePath ? { ...c.req.param() } : {};
     if (route.validatePath && !route.validatePath(path))
-      throw new Problem(400, {
+      throw new Refusal(400, {
         type: 'invalid_request_error',
         errors: toFieldErrors(route.validatePath.errors, 'path'),
       });
@@ -307,6 +310,9 @@ export function createApp(deps: AppDeps): Hono {
     track.stage = 'handler';
     return { query, queryErrors, path, body, caller, authorization, accept: c.req.header('accept') };
   };
+
+  /** The API operation a request is for, so that `onError` checks its refusal against the operation's responses. */
+  const operationOf = new WeakMap<Context, RouteSpec>();
 
   for (const route of ROUTES as readonly RouteSpec[]) {
     const handler = handlers[route.operationId as keyof typeof handlers];
@@ -320,29 +326,41 @@ export function createApp(deps: AppDeps): Hono {
       // An injected answer is sent as asked, unchecked: it is the test's choice, not the sandbox's reply.
       if (fault !== undefined) return send(c, fault);
       const track: Tracking = { stage: 'header', reported: false, findings: [] };
+      const record = (status: number): void => {
+        if (track.findings.length > 0)
+          violations.record(
+            { method: route.method, path, operationId: route.operationId, time: arrived },
+            track.findings,
+            status,
+          );
+      };
       let reply: Reply;
       try {
         reply = handler(await prepare(c, route, authorization, track));
       } catch (error) {
-        if (!(error instanceof Problem)) throw error;
-        reply = problemReply(error);
-        // What the request got wrong (not the state it met: an unknown customer, an expired token).
-        const { stage } = track;
-        if (stage !== 'handler' && stage !== 'header' && error.status >= 400 && error.status < 500 && !track.reported) {
-          track.findings.push(
-            ...findingsOf(
-              stage,
-              error.body.errors ?? { [stage]: [String(error.body['error_description'] ?? 'is invalid')] },
-            ),
-          );
+        if (error instanceof Refusal) {
+          // What the request got wrong (not the state it met: an unknown customer, an expired token).
+          const { stage } = track;
+          if (
+            stage !== 'handler' &&
+            stage !== 'header' &&
+            error.status >= 400 &&
+            error.status < 500 &&
+            !track.reported
+          ) {
+            track.findings.push(
+              ...findingsOf(
+                stage,
+                error.body.errors ?? { [stage]: [String(error.body['error_description'] ?? 'is invalid')] },
+              ),
+            );
+          }
+          record(error.status);
+          operationOf.set(c, route);
         }
+        throw error; // answered by onError
       }
-      if (track.findings.length > 0)
-        violations.record(
-          { method: route.method, path, operationId: route.operationId, time: arrived },
-          track.findings,
-          reply.status,
-        );
+      record(reply.status);
       return send(c, checked(route, reply));
     });
   }
@@ -371,7 +389,13 @@ export function createApp(deps: AppDeps): Hono {
     }
     return send(c, { status: 404, body: { type: 'not_found_error', errors: { path: [message] } } });
   });
+  // The one place a refusal becomes a response: its status, error body and headers.
   app.onError((error, c) => {
+    if (error instanceof Refusal) {
+      const reply: Reply = { status: error.status, body: error.body, headers: error.headers };
+      const route = operationOf.get(c);
+      return send(c, route === undefined ? reply : checked(route, reply));
+    }
     log.error(
       `internal error on ${c.req.method} ${new URL(c.req.url).pathname}: ${error instanceof Error ? error.message : String(error)}`,
     );

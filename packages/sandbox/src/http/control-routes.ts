@@ -7,14 +7,14 @@ import type { Hono } from 'hono';
 import { controlKeyMatches, CONTROL_KEY_HEADER } from '../control/access.js';
 import { DELIVERIES_DEFAULT_LIMIT, type ControlOperations } from '../control/operations.js';
 import { latencyOf, readFaultInput, type FaultBoard } from '../control/faults.js';
-import { InputReader, NotFound } from '../control/input.js';
+import { InputReader } from '../control/input.js';
+import { notFound, Refusal } from '../refusal.js';
 import type { Snapshots } from '../control/snapshots.js';
 import type { ViolationLog } from '../control/violations.js';
 import type { Dispatcher } from '../events/dispatcher.js';
 import { RELEASE_ORDERS } from '../events/mode.js';
 import { readModeChange } from '../control/mode-change.js';
-import { send } from './send.js';
-import { answer, error, json, jsonBody, noContent } from './control-reply.js';
+import { answer, json, jsonBody, noContent } from './control-reply.js';
 import { CALLBACK_PATH, CONSENT_PATH } from './pages.js';
 import { DOCS_PATH } from './docs-routes.js';
 
@@ -39,15 +39,14 @@ export function registerControlRoutes(app: Hono, deps: ControlRouteDeps): void {
     const path = new URL(c.req.url).pathname;
     if (PAGES.has(path)) return next();
     if (controlKeyMatches(c.req.header(CONTROL_KEY_HEADER), deps.controlKey)) return next();
-    return send(
-      c,
-      error(
-        403,
-        'authentication_error',
-        'control_key',
-        `the control API answers callers that send the ${CONTROL_KEY_HEADER} header (the key printed at start; the commerce-sandbox commands find it themselves)`,
-      ),
-    );
+    throw new Refusal(403, {
+      type: 'authentication_error',
+      errors: {
+        control_key: [
+          `the control API answers callers that send the ${CONTROL_KEY_HEADER} header (the key printed at start; the commerce-sandbox commands find it themselves)`,
+        ],
+      },
+    });
   });
 
   app.post('/_sandbox/reset', (c) => answer(c, async () => json(200, await operations.reset())));
@@ -84,7 +83,7 @@ export function registerControlRoutes(app: Hono, deps: ControlRouteDeps): void {
   app.delete('/_sandbox/faults/:id', (c) =>
     answer(c, () => {
       if (!faults.remove(c.req.param('id')))
-        throw new NotFound('id', `no active fault with id ${JSON.stringify(c.req.param('id'))}`);
+        throw notFound('id', `no active fault with id ${JSON.stringify(c.req.param('id'))}`);
       return noContent();
     }),
   );

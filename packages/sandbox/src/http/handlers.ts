@@ -10,7 +10,7 @@ import type { ResourceService } from '../services/resources.js';
 import type { ResourceModel, ResourceVerb } from '../store/resource-model.js';
 import type { FieldErrors } from '../validation/field-errors.js';
 import { consentPage, errorPage } from './pages.js';
-import { Problem } from '../services/problem.js';
+import { Refusal } from '../refusal.js';
 import type { Reply } from './reply.js';
 
 /** A request that passed authentication, rate limiting and the spec's validators. */
@@ -87,7 +87,7 @@ export function createHandlers({ resources, oauth }: Services): Handlers {
         outcome = oauth.authorize({ values: input.query, errors: input.queryErrors });
       } catch (error) {
         // No application to send the browser back to: a page of its own for a browser, JSON when asked.
-        if (error instanceof Problem && wantsHtml(input.accept)) return errorPage(error);
+        if (error instanceof Refusal && wantsHtml(input.accept)) return errorPage(error);
         throw error;
       }
       if (outcome.kind === 'redirect')

@@ -8,9 +8,9 @@ import { isCrossSite, isLoopbackAddress } from '@commerce-kit/internal/local-ser
 import type { OAuthService } from '../services/oauth.js';
 import { readBody } from './body.js';
 import { CALLBACK_PATH, callbackPage, CONSENT_PATH } from './pages.js';
-import { invalidRequest, Problem } from '../services/problem.js';
+import { invalidRequest } from '../refusal.js';
 import type { Reply } from './reply.js';
-import { problemReply, send } from './send.js';
+import { send } from './send.js';
 
 export interface PageDeps {
   readonly oauth: OAuthService;
@@ -19,25 +19,20 @@ export interface PageDeps {
   readonly redirectUri: () => string;
 }
 
-const invalid = (field: string, message: string): Reply => problemReply(invalidRequest(field, message));
-
-/** @param checkRedirect checks the consent redirect against the authorize operation's documented 302 */
+/**
+ * Refusals (a bad body or decision, an expired consent) are thrown, answered by the app's `onError`.
+ * @param checkRedirect checks the consent redirect against the authorize operation's documented 302 */
 export function registerPageRoutes(app: Hono, deps: PageDeps, checkRedirect: (reply: Reply) => Reply): void {
   const { oauth } = deps;
 
   app.post(CONSENT_PATH, async (c) => {
     const read = await readBody(c.req.raw, 'application/x-www-form-urlencoded', 64 * 1024);
-    if (!read.ok) return send(c, invalid('body', read.failure.message));
+    if (!read.ok) throw invalidRequest('body', read.failure.message);
     const form = new URLSearchParams(read.text);
     const decision = form.get('decision');
-    if (decision !== 'allow' && decision !== 'deny') return send(c, invalid('decision', 'must be "allow" or "deny"'));
-    try {
-      const location = oauth.decide(form.get('consent') ?? '', decision === 'allow');
-      return send(c, checkRedirect({ status: 302, headers: { location, 'cache-control': 'no-store' } }));
-    } catch (error) {
-      if (error instanceof Problem) return send(c, problemReply(error));
-      throw error;
-    }
+    if (decision !== 'allow' && decision !== 'deny') throw invalidRequest('decision', 'must be "allow" or "deny"');
+    const location = oauth.decide(form.get('consent') ?? '', decision === 'allow');
+    return send(c, checkRedirect({ status: 302, headers: { location, 'cache-control': 'no-store' } }));
   });
 
   app.get(CALLBACK_PATH, (c) => {

@@ -1,6 +1,6 @@
 /** The two HTML pages of the sandbox: the consent page and the test app's callback page. */
 import type { AuthorizationRequest } from '../services/oauth.js';
-import type { Problem } from '../services/problem.js';
+import type { Refusal } from '../refusal.js';
 import type { Reply } from './reply.js';
 import { escapeHtml } from '@commerce-kit/internal/escape-html';
 
@@ -57,7 +57,7 @@ export function consentPage(request: AuthorizationRequest, consentId: string): R
 }
 
 /** The authorize endpoint's own page when there is no application to send the browser back to. */
-export function errorPage(problem: Problem): Reply {
+export function errorPage(problem: Refusal): Reply {
   const errors = Object.entries(problem.body.errors ?? {})
     .map(([field, messages]) => `<li><code>${escapeHtml(field)}</code> ${escapeHtml(messages.join(', '))}</li>`)
     .join('');

@@ -7,7 +7,6 @@ import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
 import { ServerResponse } from 'node:http';
-import type { Problem } from '../services/problem.js';
 import type { Reply } from './reply.js';
 
 /** The Node response under @hono/node-server (`c.env.outgoing`); absent when the app is called with `app.fetch`. */
@@ -36,9 +35,4 @@ export function send(c: Context, reply: Reply): Response {
     return RESPONSE_ALREADY_SENT;
   }
   return new Response(payload ?? null, { status: reply.status, headers });
-}
-
-/** A refused request as a reply: its status, error body and headers. */
-export function problemReply(problem: Problem): Reply {
-  return { status: problem.status, body: problem.body, headers: problem.headers };
 }

@@ -1,5 +1,5 @@
 /** List parameters as the platform document defines them: `limit` 1–100, one cursor, `ending_before` wins. */
-import { invalidRequest } from './problem.js';
+import { invalidRequest } from '../refusal.js';
 import type { ListPosition, PageQuery } from '../store/page.js';
 
 /** `limit` when the request has none (the platform's default is not documented). */

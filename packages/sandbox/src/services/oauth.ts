@@ -10,7 +10,7 @@
 import type { components } from '@commerce-kit/api-types';
 import type { Clock } from '@commerce-kit/internal/clock';
 import { createHash, randomBytes } from 'node:crypto';
-import { invalidFields, Problem, unauthenticated } from './problem.js';
+import { invalidFields, Refusal, unauthenticated } from '../refusal.js';
 import { digest, randomSecret, secretEquals } from '../secrets.js';
 import type { AppRow, CodeRow } from '../store/oauth.js';
 import type { Store } from '../store/store.js';
@@ -84,11 +84,11 @@ export function oauthError(
   error: string,
   description: string,
   headers: Record<string, string> = {},
-): Problem {
-  return new Problem(
+): Refusal {
+  return new Refusal(
     status,
     { error, error_description: description },
-    { 'cache-control': 'no-store', pragma: 'no-cache', ...headers },
+    { headers: { 'cache-control': 'no-store', pragma: 'no-cache', ...headers } },
   );
 }
 
@@ -130,7 +130,7 @@ export class OAuthService {
   }
 
   /**
-   * An authorize request. A missing or wrong `client_id` or `redirect_uri` is a 400 Problem (there is no
+   * An authorize request. A missing or wrong `client_id` or `redirect_uri` is a 400 Refusal (there is no
    * application to send the browser back to); every other error redirects to the application with
    * `error`, `error_description` and `state` (RFC 6749 §4.1.2.1).
    */
@@ -297,7 +297,7 @@ export class OAuthService {
     );
   }
 
-  /** The caller of an API request; a 401 Problem when the bearer token is missing or not valid. */
+  /** The caller of an API request; a 401 Refusal when the bearer token is missing or not valid. */
   authenticate(authorization: string | undefined): Caller {
     if (authorization === undefined || authorization === '')
       throw unauthenticated('is missing: send Authorization: Bearer <ACCESS_TOKEN>');

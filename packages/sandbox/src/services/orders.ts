@@ -12,7 +12,7 @@
  * sends `order_completed`, takes the stock (`product_updated`, as any change of a product) and, when
  * none is left, sends `product_soldout`. Any refusal leaves nothing written.
  */
-import { notFound, outOfStock } from './problem.js';
+import { notFound, outOfStock } from '../refusal.js';
 import type { ResourceObject } from '../store/resource-model.js';
 import type { ResourceService, ResourceWriter } from './resources.js';
 
@@ -52,7 +52,7 @@ export class OrderService {
     this.#resources = resources;
   }
 
-  /** Places the order (see the module's description); throws a 404 or 409 Problem with nothing written. */
+  /** Places the order (see the module's description); throws a 404 or 409 Refusal with nothing written. */
   place(request: OrderRequest): OrderOutcome {
     return this.#resources.write((tx) => this.#place(tx, request));
   }

@@ -13,7 +13,7 @@ import type { ResourceObject } from '../store/resource-model.js';
 import type { Stored } from '../store/resources.js';
 import type { Store } from '../store/store.js';
 import { pageQuery, type ListEnvelope, type ListParams } from './lists.js';
-import { notFound } from './problem.js';
+import { notFound } from '../refusal.js';
 
 type Fields = Readonly<Record<string, unknown>>;
 
@@ -23,9 +23,9 @@ export interface ResourceWriter {
   get(kind: string, id: string): ResourceObject | undefined;
   /** Creates an object (its `created` event recorded). */
   create(kind: string, fields: Fields): ResourceObject;
-  /** Changes the fields named (its `updated` event recorded); 404 Problem for an unknown or deleted id. */
+  /** Changes the fields named (its `updated` event recorded); 404 Refusal for an unknown or deleted id. */
   update(kind: string, id: string, changes: Fields): ResourceObject;
-  /** Deletes an object, keeping its place in the list (its `deleted` event recorded); 404 Problem for an unknown or deleted id. */
+  /** Deletes an object, keeping its place in the list (its `deleted` event recorded); 404 Refusal for an unknown or deleted id. */
   delete(kind: string, id: string): void;
   /** Records any other event (`order_payment_succeeded`, `product_soldout`…) in the same transaction. */
   emit(type: WebhookEventType, data: { readonly id: string; readonly [field: string]: unknown }): void;

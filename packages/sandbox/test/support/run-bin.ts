@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { runCli } from '../../src/cli/main.js';
+import { runCli } from '@commerce-kit/internal/cli/main';
+import { memoryStream } from '../../../internal/test/support/memory-io.js';
+import { sandboxCli } from '../../src/cli/program.js';
 import { CLI } from './cli.js';
 
 export interface BinResult {
@@ -45,31 +47,31 @@ export function runBin(
 export const STACK_TRACE = /\n\s+at /;
 
 /**
- * Runs `commerce-sandbox args` through the CLI's own entry (`runCli`, what the bin calls with
- * process.argv) in this process, with its output captured: the same answers as {@link runBin} without a
- * Node start per run (about 0.3 s of CPU each, and these tests make dozens). For runs that end by
- * themselves: control commands, help, version, usage errors, a refused start. The bin's own wiring (exit
- * code, environment, output streams) keeps its tests through {@link runBin}.
+ * Runs `commerce-sandbox args` through the CLI's own entry (`runCli` with the program's table, what the bin
+ * runs with process.argv) in this process, with its output captured: the same answers as {@link runBin}
+ * without a Node start per run (about 0.3 s of CPU each, and these tests make dozens). For runs that end
+ * by themselves: control commands, help, version, usage errors, a refused start. The bin's own wiring
+ * (exit code, environment, output streams) keeps its tests through {@link runBin}.
  */
 export async function runInProcess(
   args: readonly string[],
   env: Readonly<Record<string, string>> = {},
 ): Promise<BinResult> {
-  let stdout = '';
-  let stderr = '';
-  const status = await runCli(
-    args,
-    {
-      out: (text) => {
-        stdout += text;
-      },
-      err: (text) => {
-        stderr += text;
-      },
-    },
-    cliEnv(env),
-  );
-  if (status === undefined)
+  const stdout = memoryStream();
+  const stderr = memoryStream();
+  const io = { stdout, stderr, cwd: process.cwd(), env: cliEnv(env) };
+  // A start that succeeds runs until the process ends: refused here (its banner says it started).
+  let started!: () => void;
+  const banner = new Promise<'started'>((resolve) => {
+    started = () => resolve('started');
+  });
+  const write = stdout.write.bind(stdout) as (chunk: string) => boolean;
+  stdout.write = ((chunk: string) => {
+    if (String(chunk).includes('Ctrl-C stops the sandbox.')) started();
+    return write(chunk);
+  }) as typeof stdout.write;
+  const status = await Promise.race([runCli(args, { ...sandboxCli(), io }), banner]);
+  if (status === 'started')
     throw new Error(`commerce-sandbox ${args.join(' ')} started a sandbox: run it with startCli, which stops it`);
-  return { status, stdout, stderr };
+  return { status, stdout: stdout.text(), stderr: stderr.text() };
 }

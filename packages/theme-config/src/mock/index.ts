@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 export { generateMockData } from './generate.js';
-export { mockDataChunks, writeMockData, writeMockDataFile } from './write.js';
+export { writeMockData, writeMockDataFile } from './write.js';
 export type { WriteMockOptions } from './write.js';
 export type { MockOptions } from './options.js';
 export { MockConfigError } from './errors.js';

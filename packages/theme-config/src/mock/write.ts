@@ -10,7 +10,7 @@ import { planMockData } from './generate.js';
 import { batched, jsonChunks } from './json-stream.js';
 import type { MockOptions } from './options.js';
 
-/** Options of {@link writeMockData}, {@link writeMockDataFile} and {@link mockDataChunks}. */
+/** Options of {@link writeMockData} and {@link writeMockDataFile}. */
 export interface WriteMockOptions extends MockOptions {
   /** Indent the JSON with two spaces (default: compact). */
   readonly pretty?: boolean | undefined;

@@ -1,12 +1,7 @@
 /** Type-level tests of the mock API (checked by `tsc -p tsconfig.json`, the typecheck target). */
 import { expectTypeOf } from 'vitest';
-import {
-  generateMockData,
-  mockDataChunks,
-  writeMockDataFile,
-  type MockData,
-  type MockOptions,
-} from '../../src/mock/index.js';
+import { generateMockData, type MockData, type MockOptions, writeMockDataFile } from '../../src/mock/index.js';
+import { mockDataChunks } from '../../src/mock/write.js';
 import type {
   MockArticle,
   MockBlock,

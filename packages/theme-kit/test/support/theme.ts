@@ -1,21 +1,18 @@
 /** Themes written to temporary directories, one file at a time, for tests. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { onTestFinished, TestRunner } from 'vitest';
+import { testTempDir } from '../../../../tools/testing/temp-dir.mjs';
 import { starterTheme } from '../../src/starter/files.js';
 
 /** Files by theme-relative path; strings and bytes are written as they are, other values as JSON. */
 export type ThemeSpec = Readonly<Record<string, string | Uint8Array | object>>;
 
 /**
- * Writes `files` into a new temporary directory and returns its path. Made in a test, the directory is removed
- * when the test ends; made in a hook (beforeAll), the caller removes it.
+ * Writes `files` into `dir` and returns it: by default a new `testTempDir`, removed when the test ends. A
+ * hook (`beforeAll`) passes a directory the file made at its top with `testTempDir` (removed when the file's
+ * tests have all run): `testTempDir` is not called from a hook.
  */
-export function makeTheme(files: ThemeSpec): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'theme-kit-test-'));
-  // Not an afterAll here: the test files share this module (isolate: false), so it would run after the first only.
-  if (TestRunner.getCurrentTest()) onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+export function makeTheme(files: ThemeSpec, dir: string = testTempDir('theme-kit-test-')): string {
   writeFiles(dir, files);
   return dir;
 }

@@ -1,27 +1,17 @@
 /**
- * What every control command shares: the connection flags (`--url`, `--control-key`), `--json`, `--help`,
- * argument parsing, and the exit codes (0 done, 1 refused or unreachable, 2 usage). Secrets given on the
+ * What every control command shares: the connection flags (`--url`, `--control-key`), `--json`, the help
+ * text, and how a run ends (0 done, 1 refused or unreachable, 2 usage). A {@link ControlCommand} becomes a
+ * command of the `@commerce-kit/internal/cli` table through {@link controlCommand}. Secrets given on the
  * command line (the control key, a fault's access token) are masked in everything printed.
  */
-import {
-  clientFrom,
-  ConnectionSettingError,
-  CONTROL_KEY_ENV,
-  ControlError,
-  type ControlClient,
-} from '../control-client.js';
-import { parseFlags, UsageError, type FlagSpecs } from '../flags.js';
-import { invocation } from '../invocation.js';
-import { VERSION } from '../version.js';
+import { stringValue } from '@commerce-kit/internal/cli/args';
+import type { Command } from '@commerce-kit/internal/cli/command';
+import type { CliIO } from '@commerce-kit/internal/cli/io';
+import { clientFrom, ConnectionSettingError, CONTROL_KEY_ENV, type ControlClient } from '../control-client.js';
+import { optionsConfig, parseFlags, UsageError, type FlagSpecs } from '../flags.js';
 
 /** A wrong argument or flag value: exit 2 with the message and a pointer to `--help` (the shared framework's, branded). */
 export { UsageError };
-
-/** Where a command writes. */
-export interface CommandStreams {
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-}
 
 export type FlagValues = Readonly<Record<string, string | boolean | undefined>>;
 
@@ -38,12 +28,14 @@ export interface CommandContext {
   readonly secret: (value: string) => void;
 }
 
-export interface Command {
+/** A command that controls a running sandbox. */
+export interface ControlCommand {
   readonly name: string;
   /** One line for the top-level help. */
-  readonly synopsis: string;
   readonly summary: string;
-  /** The full `--help` text, without the shared flags (added below it). */
+  /** Its arguments, as the usage line shows them after `commerce-sandbox <name>`. */
+  readonly usage: string;
+  /** The `--help` text below the usage line, without the shared flags (added below it). */
   readonly help: string;
   /** The command's own flags, and what each one's value is (for the message when it is missing). */
   readonly flags: FlagSpecs;
@@ -65,49 +57,75 @@ const SHARED_FLAGS = `Connection (every command):
 
 Exit codes: 0 done, 1 refused by the sandbox or cannot reach it, 2 usage error.`;
 
-/** The help text of a command: its own part and the shared flags. */
-export function commandHelp(command: Command): string {
-  const shared = command.jsonOutput === false ? SHARED_FLAGS.replace(/\n {2}--json[^\n]*/, '') : SHARED_FLAGS;
-  return `${command.help}\n\n${shared}`;
-}
-
 /** Whole numbers only (`--count 3`, `delay 250`): the sandbox checks the ranges. */
 export function wholeNumber(what: string, value: string): number {
   if (!/^\d{1,15}$/.test(value)) throw new UsageError(`${what} must be a whole number, got ${JSON.stringify(value)}`);
   return Number(value);
 }
 
+/** The secrets of a run, and `text` with each of them (4 characters or more) masked. */
+export class Secrets {
+  readonly #values: string[] = [];
+
+  add(value: string | undefined): void {
+    if (value !== undefined) this.#values.push(value);
+  }
+
+  /** The values of `flag` on a command line (`--flag VALUE`, `--flag=VALUE`), even one that does not parse. */
+  addFlagValues(args: readonly string[], flag: string): void {
+    for (const [i, arg] of args.entries()) {
+      if (args[i - 1] === flag) this.add(arg);
+      else if (arg.startsWith(`${flag}=`)) this.add(arg.slice(flag.length + 1));
+    }
+  }
+
+  mask(text: string): string {
+    return this.#values.reduce(
+      (masked, secret) => (secret.length >= 4 ? masked.split(secret).join('***') : masked),
+      text,
+    );
+  }
+}
+
 /**
- * A command run's output: `out` and `err` with every secret in `secrets` masked (push one as soon as the
- * command reads it), and `usage`, which prints a usage error pointing at the command's help and answers 2.
+ * Parses a command line against `specs` (see `parseFlags`); a usage error comes with the values of the
+ * `secretFlags` masked, so a key given beside a bad flag is never echoed.
  */
-export function commandOutput(
-  name: string,
-  streams: CommandStreams,
-  program: string,
-): {
-  readonly secrets: string[];
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-  readonly usage: (message: string) => number;
-} {
-  const secrets: string[] = [];
-  const mask = (text: string): string =>
-    secrets.reduce((masked, secret) => (secret.length >= 4 ? masked.split(secret).join('***') : masked), text);
-  const err = (text: string): void => streams.err(mask(text));
+export function parseMasked(
+  args: readonly string[],
+  specs: FlagSpecs,
+  maxPositionals: number,
+  secretFlags: readonly string[],
+): ReturnType<typeof parseFlags> {
+  try {
+    return parseFlags(args, specs, maxPositionals);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    const secrets = new Secrets();
+    for (const flag of secretFlags) secrets.addFlagValues(args, flag);
+    throw new UsageError(secrets.mask(error.message));
+  }
+}
+
+/** Writers of `io` that mask `secrets`. */
+export function maskedOutput(
+  io: CliIO,
+  secrets: Secrets,
+): { readonly out: (text: string) => void; readonly err: (text: string) => void } {
   return {
-    secrets,
-    out: (text) => streams.out(mask(text)),
-    err,
-    usage: (message) => {
-      err(`commerce-sandbox ${name}: ${message}\nRun \`${program} ${name} --help\` for its usage.\n`);
-      return 2;
+    out: (text) => {
+      io.stdout.write(secrets.mask(text));
+    },
+    err: (text) => {
+      io.stderr.write(secrets.mask(text));
     },
   };
 }
 
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 /** A command's flags as the parser takes them: its own, then the connection flags and `--json`. */
-function commandFlags(command: Command): FlagSpecs {
+function commandFlags(command: ControlCommand): FlagSpecs {
   return {
     ...command.flags,
     url: { type: 'string', value: "the sandbox's base URL, e.g. http://127.0.0.1:4010" },
@@ -116,64 +134,44 @@ function commandFlags(command: Command): FlagSpecs {
   };
 }
 
-/**
- * Runs `command` with its arguments (after the command's name); resolves with the exit code.
- * @param program how the user runs commerce-sandbox here, for the pointer to `--help` (see `invocation`)
- */
-export async function runCommand(
-  command: Command,
-  argv: readonly string[],
-  streams: CommandStreams,
-  env: NodeJS.ProcessEnv,
-  program: string = invocation(),
-): Promise<number> {
-  const { secrets, out, err, usage } = commandOutput(command.name, streams, program);
-  let values: FlagValues;
-  let positionals: readonly string[];
-  try {
-    const parsed = parseFlags(argv, commandFlags(command));
-    if (parsed.kind === 'help') {
-      out(`${commandHelp(command)}\n`);
-      return 0;
-    }
-    if (parsed.kind === 'version') {
-      out(`${VERSION}\n`);
-      return 0;
-    }
-    ({ values, positionals } = parsed);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    // The key may be the value the message is about; never echo it.
-    for (const [i, arg] of argv.entries()) {
-      if (argv[i - 1] === '--control-key') secrets.push(arg);
-      else if (arg.startsWith('--control-key=')) secrets.push(arg.slice('--control-key='.length));
-    }
-    return usage(error.message);
-  }
-  const controlKey = values['control-key'] as string | undefined;
-  if (controlKey !== undefined) secrets.push(controlKey);
-  const keyFromEnv = env[CONTROL_KEY_ENV];
-  if (keyFromEnv !== undefined) secrets.push(keyFromEnv);
-  try {
-    const client = clientFrom({ url: values['url'] as string | undefined, controlKey }, env);
-    return await command.run({
-      positionals,
-      flags: values,
-      client,
-      json: values['json'] === true,
-      out,
-      err,
-      secret: (value) => secrets.push(value),
-    });
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof ConnectionSettingError) return usage(error.message);
-    if (error instanceof ControlError || error instanceof CommandFailure) {
-      err(`commerce-sandbox ${command.name}: ${error.message}\n`);
-      return 1;
-    }
-    err(`commerce-sandbox ${command.name}: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
+/** A control command as a command of the CLI's table. */
+export function controlCommand(command: ControlCommand): Command {
+  const flags = commandFlags(command);
+  const shared = command.jsonOutput === false ? SHARED_FLAGS.replace(/\n {2}--json[^\n]*/, '') : SHARED_FLAGS;
+  return {
+    name: command.name,
+    summary: command.summary,
+    usage: command.usage,
+    help: `${command.help}\n\n${shared}`,
+    options: optionsConfig(flags),
+    maxPositionals: Number.POSITIVE_INFINITY,
+    parse: (args) => parseMasked(args, flags, Number.POSITIVE_INFINITY, ['--control-key']),
+    async run({ program, values, positionals }, io) {
+      const secrets = new Secrets();
+      const { out, err } = maskedOutput(io, secrets);
+      const controlKey = stringValue(values, 'control-key');
+      secrets.add(controlKey);
+      secrets.add(io.env[CONTROL_KEY_ENV]);
+      try {
+        const client = clientFrom({ url: stringValue(values, 'url'), controlKey }, io.env);
+        return await command.run({
+          positionals,
+          flags: values,
+          client,
+          json: values['json'] === true,
+          out,
+          err,
+          secret: (value) => secrets.add(value),
+        });
+      } catch (error) {
+        if (error instanceof UsageError || error instanceof ConnectionSettingError)
+          throw new UsageError(secrets.mask(error.message));
+        // Refused by the sandbox, unreachable, or a failure of the command (ControlError, CommandFailure…).
+        err(`${program} ${command.name}: ${messageOf(error)}\n`);
+        return 1;
+      }
+    },
+  };
 }
 
 /** The JSON answer, as `--json` prints it (`{}` for an empty 204). */

@@ -5,30 +5,33 @@
  * report cannot be written), 2 usage error naming the flag.
  */
 import { writeFileSync } from 'node:fs';
+import type { Command } from '@commerce-kit/internal/cli/command';
+import type { CliIO } from '@commerce-kit/internal/cli/io';
 import type { Clock } from '@commerce-kit/internal/clock';
 import { systemClock } from '@commerce-kit/internal/clock';
 import { CONTRACT_FORMATS, type ContractFormat } from '../../contract/formats.js';
-import { type FlagSpecs, parseFlags, UsageError } from '../flags.js';
-import { VERSION } from '../version.js';
-import { commandOutput, type CommandStreams } from './command.js';
+import { type FlagSpecs, optionsConfig, UsageError } from '../flags.js';
+import { maskedOutput, parseMasked, Secrets } from './command.js';
 
 /** What a contract command's `run` gets. */
 export interface ContractContext {
   readonly flags: Readonly<Record<string, string | boolean | undefined>>;
-  readonly env: NodeJS.ProcessEnv;
+  readonly env: Readonly<Record<string, string | undefined>>;
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
   readonly clock: Clock;
   /** Adds a secret given on the command line to what is masked in the output. */
   readonly secret: (value: string) => void;
-  /** Resolves when the process is asked to stop (SIGINT/SIGTERM); tests pass their own. */
+  /** Resolves when the user asks to stop (Ctrl-C: the CLI's `interrupted` signal). */
   readonly stopped: () => Promise<void>;
 }
 
 export interface ContractCommand {
   readonly name: string;
-  readonly synopsis: string;
   readonly summary: string;
+  /** Its arguments, as the usage line shows them after `commerce-sandbox <name>`. */
+  readonly usage: string;
+  /** The `--help` text below the usage line. */
   readonly help: string;
   readonly flags: FlagSpecs;
   run(context: ContractContext): Promise<number>;
@@ -114,64 +117,42 @@ export function writeReport(context: ContractContext, text: string, summary: str
   context.out(`${summary}, written to ${output}\n`);
 }
 
-/** Options of {@link runContractCommand} beyond the streams (tests pass a clock and a stop signal). */
-export interface ContractRunOptions {
-  readonly clock?: Clock | undefined;
-  readonly stopped?: (() => Promise<void>) | undefined;
+/** Resolves when `io` is interrupted (Ctrl-C in the binary); never, when it cannot be. */
+function interruption(io: CliIO): Promise<void> {
+  const signal = io.interrupted;
+  if (signal === undefined) return new Promise(() => {});
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }
 
-function processStopped(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-}
-
-export async function runContractCommand(
-  command: ContractCommand,
-  argv: readonly string[],
-  streams: CommandStreams,
-  env: NodeJS.ProcessEnv,
-  program: string,
-  options: ContractRunOptions = {},
-): Promise<number> {
-  const { secrets, out, err, usage } = commandOutput(command.name, streams, program);
-  let flags: ContractContext['flags'];
-  try {
-    const parsed = parseFlags(argv, command.flags, 0);
-    if (parsed.kind === 'help') {
-      out(`${command.help}\n`);
-      return 0;
-    }
-    if (parsed.kind === 'version') {
-      out(`${VERSION}\n`);
-      return 0;
-    }
-    flags = parsed.values;
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    for (const [i, arg] of argv.entries()) if (argv[i - 1] === '--secret') secrets.push(arg);
-    return usage(error.message);
-  }
-  if (typeof flags['secret'] === 'string') secrets.push(flags['secret']);
-  try {
-    return await command.run({
-      flags,
-      env,
-      out,
-      err,
-      clock: options.clock ?? systemClock,
-      secret: (value) => secrets.push(value),
-      stopped: options.stopped ?? processStopped,
-    });
-  } catch (error) {
-    if (error instanceof UsageError) return usage(error.message);
-    err(`commerce-sandbox ${command.name}: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
+/** A contract command as a command of the CLI's table. */
+export function contractCommand(command: ContractCommand): Command {
+  return {
+    name: command.name,
+    summary: command.summary,
+    usage: command.usage,
+    help: command.help,
+    options: optionsConfig(command.flags),
+    parse: (args) => parseMasked(args, command.flags, 0, ['--secret']),
+    async run({ program, values }, io) {
+      const secrets = new Secrets();
+      const { out, err } = maskedOutput(io, secrets);
+      if (typeof values['secret'] === 'string') secrets.add(values['secret']);
+      try {
+        return await command.run({
+          flags: values,
+          env: io.env,
+          out,
+          err,
+          clock: systemClock,
+          secret: (value) => secrets.add(value),
+          stopped: () => interruption(io),
+        });
+      } catch (error) {
+        if (error instanceof UsageError) throw new UsageError(secrets.mask(error.message));
+        err(`${program} ${command.name}: ${error instanceof Error ? error.message : String(error)}\n`);
+        return 1;
+      }
+    },
+  };
 }

@@ -4,7 +4,7 @@
  * applies to every API request.
  */
 import { isRecord } from '@commerce-kit/internal/is-record';
-import { printJson, UsageError, wholeNumber, type Command, type CommandContext } from './command.js';
+import { printJson, UsageError, wholeNumber, type ControlCommand, type CommandContext } from './command.js';
 
 const STATUSES = ['429', '500', '503'];
 const MATCHERS = ['count', 'method', 'path', 'token'] as const;
@@ -73,13 +73,11 @@ function faultInput(context: CommandContext, kind: string): Record<string, unkno
   return input;
 }
 
-export const fault: Command = {
+export const fault: ControlCommand = {
   name: 'fault',
-  synopsis: 'fault KIND ...',
   summary: '429/500/503 answers, delays, dropped connections, latency',
-  help: `Usage: commerce-sandbox fault KIND [options] [--url URL]
-
-  fault 429|500|503 [--retry-after S] [matchers]
+  usage: `KIND [options] [--url URL]`,
+  help: `  fault 429|500|503 [--retry-after S] [matchers]
                         the next matching requests answer that status (a 429 with Retry-After S,
                         default 1; 500 and 503 with an api_error body)
   fault delay MS [matchers]

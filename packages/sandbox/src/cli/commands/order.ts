@@ -5,7 +5,7 @@
 import { integerValue, stringValue } from '@commerce-kit/internal/cli/args';
 import { isRecord } from '@commerce-kit/internal/is-record';
 import { MAX_ORDER_QUANTITY, ORDERS_PATH } from '../../control/orders.js';
-import { printJson, UsageError, type Command, type FlagValues } from './command.js';
+import { printJson, UsageError, type ControlCommand, type FlagValues } from './command.js';
 import { positionals } from './state.js';
 
 const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
@@ -36,13 +36,11 @@ export function describePlacedOrder(answer: unknown): string {
   );
 }
 
-export const order: Command = {
+export const order: ControlCommand = {
   name: 'order',
-  synopsis: 'order --product ID [...]',
   summary: 'a simulated shopper buys: stock, order, charge, webhooks',
-  help: `Usage: commerce-sandbox order --product ID [--quantity N] [--customer ID] [--decline] [--url URL]
-
-Places an order as a shopper's checkout would, in one transaction: the product's stock is checked and
+  usage: `--product ID [--quantity N] [--customer ID] [--decline] [--url URL]`,
+  help: `Places an order as a shopper's checkout would, in one transaction: the product's stock is checked and
 taken (a product whose quantity is null is not tracked), the order and its charge are created, and the
 webhooks order_payment_succeeded, order_completed, product_updated (the stock) and, when none is left,
 product_soldout are sent. Nothing is written when the order is refused.

@@ -16,12 +16,10 @@ import {
 
 export const proxy: ContractCommand = {
   name: 'proxy',
-  synopsis: 'proxy --upstream URL',
   summary: 'forwards API calls and checks every exchange against the spec',
-  help: `Usage: commerce-sandbox proxy --upstream URL [--port 4020] [--host 127.0.0.1] [--record FILE]
-                              [--format text|json|junit|sarif|github] [--output FILE [--force]] [--strict]
-
-Forwards your app's API and token calls to the upstream (the platform, or another sandbox) unchanged,
+  usage: `--upstream URL [--port 4020] [--host 127.0.0.1] [--record FILE]
+                              [--format text|json|junit|sarif|github] [--output FILE [--force]] [--strict]`,
+  help: `Forwards your app's API and token calls to the upstream (the platform, or another sandbox) unchanged,
 and checks every request and response against the API spec with the sandbox's own checker: statuses
 the spec does not list, fields missing or of another type, Retry-After missing on a 429, list envelopes,
 cursor order, and requests the spec does not describe. Point your app's base URL at the proxy.

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { REPORT_FORMATS, renderReport, reportSummary, type ReportFormat } from '../report.js';
 import { AnswerShapeError, readViolationsAnswer, type ViolationsAnswer } from '../violations-answer.js';
-import { CommandFailure, UsageError, type Command } from './command.js';
+import { CommandFailure, UsageError, type ControlCommand } from './command.js';
 import { positionals } from './state.js';
 
 function writeReport(file: string, text: string, force: boolean): void {
@@ -21,13 +21,11 @@ function writeReport(file: string, text: string, force: boolean): void {
   }
 }
 
-export const report: Command = {
+export const report: ControlCommand = {
   name: 'report',
-  synopsis: 'report [--format junit|json]',
   summary: 'the contract violations as JUnit XML or JSON, for CI',
-  help: `Usage: commerce-sandbox report --format junit|json [--output FILE [--force]] [--url URL]
-
-Every request the sandbox receives is checked against the API spec; this writes what did not conform.
+  usage: `--format junit|json [--output FILE [--force]] [--url URL]`,
+  help: `Every request the sandbox receives is checked against the API spec; this writes what did not conform.
 
   --format junit|json   junit (default): one test suite "commerce-sandbox contract", a test case per
                         operation that received requests (and one for requests to unknown routes),

@@ -1,6 +1,6 @@
 /** `reset`, `snapshot NAME`, `restore NAME`, `snapshots`: the sandbox's data back to a known state. */
 import { isRecord } from '@commerce-kit/internal/is-record';
-import { printJson, UsageError, type Command, type CommandContext } from './command.js';
+import { printJson, UsageError, type ControlCommand, type CommandContext } from './command.js';
 
 /** The positional arguments, exactly as many as `names` (for the messages). */
 export function positionals(context: CommandContext, names: readonly string[]): string[] {
@@ -19,13 +19,11 @@ function bytes(value: unknown): string {
 const snapshotLine = (body: unknown): string =>
   `${String(field(body, 'name'))} (${bytes(field(body, 'bytes'))}, taken ${String(field(body, 'created_time'))})`;
 
-export const reset: Command = {
+export const reset: ControlCommand = {
   name: 'reset',
-  synopsis: 'reset',
   summary: 'back to the seeded data, faults and modes cleared',
-  help: `Usage: commerce-sandbox reset [--url URL]
-
-Puts the seeded data back and clears the faults, the latency, the webhook mode, held deliveries, the
+  usage: `[--url URL]`,
+  help: `Puts the seeded data back and clears the faults, the latency, the webhook mode, held deliveries, the
 contract violations and the rate-limit counts. The test app and its tokens stay valid.
 Prints: reset: 250 customers`,
   flags: {},
@@ -44,11 +42,11 @@ function snapshotCommand(
   summary: string,
   help: string,
   call: (context: CommandContext, snapshot: string) => ReturnType<CommandContext['client']['call']>,
-): Command {
+): ControlCommand {
   return {
     name,
-    synopsis: `${name} NAME`,
     summary,
+    usage: 'NAME [--url URL]',
     help,
     flags: {},
     async run(context) {
@@ -64,9 +62,7 @@ function snapshotCommand(
 export const snapshot = snapshotCommand(
   'snapshot',
   'save the data as NAME',
-  `Usage: commerce-sandbox snapshot NAME [--url URL]
-
-Saves the data and the delivery log as the snapshot NAME (1 to 64 letters, digits, ".", "_" or "-",
+  `Saves the data and the delivery log as the snapshot NAME (1 to 64 letters, digits, ".", "_" or "-",
 starting with a letter or digit), replacing one of the same name. With a data file the snapshot is a
 file beside it and outlives the sandbox; in memory it lasts as long as the sandbox runs.`,
   (context, name) => context.client.call('POST', '/_sandbox/snapshots', { name }),
@@ -75,20 +71,16 @@ file beside it and outlives the sandbox; in memory it lasts as long as the sandb
 export const restore = snapshotCommand(
   'restore',
   'put the snapshot NAME back',
-  `Usage: commerce-sandbox restore NAME [--url URL]
-
-Puts the data of the snapshot NAME back (the test app and its tokens stay as they are). Exit 1 when
+  `Puts the data of the snapshot NAME back (the test app and its tokens stay as they are). Exit 1 when
 there is no snapshot of that name.`,
   (context, name) => context.client.call('POST', `/_sandbox/snapshots/${encodeURIComponent(name)}/restore`),
 );
 
-export const snapshots: Command = {
+export const snapshots: ControlCommand = {
   name: 'snapshots',
-  synopsis: 'snapshots',
   summary: 'list the snapshots',
-  help: `Usage: commerce-sandbox snapshots [--url URL]
-
-Lists the snapshots: name, size and when each was taken.`,
+  usage: `[--url URL]`,
+  help: `Lists the snapshots: name, size and when each was taken.`,
   flags: {},
   async run(context) {
     positionals(context, []);

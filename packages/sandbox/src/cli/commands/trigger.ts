@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { isRecord } from '@commerce-kit/internal/is-record';
 import { parseJson } from '@commerce-kit/internal/safe-json';
 import { WEBHOOK_EVENT_TYPES } from '@commerce-kit/webhooks';
-import { CommandFailure, printJson, UsageError, type Command } from './command.js';
+import { CommandFailure, printJson, UsageError, type ControlCommand } from './command.js';
 import { positionals } from './state.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
@@ -21,13 +21,11 @@ export function eventData(given: string | undefined): Record<string, unknown> {
   return parsed.value;
 }
 
-export const trigger: Command = {
+export const trigger: ControlCommand = {
   name: 'trigger',
-  synopsis: 'trigger EVENT [--data JSON]',
   summary: 'send a signed webhook of any documented event type',
-  help: `Usage: commerce-sandbox trigger EVENT [--data JSON] [--url URL]
-
-Records a webhook event of type EVENT with your data and sends it to the sandbox's webhook URL, signed
+  usage: `EVENT [--data JSON] [--url URL]`,
+  help: `Records a webhook event of type EVENT with your data and sends it to the sandbox's webhook URL, signed
 as the platform signs deliveries (with the sandbox's webhook mode: duplicates, hold, old timestamps).
 
   EVENT                 one of: ${WEBHOOK_EVENT_TYPES.join(', ')

@@ -20,12 +20,10 @@ export const WEBHOOK_SECRET_ENV = 'COMMERCE_SANDBOX_WEBHOOK_SECRET';
 
 export const verifyWebhooks: ContractCommand = {
   name: 'verify-webhooks',
-  synopsis: 'verify-webhooks --url URL',
   summary: "checks an app's webhook receiver against the documented contract",
-  help: `Usage: commerce-sandbox verify-webhooks --url URL [--secret S | --data FILE] [--timeout 10] [--format text|json|junit|sarif|github]
-                                        [--output FILE [--force]] [--strict]
-
-Sends signed deliveries to the app's webhook receiver at URL and checks each answer against what the
+  usage: `--url URL [--secret S | --data FILE] [--timeout 10] [--format text|json|junit|sarif|github]
+                                        [--output FILE [--force]] [--strict]`,
+  help: `Sends signed deliveries to the app's webhook receiver at URL and checks each answer against what the
 platform's API documentation asks of a receiver:
   - a genuine delivery of each of the 19 event types: 200, within the timeout;
   - an invalid signature, no signature header, a signature over another timestamp or token, the
