@@ -25,6 +25,11 @@ export interface CheckSnapshotOptions {
    * (the language server keeps one per theme). Without it, every file is parsed.
    */
   readonly cache?: ParseCache | undefined;
+  /**
+   * @internal Only the checks with these codes, and not the config files' validation (the language
+   * server's first diagnostics of the documents just opened, see `src/language-server/first-check.ts`).
+   */
+  readonly only?: ReadonlySet<string> | undefined;
 }
 
 /** The outcome of a check. */
@@ -190,10 +195,12 @@ export function checkThemeSnapshot(
   const positions = new Positions();
   positions.run(() => {
     const context = createContext(snapshot, renderer, positions, cache.context, (d) => diagnostics.push(d));
-    for (const check of ALL_CHECKS) check.run(context);
-    diagnostics.push(
-      ...validateConfigTexts(snapshot.configTexts, snapshot.configDir, configDir, templateMenuNames(context), cache),
-    );
+    const only = options.only;
+    for (const check of ALL_CHECKS) if (only === undefined || only.has(check.code)) check.run(context);
+    if (only === undefined)
+      diagnostics.push(
+        ...validateConfigTexts(snapshot.configTexts, snapshot.configDir, configDir, templateMenuNames(context), cache),
+      );
   });
   const finished = finish(diagnostics, options.strict === true);
   return {

@@ -36,6 +36,7 @@ import type { ThemeView, WorkspaceTheme } from '../workspace/workspace-theme.js'
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { type CheckRunner, checkRunner, inThreadRunner } from './check-runner.js';
 import { type DiagnosticsByFile, type EditTarget, quickFixes, toPublished } from './diagnostics.js';
+import { checkOpenedFirst } from './first-check.js';
 
 /** Options of {@link startThemeLanguageServer}. */
 export interface ThemeLanguageServerOptions {
@@ -76,6 +77,8 @@ interface ThemeState {
   keys: Map<string, string>;
   context: LanguageContext | undefined;
   contextVersion: number;
+  /** The whole theme's diagnostics have been published once (until then, opened documents get theirs first). */
+  checked: boolean;
 }
 
 const DEFAULT_DEBOUNCE_MS = 50;
@@ -135,6 +138,7 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
         keys: new Map(),
         context: undefined,
         contextVersion: -1,
+        checked: false,
       };
       states.set(theme, state);
     }
@@ -193,7 +197,10 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
         const diagnostics = await runner.check(view.snapshot);
         // Published when the texts checked are still the theme's (a change made meanwhile, even one already
         // waiting to be checked, gets its own run).
-        if (theme.version === view.version && !shutDown) publish(theme, state, view, diagnostics);
+        if (theme.version === view.version && !shutDown) {
+          publish(theme, state, view, diagnostics);
+          state.checked = true;
+        }
       } while (state.again && !shutDown);
     } finally {
       state.running = false;
@@ -218,9 +225,46 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
     );
   };
 
-  const scheduleFile = async (file: string): Promise<void> => {
+  /**
+   * Before the whole theme's first check: publishes the opened documents' diagnostics that a check of them
+   * (and the snippets they render) finds exactly as the whole theme's does (see `first-check.ts`); the
+   * whole theme's check publishes the rest.
+   */
+  const checkOpened = (theme: WorkspaceTheme): void => {
+    const state = stateOf(theme);
+    if (state.checked || state.running || shutDown) return;
+    const view = theme.view();
+    const opened: string[] = [];
+    for (const document of documents.all()) {
+      const file = pathOf(document.uri);
+      if (file === undefined || workspace.loadedThemeOf(file) !== theme) continue;
+      const entry = theme.entry(file);
+      if (entry.kind === 'liquid') opened.push(entry.path);
+    }
+    const first = checkOpenedFirst(view.snapshot, opened);
+    if (first === undefined) return;
+    const notes = new Map([...view.notes].filter(([file]) => first.files.includes(file)));
+    const byFile = toPublished(first.snapshot, first.diagnostics, notes);
+    for (const file of first.files) {
+      const list = byFile.get(file) ?? [];
+      const diagnostics = list.map((p) => p.diagnostic);
+      const key = JSON.stringify(diagnostics);
+      state.published.set(file, list);
+      if (state.keys.get(file) === key) continue;
+      state.keys.set(file, key);
+      const uri = uriOf(file);
+      const version = documents.get(uri)?.version;
+      void connection
+        .sendDiagnostics({ uri, diagnostics, ...(version === undefined ? {} : { version }) })
+        .catch(logged('publishing diagnostics failed'));
+    }
+  };
+
+  const scheduleFile = async (file: string, opened = false): Promise<void> => {
     const theme = await workspace.themeOf(file);
-    if (theme !== undefined) scheduleTheme(theme);
+    if (theme === undefined) return;
+    if (opened) checkOpened(theme);
+    scheduleTheme(theme);
   };
 
   /** The features' context of `theme`, moved to its current snapshot. */
@@ -311,12 +355,19 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
     })().catch(logged('reading the workspace folders failed'));
   });
 
+  /** Documents opened whose first content has not been taken in yet. */
+  const opening = new Set<string>();
+  documents.onDidOpen(({ document }) => {
+    opening.add(document.uri);
+  });
+
   documents.onDidChangeContent(({ document }) => {
+    const opened = opening.delete(document.uri);
     const file = pathOf(document.uri);
     if (file === undefined) return;
     uris.set(file, document.uri);
     workspace.setBuffer(file, document.getText());
-    scheduleFile(file).catch(logged(`reading the theme of ${file} failed`));
+    scheduleFile(file, opened).catch(logged(`reading the theme of ${file} failed`));
   });
 
   documents.onDidClose(({ document }) => {
