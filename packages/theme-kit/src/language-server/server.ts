@@ -19,18 +19,7 @@ import {
   TextDocuments,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  complete,
-  createLanguageContext,
-  definition,
-  documentLinks,
-  hover,
-  type LanguageContext,
-  type LanguageContextOptions,
-  prepareRename,
-  references,
-  rename,
-} from '../language/index.js';
+import type { LanguageContext, LanguageContextOptions } from '../language/index.js';
 import { ThemeWorkspace } from '../workspace/theme-workspace.js';
 import type { ThemeView, WorkspaceTheme } from '../workspace/workspace-theme.js';
 import type { ThemeDiagnostic } from '../diagnostics.js';
@@ -92,6 +81,9 @@ function pathOf(uri: string): string | undefined {
     return undefined;
   }
 }
+
+/** The editor features (`src/language/`, with the mock store behind hover's values). */
+type Features = typeof import('../language/index.js');
 
 /** Lets queued messages (a `$/cancelRequest` for this request) be read before the work starts. */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -200,6 +192,7 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
         if (theme.version === view.version && !shutDown) {
           publish(theme, state, view, diagnostics);
           state.checked = true;
+          preloadFeatures();
         }
       } while (state.again && !shutDown);
     } finally {
@@ -258,6 +251,7 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
         .sendDiagnostics({ uri, diagnostics, ...(version === undefined ? {} : { version }) })
         .catch(logged('publishing diagnostics failed'));
     }
+    preloadFeatures();
   };
 
   const scheduleFile = async (file: string, opened = false): Promise<void> => {
@@ -267,12 +261,28 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
     scheduleTheme(theme);
   };
 
+  /**
+   * The editor features' module, loaded when first asked for, or once the first diagnostics are out: it
+   * and the mock store it draws hover values from are not on the way to the first diagnostics.
+   */
+  let features: Promise<Features> | undefined;
+  const loadFeatures = (): Promise<Features> => {
+    if (features === undefined) {
+      features = import('../language/index.js');
+      features.catch(logged('loading the editor features failed')); // the requests answer their fallback
+    }
+    return features;
+  };
+  const preloadFeatures = (): void => {
+    void loadFeatures().catch(() => undefined); // a failure is logged once, by loadFeatures
+  };
+
   /** The features' context of `theme`, moved to its current snapshot. */
-  const contextOf = (theme: WorkspaceTheme): LanguageContext => {
+  const contextOf = (language: Features, theme: WorkspaceTheme): LanguageContext => {
     const state = stateOf(theme);
     const view = theme.view();
     if (state.context === undefined)
-      state.context = createLanguageContext(view.snapshot, options.language ?? { clock });
+      state.context = language.createLanguageContext(view.snapshot, options.language ?? { clock });
     else if (state.contextVersion !== view.version) state.context.update(view.snapshot);
     state.contextVersion = view.version;
     return state.context;
@@ -290,7 +300,7 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
     uri: string,
     token: CancellationToken,
     fallback: T,
-    run: (context: LanguageContext, file: string) => T,
+    run: (language: Features, context: LanguageContext, file: string) => T,
     kind?: 'completion' | 'hover',
   ): Promise<T> => {
     const file = pathOf(uri);
@@ -300,11 +310,17 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
     const ticket = ++requests;
     if (key !== undefined) latest.set(key, ticket);
     const theme = await workspace.themeOf(file);
+    let language: Features;
+    try {
+      language = await loadFeatures();
+    } catch {
+      return fallback; // logged by loadFeatures
+    }
     await nextTurn();
     if (theme === undefined || token.isCancellationRequested) return fallback;
     if (key !== undefined && latest.get(key) !== ticket) return fallback;
     try {
-      return run(contextOf(theme), file);
+      return run(language, contextOf(language, theme), file);
     } catch (error) {
       log(`a request on ${file} failed`, error);
       return fallback;
@@ -394,25 +410,41 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
   });
 
   connection.onCompletion(({ textDocument, position }, token) =>
-    feature(textDocument.uri, token, [], (context, file) => complete(context, file, position), 'completion'),
+    feature(
+      textDocument.uri,
+      token,
+      [],
+      (language, context, file) => language.complete(context, file, position),
+      'completion',
+    ),
   );
   connection.onHover(({ textDocument, position }, token) =>
-    feature(textDocument.uri, token, null, (context, file) => hover(context, file, position), 'hover'),
+    feature(
+      textDocument.uri,
+      token,
+      null,
+      (language, context, file) => language.hover(context, file, position),
+      'hover',
+    ),
   );
   connection.onDefinition(({ textDocument, position }, token) =>
-    feature(textDocument.uri, token, [], (context, file) => definition(context, file, position)),
+    feature(textDocument.uri, token, [], (language, context, file) => language.definition(context, file, position)),
   );
   connection.onReferences(({ textDocument, position }, token) =>
-    feature(textDocument.uri, token, [], (context, file) => references(context, file, position)),
+    feature(textDocument.uri, token, [], (language, context, file) => language.references(context, file, position)),
   );
   connection.onPrepareRename(({ textDocument, position }, token) =>
-    feature(textDocument.uri, token, null, (context, file) => prepareRename(context, file, position)),
+    feature(textDocument.uri, token, null, (language, context, file) =>
+      language.prepareRename(context, file, position),
+    ),
   );
   connection.onRenameRequest(({ textDocument, position, newName }, token) =>
-    feature(textDocument.uri, token, null, (context, file) => rename(context, file, position, newName)),
+    feature(textDocument.uri, token, null, (language, context, file) =>
+      language.rename(context, file, position, newName),
+    ),
   );
   connection.onDocumentLinks(({ textDocument }, token) =>
-    feature(textDocument.uri, token, [], (context, file) => documentLinks(context, file)),
+    feature(textDocument.uri, token, [], (language, context, file) => language.documentLinks(context, file)),
   );
   connection.onCodeAction(async ({ textDocument, range, context }) => {
     const file = pathOf(textDocument.uri);
