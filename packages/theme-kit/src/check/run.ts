@@ -150,16 +150,19 @@ function templateMenuNames(context: CheckContext): Set<string> {
   return names;
 }
 
+/** Code-unit order (deterministic on every machine; a locale's collator is slower to start and to run). */
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Sorts by file, position and pointer; applies `strict`. */
 function finish(diagnostics: readonly ThemeDiagnostic[], strict: boolean): ThemeDiagnostic[] {
   const out = diagnostics.map((d) => (strict && d.severity === 'warning' ? { ...d, severity: 'error' as const } : d));
   return out.sort(
     (a, b) =>
-      (a.file ?? '').localeCompare(b.file ?? '') ||
+      compare(a.file ?? '', b.file ?? '') ||
       (a.line ?? 0) - (b.line ?? 0) ||
       (a.column ?? 0) - (b.column ?? 0) ||
-      a.pointer.localeCompare(b.pointer) ||
-      a.code.localeCompare(b.code),
+      compare(a.pointer, b.pointer) ||
+      compare(a.code, b.code),
   );
 }
 
