@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { checkSnapshot } from '../check/run.js';
 import type { ThemeDiagnostic } from '../diagnostics.js';
-import { liquidPath } from '../theme/files.js';
+import { LIQUID_EXTENSION, liquidPath } from '../theme/files.js';
 import type { ThemeSnapshot } from '../workspace/snapshot.js';
 import { WORKER_FILE_LENGTH } from './check-runner.js';
 
@@ -29,6 +29,10 @@ export const firstCodes = (relative: string): ReadonlySet<string> =>
 
 /** Quoted names in a Liquid source: every name a `render` or `include` of a literal snippet can hold. */
 const QUOTED = /'([^'\n]+)'|"([^"\n]+)"/g;
+
+/** The file a snippet name stands for, as the renderer resolves it (`card` and `card.liquid` alike). */
+const snippetPath = (name: string): string =>
+  name.endsWith(LIQUID_EXTENSION) ? `snippets/${name}` : liquidPath('snippets', name);
 
 /** The first diagnostics of the opened documents. */
 export interface FirstDiagnostics {
@@ -60,7 +64,7 @@ export function checkOpenedFirst(snapshot: ThemeSnapshot, opened: Iterable<strin
   if (checked.length === 0) return undefined;
   for (let text = pending.pop(); text !== undefined; text = pending.pop()) {
     if (text.length >= WORKER_FILE_LENGTH) return undefined;
-    for (const match of text.matchAll(QUOTED)) add(liquidPath('snippets', match[1] ?? match[2] ?? ''));
+    for (const match of text.matchAll(QUOTED)) add(snippetPath(match[1] ?? match[2] ?? ''));
   }
   const part: ThemeSnapshot = { ...snapshot, files };
   const codes = new Set(checked.flatMap((relative) => [...firstCodes(relative)]));
