@@ -9,7 +9,11 @@
 // theme, the servers' sessions interleaved. In each session:
 //   - cold start: from spawn to the first publishDiagnostics of the opened template (initialize,
 //     initialized, didOpen; the server finds the theme's root and checks the file), and the CPU time the
-//     child used until then (/proc/<pid>/stat: less sensitive than the wall time to a busy machine);
+//     child used until then (/proc/<pid>/stat: less sensitive than the wall time to a busy machine).
+//     theme-kit's first publication is the opened file's own diagnostics (syntax, filters, tags, a
+//     template's objects: src/language-server/first-check.ts), checked with the snippets it renders before
+//     the whole theme; the whole theme's check follows and publishes what depends on other files (on these
+//     clean themes, nothing more). Shopify's server publishes after checking the whole theme;
 //   - diagnostics after an edit: BENCH_EDITS edits of the open template, one at a time, each adding or
 //     removing a line with an unknown filter (`{{ store.storeName | upcasee }}`): from sending didChange to
 //     the publishDiagnostics whose diagnostics have (or no longer have) that filter's. The edit is sent as
