@@ -251,7 +251,6 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
         .sendDiagnostics({ uri, diagnostics, ...(version === undefined ? {} : { version }) })
         .catch(logged('publishing diagnostics failed'));
     }
-    preloadFeatures();
   };
 
   const scheduleFile = async (file: string, opened = false): Promise<void> => {
@@ -262,8 +261,8 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
   };
 
   /**
-   * The editor features' module, loaded when first asked for, or once the first diagnostics are out: it
-   * and the mock store it draws hover values from are not on the way to the first diagnostics.
+   * The editor features' module, loaded when first asked for, or once the whole theme's first diagnostics
+   * are out: it and the mock store it draws hover values from are not on the way to the diagnostics.
    */
   let features: Promise<Features> | undefined;
   const loadFeatures = (): Promise<Features> => {
