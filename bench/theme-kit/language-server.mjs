@@ -20,7 +20,9 @@
 //     the server asked (theme-kit: incremental; Shopify's: the full text). Both servers wait for the typing
 //     to pause before they check, and that wait is part of the figure: theme-kit 50 ms (DEFAULT_DEBOUNCE_MS
 //     in src/language-server/server.ts), Shopify's 100 ms (`debounce(makeRunChecks(...), 100)` in
-//     theme-language-server-common's startServer);
+//     theme-language-server-common's startServer). The first edit follows theme-kit's first publication,
+//     which comes before its whole theme's first check: that edit's diagnostics wait for that check (one
+//     edit of each session; with few BENCH_EDITS it reaches the p95);
 //   - completion and hover: BENCH_REQUESTS requests each, in turn at four places of the template: an
 //     object's properties (`store.|`), a loop variable's (`category.|`), filters (`| |`), tags (`{%- |`);
 //     hover on the object, the property, the filter and the tag;

@@ -1,8 +1,9 @@
 /**
  * The theme language server: the LSP adapter over a {@link ThemeWorkspace}. It keeps the editor's buffers
  * (incremental sync), follows files changed on disk, runs `theme-kit check`'s checks a moment after each
- * change and publishes the diagnostics of every file whose diagnostics changed, and answers the editor
- * features from `src/language/`. It holds no theme knowledge of its own.
+ * change and publishes the diagnostics of every file whose diagnostics changed (a document opened before the
+ * theme's first check gets its own at once, see `first-check.ts`), and answers the editor features from
+ * `src/language/`, loaded when first needed. It holds no theme knowledge of its own.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -256,7 +257,13 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
   const scheduleFile = async (file: string, opened = false): Promise<void> => {
     const theme = await workspace.themeOf(file);
     if (theme === undefined) return;
-    if (opened) checkOpened(theme);
+    if (opened) {
+      try {
+        checkOpened(theme);
+      } catch (error) {
+        log(`checking ${file} first failed`, error); // the whole theme's check still runs
+      }
+    }
     scheduleTheme(theme);
   };
 
