@@ -24,7 +24,9 @@
 //   - cold: a fresh process each (median of BENCH_COLD_RUNS, interleaved round by round): the theme-kit
 //     CLI (`theme-kit check --theme DIR --format json`), our API (`checkTheme`) in a `node -e` process,
 //     Theme Check's API (`themeCheckRun(root)`, it has no CLI of its own: `shopify theme check` of
-//     Shopify's CLI wraps it) in a `node -e` process, and an empty Node process. Time from spawn to exit.
+//     Shopify's CLI wraps it) in a `node -e` process, and an empty Node process. Time from spawn to exit,
+//     and the CPU time each process used (user + system, all threads: ./cpu-usage.cjs, preloaded into every
+//     one of them, prints it at exit), which a machine busy with other work disturbs less than the wall time.
 //   - warm: both APIs in this process, BENCH_WARM_RUNS calls each after warm-up, interleaved. Theme
 //     Check's `themeCheckRun` creates a new docs manager per call (so it reads and parses Shopify's docs
 //     JSON again each time): that is its API's cost per call.
@@ -38,10 +40,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ROOT, DIST, CLI } from './paths.mjs';
 import { offlineEnv, THEME_CHECK } from './theme-check-docs.mjs';
 import { summary } from '../lib/stats.mjs';
+
+const CPU_USAGE = fileURLToPath(new URL('./cpu-usage.cjs', import.meta.url));
 
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 9);
 const WARM_RUNS = Number(process.env.BENCH_WARM_RUNS ?? 30);
@@ -53,11 +57,11 @@ const themeCheckVersion = require('@shopify/theme-check-node/package.json').vers
 
 const ms = (value) => value.toFixed(1);
 
-/** Runs `node ...args` to its exit; returns ms from spawn to exit and its stdout. */
+/** Runs `node ...args` to its exit; returns ms from spawn to exit, the CPU ms it used and its stdout. */
 function timed(args, env) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const proc = spawn(process.execPath, args, {
+    const proc = spawn(process.execPath, ['--require', CPU_USAGE, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NO_COLOR: '1', ...env },
     });
@@ -69,7 +73,7 @@ function timed(args, env) {
       const elapsed = performance.now() - started;
       // theme-kit check exits 1 when the theme has errors: that would be a broken benchmark here.
       if (code !== 0) reject(new Error(`node ${args.join(' ')} exited ${code}:\n${out}\n${err}`));
-      else resolve({ ms: elapsed, out });
+      else resolve({ ms: elapsed, cpuMs: Number(/^cpu-ms ([\d.]+)$/m.exec(err)?.[1] ?? Number.NaN), out });
     });
   });
 }
@@ -111,15 +115,16 @@ try {
     },
   };
   const coldTimes = Object.fromEntries(
-    Object.keys(cold).map((name) => [name, { ms: [], importMs: [], runMs: [], last: undefined }]),
+    Object.keys(cold).map((name) => [name, { ms: [], cpuMs: [], importMs: [], runMs: [], last: undefined }]),
   );
   // The first round is not counted: it fills the file system cache and Theme Check's docs cache.
   for (let round = -1; round < COLD_RUNS; round++) {
     for (const [name, peer] of Object.entries(cold)) {
-      const { ms: elapsed, out } = await timed(peer.args, peer.env);
+      const { ms: elapsed, cpuMs, out } = await timed(peer.args, peer.env);
       if (round < 0) continue;
       const t = coldTimes[name];
       t.ms.push(elapsed);
+      t.cpuMs.push(cpuMs);
       if (peer.split) {
         const parsed = JSON.parse(out);
         t.importMs.push(parsed.importMs);
@@ -155,6 +160,7 @@ try {
       name,
       {
         ...summary(t.ms),
+        cpu: summary(t.cpuMs).p50,
         import: t.importMs.length ? summary(t.importMs).p50 : undefined,
         run: t.runMs.length ? summary(t.runMs).p50 : undefined,
       },
@@ -172,7 +178,7 @@ try {
         .join(' ')}, ${new Date().toISOString()}`,
   );
   console.log(
-    `\nCold: a fresh process each, ${COLD_RUNS} interleaved rounds; spawn to exit (import and run: as the child measured them, median)\n`,
+    `\nCold: a fresh process each, ${COLD_RUNS} interleaved rounds; spawn to exit and the CPU time the process used (import and run: as the child measured them, median)\n`,
   );
   console.table(
     Object.entries(c).map(([name, t]) => ({
@@ -182,6 +188,8 @@ try {
       'import ms': t.import === undefined ? '' : ms(t.import),
       'run ms': t.run === undefined ? '' : ms(t.run),
       'x Theme Check (offline)': `${(t.p50 / tcCold.p50).toFixed(2)}x`,
+      'CPU ms': ms(t.cpu),
+      'CPU x Theme Check': `${(t.cpu / tcCold.cpu).toFixed(2)}x`,
     })),
   );
   console.log(`\nWarm: both APIs in one process, ${WARM_RUNS} interleaved calls each after 5 warm-up\n`);
@@ -196,7 +204,7 @@ try {
 
   const ratio = oursCli.p50 / tcCold.p50;
   console.log(
-    `\nratios (ours / Theme Check, median): CLI cold ${ratio.toFixed(2)}x (goal <= ${GOAL}x: ${ratio <= GOAL ? 'met' : 'missed'}); API cold ${(oursApi.p50 / tcCold.p50).toFixed(2)}x; API warm ${(w['theme-kit checkTheme()'].p50 / w['Theme Check themeCheckRun()'].p50).toFixed(2)}x`,
+    `\nratios (ours / Theme Check, median): CLI cold ${ratio.toFixed(2)}x (goal <= ${GOAL}x: ${ratio <= GOAL ? 'met' : 'missed'}; CPU time ${(oursCli.cpu / tcCold.cpu).toFixed(2)}x); API cold ${(oursApi.p50 / tcCold.p50).toFixed(2)}x; API warm ${(w['theme-kit checkTheme()'].p50 / w['Theme Check themeCheckRun()'].p50).toFixed(2)}x`,
   );
   const empty = c['node -e (empty process)'].p50;
   console.log(

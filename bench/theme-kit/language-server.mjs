@@ -9,14 +9,20 @@
 // theme, the servers' sessions interleaved. In each session:
 //   - cold start: from spawn to the first publishDiagnostics of the opened template (initialize,
 //     initialized, didOpen; the server finds the theme's root and checks the file), and the CPU time the
-//     child used until then (/proc/<pid>/stat: less sensitive than the wall time to a busy machine);
+//     child used until then (/proc/<pid>/stat: less sensitive than the wall time to a busy machine).
+//     theme-kit's first publication is the opened file's own diagnostics (syntax, filters, tags, a
+//     template's objects: src/language-server/first-check.ts), checked with the snippets it renders before
+//     the whole theme; the whole theme's check follows and publishes what depends on other files (on these
+//     clean themes, nothing more). Shopify's server publishes after checking the whole theme;
 //   - diagnostics after an edit: BENCH_EDITS edits of the open template, one at a time, each adding or
 //     removing a line with an unknown filter (`{{ store.storeName | upcasee }}`): from sending didChange to
 //     the publishDiagnostics whose diagnostics have (or no longer have) that filter's. The edit is sent as
 //     the server asked (theme-kit: incremental; Shopify's: the full text). Both servers wait for the typing
 //     to pause before they check, and that wait is part of the figure: theme-kit 50 ms (DEFAULT_DEBOUNCE_MS
 //     in src/language-server/server.ts), Shopify's 100 ms (`debounce(makeRunChecks(...), 100)` in
-//     theme-language-server-common's startServer);
+//     theme-language-server-common's startServer). The first edit follows theme-kit's first publication,
+//     which comes before its whole theme's first check: that edit's diagnostics wait for that check (one
+//     edit of each session; with few BENCH_EDITS it reaches the p95);
 //   - completion and hover: BENCH_REQUESTS requests each, in turn at four places of the template: an
 //     object's properties (`store.|`), a loop variable's (`category.|`), filters (`| |`), tags (`{%- |`);
 //     hover on the object, the property, the filter and the tag;

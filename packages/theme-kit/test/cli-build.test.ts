@@ -76,6 +76,20 @@ describe('the start of theme-kit, in the build', () => {
     expect(read(server)).toContain(`createRequire(import.meta.url)("vscode-languageserver/node.js")`);
   });
 
+  it('the language server reaches its first diagnostics without the editor features or the mock store', () => {
+    const server = lazyChunk('cli.js', 'process');
+    const start = staticGraph(server);
+    expect(start.packages).toContain('liquidjs/dist/liquid.node.mjs');
+    for (const unwanted of ['@commerce-kit/theme-config/mock', '@faker-js/faker'])
+      expect(
+        [...start.packages].filter((p) => p.startsWith(unwanted)),
+        unwanted,
+      ).toEqual([]);
+    // The features load after the first diagnostics (or with the first request), with the mock store.
+    const features = staticGraph(lazyChunk(server, 'language'));
+    expect(features.packages).toContain('@commerce-kit/theme-config/mock');
+  });
+
   it("the ESM files import LiquidJS's ESM build, the CJS files its main entry", () => {
     const files = listDist();
     for (const file of files.filter((f) => f.endsWith('.js')))

@@ -1,6 +1,7 @@
 // The server's wait between a change and its checks, on a ManualClock: the server runs in this process,
-// connected to a protocol client through in-memory streams. Nothing is checked while the clock stands
-// still; a burst of changes becomes one check of the last text, published once.
+// connected to a protocol client through in-memory streams. The opened document gets its own diagnostics at
+// once (language-server-first-check.test.ts); after that, nothing is checked while the clock stands still,
+// and a burst of changes becomes one check of the last text, published once.
 import { PassThrough } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -65,6 +66,9 @@ describe('theme-kit language server: diagnostics after a change', () => {
     await client.sendNotification(DidOpenTextDocumentNotification.type, {
       textDocument: { uri: uri(file), languageId: 'liquid', version: 1, text },
     });
+    await waitFor(() => published.length === 1, { message: 'the first diagnostics of the opened template' });
+    expect(published[0]).toMatchObject({ uri: uri(file), version: 1, diagnostics: [] });
+    published.length = 0;
     // Three changes: ` |`, ` x`, then `x` becomes the misspelt `upcasee`: `{{ store.storeName | upcasee }}`.
     const line = text.split('\n').findIndex((l) => l.includes('{{ store.storeName }}'));
     const at = (text.split('\n')[line] ?? '').indexOf(' }}');

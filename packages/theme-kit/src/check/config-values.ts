@@ -3,8 +3,9 @@
  * `page.template`, each `regionName` (and its `rawMarkup`), each menu `name`. A file that does not parse
  * gives nothing here (its own diagnostics say why).
  */
+import { LineIndex } from '@commerce-kit/internal/line-index';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
-import { positionOf, type Position } from '../render/json-position.js';
+import type { Position } from '../render/json-position.js';
 
 /** A string value of a config file, with where it stands. */
 export interface ConfigString extends Position {
@@ -27,25 +28,35 @@ export interface ConfigValues {
   readonly hasMenus: boolean;
   /** Every menu `name`. */
   readonly menuNames: ConfigString[];
+  /** The syntax tree of `editable-regions.stk.config.json`, when it parses. */
+  readonly regionsTree: Node | undefined;
 }
 
-function stringAt(text: string, file: string, tree: Node, path: Array<string | number>): ConfigString | undefined {
+/** One config text, parsed once, its lines indexed once (when a position is asked). */
+interface ParsedText {
+  readonly text: string;
+  readonly file: string;
+  readonly tree: Node | undefined;
+  lines?: LineIndex;
+}
+
+function parsed(config: { readonly file: string; readonly text: string } | undefined): ParsedText | undefined {
+  return config && { text: config.text, file: config.file, tree: parseTree(config.text) };
+}
+
+function stringAt(config: ParsedText, tree: Node, path: Array<string | number>): ConfigString | undefined {
   const node = findNodeAtLocation(tree, path);
   if (node?.type !== 'string' || typeof node.value !== 'string') return undefined;
-  return { value: node.value, file, pointer: `/${path.join('/')}`, ...positionOf(text, node.offset) };
+  config.lines ??= new LineIndex(config.text);
+  return { value: node.value, file: config.file, pointer: `/${path.join('/')}`, ...config.lines.position(node.offset) };
 }
 
-function arrayStrings(
-  text: string | undefined,
-  file: string,
-  key: string,
-): { present: boolean; strings: ConfigString[] } {
-  if (text === undefined) return { present: false, strings: [] };
-  const tree = parseTree(text);
-  if (tree?.type !== 'array') return { present: false, strings: [] };
+function arrayStrings(config: ParsedText | undefined, key: string): { present: boolean; strings: ConfigString[] } {
+  const tree = config?.tree;
+  if (config === undefined || tree?.type !== 'array') return { present: false, strings: [] };
   const strings: ConfigString[] = [];
   tree.children?.forEach((_entry, index) => {
-    const found = stringAt(text, file, tree, [index, key]);
+    const found = stringAt(config, tree, [index, key]);
     if (found) strings.push(found);
   });
   return { present: true, strings };
@@ -55,19 +66,19 @@ function arrayStrings(
 export function configValues(
   texts: ReadonlyMap<string, { readonly file: string; readonly text: string }>,
 ): ConfigValues {
-  const page = texts.get('page.stk.config.json');
-  const pageTree = page ? parseTree(page.text) : undefined;
-  const regions = texts.get('editable-regions.stk.config.json');
-  const menus = texts.get('menus.stk.config.json');
-  const regionNames = arrayStrings(regions?.text, regions?.file ?? '', 'regionName');
-  const rawMarkups = arrayStrings(regions?.text, regions?.file ?? '', 'rawMarkup');
-  const menuNames = arrayStrings(menus?.text, menus?.file ?? '', 'name');
+  const page = parsed(texts.get('page.stk.config.json'));
+  const regions = parsed(texts.get('editable-regions.stk.config.json'));
+  const menus = parsed(texts.get('menus.stk.config.json'));
+  const regionNames = arrayStrings(regions, 'regionName');
+  const rawMarkups = arrayStrings(regions, 'rawMarkup');
+  const menuNames = arrayStrings(menus, 'name');
   return {
-    template: page && pageTree?.type === 'object' ? stringAt(page.text, page.file, pageTree, ['template']) : undefined,
+    template: page?.tree?.type === 'object' ? stringAt(page, page.tree, ['template']) : undefined,
     hasRegions: regionNames.present,
     regionNames: regionNames.strings,
     rawMarkups: rawMarkups.strings,
     hasMenus: menuNames.present,
     menuNames: menuNames.strings,
+    regionsTree: regions?.tree,
   };
 }

@@ -4,7 +4,7 @@
  * runs). A check reads it and reports; it never parses.
  */
 import path from 'node:path';
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { findNodeAtLocation, type Node } from 'jsonc-parser';
 import type { StaticAnalysis, Template, Variable } from 'liquidjs';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { BLOCK_OBJECTS, LAYOUT_OBJECTS, PAGE_OBJECTS } from '../render/contract.js';
@@ -159,8 +159,7 @@ function configOf(
   )
     return last;
   const values = configValues(texts);
-  const regionsText = texts.get('editable-regions.stk.config.json')?.text;
-  const regions = regionsText !== undefined && values.rawMarkups.length > 0 ? parseTree(regionsText) : undefined;
+  const regions = values.rawMarkups.length > 0 ? values.regionsTree : undefined;
   cache.config = { texts: new Map([...texts].map(([name, config]) => [name, config.text])), values, regions };
   return cache.config;
 }

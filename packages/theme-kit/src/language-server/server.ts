@@ -1,8 +1,9 @@
 /**
  * The theme language server: the LSP adapter over a {@link ThemeWorkspace}. It keeps the editor's buffers
  * (incremental sync), follows files changed on disk, runs `theme-kit check`'s checks a moment after each
- * change and publishes the diagnostics of every file whose diagnostics changed, and answers the editor
- * features from `src/language/`. It holds no theme knowledge of its own.
+ * change and publishes the diagnostics of every file whose diagnostics changed (a document opened before the
+ * theme's first check gets its own at once, see `first-check.ts`), and answers the editor features from
+ * `src/language/`, loaded when first needed. It holds no theme knowledge of its own.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,23 +20,13 @@ import {
   TextDocuments,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  complete,
-  createLanguageContext,
-  definition,
-  documentLinks,
-  hover,
-  type LanguageContext,
-  type LanguageContextOptions,
-  prepareRename,
-  references,
-  rename,
-} from '../language/index.js';
+import type { LanguageContext, LanguageContextOptions } from '../language/index.js';
 import { ThemeWorkspace } from '../workspace/theme-workspace.js';
 import type { ThemeView, WorkspaceTheme } from '../workspace/workspace-theme.js';
 import type { ThemeDiagnostic } from '../diagnostics.js';
 import { type CheckRunner, checkRunner, inThreadRunner } from './check-runner.js';
 import { type DiagnosticsByFile, type EditTarget, quickFixes, toPublished } from './diagnostics.js';
+import { checkOpenedFirst } from './first-check.js';
 
 /** Options of {@link startThemeLanguageServer}. */
 export interface ThemeLanguageServerOptions {
@@ -76,6 +67,8 @@ interface ThemeState {
   keys: Map<string, string>;
   context: LanguageContext | undefined;
   contextVersion: number;
+  /** The whole theme's diagnostics have been published once (until then, opened documents get theirs first). */
+  checked: boolean;
 }
 
 const DEFAULT_DEBOUNCE_MS = 50;
@@ -89,6 +82,9 @@ function pathOf(uri: string): string | undefined {
     return undefined;
   }
 }
+
+/** The editor features (`src/language/`, with the mock store behind hover's values). */
+type Features = typeof import('../language/index.js');
 
 /** Lets queued messages (a `$/cancelRequest` for this request) be read before the work starts. */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -135,6 +131,7 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
         keys: new Map(),
         context: undefined,
         contextVersion: -1,
+        checked: false,
       };
       states.set(theme, state);
     }
@@ -193,7 +190,11 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
         const diagnostics = await runner.check(view.snapshot);
         // Published when the texts checked are still the theme's (a change made meanwhile, even one already
         // waiting to be checked, gets its own run).
-        if (theme.version === view.version && !shutDown) publish(theme, state, view, diagnostics);
+        if (theme.version === view.version && !shutDown) {
+          publish(theme, state, view, diagnostics);
+          state.checked = true;
+          preloadFeatures();
+        }
       } while (state.again && !shutDown);
     } finally {
       state.running = false;
@@ -218,17 +219,76 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
     );
   };
 
-  const scheduleFile = async (file: string): Promise<void> => {
+  /**
+   * Before the whole theme's first check: publishes the opened documents' diagnostics that a check of them
+   * (and the snippets they render) finds exactly as the whole theme's does (see `first-check.ts`); the
+   * whole theme's check publishes the rest.
+   */
+  const checkOpened = (theme: WorkspaceTheme): void => {
+    const state = stateOf(theme);
+    if (state.checked || state.running || shutDown) return;
+    const view = theme.view();
+    const opened: string[] = [];
+    for (const document of documents.all()) {
+      const file = pathOf(document.uri);
+      if (file === undefined || workspace.loadedThemeOf(file) !== theme) continue;
+      const entry = theme.entry(file);
+      if (entry.kind === 'liquid') opened.push(entry.path);
+    }
+    const first = checkOpenedFirst(view.snapshot, opened);
+    if (first === undefined) return;
+    const notes = new Map([...view.notes].filter(([file]) => first.files.includes(file)));
+    const byFile = toPublished(first.snapshot, first.diagnostics, notes);
+    for (const file of first.files) {
+      const list = byFile.get(file) ?? [];
+      const diagnostics = list.map((p) => p.diagnostic);
+      const key = JSON.stringify(diagnostics);
+      state.published.set(file, list);
+      if (state.keys.get(file) === key) continue;
+      state.keys.set(file, key);
+      const uri = uriOf(file);
+      const version = documents.get(uri)?.version;
+      void connection
+        .sendDiagnostics({ uri, diagnostics, ...(version === undefined ? {} : { version }) })
+        .catch(logged('publishing diagnostics failed'));
+    }
+  };
+
+  const scheduleFile = async (file: string, opened = false): Promise<void> => {
     const theme = await workspace.themeOf(file);
-    if (theme !== undefined) scheduleTheme(theme);
+    if (theme === undefined) return;
+    if (opened) {
+      try {
+        checkOpened(theme);
+      } catch (error) {
+        log(`checking ${file} first failed`, error); // the whole theme's check still runs
+      }
+    }
+    scheduleTheme(theme);
+  };
+
+  /**
+   * The editor features' module, loaded when first asked for, or once the whole theme's first diagnostics
+   * are out: it and the mock store it draws hover values from are not on the way to the diagnostics.
+   */
+  let features: Promise<Features> | undefined;
+  const loadFeatures = (): Promise<Features> => {
+    if (features === undefined) {
+      features = import('../language/index.js');
+      features.catch(logged('loading the editor features failed')); // the requests answer their fallback
+    }
+    return features;
+  };
+  const preloadFeatures = (): void => {
+    void loadFeatures().catch(() => undefined); // a failure is logged once, by loadFeatures
   };
 
   /** The features' context of `theme`, moved to its current snapshot. */
-  const contextOf = (theme: WorkspaceTheme): LanguageContext => {
+  const contextOf = (language: Features, theme: WorkspaceTheme): LanguageContext => {
     const state = stateOf(theme);
     const view = theme.view();
     if (state.context === undefined)
-      state.context = createLanguageContext(view.snapshot, options.language ?? { clock });
+      state.context = language.createLanguageContext(view.snapshot, options.language ?? { clock });
     else if (state.contextVersion !== view.version) state.context.update(view.snapshot);
     state.contextVersion = view.version;
     return state.context;
@@ -246,7 +306,7 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
     uri: string,
     token: CancellationToken,
     fallback: T,
-    run: (context: LanguageContext, file: string) => T,
+    run: (language: Features, context: LanguageContext, file: string) => T,
     kind?: 'completion' | 'hover',
   ): Promise<T> => {
     const file = pathOf(uri);
@@ -256,11 +316,17 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
     const ticket = ++requests;
     if (key !== undefined) latest.set(key, ticket);
     const theme = await workspace.themeOf(file);
+    let language: Features;
+    try {
+      language = await loadFeatures();
+    } catch {
+      return fallback; // logged by loadFeatures
+    }
     await nextTurn();
     if (theme === undefined || token.isCancellationRequested) return fallback;
     if (key !== undefined && latest.get(key) !== ticket) return fallback;
     try {
-      return run(contextOf(theme), file);
+      return run(language, contextOf(language, theme), file);
     } catch (error) {
       log(`a request on ${file} failed`, error);
       return fallback;
@@ -311,12 +377,19 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
     })().catch(logged('reading the workspace folders failed'));
   });
 
+  /** Documents opened whose first content has not been taken in yet. */
+  const opening = new Set<string>();
+  documents.onDidOpen(({ document }) => {
+    opening.add(document.uri);
+  });
+
   documents.onDidChangeContent(({ document }) => {
+    const opened = opening.delete(document.uri);
     const file = pathOf(document.uri);
     if (file === undefined) return;
     uris.set(file, document.uri);
     workspace.setBuffer(file, document.getText());
-    scheduleFile(file).catch(logged(`reading the theme of ${file} failed`));
+    scheduleFile(file, opened).catch(logged(`reading the theme of ${file} failed`));
   });
 
   documents.onDidClose(({ document }) => {
@@ -343,25 +416,41 @@ export function startThemeLanguageServer(connection: Connection, options: ThemeL
   });
 
   connection.onCompletion(({ textDocument, position }, token) =>
-    feature(textDocument.uri, token, [], (context, file) => complete(context, file, position), 'completion'),
+    feature(
+      textDocument.uri,
+      token,
+      [],
+      (language, context, file) => language.complete(context, file, position),
+      'completion',
+    ),
   );
   connection.onHover(({ textDocument, position }, token) =>
-    feature(textDocument.uri, token, null, (context, file) => hover(context, file, position), 'hover'),
+    feature(
+      textDocument.uri,
+      token,
+      null,
+      (language, context, file) => language.hover(context, file, position),
+      'hover',
+    ),
   );
   connection.onDefinition(({ textDocument, position }, token) =>
-    feature(textDocument.uri, token, [], (context, file) => definition(context, file, position)),
+    feature(textDocument.uri, token, [], (language, context, file) => language.definition(context, file, position)),
   );
   connection.onReferences(({ textDocument, position }, token) =>
-    feature(textDocument.uri, token, [], (context, file) => references(context, file, position)),
+    feature(textDocument.uri, token, [], (language, context, file) => language.references(context, file, position)),
   );
   connection.onPrepareRename(({ textDocument, position }, token) =>
-    feature(textDocument.uri, token, null, (context, file) => prepareRename(context, file, position)),
+    feature(textDocument.uri, token, null, (language, context, file) =>
+      language.prepareRename(context, file, position),
+    ),
   );
   connection.onRenameRequest(({ textDocument, position, newName }, token) =>
-    feature(textDocument.uri, token, null, (context, file) => rename(context, file, position, newName)),
+    feature(textDocument.uri, token, null, (language, context, file) =>
+      language.rename(context, file, position, newName),
+    ),
   );
   connection.onDocumentLinks(({ textDocument }, token) =>
-    feature(textDocument.uri, token, [], (context, file) => documentLinks(context, file)),
+    feature(textDocument.uri, token, [], (language, context, file) => language.documentLinks(context, file)),
   );
   connection.onCodeAction(async ({ textDocument, range, context }) => {
     const file = pathOf(textDocument.uri);
