@@ -11,7 +11,7 @@ import type { StoredBody } from './reply.js';
 import type { ValidationError, Validator } from '../validation/validator.js';
 
 /** Documents remembered per validator; past this, the oldest is forgotten (it is checked again if read). */
-export const PASSED_LIMIT = 4096;
+export const PASSED_LIMIT = 2048;
 
 /** The exact JSON texts that passed each validator. */
 const passed = new WeakMap<Validator<unknown>, Set<string>>();
