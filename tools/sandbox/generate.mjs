@@ -129,7 +129,7 @@ const ENVELOPE_DATA_KEYWORDS = new Set(['type', 'items', 'title', ...ANNOTATIONS
  * envelope's validator over the whole page, which lets the sandbox check a stored object once per form
  * (`src/http/document-check.ts`). Undefined for any other schema.
  */
-function listItemSchema(spec, schemaName) {
+export function listItemSchema(spec, schemaName) {
   const schema = spec.components?.schemas?.[schemaName];
   const data = schema?.properties?.data;
   if (schema?.type !== 'object' || data?.type !== 'array') return undefined;

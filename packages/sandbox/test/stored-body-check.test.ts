@@ -41,6 +41,35 @@ describe('a stored page is checked as its envelope and its documents', () => {
     for (const list of lists) expect(list.responses.find((r) => r.status === '200')?.items).toBeTypeOf('function');
   });
 
+  test('the generator declares items only for an envelope that says nothing else of them', async () => {
+    const { listItemSchema } = await import('../../../tools/sandbox/generate.mjs');
+    const item = { $ref: '#/components/schemas/Customer' };
+    const envelope = (data: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+      components: {
+        schemas: {
+          List: {
+            type: 'object',
+            required: ['limit', 'has_more', 'data'],
+            properties: { limit: { type: 'integer' }, has_more: { type: 'boolean' }, data },
+            description: 'A page.',
+            ...extra,
+          },
+        },
+      },
+    });
+    expect(listItemSchema(envelope({ type: 'array', items: item, description: 'The objects.' }), 'List')).toBe(
+      'Customer',
+    );
+    // Anything more about the items, or about the envelope, and the page is checked whole.
+    expect(listItemSchema(envelope({ type: 'array', items: item, maxItems: 100 }), 'List')).toBeUndefined();
+    expect(listItemSchema(envelope({ type: 'array', items: item, uniqueItems: true }), 'List')).toBeUndefined();
+    expect(listItemSchema(envelope({ type: 'array', items: { ...item, nullable: true } }), 'List')).toBeUndefined();
+    expect(listItemSchema(envelope({ type: 'array', items: { type: 'object' } }), 'List')).toBeUndefined();
+    expect(listItemSchema(envelope({ type: 'array', items: item }, { allOf: [{}] }), 'List')).toBeUndefined();
+    expect(listItemSchema(envelope({ type: 'array', items: item }, { 'x-rule': 1 }), 'List')).toBeUndefined();
+    expect(listItemSchema(envelope({ type: 'array', items: item }), 'Missing')).toBeUndefined();
+  });
+
   test('a good page passes, as it does checked whole', () => {
     const reply = page([customer(1), customer(2)]);
     expect(responseMismatch(route('listCustomers'), reply)).toBeUndefined();
