@@ -10,12 +10,15 @@
 // README states. The load generator (autocannon) runs in this process, each server in its own. Each
 // scenario runs in rounds (BENCH_ROUNDS, default 3), the three servers one after the other in each round,
 // so a busy moment of the shared machine falls on all of them alike; the table gives the median
-// requests per second and the median of the rounds' ratios. Build first:
+// requests per second and the median of the rounds' ratios, and the CPU time the sandbox and the bare
+// server spent per request (from /proc: what the server costs whatever else the machine runs, where
+// requests per second move with the machine's load). BENCH_ONLY=<text> runs only the scenarios
+// whose name contains it (the data-file rows only with POST /customers). Build first:
 // `npx nx run @commerce-kit/sandbox:build`.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,6 +46,7 @@ async function startServer(args, env = {}) {
     url,
     token,
     controlKey,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         child.on('exit', resolve);
@@ -86,14 +90,34 @@ function load(server, scenario) {
         (error, result) => (error ? reject(error) : resolve(result)),
       );
     });
-  return run(1).then(() => run(DURATION)); // one second of warm-up, then the measured run
+  // One second of warm-up, then the measured run, with the server process's CPU time over it.
+  return run(1).then(async () => {
+    const before = cpuMs(server.pid);
+    const result = await run(DURATION);
+    return { ...result, cpuMs: before === undefined ? undefined : cpuMs(server.pid) - before };
+  });
+}
+
+/**
+ * CPU time (user + system) of a process so far, in ms, from /proc (Linux); undefined elsewhere. What a
+ * server spends per request whatever else runs on the machine (Prism runs in a process of its own child:
+ * not counted, so no figure for it).
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100
+  } catch {
+    return undefined;
+  }
 }
 
 function summarise(result, what) {
   const ok = result['2xx'];
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0) throw new Error(`${what}: ${bad} requests failed (${result.non2xx} non-2xx, ${result.errors} errors)`);
-  return { rps: Math.round(ok / DURATION), p99: result.latency.p99 };
+  const cpuUs = result.cpuMs === undefined ? undefined : (result.cpuMs * 1000) / ok;
+  return { rps: Math.round(ok / DURATION), p99: result.latency.p99, cpuUs };
 }
 
 const rows = [];
@@ -118,7 +142,9 @@ const stocked = await (
   })
 ).json();
 const orderBody = JSON.stringify({ product: stocked.id, customer: 'cus_00000000000000000000000001' });
-const list = scenarios(orderBody);
+const ONLY = process.env.BENCH_ONLY;
+const list = scenarios(orderBody).filter((s) => ONLY === undefined || s.name.includes(ONLY));
+const creates = list.find((s) => s.name === 'POST /customers');
 // The bare server answers exactly what the sandbox answers.
 const routes = {};
 for (const scenario of list) {
@@ -150,32 +176,43 @@ for (const scenario of list) {
     'Prism / bare': scenario.prism ? of((r) => r.peer.rps / r.floor.rps).toFixed(2) : '',
     'sandbox / Prism': scenario.prism ? of((r) => r.ours.rps / r.peer.rps).toFixed(2) : '',
     'sandbox p99 ms': of((r) => r.ours.p99),
+    'CPU µs/request, sandbox / bare':
+      rounds[0].ours.cpuUs === undefined
+        ? ''
+        : `${Math.round(of((r) => r.ours.cpuUs))} / ${Math.round(of((r) => r.floor.cpuUs))}`,
   });
 }
 await sandbox.stop();
 await bare.stop();
 await prism.stop();
 
-const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-bench-'));
-try {
-  const durable = {};
-  for (const mode of ['normal', 'full']) {
-    const server = await startServer(['sandbox', path.join(dir, `${mode}.db`), mode]);
-    durable[mode] = summarise(await load(server, list[2]), `POST /customers ${mode}`).rps;
-    await server.stop();
+if (creates !== undefined) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-bench-'));
+  try {
+    const durable = {};
+    for (const mode of ['normal', 'full']) {
+      const server = await startServer(['sandbox', path.join(dir, `${mode}.db`), mode]);
+      durable[mode] = summarise(await load(server, creates), `POST /customers ${mode}`).rps;
+      await server.stop();
+    }
+    rows.push({ scenario: 'POST /customers, --data FILE, synchronous=NORMAL', sandbox: durable.normal });
+    rows.push({
+      scenario: 'POST /customers, --data FILE, synchronous=FULL',
+      sandbox: durable.full,
+      'sandbox / bare': `${(durable.full / durable.normal).toFixed(2)} of NORMAL`,
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  rows.push({ scenario: 'POST /customers, --data FILE, synchronous=NORMAL', sandbox: durable.normal });
-  rows.push({
-    scenario: 'POST /customers, --data FILE, synchronous=FULL',
-    sandbox: durable.full,
-    'sandbox / bare': `${(durable.full / durable.normal).toFixed(2)} of NORMAL`,
-  });
-} finally {
-  rmSync(dir, { recursive: true, force: true });
 }
 
 console.log(
   `\n@commerce-kit/sandbox over loopback (${CONNECTIONS} connections, ${DURATION} s per run, median of ${ROUNDS} rounds; requests per second)\n`,
 );
 console.table(rows);
+console.log(
+  `load average at the end: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ')}`,
+);
 console.log('goal: >= 5,000 pages/s for GET /customers?limit=10');

@@ -8,3 +8,8 @@ export declare class ResourceModelError extends Error {}
 export declare function resourceModels(spec: unknown): ResourceModel[];
 /** Everything under packages/sandbox/src/generated: repo-relative path -> contents. */
 export declare function generate(options?: { root?: string }): Promise<Map<string, string>>;
+/**
+ * The component schema of a list envelope's items (`CustomerList` -> `Customer`) when the envelope says
+ * nothing else of them; undefined for any other schema.
+ */
+export declare function listItemSchema(spec: unknown, schemaName: string): string | undefined;

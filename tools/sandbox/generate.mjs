@@ -122,11 +122,34 @@ function parameterSchemas(spec, operations) {
   return { schemas, validatorOf: (operationId, location) => byOperation.get(`${operationId}:${location}`) };
 }
 
+/** Keywords of a list envelope and of its `data` that leave the items to the item schema alone. */
+const ENVELOPE_KEYWORDS = new Set(['type', 'required', 'properties', 'additionalProperties', 'title', ...ANNOTATIONS]);
+const ENVELOPE_DATA_KEYWORDS = new Set(['type', 'items', 'title', ...ANNOTATIONS]);
+
+/**
+ * The component schema of a list envelope's items (`CustomerList` -> `Customer`) when the envelope says
+ * nothing else about them: an object whose `data` is `{ type: array, items: { $ref } }`. Then the envelope
+ * validated with `data: []` and each item validated against the item schema is the same check as the
+ * envelope's validator over the whole page, which lets the sandbox check a stored object once per form
+ * (`src/http/document-check.ts`). Undefined for any other schema.
+ */
+export function listItemSchema(spec, schemaName) {
+  const schema = spec.components?.schemas?.[schemaName];
+  const data = schema?.properties?.data;
+  if (schema?.type !== 'object' || data?.type !== 'array') return undefined;
+  if (Object.keys(schema).some((key) => !ENVELOPE_KEYWORDS.has(key))) return undefined;
+  if (Object.keys(data).some((key) => !ENVELOPE_DATA_KEYWORDS.has(key))) return undefined;
+  const ref = data.items?.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_SCHEMA) || Object.keys(data.items).length !== 1)
+    return undefined;
+  return ref.slice(COMPONENT_SCHEMA.length);
+}
+
 /**
  * The documented responses as named constants, each distinct one written once (`response429ErrorBody`
  * is the same object in every operation), and the names each operation lists.
  */
-function responseConstants(operations) {
+function responseConstants(spec, operations) {
   const byText = new Map();
   const names = new Set();
   const listOf = new Map();
@@ -136,8 +159,11 @@ function responseConstants(operations) {
       op.responses.map((r) => {
         const parts = [`status: ${JSON.stringify(r.status)}`];
         if (r.contentType) parts.push(`contentType: ${JSON.stringify(r.contentType)}`);
-        if (r.schemaRef && r.contentType === 'application/json')
+        if (r.schemaRef && r.contentType === 'application/json') {
           parts.push(`validate: ${schemaValidatorName(r.schemaRef)}`);
+          const item = listItemSchema(spec, r.schemaRef);
+          if (item !== undefined) parts.push(`items: ${schemaValidatorName(item)}`);
+        }
         if (r.otherContentTypes.length > 0) parts.push(`otherContentTypes: ${JSON.stringify(r.otherContentTypes)}`);
         parts.push(`headers: ${JSON.stringify(r.headers.map((h) => h.toLowerCase()))}`);
         const text = `{ ${parts.join(', ')} }`;
@@ -157,7 +183,7 @@ function responseConstants(operations) {
   return { declarations, listOf: (operationId) => listOf.get(operationId) ?? [] };
 }
 
-function usedSchemaNames(operations) {
+function usedSchemaNames(spec, operations) {
   const names = new Set();
   for (const op of operations) {
     if (op.requestBody) {
@@ -170,6 +196,8 @@ function usedSchemaNames(operations) {
         if (!response.schemaRef)
           throw new Error(`${op.operationId} ${response.status}: a JSON response must be a component schema $ref`);
         names.add(response.schemaRef);
+        const item = listItemSchema(spec, response.schemaRef);
+        if (item !== undefined) names.add(item);
       }
     }
   }
@@ -188,7 +216,7 @@ function parametersDts(names) {
 }
 
 function routesModule(spec, operations, schemaNames, parameters) {
-  const responses = responseConstants(operations);
+  const responses = responseConstants(spec, operations);
   const parameterImports = new Set();
   const entries = operations.map((op) => {
     const query = op.parameters.filter((p) => p.in === 'query');
@@ -537,7 +565,7 @@ function resourcesModule(models) {
 export async function generate({ root = REPO_ROOT } = {}) {
   const spec = await loadSpec(root);
   const operations = specOperations(spec);
-  const schemaNames = usedSchemaNames(operations);
+  const schemaNames = usedSchemaNames(spec, operations);
 
   const parameters = parameterSchemas(spec, operations);
   // coerceTypes: query values arrive as strings; `limit=10` must validate as the integer the spec declares.

@@ -209,6 +209,27 @@ describe('proxy', () => {
     expect(proxy.cases()).toEqual([expect.objectContaining({ name: 'listCustomers', checked: 1, findings: [] })]);
   });
 
+  it('checks each exchange after its answer is sent, and reports one it cannot check instead of failing', async () => {
+    const upstream = await driftingUpstream();
+    const proxy = await proxyTo(upstream);
+    // A path whose percent-encoding does not decode: forwarded as it came, then reported.
+    const res = await fetch(`${proxy.url}/customers/%E0%A4%A`, { headers: { authorization: 'Bearer t' } });
+    expect(res.status).toBe(202);
+    await res.arrayBuffer();
+    // Read through the proxy's own endpoint too: what is queued is checked before it answers.
+    const listed = (await (await fetch(`${proxy.url}/_sandbox/violations`)).json()) as { data: unknown[] };
+    expect(listed.data).toHaveLength(1);
+    expect(proxy.cases()).toEqual([
+      expect.objectContaining({
+        checked: 1,
+        findings: [expect.objectContaining({ severity: 'error', message: expect.stringMatching(/could not check/) })],
+      }),
+    ]);
+    // The proxy still answers and checks the next calls.
+    await (await fetch(`${proxy.url}/products`, { headers: { authorization: 'Bearer t' } })).arrayBuffer();
+    expect(proxy.cases().map((c) => c.name)).toContain('listProducts');
+  });
+
   it('as a command, forwards until stopped, then writes the report to --output', async () => {
     const upstream = await driftingUpstream();
     const file = path.join(testTempDir('sandbox-proxy-cmd-'), 'contract.xml');

@@ -166,7 +166,46 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   };
 
+  /**
+   * Exchanges answered but not yet checked. The check of an exchange runs after its answer is written
+   * and after the I/O already waiting (other calls' requests and answers are forwarded first), in the
+   * same turn of the event loop; anything that reads the results checks what is queued first.
+   */
+  const unchecked: Exchange[] = [];
+  const checkQueued = (): void => {
+    // One at a time from the front: a failing check (a bug) leaves the rest queued, not lost.
+    while (unchecked.length > 0) check(unchecked.shift()!);
+  };
+  const check = (exchange: Exchange): void => {
+    const path = exchange.url.split('?')[0]!;
+    let operation = UNKNOWN_ROUTE_KEY;
+    let findings: ContractFinding[];
+    try {
+      findings = checkExchange(exchange);
+      operation = matchRoute(exchange.method, path)?.route.operationId ?? UNKNOWN_ROUTE_KEY;
+    } catch (error) {
+      // Never a crash of the proxy (a path with malformed percent-encoding, say): the exchange is reported.
+      findings = [
+        {
+          severity: 'error',
+          operation: '(unknown route)',
+          method: exchange.method.toUpperCase(),
+          path,
+          in: 'route',
+          pointer: '',
+          expected: 'an exchange the proxy can check',
+          actual: `${exchange.method.toUpperCase()} ${path}`,
+          status: exchange.status,
+          message: `the proxy could not check this exchange: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      ];
+    }
+    checked.set(operation, (checked.get(operation) ?? 0) + 1);
+    if (findings.length > 0) found.set(operation, [...(found.get(operation) ?? []), ...findings]);
+  };
+
   function cases(): ContractCase[] {
+    checkQueued();
     return [...checked.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([name, count]) => ({ name, checked: count, findings: found.get(name) ?? [], log: [] }));
@@ -176,6 +215,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const url = req.url ?? '/';
     if (req.method === 'GET' && url.split('?')[0] === '/_sandbox/violations') return violations(res);
     if (req.method === 'DELETE' && url.split('?')[0] === '/_sandbox/violations') {
+      unchecked.length = 0;
       checked.clear();
       found.clear();
       res.writeHead(204).end();
@@ -189,7 +229,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         .end('{"type":"invalid_request_error","errors":{"body":["is too large for the proxy"]}}');
       return;
     }
-    const requestHeaders = flat(req.headers);
     // The request as it came, but for the hop-by-hop headers; the body whole (its length is known now).
     const headers: string[] = [];
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
@@ -197,7 +236,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (!HOP_BY_HOP.has(name.toLowerCase())) headers.push(name, req.rawHeaders[i + 1]!);
     }
     headers.push('host', upstream.host);
-    if (body.length > 0 || requestHeaders['content-length'] !== undefined)
+    if (body.length > 0 || req.headers['content-length'] !== undefined)
       headers.push('content-length', String(body.length));
     const method = req.method ?? 'GET';
     let answer: UpstreamAnswer;
@@ -221,25 +260,23 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     forwarded.push('content-length', String(answer.body.length));
     res.writeHead(answer.status, answer.statusText, forwarded);
     res.end(answer.body);
+    const time = clock.now() - started;
     const responseHeaders = flat(answer.headers);
     delete responseHeaders['content-encoding'];
     const exchange: Exchange = {
       method,
       url,
-      requestHeaders,
+      requestHeaders: flat(req.headers),
       requestBody: body.toString('utf8'),
       status: answer.status,
       responseHeaders,
       responseBody: decoded(answer.body, answer.headers['content-encoding']).toString('utf8'),
     };
     if (options.record !== undefined)
-      har.push({ started, time: clock.now() - started, upstream: base, statusText: answer.statusText, exchange });
+      har.push({ started, time, upstream: base, statusText: answer.statusText, exchange });
     // The sandbox's own control API and OpenID Connect discovery are not the platform's API: forwarded, not checked.
     if (UNCHECKED_PREFIXES.some((prefix) => url.startsWith(prefix))) return;
-    const findings = checkExchange(exchange);
-    const operation = matchRoute(method, url.split('?')[0]!)?.route.operationId ?? UNKNOWN_ROUTE_KEY;
-    checked.set(operation, (checked.get(operation) ?? 0) + 1);
-    if (findings.length > 0) found.set(operation, [...(found.get(operation) ?? []), ...findings]);
+    if (unchecked.push(exchange) === 1) setImmediate(checkQueued);
   }
 
   const server = createServer((req, res) => {

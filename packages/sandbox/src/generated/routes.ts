@@ -6,7 +6,7 @@ import { validateBlogPost, validateBlogPostCreateRequest, validateBlogPostList, 
 import { validateLimitStartingAfterEndingBeforeQuery, validateIdPath, validateResponseTypeClientIdRedirectUriScopeStateNonceCodeChallengeCodeChallengeMethodQuery } from './parameters.js';
 
 // The documented responses, each written once and shared by the operations that list it.
-const response200CustomerList = { status: "200", contentType: "application/json", validate: validateCustomerList, headers: [] } as const satisfies ResponseSpec;
+const response200CustomerList = { status: "200", contentType: "application/json", validate: validateCustomerList, items: validateCustomer, headers: [] } as const satisfies ResponseSpec;
 const response400ErrorBody = { status: "400", contentType: "application/json", validate: validateErrorBody, headers: [] } as const satisfies ResponseSpec;
 const response401ErrorBody = { status: "401", contentType: "application/json", validate: validateErrorBody, headers: [] } as const satisfies ResponseSpec;
 const response404ErrorBody = { status: "404", contentType: "application/json", validate: validateErrorBody, headers: [] } as const satisfies ResponseSpec;
@@ -17,20 +17,20 @@ const response413ErrorBody = { status: "413", contentType: "application/json", v
 const response415ErrorBody = { status: "415", contentType: "application/json", validate: validateErrorBody, headers: [] } as const satisfies ResponseSpec;
 const response200Customer = { status: "200", contentType: "application/json", validate: validateCustomer, headers: [] } as const satisfies ResponseSpec;
 const response204NoBody = { status: "204", headers: [] } as const satisfies ResponseSpec;
-const response200ChargeList = { status: "200", contentType: "application/json", validate: validateChargeList, headers: [] } as const satisfies ResponseSpec;
+const response200ChargeList = { status: "200", contentType: "application/json", validate: validateChargeList, items: validateCharge, headers: [] } as const satisfies ResponseSpec;
 const response200Charge = { status: "200", contentType: "application/json", validate: validateCharge, headers: [] } as const satisfies ResponseSpec;
-const response200OrderList = { status: "200", contentType: "application/json", validate: validateOrderList, headers: [] } as const satisfies ResponseSpec;
+const response200OrderList = { status: "200", contentType: "application/json", validate: validateOrderList, items: validateOrder, headers: [] } as const satisfies ResponseSpec;
 const response200Order = { status: "200", contentType: "application/json", validate: validateOrder, headers: [] } as const satisfies ResponseSpec;
-const response200ProductList = { status: "200", contentType: "application/json", validate: validateProductList, headers: [] } as const satisfies ResponseSpec;
+const response200ProductList = { status: "200", contentType: "application/json", validate: validateProductList, items: validateProduct, headers: [] } as const satisfies ResponseSpec;
 const response201Product = { status: "201", contentType: "application/json", validate: validateProduct, headers: [] } as const satisfies ResponseSpec;
 const response200Product = { status: "200", contentType: "application/json", validate: validateProduct, headers: [] } as const satisfies ResponseSpec;
-const response200CategoryList = { status: "200", contentType: "application/json", validate: validateCategoryList, headers: [] } as const satisfies ResponseSpec;
+const response200CategoryList = { status: "200", contentType: "application/json", validate: validateCategoryList, items: validateCategory, headers: [] } as const satisfies ResponseSpec;
 const response201Category = { status: "201", contentType: "application/json", validate: validateCategory, headers: [] } as const satisfies ResponseSpec;
 const response200Category = { status: "200", contentType: "application/json", validate: validateCategory, headers: [] } as const satisfies ResponseSpec;
-const response200BlogPostList = { status: "200", contentType: "application/json", validate: validateBlogPostList, headers: [] } as const satisfies ResponseSpec;
+const response200BlogPostList = { status: "200", contentType: "application/json", validate: validateBlogPostList, items: validateBlogPost, headers: [] } as const satisfies ResponseSpec;
 const response201BlogPost = { status: "201", contentType: "application/json", validate: validateBlogPost, headers: [] } as const satisfies ResponseSpec;
 const response200BlogPost = { status: "200", contentType: "application/json", validate: validateBlogPost, headers: [] } as const satisfies ResponseSpec;
-const response200DiscountList = { status: "200", contentType: "application/json", validate: validateDiscountList, headers: [] } as const satisfies ResponseSpec;
+const response200DiscountList = { status: "200", contentType: "application/json", validate: validateDiscountList, items: validateDiscount, headers: [] } as const satisfies ResponseSpec;
 const response201Discount = { status: "201", contentType: "application/json", validate: validateDiscount, headers: [] } as const satisfies ResponseSpec;
 const response200Discount = { status: "200", contentType: "application/json", validate: validateDiscount, headers: [] } as const satisfies ResponseSpec;
 const response200NoBody = { status: "200", headers: [] } as const satisfies ResponseSpec;

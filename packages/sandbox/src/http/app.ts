@@ -139,11 +139,11 @@ async function bodyOf(route: RouteSpec, request: Request): Promise<unknown> {
   return parsed.value;
 }
 
-/** The Authorization header, read from Node's parsed headers when there (no web `Headers` built per request). */
-function authorizationOf(c: Context): string | undefined {
+/** A request header, read from Node's parsed headers when there (no web `Headers` built per request). */
+function headerOf(c: Context, name: 'authorization' | 'accept'): string | undefined {
   const env = c.env as Partial<HttpBindings> | undefined;
-  const header = env?.incoming?.headers.authorization;
-  return header ?? c.req.header('authorization');
+  const incoming = env?.incoming;
+  return incoming === undefined ? c.req.header(name) : incoming.headers[name];
 }
 
 /**
@@ -308,7 +308,7 @@ export function createApp(deps: AppDeps): Hono {
     track.stage = 'body';
     const body = route.body ? await bodyOf(route, c.req.raw) : undefined;
     track.stage = 'handler';
-    return { query, queryErrors, path, body, caller, authorization, accept: c.req.header('accept') };
+    return { query, queryErrors, path, body, caller, authorization, accept: headerOf(c, 'accept') };
   };
 
   /** The API operation a request is for, so that `onError` checks its refusal against the operation's responses. */
@@ -319,7 +319,7 @@ export function createApp(deps: AppDeps): Hono {
     app.on(route.method, route.pattern, async (c) => {
       const arrived = clock.now();
       const path = c.req.path;
-      const authorization = authorizationOf(c);
+      const authorization = headerOf(c, 'authorization');
       violations.checked(route.operationId);
       const fault = faults.active ? await injected(c, route, path, authorization) : undefined;
       if (fault === 'dropped') return RESPONSE_ALREADY_SENT;

@@ -6,7 +6,7 @@ import { RESOURCES, type ResourceOperationId } from '../generated/resources.js';
 import type { OperationId } from '../generated/routes.js';
 import type { ListParams } from '../services/lists.js';
 import type { AuthorizeOutcome, Caller, OAuthService } from '../services/oauth.js';
-import type { ResourceService } from '../services/resources.js';
+import type { ResourceService, StoredPage } from '../services/resources.js';
 import type { ResourceModel, ResourceVerb } from '../store/resource-model.js';
 import type { FieldErrors } from '../validation/field-errors.js';
 import { consentPage, errorPage } from './pages.js';
@@ -49,11 +49,14 @@ export interface Services {
 
 type Fields = Readonly<Record<string, unknown>>;
 
-/** A page or an object answered with the JSON the store holds (checked as `body`, sent as `json`). */
-const reply = (status: number, read: { readonly value: unknown; readonly json: string }): Reply => ({
+/** An object answered with the JSON document the store holds (sent as it is, checked as stored). */
+const storedObject = (status: number, json: string): Reply => ({ status, json, stored: { documents: [json] } });
+
+/** A page answered from the store's documents (sent as built, checked as an envelope and its documents). */
+const storedPage = (status: number, page: StoredPage): Reply => ({
   status,
-  body: read.value,
-  json: read.json,
+  json: page.json,
+  stored: { envelope: page.envelope, documents: page.documents },
 });
 
 /** The resource engine's operations, one handler each, from the generated resource table. */
@@ -66,9 +69,9 @@ function resourceHandlers(resources: ResourceService): Record<ResourceOperationI
       if (operation)
         handlers[operation.operationId as ResourceOperationId] = (input) => answer(input, operation.status);
     };
-    on('list', (input, status) => reply(status, resources.page(kind, input.query as ListParams)));
+    on('list', (input, status) => storedPage(status, resources.pageDocuments(kind, input.query as ListParams)));
     on('create', (input, status) => ({ status, body: resources.create(kind, input.body as Fields) }));
-    on('retrieve', (input, status) => reply(status, resources.read(kind, id(input))));
+    on('retrieve', (input, status) => storedObject(status, resources.document(kind, id(input))));
     on('update', (input, status) => ({ status, body: resources.update(kind, id(input), input.body as Fields) }));
     on('delete', (input, status) => {
       resources.delete(kind, id(input));

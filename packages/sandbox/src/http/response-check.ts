@@ -1,6 +1,7 @@
 /** Every response checked against the operation's documented responses before it leaves. */
 import type { ResponseSpec, RouteSpec } from './route-spec.js';
 import type { Reply } from './reply.js';
+import { failuresOf, storedBodyErrors } from './document-check.js';
 
 function documented(route: RouteSpec, status: number): ResponseSpec | undefined {
   const exact = String(status);
@@ -30,11 +31,17 @@ export function responseMismatch(route: RouteSpec, reply: Reply): string | undef
   }
   if (reply.html !== undefined && spec.otherContentTypes?.includes('text/html')) return undefined;
   if (spec.contentType === 'application/json') {
-    if (reply.body === undefined) return `${where}: the JSON body is missing`;
-    if (spec.validate && !spec.validate(reply.body)) {
-      const errors = (spec.validate.errors ?? [])
-        .slice(0, 5)
-        .map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
+    if (reply.body === undefined && reply.stored === undefined) return `${where}: the JSON body is missing`;
+    if (spec.validate === undefined) return undefined;
+    const { validate } = spec;
+    const failures =
+      reply.stored === undefined
+        ? validate(reply.body)
+          ? []
+          : failuresOf(validate)
+        : storedBodyErrors(validate, spec.items, reply.stored);
+    if (failures.length > 0) {
+      const errors = failures.slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
       return `${where}: the body does not match the spec: ${errors.join('; ')}`;
     }
     return undefined;

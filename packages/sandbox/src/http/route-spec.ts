@@ -11,6 +11,12 @@ export interface ResponseSpec {
   readonly otherContentTypes?: readonly string[];
   /** The body's validator, for JSON bodies. */
   readonly validate?: Validator<unknown>;
+  /**
+   * For a list envelope that says nothing else of its items (`data: { type: array, items: { $ref } }`):
+   * the items' validator. `validate` over the envelope with `data: []` and this over each item is the same
+   * check as `validate` over the whole page.
+   */
+  readonly items?: Validator<unknown>;
   /** Header names the response must carry (lower case). */
   readonly headers: readonly string[];
 }

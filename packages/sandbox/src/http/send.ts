@@ -21,7 +21,7 @@ export function send(c: Context, reply: Reply): Response {
   const headers: Record<string, string> = { ...reply.headers };
   let payload: string | undefined;
   if (reply.html !== undefined) payload = reply.html;
-  else if (reply.body !== undefined) {
+  else if (reply.json !== undefined || reply.body !== undefined) {
     headers['content-type'] = 'application/json';
     payload = reply.json ?? JSON.stringify(reply.body);
   }

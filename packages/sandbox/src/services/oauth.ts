@@ -12,7 +12,7 @@ import type { Clock } from '@commerce-kit/internal/clock';
 import { createHash, randomBytes } from 'node:crypto';
 import { invalidFields, Refusal, unauthenticated } from '../refusal.js';
 import { digest, randomSecret, secretEquals } from '../secrets.js';
-import type { AppRow, CodeRow } from '../store/oauth.js';
+import type { AppRow, CodeRow, TokenRow } from '../store/oauth.js';
 import type { Store } from '../store/store.js';
 import type { FieldErrors } from '../validation/field-errors.js';
 import { IdTokenSigner } from './oidc.js';
@@ -28,6 +28,8 @@ export const CODE_TTL_MS = 10 * 60_000;
 /** How long a consent page stays answerable. */
 export const CONSENT_TTL_MS = 10 * 60_000;
 const MAX_OPEN_CONSENTS = 1000;
+/** Tokens {@link OAuthService.authenticate} remembers at most (all forgotten past it). */
+const MAX_REMEMBERED_TOKENS = 64;
 
 /**
  * The two token responses the platform documents: `openid` answers `token_type: "Bearer"`,
@@ -118,6 +120,13 @@ export class OAuthService {
   readonly #variant: TokenResponseVariant;
   readonly #issuer: () => string;
   readonly #consents = new Map<string, OpenConsent>();
+  /**
+   * Tokens looked up since the store last changed (`Store.changeCount()`: any write, a revocation
+   * included, forgets them all), by the token as presented: an API call with the same token does not
+   * hash it and read its row again. Its expiry is still compared with the clock on every call.
+   */
+  readonly #tokens = new Map<string, TokenRow | undefined>();
+  #tokensAt = -1;
   /** The ID token signer and its key set (served at the JWKS URI). */
   readonly idTokens: IdTokenSigner;
 
@@ -303,7 +312,7 @@ export class OAuthService {
       throw unauthenticated('is missing: send Authorization: Bearer <ACCESS_TOKEN>');
     const match = BEARER.exec(authorization);
     if (!match) throw unauthenticated('must be "Bearer" followed by an access token');
-    const token = this.#store.oauth.tokens.get(digest(match[1]!));
+    const token = this.#token(match[1]!);
     if (
       token?.kind !== 'access' ||
       token.revoked ||
@@ -312,6 +321,20 @@ export class OAuthService {
       throw unauthenticated('the access token is not valid (unknown, revoked or expired)');
     }
     return { accountId: token.account_id, clientId: token.client_id };
+  }
+
+  /** The row of a token, unknown ones included (undefined), remembered while the store does not change. */
+  #token(token: string): TokenRow | undefined {
+    const changes = this.#store.changeCount();
+    if (changes !== this.#tokensAt) {
+      this.#tokens.clear();
+      this.#tokensAt = changes;
+    }
+    if (this.#tokens.has(token)) return this.#tokens.get(token);
+    const row = this.#store.oauth.tokens.get(digest(token));
+    if (this.#tokens.size >= MAX_REMEMBERED_TOKENS) this.#tokens.clear();
+    this.#tokens.set(token, row);
+    return row;
   }
 
   #issue(

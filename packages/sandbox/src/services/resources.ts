@@ -17,6 +17,14 @@ import { notFound } from '../refusal.js';
 
 type Fields = Readonly<Record<string, unknown>>;
 
+/** A list page as stored documents (see {@link ResourceService.pageDocuments}). */
+export interface StoredPage {
+  readonly envelope: { readonly limit: number; readonly has_more: boolean };
+  readonly documents: readonly string[];
+  /** `{"limit":…,"has_more":…,"data":[<documents>]}` */
+  readonly json: string;
+}
+
 /** Writes inside one transaction of {@link ResourceService.write}: each records its webhook event in the same transaction. */
 export interface ResourceWriter {
   /** The live object, or undefined. */
@@ -63,6 +71,23 @@ export class ResourceService {
     const value = { limit: query.limit, has_more: page.hasMore, data: page.data.map((object) => object.value) };
     const json = `{"limit":${query.limit},"has_more":${page.hasMore},"data":[${page.data.map((object) => object.json).join(',')}]}`;
     return { value, json };
+  }
+
+  /**
+   * A page as the API answers it, none of its objects parsed: the envelope's fields, the objects' stored
+   * JSON documents, and the page's JSON built from them.
+   */
+  pageDocuments(kind: string, params: ListParams): StoredPage {
+    const resources = this.#store.resources;
+    const query = pageQuery(params, (id) => resources.position(kind, id));
+    const page = resources.documents(kind, query);
+    const json = `{"limit":${query.limit},"has_more":${page.hasMore},"data":[${page.data.join(',')}]}`;
+    return { envelope: { limit: query.limit, has_more: page.hasMore }, documents: page.data, json };
+  }
+
+  /** An object's stored JSON document, not parsed. */
+  document(kind: string, id: string): string {
+    return this.#store.resources.document(kind, id) ?? this.#notFound(kind, id);
   }
 
   retrieve(kind: string, id: string): ResourceObject {

@@ -69,17 +69,18 @@ export class OutboxStore {
       `INSERT INTO outbox (event_type, object_id, token, data, created_at, status, updated_at)
        VALUES (@event_type, @object_id, @token, @data, @created_at, @status, @created_at)`,
     );
+    // `LIMIT (? + 0)`: a bare `LIMIT ?` is planned again at every call (see ResourceStore).
     this.#due = db.prepare<[number, number], OutboxRow>(
-      `SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?`,
+      `SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT (? + 0)`,
     );
     this.#pending = db.prepare<[], OutboxRow>(`SELECT * FROM outbox WHERE status = 'pending' ORDER BY seq`);
     this.#nextDue = db.prepare<[], { at: number | null }>(
       `SELECT MIN(next_attempt_at) AS at FROM outbox WHERE status = 'pending'`,
     );
     this.#get = db.prepare<[number], OutboxRow>(`SELECT * FROM outbox WHERE seq = ?`);
-    this.#list = db.prepare<[number], OutboxRow>(`SELECT * FROM outbox ORDER BY seq DESC LIMIT ?`);
+    this.#list = db.prepare<[number], OutboxRow>(`SELECT * FROM outbox ORDER BY seq DESC LIMIT (? + 0)`);
     this.#listBefore = db.prepare<[number, number], OutboxRow>(
-      `SELECT * FROM outbox WHERE seq < ? ORDER BY seq DESC LIMIT ?`,
+      `SELECT * FROM outbox WHERE seq < ? ORDER BY seq DESC LIMIT (? + 0)`,
     );
     this.#attempts = db.prepare<[number], AttemptRow>(
       `SELECT * FROM delivery_attempts WHERE outbox_seq = ? ORDER BY id`,

@@ -32,23 +32,26 @@ export class ResourceStore {
     this.#get = db
       .prepare<[string, string], string>(`SELECT body FROM resources WHERE kind = ? AND id = ? AND deleted = 0`)
       .pluck();
+    // `LIMIT (? + 0)`, not `LIMIT ?`: SQLite reads a bare parameter's value when it plans the query and
+    // plans it again whenever the parameter is bound anew, which better-sqlite3 does on every call (a page
+    // query took 4 to 6 times as long; bench/sandbox/run.mjs). An expression is read when the query runs.
     // Tombstones included: a deleted object still marks a place in its list.
     this.#position = db.prepare<[string, string], ListPosition>(
       `SELECT created_time AS createdTime, id FROM resources WHERE kind = ? AND id = ?`,
     );
     this.#first = db
       .prepare<[string, number], string>(
-        `SELECT body FROM resources WHERE kind = ? AND deleted = 0 ORDER BY created_time, id LIMIT ?`,
+        `SELECT body FROM resources WHERE kind = ? AND deleted = 0 ORDER BY created_time, id LIMIT (? + 0)`,
       )
       .pluck();
     this.#after = db
       .prepare<[string, string, string, number], string>(
-        `SELECT body FROM resources WHERE kind = ? AND deleted = 0 AND (created_time, id) > (?, ?) ORDER BY created_time, id LIMIT ?`,
+        `SELECT body FROM resources WHERE kind = ? AND deleted = 0 AND (created_time, id) > (?, ?) ORDER BY created_time, id LIMIT (? + 0)`,
       )
       .pluck();
     this.#before = db
       .prepare<[string, string, string, number], string>(
-        `SELECT body FROM resources WHERE kind = ? AND deleted = 0 AND (created_time, id) < (?, ?) ORDER BY created_time DESC, id DESC LIMIT ?`,
+        `SELECT body FROM resources WHERE kind = ? AND deleted = 0 AND (created_time, id) < (?, ?) ORDER BY created_time DESC, id DESC LIMIT (? + 0)`,
       )
       .pluck();
     this.#insert = db.prepare<[string, number, string, string, string]>(
@@ -84,8 +87,13 @@ export class ResourceStore {
 
   /** A live object and its stored JSON; undefined for an id that is unknown or deleted. */
   read(kind: string, id: string): Stored<ResourceObject> | undefined {
-    const json = this.#get.get(kind, id);
+    const json = this.document(kind, id);
     return json === undefined ? undefined : { value: JSON.parse(json) as ResourceObject, json };
+  }
+
+  /** A live object's stored JSON, not parsed; undefined for an id that is unknown or deleted. */
+  document(kind: string, id: string): string | undefined {
+    return this.#get.get(kind, id);
   }
 
   /** Where an object is (or was, if deleted) in its list; undefined for an id that never existed. */
@@ -95,17 +103,22 @@ export class ResourceStore {
 
   /** A page of live objects, each with its stored JSON (`data[i].json`). */
   page(kind: string, query: PageQuery): Page<Stored<ResourceObject>> {
+    const page = this.documents(kind, query);
+    return {
+      data: page.data.map((json) => ({ value: JSON.parse(json) as ResourceObject, json })),
+      hasMore: page.hasMore,
+    };
+  }
+
+  /** A page of live objects as their stored JSON, not parsed. */
+  documents(kind: string, query: PageQuery): Page<string> {
     const n = query.limit + 1;
     const rows = query.before
       ? this.#before.all(kind, query.before.createdTime, query.before.id, n)
       : query.after
         ? this.#after.all(kind, query.after.createdTime, query.after.id, n)
         : this.#first.all(kind, n);
-    const page = toPage(rows, query.limit);
-    return {
-      data: page.data.map((json) => ({ value: JSON.parse(json) as ResourceObject, json })),
-      hasMore: page.hasMore,
-    };
+    return toPage(rows, query.limit);
   }
 
   /**
