@@ -1,6 +1,6 @@
 // The contract report (/_sandbox/violations), strict mode, and who may use the control API.
 import fc from 'fast-check';
-import { chmodSync, existsSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -231,6 +231,16 @@ describe('access to the control API', () => {
       chmodSync(keyFilePath(port), 0o600);
     }
     expect(readKeyFile(port)).toBe(sandbox.controlKey);
+  });
+
+  test('the key file of a process that is gone is stale: removed when read, its key never used', async () => {
+    const sandbox = await start({ customers: 1 });
+    const port = Number(new URL(sandbox.url).port);
+    const file = keyFilePath(port);
+    // A pid no process has (above Linux's pid_max and macOS's): the sandbox that wrote it was killed.
+    writeFileSync(file, 'sbk_left_by_a_killed_sandbox\n2147483646\n', { mode: 0o600 });
+    expect(readKeyFile(port)).toBeUndefined();
+    expect(existsSync(file)).toBe(false);
   });
 
   test('the control key is random per start when not given', async () => {

@@ -3,7 +3,9 @@
  * `<tmpdir>/commerce-sandbox-<uid>/<port>.key`, the directory readable only by the user (0700), the file
  * too (0600). Written when the sandbox starts listening, removed when it stops, so `commerce-sandbox reset`
  * in another terminal finds the key without the user typing it. Another user, and a web page, cannot read
- * it; a directory or file that another user owns, or that others may read, is never used.
+ * it; a directory or file that another user owns, or that others may read, is never used. The file names
+ * the process that wrote it: the file of a sandbox killed before it could remove it is stale, and removed
+ * when read, so its key is never sent to whatever listens on that port next.
  */
 import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -41,7 +43,7 @@ export function writeKeyFile(port: number, key: string): () => void {
     throw new Error(`${dir} is not a directory only this user can read (it was made by someone else?)`);
   const file = keyFilePath(port);
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  writeFileSync(temporary, `${key}\n`, { mode: 0o600, flag: 'wx' });
+  writeFileSync(temporary, `${key}\n${process.pid}\n`, { mode: 0o600, flag: 'wx' });
   renameSync(temporary, file);
   return () => {
     try {
@@ -57,9 +59,24 @@ export function readKeyFile(port: number): string | undefined {
   try {
     const file = keyFilePath(port);
     if (!private_(keyFileDirectory(), 'directory') || !private_(file, 'file')) return undefined;
-    const key = readFileSync(file, 'utf8').trim();
-    return key === '' ? undefined : key;
+    const [key = '', pid] = readFileSync(file, 'utf8').split('\n');
+    if (pid !== undefined && pid !== '' && !alive(Number(pid))) {
+      unlinkSync(file);
+      return undefined;
+    }
+    return key.trim() === '' ? undefined : key.trim();
   } catch {
     return undefined;
+  }
+}
+
+/** Whether process `pid` still runs (a process of another user counts: signalling it is refused, not absent). */
+function alive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
