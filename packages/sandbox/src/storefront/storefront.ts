@@ -10,7 +10,7 @@
  * only when it differs.
  */
 import type { Clock } from '@commerce-kit/internal/clock';
-import type { DevServer, DevServerEvent } from '@commerce-kit/theme-kit';
+import type { DevServer, DevServerEvent, ThemeDiagnostic } from '@commerce-kit/theme-kit';
 import { SandboxStartError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ResourceService } from '../services/resources.js';
@@ -69,13 +69,17 @@ function readAll(resources: ResourceService, kind: string): ResourceObject[] {
 /** What the theme kit reports, as the sandbox's log lines. */
 function reporter(logger: Logger): (event: DevServerEvent) => void {
   let last = '';
-  const problems = (list: DevServerEvent['problems']): void => {
+  const problems = (list: readonly ThemeDiagnostic[]): void => {
     const key = JSON.stringify(list);
     if (key === last) return;
     last = key;
     for (const d of list) (d.severity === 'error' ? logger.error : logger.warn)(`storefront: ${diagnosticLine(d)}`);
   };
   return (event) => {
+    if (event.type === 'mock-locale') {
+      logger.info(`storefront: ${event.message}`);
+      return;
+    }
     if (event.type === 'change') {
       const what =
         event.files.length === 0
