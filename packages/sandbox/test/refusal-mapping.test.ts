@@ -21,6 +21,11 @@ const SERVER_ERROR = {
  * The app over stand-ins of its services: a customer read refuses (404) or fails (an unexpected error
  * whose message holds a secret), depending on the id; the log is kept.
  */
+function missingOrBroken(_kind: string, id: string): never {
+  if (id === 'cus_broken') throw new Error(`the database is gone (password ${SECRET})`);
+  throw notFound('id', `no customer with id ${JSON.stringify(id)}`);
+}
+
 function appWithStandIns(): { readonly app: Hono; readonly logged: string[] } {
   const logged: string[] = [];
   const deps = {
@@ -42,12 +47,8 @@ function appWithStandIns(): { readonly app: Hono; readonly logged: string[] } {
           return { accountId: 'acc_1', clientId: 'app_1' };
         },
       },
-      resources: {
-        read: (_kind: string, id: string) => {
-          if (id === 'cus_broken') throw new Error(`the database is gone (password ${SECRET})`);
-          throw notFound('id', `no customer with id ${JSON.stringify(id)}`);
-        },
-      },
+      // `document` is what a retrieve reads (the stored JSON), `read` the parsed object.
+      resources: { read: missingOrBroken, document: missingOrBroken },
     },
   } as unknown as AppDeps;
   return { app: createApp(deps), logged };
