@@ -7,10 +7,10 @@
 // time per request. Build first: `npx nx run @commerce-kit/sandbox:build`. BENCH_REQUESTS (default 2000)
 // per side.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../../packages/sandbox/dist/index.js';
+import { cpuMs } from '../lib/process-cpu.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLI = path.join(here, '../../packages/sandbox/dist/cli.js');
@@ -35,16 +35,6 @@ function startProxy(upstream, args = [CLI, 'proxy', '--upstream', upstream, '--p
     });
     child.on('exit', (code) => reject(new Error(`the proxy exited with ${code}: ${err}`)));
   });
-}
-
-/** CPU time (user + system) of a process so far, in ms, from /proc (Linux); undefined elsewhere. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100
-  } catch {
-    return undefined;
-  }
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];

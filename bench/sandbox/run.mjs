@@ -17,10 +17,11 @@
 // `npx nx run @commerce-kit/sandbox:build`.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuMs } from '../lib/process-cpu.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -96,20 +97,6 @@ function load(server, scenario) {
     const result = await run(DURATION);
     return { ...result, cpuMs: before === undefined ? undefined : cpuMs(server.pid) - before };
   });
-}
-
-/**
- * CPU time (user + system) of a process so far, in ms, from /proc (Linux); undefined elsewhere. What a
- * server spends per request whatever else runs on the machine (Prism runs in a process of its own child:
- * not counted, so no figure for it).
- */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100
-  } catch {
-    return undefined;
-  }
 }
 
 function summarise(result, what) {
