@@ -36,9 +36,14 @@ export default defineConfig({
   // jsonc-parser is bundled from its ESM build (only the parser and scanner the code uses): its main entry
   // is a UMD build of six CommonJS files, which an ESM import makes Node lex and load one by one at every
   // start (about 15 ms of `theme-kit check`'s start, its largest module cost after the validators).
-  noExternal: [...(preset.noExternal ?? []), /^jsonc-parser$/],
+  // fastest-levenshtein (one function, 4 kB) likewise, from its ESM build rather than its CommonJS main.
+  noExternal: [...(preset.noExternal ?? []), /^jsonc-parser$/, /^fastest-levenshtein$/],
   esbuildPlugins: [schemasAsJsonParse],
   esbuildOptions(options) {
-    options.alias = { ...options.alias, 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' };
+    options.alias = {
+      ...options.alias,
+      'jsonc-parser': 'jsonc-parser/lib/esm/main.js',
+      'fastest-levenshtein': 'fastest-levenshtein/esm/mod.js',
+    };
   },
 });
