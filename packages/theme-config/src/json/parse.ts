@@ -22,16 +22,19 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 
 /** Maps offsets and pointers in one source text to 1-based lines and columns. */
 export class SourceMap {
-  readonly #lines: LineIndex;
+  readonly #text: string;
   readonly #root: Node | undefined;
+  /** Built on the first look-up: a file without diagnostics never needs its line starts. */
+  #lines: LineIndex | undefined;
 
   constructor(text: string, root: Node | undefined) {
+    this.#text = text;
     this.#root = root;
-    this.#lines = new LineIndex(text);
   }
 
   /** 1-based line and column of a character offset. */
   position(offset: number): { line: number; column: number } {
+    this.#lines ??= new LineIndex(this.#text);
     return this.#lines.position(offset);
   }
 
@@ -180,9 +183,10 @@ function toValue(node: Node, pointer: string, sourceMap: SourceMap, diagnostics:
         if (!keyNode || !valueNode) continue;
         const key = String(keyNode.value);
         const keyPointer = childPointer(pointer, key);
-        // Decided on the syntax tree, before the value is built: only whether it is an object with a `prototype` key matters.
+        // Decided on the syntax tree, before the value is built: only whether it is an object with a `prototype`
+        // key matters, and only for a `constructor` key (built for it alone: this runs on every property).
         const shape =
-          valueNode.type === 'object'
+          key === 'constructor' && valueNode.type === 'object'
             ? Object.fromEntries((valueNode.children ?? []).map((p) => [String(p.children?.[0]?.value), null]))
             : null;
         if (isDangerousEntry(key, shape)) {
