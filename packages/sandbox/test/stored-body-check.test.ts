@@ -110,6 +110,16 @@ describe('a stored page is checked as its envelope and its documents', () => {
     expect(responseMismatch(route('listCustomers'), page([], 1000))).toMatch(/\/limit/);
   });
 
+  test('the same list of documents, answered again, is still checked for its envelope; a failed list is never taken as passed', () => {
+    const documents = [customer(20), customer(21)];
+    expect(responseMismatch(route('listCustomers'), page(documents))).toBeUndefined();
+    expect(responseMismatch(route('listCustomers'), page(documents, 0))).toMatch(/\/limit/);
+    expect(responseMismatch(route('listCustomers'), page(documents))).toBeUndefined();
+    const failing = [customer(22), customer(23, { email: 'nope' })];
+    for (let i = 0; i < 2; i++)
+      expect(responseMismatch(route('listCustomers'), page(failing))).toMatch(/\/data\/1\/email/);
+  });
+
   test('a retrieve is checked from its stored document; a document of another resource does not pass', () => {
     const json = customer(7);
     const reply = (text: string): Reply => ({ status: 200, json: text, stored: { documents: [text] } });

@@ -16,6 +16,12 @@ export const PASSED_LIMIT = 2048;
 /** The exact JSON texts that passed each validator. */
 const passed = new WeakMap<Validator<unknown>, Set<string>>();
 
+/**
+ * The lists of documents (by identity: the store hands out the same array while nothing changed) whose
+ * every document passed each item validator. A list is never changed once made (`readonly string[]`).
+ */
+const passedLists = new WeakMap<Validator<unknown>, WeakSet<readonly string[]>>();
+
 /** The failures of a validator's last call (never empty: a refusal without errors still is one). */
 export function failuresOf(validate: Validator<unknown>): readonly ValidationError[] {
   const errors = validate.errors ?? [];
@@ -78,9 +84,22 @@ export function storedBodyErrors(
   }
   const errors: ValidationError[] = [];
   if (!validate({ ...envelope, data: [] })) errors.push(...failuresOf(validate));
+  let lists = passedLists.get(items);
+  if (lists?.has(documents)) return errors;
+  let failed = false;
   for (let i = 0; i < documents.length; i++) {
     const found = documentErrors(items, documents[i]!, `/data/${i}`);
-    if (found !== undefined) errors.push(...found);
+    if (found !== undefined) {
+      errors.push(...found);
+      failed = true;
+    }
+  }
+  if (!failed) {
+    if (lists === undefined) {
+      lists = new WeakSet();
+      passedLists.set(items, lists);
+    }
+    lists.add(documents);
   }
   return errors;
 }

@@ -17,6 +17,9 @@ import { notFound } from '../refusal.js';
 
 type Fields = Readonly<Record<string, unknown>>;
 
+/** Pages remembered while the store does not change; past this, all are forgotten (and read again). */
+const REMEMBERED_PAGES = 256;
+
 /** A list page as stored documents (see {@link ResourceService.pageDocuments}). */
 export interface StoredPage {
   readonly envelope: { readonly limit: number; readonly has_more: boolean };
@@ -45,6 +48,9 @@ export class ResourceService {
   readonly #clock: Clock;
   readonly #committed: () => void;
   readonly #writer: ResourceWriter;
+  /** Pages answered since the store last changed (`Store.changeCount()`), by kind and parameters. */
+  readonly #pages = new Map<string, StoredPage>();
+  #pagesAt = -1;
 
   /** @param committed called after each committed write (wakes the webhook dispatcher) */
   constructor(store: Store, events: EventOutbox, clock: Clock, committed: () => void) {
@@ -78,6 +84,24 @@ export class ResourceService {
    * JSON documents, and the page's JSON built from them.
    */
   pageDocuments(kind: string, params: ListParams): StoredPage {
+    // A page depends on nothing but the store's rows and its parameters: while no row changed (any
+    // write, reset or restore moves the count), the same parameters get the same page, its documents
+    // the same strings (so the response check finds them already checked without hashing them again).
+    const changes = this.#store.changeCount();
+    if (changes !== this.#pagesAt) {
+      this.#pages.clear();
+      this.#pagesAt = changes;
+    }
+    const key = JSON.stringify([kind, params.limit, params.starting_after, params.ending_before]);
+    const known = this.#pages.get(key);
+    if (known !== undefined) return known;
+    const page = this.#readPage(kind, params);
+    if (this.#pages.size >= REMEMBERED_PAGES) this.#pages.clear();
+    this.#pages.set(key, page);
+    return page;
+  }
+
+  #readPage(kind: string, params: ListParams): StoredPage {
     const resources = this.#store.resources;
     const query = pageQuery(params, (id) => resources.position(kind, id));
     const page = resources.documents(kind, query);
