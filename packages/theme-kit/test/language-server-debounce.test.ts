@@ -2,62 +2,34 @@
 // connected to a protocol client through in-memory streams. The opened document gets its own diagnostics at
 // once (language-server-first-check.test.ts); after that, nothing is checked while the clock stands still,
 // and a burst of changes becomes one check of the last text, published once.
-import { PassThrough } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node.js';
 import {
-  createProtocolConnection,
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
   HoverRequest,
-  InitializedNotification,
-  InitializeRequest,
-  type PublishDiagnosticsParams,
-  PublishDiagnosticsNotification,
-  StreamMessageReader,
-  StreamMessageWriter,
 } from 'vscode-languageserver-protocol/node.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
-import { startThemeLanguageServer } from '../src/language-server/server.js';
 import { ManualClock } from '../src/testing/index.js';
-import { uri } from './support/language-server.js';
+import { type InProcessServer, startInProcessServer, uri } from './support/language-server.js';
 import { makeTheme, starterSpec } from './support/theme.js';
 
 const DEBOUNCE_MS = 80;
 const dir = testTempDir('theme-kit-test-');
 const clock = new ManualClock('2024-06-01T00:00:00Z');
-const toServer = new PassThrough();
-const toClient = new PassThrough();
-const server = createConnection(
-  ProposedFeatures.all,
-  new StreamMessageReader(toServer),
-  new StreamMessageWriter(toClient),
-);
-const client = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
-const published: PublishDiagnosticsParams[] = [];
+let lsp: InProcessServer;
+let client: InProcessServer['client'];
+let published: InProcessServer['published'];
 
 beforeAll(async () => {
   makeTheme(starterSpec(), dir);
-  startThemeLanguageServer(server, { clock, debounceMs: DEBOUNCE_MS, checkWorker: false });
-  server.listen();
-  client.onNotification(PublishDiagnosticsNotification.type, (params) => published.push(params));
-  client.listen();
-  await client.sendRequest(InitializeRequest.type, {
-    processId: null,
-    rootUri: uri(dir),
-    workspaceFolders: [{ uri: uri(dir), name: 'theme' }],
-    capabilities: {},
-  });
-  await client.sendNotification(InitializedNotification.type, {});
+  lsp = await startInProcessServer(dir, { clock, debounceMs: DEBOUNCE_MS, checkWorker: false });
+  ({ client, published } = lsp);
 });
 
-afterAll(() => {
-  client.dispose();
-  server.dispose();
-});
+afterAll(() => lsp.dispose());
 
 describe('theme-kit language server: diagnostics after a change', () => {
   it('waits for the clock, then checks a burst of changes once, on the last text', async () => {

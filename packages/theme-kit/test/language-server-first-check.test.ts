@@ -3,30 +3,17 @@
 // each Liquid file finds is exactly the whole theme's diagnostics of that file for the codes it publishes
 // (never one more, never one less); and the server publishes them at once when the document opens, while
 // the whole theme's check still waits on a ManualClock, then the rest when the clock moves.
-import { PassThrough } from 'node:stream';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node.js';
-import {
-  createProtocolConnection,
-  type Diagnostic,
-  DidOpenTextDocumentNotification,
-  InitializedNotification,
-  InitializeRequest,
-  type PublishDiagnosticsParams,
-  PublishDiagnosticsNotification,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from 'vscode-languageserver-protocol/node.js';
+import { type Diagnostic, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { checkSnapshot } from '../src/check/run.js';
 import { toPublished } from '../src/language-server/diagnostics.js';
 import { checkOpenedFirst, firstCodes } from '../src/language-server/first-check.js';
-import { startThemeLanguageServer } from '../src/language-server/server.js';
 import { ManualClock } from '../src/testing/index.js';
 import { snapshot } from './support/language.js';
-import { uri } from './support/language-server.js';
+import { type InProcessServer, startInProcessServer, uri } from './support/language-server.js';
 import { makeTheme, starterSpec } from './support/theme.js';
 
 /** The starter theme with problems of every kind, in the files the first check reads and in others. */
@@ -107,37 +94,20 @@ describe('first check of opened documents', () => {
 describe('theme-kit language server: an opened document before the whole theme is checked', () => {
   const DEBOUNCE_MS = 80;
   const clock = new ManualClock('2024-06-01T00:00:00Z');
-  const toServer = new PassThrough();
-  const toClient = new PassThrough();
-  const server = createConnection(
-    ProposedFeatures.all,
-    new StreamMessageReader(toServer),
-    new StreamMessageWriter(toClient),
-  );
-  const client = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
   let dir = '';
 
+  let lsp: InProcessServer | undefined;
+
   afterAll(() => {
-    client.dispose();
-    server.dispose();
+    lsp?.dispose();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it("publishes its own diagnostics at once, the whole theme's after the wait, and never one the theme does not have", async () => {
     const spec = troubledTheme();
     dir = makeTheme(spec);
-    const published: PublishDiagnosticsParams[] = [];
-    startThemeLanguageServer(server, { clock, debounceMs: DEBOUNCE_MS, checkWorker: false });
-    server.listen();
-    client.onNotification(PublishDiagnosticsNotification.type, (params) => published.push(params));
-    client.listen();
-    await client.sendRequest(InitializeRequest.type, {
-      processId: null,
-      rootUri: uri(dir),
-      workspaceFolders: [{ uri: uri(dir), name: 'theme' }],
-      capabilities: {},
-    });
-    await client.sendNotification(InitializedNotification.type, {});
+    lsp = await startInProcessServer(dir, { clock, debounceMs: DEBOUNCE_MS, checkWorker: false });
+    const { client, published } = lsp;
     const file = path.join(dir, 'templates/index.liquid');
     await client.sendNotification(DidOpenTextDocumentNotification.type, {
       textDocument: { uri: uri(file), languageId: 'liquid', version: 1, text: readFileSync(file, 'utf8') },

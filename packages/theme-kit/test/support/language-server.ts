@@ -1,9 +1,11 @@
 /**
  * A language client for tests: the built `theme-kit language-server --stdio` as a child process, spoken to
  * with `vscode-languageserver-protocol`'s own connection (no hand-written JSON-RPC). Published diagnostics
- * are kept by URI, each with a count, so a test waits for the next publication of a file.
+ * are kept by URI, each with a count, so a test waits for the next publication of a file. Or the server in
+ * this process, on the test's clock ({@link startInProcessServer}).
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import {
   type ClientCapabilities,
@@ -14,6 +16,7 @@ import {
   InitializeRequest,
   type InitializeResult,
   type ProtocolConnection,
+  type PublishDiagnosticsParams,
   PublishDiagnosticsNotification,
   type Registration,
   RegistrationRequest,
@@ -21,8 +24,10 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
 } from 'vscode-languageserver-protocol/node.js';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node.js';
 import { waitFor } from '../../../../tools/testing/wait-for.mjs';
 import { cleanEnv } from '../../../../tools/testing/node-bin.mjs';
+import { startThemeLanguageServer, type ThemeLanguageServerOptions } from '../../src/language-server/server.js';
 import { BIN, PACKAGE_ROOT } from './bin.js';
 
 /** One file's diagnostics as last published, and how many publications it got. */
@@ -119,6 +124,53 @@ export async function startLanguageClient(folders: readonly string[]): Promise<L
       const code = await exited;
       connection.dispose();
       return code;
+    },
+  };
+}
+
+/** A server running in this process, spoken to through in-memory streams (see {@link startInProcessServer}). */
+export interface InProcessServer {
+  readonly client: ProtocolConnection;
+  /** Every `publishDiagnostics` so far, in order (a test may empty it). */
+  readonly published: PublishDiagnosticsParams[];
+  dispose(): void;
+}
+
+/**
+ * Starts the language server in this process (its clock and debounce from `options`, so a test moves a
+ * `ManualClock` instead of waiting), connects a protocol client through in-memory streams, and initializes
+ * it with `root` as the one workspace folder.
+ */
+export async function startInProcessServer(
+  root: string,
+  options: ThemeLanguageServerOptions,
+): Promise<InProcessServer> {
+  const toServer = new PassThrough();
+  const toClient = new PassThrough();
+  const server = createConnection(
+    ProposedFeatures.all,
+    new StreamMessageReader(toServer),
+    new StreamMessageWriter(toClient),
+  );
+  const client = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+  const published: PublishDiagnosticsParams[] = [];
+  startThemeLanguageServer(server, options);
+  server.listen();
+  client.onNotification(PublishDiagnosticsNotification.type, (params) => published.push(params));
+  client.listen();
+  await client.sendRequest(InitializeRequest.type, {
+    processId: null,
+    rootUri: uri(root),
+    workspaceFolders: [{ uri: uri(root), name: 'theme' }],
+    capabilities: {},
+  });
+  await client.sendNotification(InitializedNotification.type, {});
+  return {
+    client,
+    published,
+    dispose: () => {
+      client.dispose();
+      server.dispose();
     },
   };
 }
