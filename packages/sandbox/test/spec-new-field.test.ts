@@ -3,7 +3,8 @@
 // only) goes through every generator, and the types, validators, client, sandbox (create, update, list, seed,
 // webhook payloads), storefront drop and theme-kit contract all carry the fields. No other file is edited: the
 // request schemas derive from the resource (x-derive), the seed and the storefront map the mock store through
-// the generated codec, and a seeded customer's value is drawn from the field's schema.
+// the generated codec, and a seeded customer's value, like a product the mock store generates, is drawn from
+// the field's schema.
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +22,14 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 
 // The seed and the storefront import the generated codec: here, the one generated from the copy (the
 // sandbox's modules are imported once it is generated).
-const generated = vi.hoisted(() => ({ codec: '' }));
+const generated = vi.hoisted(() => ({ codec: '', mockSchema: '' }));
 vi.mock('../src/generated/codec.js', () => import(/* @vite-ignore */ generated.codec));
+// The mock store the seed draws from: theme-config's own source (not its built dist/, which a test never
+// rebuilds), reading the mock-data schema generated from the copy.
+vi.mock('@commerce-kit/theme-config/mock', () => import('../../theme-config/src/mock/index.js'));
+vi.mock('../../theme-config/src/generated/schemas/mock-data.schema.json', () => ({
+  default: JSON.parse(readFileSync(generated.mockSchema, 'utf8')) as unknown,
+}));
 
 /** `text` with `insert` placed right after `anchor`, which must come after `after` (the schema it belongs to). */
 function insertAfter(text: string, after: string, anchor: string, insert: string): string {
@@ -77,6 +84,7 @@ beforeAll(async () => {
     }
   }
   generated.codec = path.join(root, 'packages/sandbox/src/generated/codec.ts');
+  generated.mockSchema = path.join(root, 'packages/theme-config/src/generated/schemas/mock-data.schema.json');
 }, 600_000);
 
 describe('a field added once to the spec', () => {
@@ -127,14 +135,18 @@ describe('a field added once to the spec', () => {
             numItems: 1,
             items: [{ title: 'Sencha', description: 'Green.', price: 8, giftWrap: true } as never],
           },
+          // Products the mock store generates.
+          { title: 'Pots', description: 'Teapots.', numItems: 3 },
         ],
       };
       seedStore(store, 1, 3, config);
       const engine = new ResourceService(store, new EventOutbox(store, clock, false), clock, () => {});
-      // Seeded: the configured product's value; the customers' values drawn from the field's schema.
-      expect(engine.page('products', { limit: 10 }).value.data.map((p: ResourceObject) => p['gift_wrap'])).toEqual([
-        true,
-      ]);
+      // Seeded: the configured product's value, and the generated products' and the customers' values drawn
+      // from the field's schema.
+      const wraps = engine.page('products', { limit: 10 }).value.data.map((p: ResourceObject) => p['gift_wrap']);
+      expect(wraps).toHaveLength(4);
+      expect(wraps[0]).toBe(true);
+      for (const wrap of wraps.slice(1)) expect(typeof wrap).toBe('boolean');
       const tiers = engine.page('customers', { limit: 10 }).value.data.map((c: ResourceObject) => c['loyalty_tier']);
       expect(tiers).toHaveLength(3);
       for (const tier of tiers) expect([null, 'bronze', 'silver', 'gold']).toContain(tier);
