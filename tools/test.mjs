@@ -71,7 +71,7 @@ console.log('\n$ drift check (the files the generate targets left, against the c
 const drift = reportDrift(generatedChanges(committed));
 // The public surface stays small enough to hold in mind (docs/house-style.md, "Entries and files"). It is
 // counted from the sources, beside the rest, and printed after them.
-const EXPORT_BUDGET = 331;
+const EXPORT_BUDGET = 330;
 const surface = captured(['tools/count-exports.mjs', '--max', String(EXPORT_BUDGET)]);
 // Breaking changes to specs/ since the last release need changesets (tools/spec-diff.mjs: a YAML parse and a
 // few `git show`s, about a CPU-second).

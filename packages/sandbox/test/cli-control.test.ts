@@ -1,7 +1,8 @@
 // The control commands of `commerce-sandbox` against a real sandbox on a loopback port: each one does what
 // it says to the sandbox, prints one line (or the JSON answer), and exits 0 / 1 / 2. Run through the CLI's
 // entry in this process (runInProcess); a refusal's exit 1 also through the built bin (runBin).
-import { createWebhookHandler, WEBHOOK_EVENT_TYPES, type WebhookEvent } from '@commerce-kit/webhooks';
+import { WEBHOOK_EVENT_TYPES } from '@commerce-kit/api-types';
+import { createWebhookHandler, type WebhookEvent } from '@commerce-kit/webhooks';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';

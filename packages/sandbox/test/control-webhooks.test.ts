@@ -1,6 +1,7 @@
 // Webhook delivery modes: duplicates, held and reordered deliveries, bursts, late timestamps, retries,
 // triggers of every documented event type, and redelivery from the log.
-import { computeSignature, SIGNATURE_HEADER, WEBHOOK_EVENT_TYPES } from '@commerce-kit/webhooks';
+import { WEBHOOK_EVENT_TYPES } from '@commerce-kit/api-types';
+import { computeSignature, SIGNATURE_HEADER } from '@commerce-kit/webhooks';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';

@@ -1,12 +1,6 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@commerce-kit/api-types';
 
-/**
- * The 19 event types of the platform's API documentation, in the order it lists them, as generated
- * into `@commerce-kit/api-types` from the OpenAPI spec (re-exported so one import is enough).
- */
-export { WEBHOOK_EVENT_TYPES };
-
-/** One of the 19 documented event types. */
+/** One of the 19 documented event types (generated into `@commerce-kit/api-types`, which also holds the runtime list). */
 export type { WebhookEventType };
 
 const KNOWN: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);

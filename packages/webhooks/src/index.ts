@@ -14,7 +14,6 @@ export type { DeliveryBody } from './body.js';
 export type { HeadersInput } from './headers.js';
 export { computeSignature, verifySignature } from './signature.js';
 export { SIGNATURE_HEADER } from './headers.js';
-export { WEBHOOK_EVENT_TYPES } from './events.js';
 export type { WebhookEvent, WebhookEventType } from './events.js';
 export type { WebhookWarning } from './warnings.js';
 export type { IdempotencyStore } from './idempotency.js';

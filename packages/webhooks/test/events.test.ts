@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { WEBHOOK_EVENT_TYPES as API_TYPES_LIST } from '@commerce-kit/api-types';
+import { WEBHOOK_EVENT_TYPES } from '@commerce-kit/api-types';
 import { isWebhookEventType } from '../src/events.js';
-import { WEBHOOK_EVENT_TYPES } from '../src/index.js';
 
-describe('WEBHOOK_EVENT_TYPES', () => {
+describe('the event types webhooks know', () => {
   it('lists the 19 types of the platform, in the order the spec gives them', () => {
     const spec = parse(
       readFileSync(new URL('../../api-types/src/generated/openapi.yaml', import.meta.url), 'utf8'),
@@ -15,7 +14,6 @@ describe('WEBHOOK_EVENT_TYPES', () => {
     expect(WEBHOOK_EVENT_TYPES).toEqual(spec.components.schemas.WebhookEventType.enum);
     expect(WEBHOOK_EVENT_TYPES).toContain('product_variant_soldout');
     expect(new Set(WEBHOOK_EVENT_TYPES).size).toBe(19);
-    expect(WEBHOOK_EVENT_TYPES).toBe(API_TYPES_LIST);
   });
 
   it('recognises exactly those strings', () => {

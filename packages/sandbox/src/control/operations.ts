@@ -5,7 +5,7 @@
 import type { Clock } from '@commerce-kit/internal/clock';
 import type { ThemeConfig } from '@commerce-kit/theme-config';
 import { isRecord } from '@commerce-kit/internal/is-record';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@commerce-kit/webhooks';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@commerce-kit/api-types';
 import type { Dispatcher } from '../events/dispatcher.js';
 import { DEFAULT_WEBHOOK_MODE } from '../events/mode.js';
 import type { EventOutbox } from '../events/outbox.js';

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { isRecord } from '@commerce-kit/internal/is-record';
 import { parseJson } from '@commerce-kit/internal/safe-json';
-import { WEBHOOK_EVENT_TYPES } from '@commerce-kit/webhooks';
+import { WEBHOOK_EVENT_TYPES } from '@commerce-kit/api-types';
 import { CommandFailure, printJson, UsageError, type ControlCommand } from './command.js';
 import { positionals } from './state.js';
 
