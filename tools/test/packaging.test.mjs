@@ -12,17 +12,17 @@
 //   moduleResolution node16 (ESM and CJS) and bundler, with skipLibCheck off for our declarations
 //   (tools/packaging/consumer-typecheck.mjs, in process).
 // Needs built packages: run `npx nx run-many -t build` first (nx does it via ^build).
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { installConsumer } from '../packaging/consumer.mjs';
 import { consumerTypeErrors } from '../packaging/consumer-typecheck.mjs';
 import { dualFormatProblems, exportEntries } from '../packaging/exports-map.mjs';
 import { lintTarball } from '../packaging/lint-tarball.mjs';
 import { missingTarballFiles, packPackages, unexpectedTarballFiles } from '../packaging/pack.mjs';
 import { run } from '../packaging/run.mjs';
+import { testTempDir } from '../testing/temp-dir.mjs';
 import { assertBuilt, BUILD_HINT, declaredFiles, publishedPackages, repoRoot } from '../packaging/workspace.mjs';
 
 const fixtureDir = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'consumer');
@@ -37,7 +37,8 @@ const byName = packages.map((pkg) => /** @type {const} */ ([pkg.name, pkg]));
  */
 const CONSUMER_OPTIONS = { strict: true, skipLibCheck: false, declaration: true, types: ['node'], target: 'es2022' };
 
-/** @type {string} */ let workDir;
+// The tarballs and the consumer project, for the whole file (KEEP_TEST_TMP=1 keeps them).
+const workDir = testTempDir('commerce-kit-packaging-');
 /** @type {Map<string, import('../packaging/pack.mjs').PackResult>} */ const packed = new Map();
 /** @type {Promise<{ dir: string, entries: import('../packaging/exports-map.mjs').ExportEntry[] }> | undefined} */ let consumer;
 
@@ -124,7 +125,6 @@ function binEntries(manifest) {
 
 beforeAll(async () => {
   for (const pkg of packages) assertBuilt(pkg); // clear "run the build first" message instead of odd pack results
-  workDir = mkdtempSync(join(tmpdir(), 'commerce-kit-packaging-'));
   const tarballs = join(workDir, 'tarballs');
   mkdirSync(tarballs);
   const byDir = await packPackages(
@@ -134,12 +134,6 @@ beforeAll(async () => {
   );
   for (const pkg of packages) packed.set(pkg.name, /** @type {any} */ (byDir.get(pkg.dir)));
 }, 60_000);
-
-afterAll(() => {
-  if (!workDir) return;
-  if (process.env.KEEP_PACKAGING_TMP) console.info(`packaging test files kept in ${workDir}`);
-  else rmSync(workDir, { recursive: true, force: true });
-});
 
 describe('packaging', { timeout: 120_000 }, () => {
   test('finds the four published packages', () => {

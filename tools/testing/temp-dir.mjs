@@ -1,5 +1,6 @@
 // A temporary directory for tests: under the system temp directory, removed when the test (or the file's tests)
-// end, passed or failed, so that a run leaves nothing behind.
+// end, passed or failed, so that a run leaves nothing behind. `KEEP_TEST_TMP=1` keeps every one and prints
+// where, for inspecting what a test wrote (a packed tarball, a consumer project, a generated tree).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,9 @@ import { afterAll, onTestFinished, TestRunner } from 'vitest';
  */
 export function testTempDir(prefix, parent = tmpdir()) {
   const dir = mkdtempSync(path.join(parent, prefix));
-  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const remove = process.env['KEEP_TEST_TMP']
+    ? () => console.info(`test files kept in ${dir}`)
+    : () => rmSync(dir, { recursive: true, force: true });
   // Registered per call (not once per module): with `isolate: false` the files of a worker share this module.
   if (TestRunner.getCurrentTest()) onTestFinished(remove);
   else afterAll(remove);
