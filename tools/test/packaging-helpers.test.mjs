@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { budgetFor, budgetWithHeadroom, measureDist } from '../packaging/size-budget.mjs';
+import { normalizeWhitespace, thirdPartyCode } from '../packaging/third-party.mjs';
 import { declaredFiles } from '../packaging/workspace.mjs';
 import { testTempDir } from '../testing/temp-dir.mjs';
 
@@ -135,6 +136,40 @@ describe('tarball contents', () => {
         './package.json',
       ]),
     );
+  });
+});
+
+describe('thirdPartyCode', () => {
+  test('finds what dist/ bundles (esbuild markers) and what it imports, by package name', () => {
+    const dist = testTempDir('third-party-');
+    mkdirSync(join(dist, 'sub'));
+    writeFileSync(
+      join(dist, 'index.js'),
+      [
+        '// ../../node_modules/jsonc-parser/lib/esm/main.js',
+        '// ../../node_modules/@scope/bundled/index.js',
+        'import { x } from "liquidjs";',
+        'import "side-effect";',
+        'const lazy = () => import("@faker-js/faker/locale/de");',
+        "const url = require('u' + 'rl');",
+        'const text = "see node_modules/not-a-marker/ in prose";',
+        'export { y } from "./local.js";',
+        'import fs from "node:fs";',
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(dist, 'sub', 'chunk.cjs'),
+      'var require_pc = __commonJS({\n  "../../node_modules/picocolors/picocolors.js"(exports, module) {}\n});\nrequire("ioredis");\n',
+    );
+    // Types only: imported, never bundled.
+    writeFileSync(join(dist, 'index.d.ts'), "import { Node } from 'types-only';\n// ../../node_modules/not-code/x.js\n");
+    const { bundled, imported } = thirdPartyCode(dist);
+    expect([...bundled].sort()).toEqual(['@scope/bundled', 'jsonc-parser', 'picocolors']);
+    expect([...imported].sort()).toEqual(['@faker-js/faker', 'ioredis', 'liquidjs', 'side-effect', 'types-only']);
+  });
+
+  test('normalizeWhitespace lets a license be found however it was wrapped', () => {
+    expect(normalizeWhitespace('  MIT License\n\nCopyright (c)\t2020  X\n')).toBe('MIT License Copyright (c) 2020 X');
   });
 });
 

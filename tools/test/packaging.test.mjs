@@ -12,7 +12,7 @@
 //   moduleResolution node16 (ESM and CJS) and bundler, with skipLibCheck off for our declarations
 //   (tools/packaging/consumer-typecheck.mjs, in process).
 // Needs built packages: run `npx nx run-many -t build` first (nx does it via ^build).
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -22,6 +22,7 @@ import { dualFormatProblems, exportEntries } from '../packaging/exports-map.mjs'
 import { lintTarball } from '../packaging/lint-tarball.mjs';
 import { missingTarballFiles, packPackages, unexpectedTarballFiles } from '../packaging/pack.mjs';
 import { run } from '../packaging/run.mjs';
+import { normalizeWhitespace, thirdPartyCode } from '../packaging/third-party.mjs';
 import { testTempDir } from '../testing/temp-dir.mjs';
 import { assertBuilt, BUILD_HINT, declaredFiles, publishedPackages, repoRoot } from '../packaging/workspace.mjs';
 
@@ -113,6 +114,17 @@ async function runLoaderOnce(script) {
 }
 
 /**
+ * The license text of an installed package (its LICENSE file, whatever its extension).
+ * @param {string} name
+ */
+function bundledLicense(name) {
+  const dir = join(repoRoot, 'node_modules', name);
+  const file = readdirSync(dir).find((entry) => /^licen[cs]e(\.|$)/i.test(entry));
+  if (!file) throw new Error(`${name} (bundled) has no LICENSE file in ${dir}`);
+  return readFileSync(join(dir, file), 'utf8');
+}
+
+/**
  * The `bin` field as a command -> file map (npm allows a bare string for one command).
  * @param {Record<string, any>} manifest
  * @returns {Record<string, string>}
@@ -162,6 +174,20 @@ describe('packaging', { timeout: 120_000 }, () => {
       const { files } = /** @type {import('../packaging/pack.mjs').PackResult} */ (packed.get(pkg.name));
       expect(unexpectedTarballFiles(files), `files that must not be published from ${pkg.relDir}`).toEqual([]);
       expect(missingTarballFiles(files), `files missing from the ${pkg.name} tarball`).toEqual([]);
+    });
+
+    test('third-party code: each dependency is imported by dist/; a bundled package that is not one has its license in LICENSE', () => {
+      const { bundled, imported } = thirdPartyCode(join(pkg.dir, 'dist'));
+      const dependencies = Object.keys(pkg.manifest.dependencies ?? {});
+      expect(
+        dependencies.filter((name) => !imported.has(name)),
+        `dependencies of ${pkg.relDir} that dist/ never imports (bundled, or unused: a devDependency)`,
+      ).toEqual([]);
+      const license = normalizeWhitespace(readFileSync(join(pkg.dir, 'LICENSE'), 'utf8'));
+      const unlicensed = [...bundled]
+        .filter((name) => !dependencies.includes(name))
+        .filter((name) => !license.includes(normalizeWhitespace(bundledLicense(name))));
+      expect(unlicensed, `packages bundled into ${pkg.relDir}/dist whose license is not in its LICENSE`).toEqual([]);
     });
 
     test('every file package.json points at is in the tarball', () => {
