@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const BUNDLED = /node_modules\/((?:@[\w.-]+\/)?[\w.-]+)\//g;
-const IMPORTED = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)["']((?:@[\w.-]+\/)?[\w.-]+)(?:\/[^"']*)?["'](?=\s*[);,\n]|\s*$)/gm;
+const IMPORTED =
+  /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)["']((?:@[\w.-]+\/)?[\w.-]+)(?:\/[^"']*)?["'](?=\s*[);,\n]|\s*$)/gm;
 
 /** The JavaScript and declaration files of a dist/ directory, with their text and kind. */
 function distScripts(distDir) {

@@ -162,7 +162,10 @@ describe('thirdPartyCode', () => {
       'var require_pc = __commonJS({\n  "../../node_modules/picocolors/picocolors.js"(exports, module) {}\n});\nrequire("ioredis");\n',
     );
     // Types only: imported, never bundled.
-    writeFileSync(join(dist, 'index.d.ts'), "import { Node } from 'types-only';\n// ../../node_modules/not-code/x.js\n");
+    writeFileSync(
+      join(dist, 'index.d.ts'),
+      "import { Node } from 'types-only';\n// ../../node_modules/not-code/x.js\n",
+    );
     const { bundled, imported } = thirdPartyCode(dist);
     expect([...bundled].sort()).toEqual(['@scope/bundled', 'jsonc-parser', 'picocolors']);
     expect([...imported].sort()).toEqual(['@faker-js/faker', 'ioredis', 'liquidjs', 'side-effect', 'types-only']);
