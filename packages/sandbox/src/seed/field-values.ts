@@ -4,11 +4,29 @@
  * and no code. Deterministic: the same faker state gives the same value.
  */
 import type { Faker } from '@faker-js/faker';
-import type { FieldShape } from '../store/resource-model.js';
+import type { FieldShape, ResourceModel } from '../store/resource-model.js';
 
 /** The seed's base date is the day these are placed around (`SEED_BASE_TIME`). */
 const BASE = Date.UTC(2024, 0, 1);
 const DAY = 86_400_000;
+
+/**
+ * `fields` with a value drawn from its shape for every other field of `model`'s schema, in the schema's order:
+ * a field the seed does not fill by hand, or one the mock store has no counterpart for. `faker` is asked for
+ * only when there is such a field, so adding one changes no value drawn before.
+ */
+export function withSchemaValues(
+  fields: Readonly<Record<string, unknown>>,
+  model: ResourceModel,
+  faker: () => Faker,
+): Readonly<Record<string, unknown>> {
+  const rest = model.fields.filter((field) => !Object.hasOwn(fields, field.name) && field.shape !== undefined);
+  if (rest.length === 0) return fields;
+  const source = faker();
+  const drawn: Record<string, unknown> = { ...fields };
+  for (const field of rest) drawn[field.name] = seedValue(field.shape!, source, field.onCreate === 'required');
+  return drawn;
+}
 
 /** A value of `shape`; `null` now and then when the field is nullable and not required. */
 export function seedValue(shape: FieldShape, faker: Faker, required = false): unknown {
