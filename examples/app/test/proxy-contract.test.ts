@@ -12,6 +12,7 @@ import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { type App, createApp } from '../src/app.js';
 import { redirectUriOf, webhookUrlOf } from '../src/config.js';
 import { type Listening, listen } from '../src/server.js';
+import { installByHand } from './support/install.js';
 
 const CLI = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@commerce-kit/sandbox/package.json')),
@@ -65,24 +66,8 @@ test("the example app's click-through through the validating proxy departs from 
 
   // Install: the app sends the browser to the platform's authorize URL (the proxy's), consent is given on the
   // sandbox's page, and the callback exchanges the code through the proxy.
-  const started = await fetch(`${server.url}/install`, { method: 'POST', redirect: 'manual' });
-  const stateCookie = (started.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const authorize = started.headers.get('location') ?? '';
-  expect(authorize.startsWith(proxyUrl)).toBe(true);
-  const consentPage = await (await fetch(authorize, { headers: { accept: 'text/html' } })).text();
-  const consent = /name="consent" value="([^"]+)"/.exec(consentPage)?.[1] ?? '';
-  const allowed = await fetch(`${sandbox.url}/_sandbox/consent`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ consent, decision: 'allow' }),
-    redirect: 'manual',
-  });
-  const landed = await fetch(allowed.headers.get('location') ?? '', {
-    headers: { cookie: stateCookie },
-    redirect: 'manual',
-  });
-  expect(landed.headers.get('location')).toBe('/customers');
-  const session = (landed.headers.getSetCookie().find((c) => c.startsWith('sid=')) ?? '').split(';')[0] ?? '';
+  const { session, authorizeUrl } = await installByHand(server.url, sandbox.url);
+  expect(authorizeUrl.startsWith(proxyUrl)).toBe(true);
 
   // The customers page, the next page and back.
   const page = async (query = ''): Promise<string> => {

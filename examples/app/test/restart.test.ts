@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { startExample, type RunningExample } from '../src/example.js';
+import { installByHand } from './support/install.js';
 
 let example: RunningExample | undefined;
 
@@ -15,26 +16,7 @@ afterEach(async () => {
 
 /** Install → Allow → callback, as the browser does it; resolves with the session cookie. */
 async function install(running: RunningExample): Promise<string> {
-  const started = await fetch(`${running.url}/install`, { method: 'POST', redirect: 'manual' });
-  const stateCookie = (started.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const consentPage = await (
-    await fetch(started.headers.get('location') ?? '', { headers: { accept: 'text/html' } })
-  ).text();
-  const consent = /name="consent" value="([^"]+)"/.exec(consentPage)?.[1] ?? '';
-  const allowed = await fetch(`${running.sandbox.url}/_sandbox/consent`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ consent, decision: 'allow' }),
-    redirect: 'manual',
-  });
-  const landed = await fetch(allowed.headers.get('location') ?? '', {
-    headers: { cookie: stateCookie },
-    redirect: 'manual',
-  });
-  expect(landed.headers.get('location')).toBe('/customers');
-  const session = (landed.headers.getSetCookie().find((cookie) => cookie.startsWith('sid=')) ?? '').split(';')[0] ?? '';
-  expect(session).toMatch(/^sid=./);
-  return session;
+  return (await installByHand(running.url, running.sandbox.url)).session;
 }
 
 test('with a database file, a session outlives a restart, and tokens of another platform mean Install again', async () => {
