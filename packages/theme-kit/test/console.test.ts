@@ -1,11 +1,11 @@
 // `theme-kit console`: the Liquid REPL on the mock store, through a pipe (the built binary, as a script
 // uses it), through a pseudo-terminal (tmux: prompt, Tab completion, history), and its completion table.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { waitFor } from '../../../tools/testing/wait-for.mjs';
 import { completions } from '../src/console/console.js';
-import { BIN } from './support/bin.js';
+import { BIN, type BinRun, runBin } from './support/bin.js';
 import { makeTheme, starterSpec } from './support/theme.js';
 
 const dir = testTempDir('theme-kit-test-');
@@ -14,27 +14,9 @@ beforeAll(() => {
   makeTheme(starterSpec(), dir);
 });
 
-afterAll(() => {});
-
 /** Runs `theme-kit console ...args` with `input` on its stdin (a pipe), to the end. */
-function piped(
-  args: readonly string[],
-  input: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'console', '--theme', dir, ...args], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, NO_COLOR: '1' },
-      timeout: 60_000,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
+function piped(args: readonly string[], input: string): Promise<BinRun> {
+  return runBin(['console', '--theme', dir, ...args], { input, env: { NO_COLOR: '1' } });
 }
 
 describe('through a pipe', () => {

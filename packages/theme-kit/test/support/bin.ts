@@ -24,20 +24,22 @@ export interface BinRun {
 const RUN_TIMEOUT_MS = 60_000;
 
 /**
- * Runs `theme-kit ...args` to completion, in `cwd` (default: the package root). Asynchronous, so that
- * independent runs can overlap and a server the test itself holds (a busy port) keeps answering.
+ * Runs `theme-kit ...args` to completion, in `cwd` (default: the package root), with `input` on its stdin
+ * (a pipe; none by default). Asynchronous, so that independent runs can overlap and a server the test
+ * itself holds (a busy port) keeps answering.
  */
 export function runBin(
   args: readonly string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
+  options: { cwd?: string; env?: Record<string, string>; input?: string } = {},
 ): Promise<BinRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd ?? PACKAGE_ROOT,
       env: cleanEnv(options.env),
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       timeout: RUN_TIMEOUT_MS,
     });
+    if (options.input !== undefined) child.stdin?.end(options.input);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
