@@ -1,4 +1,4 @@
-import type { BrowserContext, BrowserType } from 'playwright-core';
+import type { BrowserContext, BrowserType, Page } from 'playwright-core';
 
 /** Where Debian's package installs Chromium. */
 export declare const CHROMIUM: string;
@@ -12,3 +12,5 @@ export declare function runBrowserTests(): boolean;
 export declare function launchChromium(
   chromium: BrowserType,
 ): Promise<{ readonly context: BrowserContext; close(): Promise<void> }>;
+/** Submits `#form0` … `#form<count - 1>`, each into its frame `f<i>`; resolves once every frame has loaded. */
+export declare function submitFormsIntoFrames(page: Page, count: number): Promise<void>;

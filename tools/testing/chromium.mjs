@@ -44,3 +44,22 @@ export async function launchChromium(chromium) {
     throw error;
   }
 }
+
+/**
+ * Submits the page's forms `#form0` … `#form<count - 1>`, each into its own frame (`iframe[name=f<i>]`), as an
+ * attack page posts across sites, and resolves once every frame has loaded its answer.
+ * @param {import('playwright-core').Page} page
+ * @param {number} count
+ */
+export async function submitFormsIntoFrames(page, count) {
+  await page.evaluate(async (n) => {
+    await Promise.all(
+      Array.from({ length: n }, (_, i) => {
+        const frame = /** @type {HTMLIFrameElement} */ (document.querySelector(`iframe[name=f${i}]`));
+        const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+        /** @type {HTMLFormElement} */ (document.querySelector(`#form${i}`)).submit();
+        return loaded;
+      }),
+    );
+  }, count);
+}

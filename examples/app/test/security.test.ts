@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, runBrowserTests } from '../../../tools/testing/chromium.mjs';
+import { launchChromium, runBrowserTests, submitFormsIntoFrames } from '../../../tools/testing/chromium.mjs';
 import { badTraffic, rawExchange, rawGet, tricklingClient } from '../../../tools/testing/raw-http.mjs';
 import { startExample, type RunningExample } from '../src/example.js';
 
@@ -95,16 +95,7 @@ describe.skipIf(!runBrowserTests())('a page of another origin in Chromium', () =
       if (forms.some((route) => response.url() === `${example.url}${route}`)) statuses.push(response.status());
     });
     await tab.goto(attackerUrl);
-    await tab.evaluate(async (count) => {
-      await Promise.all(
-        Array.from({ length: count }, (_, i) => {
-          const frame = document.querySelector<HTMLIFrameElement>(`iframe[name=f${i}]`)!;
-          const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-          document.querySelector<HTMLFormElement>(`#form${i}`)!.submit();
-          return loaded;
-        }),
-      );
-    }, forms.length);
+    await submitFormsIntoFrames(tab, forms.length);
     const opaque = await tab.evaluate(
       async ({ base, routes }) =>
         Promise.all(

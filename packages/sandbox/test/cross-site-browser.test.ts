@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, runBrowserTests } from '../../../tools/testing/chromium.mjs';
+import { launchChromium, runBrowserTests, submitFormsIntoFrames } from '../../../tools/testing/chromium.mjs';
 import { startSandbox, type Sandbox } from '../src/index.js';
 import { api, controlFetch } from './support/start.js';
 import { starterThemes } from './support/starter-theme.js';
@@ -99,16 +99,7 @@ describe.skipIf(!runBrowserTests())('a page of another origin in Chromium', () =
     await page.goto(attackerUrl);
 
     // Each form posted into its own frame; wait until every frame has loaded the answer.
-    await page.evaluate(async (count) => {
-      await Promise.all(
-        Array.from({ length: count }, (_, i) => {
-          const frame = document.querySelector<HTMLIFrameElement>(`iframe[name=f${i}]`)!;
-          const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-          document.querySelector<HTMLFormElement>(`#form${i}`)!.submit();
-          return loaded;
-        }),
-      );
-    }, POST_ROUTES.length);
+    await submitFormsIntoFrames(page, POST_ROUTES.length);
 
     const fetched = await page.evaluate(
       async ({ base, routes }) => {
