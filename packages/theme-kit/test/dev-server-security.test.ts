@@ -99,10 +99,18 @@ describe('files', () => {
     expect(answer.body).not.toContain(outside);
     expect(answer.body).not.toContain(dir);
   };
+  /** Each route is a 404 that names no path outside the theme. */
+  const notFound = async (routes: readonly string[]): Promise<void> => {
+    for (const route of routes) {
+      const answer = await rawGet(server.url, route, host);
+      expect(answer.status, route).toBe(404);
+      noLeak(answer);
+    }
+  };
 
   it('serves a link inside assets/, never a link out, a link to a dotfile, a dotfile or a dot-folder', async () => {
     expect((await rawGet(server.url, '/assets/same.css', host)).status).toBe(200);
-    for (const route of [
+    await notFound([
       '/assets/passwd.css',
       '/assets/up/secret.txt',
       '/assets/env.css',
@@ -110,17 +118,13 @@ describe('files', () => {
       '/assets/.private/a.css',
       '/assets/',
       '/assets/up',
-    ]) {
-      const answer = await rawGet(server.url, route, host);
-      expect(answer.status, route).toBe(404);
-      noLeak(answer);
-    }
+    ]);
     expect(server.theme.assets).not.toContain('passwd.css');
     expect(server.theme.assets).not.toContain('.hidden.css');
   });
 
   it('answers traversal in every spelling with a 404 that names no path outside the theme', async () => {
-    for (const route of [
+    await notFound([
       '/assets/../.env',
       '/assets/%2e%2e/.env',
       '/assets/%2E%2E%2F.env',
@@ -134,11 +138,7 @@ describe('files', () => {
       '/%2e%2e/.git/config',
       '/.env',
       '/.git/config',
-    ]) {
-      const answer = await rawGet(server.url, route, host);
-      expect(answer.status, route).toBe(404);
-      noLeak(answer);
-    }
+    ]);
   });
 
   it('a Liquid file that links out of the theme is not read: a diagnostic names it', async () => {
