@@ -25,8 +25,23 @@ import { WEBHOOK_EVENT_TYPES } from '../src/index.js';
 import type { Validator } from '../src/validators.js';
 import { validateCustomer } from '../src/validators.js';
 
-// Customer: exactly the documented fields, ids and timestamps as strings, nullables as `| null`.
-expectTypeOf<Customer>().toEqualTypeOf<{
+// Customer: the documented fields, ids and timestamps as strings, nullables as `| null`; a field the spec adds
+// is the spec's (this pins the documented ones, not the count), and there is no index signature, so a misspelt
+// field is a type error.
+type DocumentedCustomerField =
+  | 'id'
+  | 'created_time'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'company'
+  | 'delivery_address'
+  | 'billing_address';
+expectTypeOf<string extends keyof Customer ? 'open' : 'closed'>().toEqualTypeOf<'closed'>();
+expectTypeOf<{
+  [K in DocumentedCustomerField]-?: undefined extends Customer[K] ? 'optional' : 'required';
+}>().toEqualTypeOf<Record<DocumentedCustomerField, 'required'>>();
+expectTypeOf<Pick<Customer, DocumentedCustomerField>>().toEqualTypeOf<{
   id: string;
   created_time: string;
   first_name: string;
