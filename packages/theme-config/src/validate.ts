@@ -14,11 +14,14 @@ import { semanticRules } from './rules/files.js';
 import { schemaErrorsToDiagnostics } from './schema/errors.js';
 import { SCHEMAS, VALIDATORS } from './schema/schemas.js';
 
-/** Options of {@link validateConfig} and {@link validateConfigText}. */
-export interface ValidateValueOptions extends ValidateOptions {
+/**
+ * Options of {@link validateConfig} and {@link validateConfigText}. A type alias, not an interface: it is not
+ * exported by name, and a user's declarations can still spell out its shape (an interface could not be named).
+ */
+export type ValidateValueOptions = ValidateOptions & {
   /** File path to put on the diagnostics. */
   readonly file?: string | undefined;
-}
+};
 
 /** A file's analysis: its diagnostics and, when it parsed, its value. */
 export interface FileAnalysis {
