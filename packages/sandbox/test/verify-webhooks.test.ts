@@ -1,9 +1,11 @@
 // `commerce-sandbox verify-webhooks`: a receiver built as the webhooks README shows passes; deliberately
 // wrong receivers (always 200, 500 to duplicates, work before answering) each fail by name.
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createWebhookHandler, verifyDelivery } from '@commerce-kit/webhooks';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 import { systemClock } from '../src/clock.js';
@@ -209,6 +211,20 @@ describe('verify-webhooks', () => {
     expect(missing.stderr).toMatch(/cannot read the webhook secret from .*sandbox\.db\.missing/);
     const both = await runInProcess(['verify-webhooks', '--url', url, '--data', file, '--secret', SECRET]);
     expect(both.status).toBe(2);
+    // Not a database, and a database with no app: exit 1, the file named, no stack trace.
+    const notDatabase = path.join(path.dirname(file), 'notes.txt');
+    writeFileSync(notDatabase, 'not a database\n'.repeat(100));
+    const garbled = await runInProcess(['verify-webhooks', '--url', url, '--data', notDatabase]);
+    expect(garbled.status).toBe(1);
+    expect(garbled.stderr).toMatch(/cannot read the webhook secret from .*notes\.txt/);
+    expect(garbled.stderr).not.toMatch(STACK_TRACE);
+    const empty = path.join(path.dirname(file), 'empty.db');
+    const db = new Database(empty);
+    db.exec('CREATE TABLE apps (webhook_secret TEXT)');
+    db.close();
+    const noApp = await runInProcess(['verify-webhooks', '--url', url, '--data', empty]);
+    expect(noApp.status).toBe(1);
+    expect(noApp.stderr).toMatch(/empty\.db holds no sandbox app: start the sandbox with --data/);
   });
 
   it('names the flag of a usage error, without a stack trace', async () => {

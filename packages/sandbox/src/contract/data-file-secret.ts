@@ -1,22 +1,21 @@
 /** The webhook secret a sandbox keeps in its data file (`--data FILE`), read without changing the file. */
-import Database from 'better-sqlite3';
+import { SandboxError } from '../errors.js';
+import { storedWebhookSecret } from '../store/read-only.js';
 
 /** Why the secret could not be read: the message names the file. */
-export class DataFileSecretError extends Error {}
+export class DataFileSecretError extends SandboxError {
+  static override readonly brand: string = '@commerce-kit/sandbox:DataFileSecretError';
+}
 
 export function webhookSecretOf(file: string): string {
-  let db: Database.Database | undefined;
+  let secret: string | undefined;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-    const row = db.prepare('SELECT webhook_secret FROM apps LIMIT 1').get() as { webhook_secret?: unknown } | undefined;
-    if (typeof row?.webhook_secret !== 'string' || row.webhook_secret === '')
-      throw new DataFileSecretError(`${file} holds no sandbox app: start the sandbox with --data ${file} first`);
-    return row.webhook_secret;
+    secret = storedWebhookSecret(file);
   } catch (error) {
-    if (error instanceof DataFileSecretError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new DataFileSecretError(`cannot read the webhook secret from ${file}: ${reason}`);
-  } finally {
-    db?.close();
   }
+  if (secret === undefined)
+    throw new DataFileSecretError(`${file} holds no sandbox app: start the sandbox with --data ${file} first`);
+  return secret;
 }
