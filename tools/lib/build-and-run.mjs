@@ -8,6 +8,8 @@ import { CHILD_ENV } from './child.mjs';
 import { buildUpToDate } from './up-to-date.mjs';
 
 const ANSI = /\u001b\[[0-9;]*m/g;
+/** What asks this process to stop; each is passed on to the running child as SIGTERM. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** nx's line at the start of each task (`--outputStyle=stream`): `> nx run <project>:<target>  [local cache]`. */
 const TASK_LINE = /^> nx run (\S+):(\S+?)(?:\s+\[([^\]]+)\])?\s*$/;
 /** nx's first line: `NX   Running target build for project @commerce-kit/sandbox and 8 tasks it depends on:`. */
@@ -59,15 +61,29 @@ export function buildProgress() {
 /**
  * Builds `project` and what it depends on, saying which package is being built, then runs `bin`
  * (repo-relative) with `args` as a child in the same terminal, from `cwd`; exits with the child's code.
- * Ctrl-C reaches both (same process group); the child stops cleanly and this process exits after it.
+ * Ctrl-C reaches both (same process group); the child stops cleanly and this process exits after it. A stop
+ * sent to this process alone (`kill -INT`, `kill -TERM`, a hang-up, a supervisor) is passed on to the child as
+ * SIGTERM, the clean stop, which a child that also had the terminal's SIGINT takes as the same stop (a second
+ * SIGINT, not a SIGTERM, is what forces an exit), and this process exits with the child.
  * When `runAsBuilt(args)` is true and `bin` exists, `bin` runs at once, without the build (nx's start-up
  * alone takes seconds). When every package of the chain was built after its last change, nx is not run
  * either: without its daemon nx rewrites every output it restores from its cache, even unchanged ones, under
- * whatever else reads them (tools/lib/up-to-date.mjs).
+ * whatever else reads them (tools/lib/up-to-date.mjs). With `COMMERCE_KIT_NO_BUILD=1` nx is never run: a
+ * chain that is not up to date is an error (exit 1), for tests that must not rewrite `dist/` under others.
  * @param {{ script: string, project: string, bin: string, args: string[], cwd?: string, runAsBuilt?: (args: string[]) => boolean }} options
  */
 export function buildAndRun({ script, project, bin, args, cwd = REPO_ROOT, runAsBuilt }) {
   const say = (text) => process.stderr.write(`${script}: ${text}\n`);
+  /** @type {import('node:child_process').ChildProcess | undefined} */
+  let current;
+  let building = false;
+  for (const signal of STOP_SIGNALS) {
+    process.on(signal, () => {
+      current?.kill('SIGTERM');
+      // Stopped while building: nothing to wait for.
+      if (building) process.exit(130);
+    });
+  }
   /** Runs the binary as it is built; this process exits with it. */
   const runBuilt = () => {
     const child = spawn(process.execPath, [path.join(REPO_ROOT, bin), ...args], {
@@ -75,7 +91,7 @@ export function buildAndRun({ script, project, bin, args, cwd = REPO_ROOT, runAs
       env: CHILD_ENV,
       cwd,
     });
-    process.on('SIGTERM', () => child.kill('SIGTERM'));
+    current = child;
     child.on('exit', (exitCode, signal) => process.exit(exitCode ?? (signal ? 1 : 0)));
   };
   if (runAsBuilt?.(args) && existsSync(path.join(REPO_ROOT, bin))) {
@@ -90,19 +106,15 @@ export function buildAndRun({ script, project, bin, args, cwd = REPO_ROOT, runAs
     runBuilt();
     return;
   }
+  if (process.env.COMMERCE_KIT_NO_BUILD === '1') {
+    say(
+      `${project} or a package it needs changed since it was built, and COMMERCE_KIT_NO_BUILD=1: run \`npm run build\` first`,
+    );
+    process.exit(1);
+  }
   const started = Date.now();
   const progress = buildProgress();
-  // Ctrl-C reaches nx and the binary by themselves (same process group); a supervisor's SIGTERM is passed on.
-  /** @type {import('node:child_process').ChildProcess | undefined} */
-  let current;
-  let building = true;
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => {
-      if (signal === 'SIGTERM') current?.kill('SIGTERM');
-      // Stopped while building: nothing to wait for.
-      if (building) process.exit(130);
-    });
-  }
+  building = true;
   const build = spawn(
     process.execPath,
     ['node_modules/nx/dist/bin/nx.js', 'run', `${project}:build`, '--outputStyle=stream'],
@@ -142,12 +154,6 @@ export function buildAndRun({ script, project, bin, args, cwd = REPO_ROOT, runAs
     }
     say(`${progress.summary(Date.now() - started)}\n`);
     building = false;
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, bin), ...args], {
-      stdio: 'inherit',
-      env: CHILD_ENV,
-      cwd,
-    });
-    current = child;
-    child.on('exit', (exitCode, signal) => process.exit(exitCode ?? (signal ? 1 : 0)));
+    runBuilt();
   });
 }

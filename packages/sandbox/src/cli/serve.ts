@@ -80,6 +80,9 @@ async function serve(
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) {
+      // A second Ctrl-C is the user's "now"; a SIGTERM asks for the clean stop already under way (a wrapper
+      // such as `npm start` passes its own stop on as SIGTERM while the terminal's SIGINT also arrives here).
+      if (signal !== 'SIGINT') return;
       streams.err(`${signal} again: exiting without waiting\n`);
       process.exit(130);
     }

@@ -15,15 +15,25 @@ export interface RunningCli {
   readonly exited: Promise<number | null>;
 }
 
-/** Starts `commerce-sandbox` (the built one, or a copy at `cli`) and waits for its banner. */
+/**
+ * Starts `commerce-sandbox` (the built one, or a copy at `cli`, or a script that runs it such as
+ * `tools/start.mjs`) and waits for its banner. `detached` makes it the leader of a process group of its own
+ * (what a terminal's Ctrl-C reaches: `process.kill(-pid, 'SIGINT')`).
+ */
 export async function startCli(
   args: readonly string[],
-  { cli = CLI }: { readonly cli?: string | undefined } = {},
+  {
+    cli = CLI,
+    env,
+    detached = false,
+  }: { readonly cli?: string | undefined; readonly env?: NodeJS.ProcessEnv; readonly detached?: boolean } = {},
 ): Promise<RunningCli> {
   if (!existsSync(cli))
     throw new Error(`${cli} is missing: build the package first (npx nx run @commerce-kit/sandbox:build)`);
   const child = spawn(process.execPath, [cli, '--port', '0', '--quiet', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(env === undefined ? {} : { env }),
+    detached,
   });
   let out = '';
   let err = '';
