@@ -15,7 +15,8 @@
 // of the work either way. This walks the documents itself: operations by method and path, parameters by
 // location and name, bodies and responses by media type, schemas recursively through local `$ref`s.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
@@ -23,6 +24,8 @@ import { expandOpenApi } from './lib/openapi-document.mjs';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const OPENAPI_FILE = 'specs/openapi.yaml';
+/** The theme-kit half's source: the interfaces the theme schemas are generated from. */
+export const THEME_SPEC_DIR = 'specs/theme-kit';
 export const THEME_SCHEMA_DIRS = [
   'packages/theme-config/src/generated/schemas',
   'packages/theme-kit/src/generated/schemas',
@@ -40,9 +43,20 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  * @typedef {{ breaking: boolean, rule: string, where: string, message: string, spec: 'openapi' | 'theme-kit' }} Change
  */
 
+const COMPONENT_SCHEMAS = '#/components/schemas/';
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const show = (value) => JSON.stringify(value);
+
+/** The name of the component schema a `{ $ref: '#/components/schemas/X' }` points at, else undefined. */
+function namedSchema(value) {
+  const ref = isObject(value) ? value.$ref : undefined;
+  return typeof ref === 'string' &&
+    ref.startsWith(COMPONENT_SCHEMAS) &&
+    !ref.slice(COMPONENT_SCHEMAS.length).includes('/')
+    ? ref.slice(COMPONENT_SCHEMAS.length)
+    : undefined;
+}
 
 /** Resolves local `$ref`s (`#/a/b`) against `root`, following chains; anything else is returned as given. */
 function deref(root, value) {
@@ -74,8 +88,9 @@ function typesOf(schema) {
 const admits = (types, type) => types.has(type) || (type === 'integer' && types.has('number'));
 
 /**
- * Compares two schemas. `direction` is 'request' (users send what it describes: accepting less breaks them)
- * or 'response' (users read it: giving more kinds of value, or fewer fields, breaks them).
+ * Compares two schemas. `direction` is 'request' (users send what it describes: accepting less breaks them),
+ * 'response' (users read it: giving more kinds of value, or fewer fields, breaks them) or 'both' (a published
+ * type no operation reaches: users may write it or read it, so a change that breaks either side breaks).
  */
 class SchemaDiffer {
   constructor(beforeRoot, afterRoot, spec, changes) {
@@ -84,6 +99,10 @@ class SchemaDiffer {
     this.spec = spec;
     this.changes = changes;
     this.seen = new Set();
+    /** The named schemas (`#/components/schemas/X`, same name on both sides) compared so far. */
+    this.visited = new Set();
+    /** Set while each named schema is compared on its own: a `$ref` to another named one is not followed. */
+    this.namedPass = false;
   }
 
   add(breaking, rule, where, message) {
@@ -91,6 +110,11 @@ class SchemaDiffer {
   }
 
   compare(rawBefore, rawAfter, where, direction) {
+    const named = namedSchema(rawBefore);
+    if (named !== undefined && named === namedSchema(rawAfter)) {
+      if (this.namedPass) return;
+      this.visited.add(named);
+    }
     // A recursive schema (a menu link's children) is compared once per pair of references and direction.
     const key = `${rawBefore?.$ref ?? ''}|${rawAfter?.$ref ?? ''}|${direction}`;
     if (rawBefore?.$ref && rawAfter?.$ref) {
@@ -100,7 +124,9 @@ class SchemaDiffer {
     const before = deref(this.beforeRoot, rawBefore);
     const after = deref(this.afterRoot, rawAfter);
     if (!isObject(before) || !isObject(after)) return;
-    const request = direction === 'request';
+    // Whether accepting less (narrowing) breaks users, and whether admitting more (widening) does.
+    const narrowBreaks = direction !== 'response';
+    const widenBreaks = direction !== 'request';
 
     const beforeTypes = typesOf(before);
     const afterTypes = typesOf(after);
@@ -108,22 +134,22 @@ class SchemaDiffer {
       const dropped = [...beforeTypes].filter((t) => !admits(afterTypes, t));
       const added = [...afterTypes].filter((t) => !admits(beforeTypes, t));
       if (dropped.length > 0)
-        this.add(request, 'type-narrowed', where, `type narrowed: ${show(before.type)} -> ${show(after.type)}`);
+        this.add(narrowBreaks, 'type-narrowed', where, `type narrowed: ${show(before.type)} -> ${show(after.type)}`);
       if (added.length > 0)
-        this.add(!request, 'type-widened', where, `type widened: ${show(before.type)} -> ${show(after.type)}`);
+        this.add(widenBreaks, 'type-widened', where, `type widened: ${show(before.type)} -> ${show(after.type)}`);
     } else if (!beforeTypes && afterTypes && !before.oneOf && !before.anyOf && !before.allOf) {
-      this.add(request, 'type-narrowed', where, `type narrowed: any -> ${show(after.type)}`);
+      this.add(narrowBreaks, 'type-narrowed', where, `type narrowed: any -> ${show(after.type)}`);
     }
 
     if (before.format !== after.format) {
       if (after.format !== undefined && before.format === undefined)
-        this.add(request, 'format-narrowed', where, `format added: ${after.format}`);
+        this.add(narrowBreaks, 'format-narrowed', where, `format added: ${after.format}`);
       else if (after.format === undefined)
-        this.add(!request, 'format-widened', where, `format removed: ${before.format}`);
+        this.add(widenBreaks, 'format-widened', where, `format removed: ${before.format}`);
       else this.add(true, 'format-changed', where, `format changed: ${before.format} -> ${after.format}`);
     }
 
-    this.compareConstraints(before, after, where, request);
+    this.compareConstraints(before, after, where, narrowBreaks, widenBreaks);
 
     if (Array.isArray(before.enum) || Array.isArray(after.enum)) {
       const beforeEnum = Array.isArray(before.enum) ? before.enum : undefined;
@@ -135,8 +161,8 @@ class SchemaDiffer {
         for (const member of afterEnum)
           if (!beforeEnum.some((m) => same(m, member)))
             this.add(false, 'enum-member-added', where, `enum member added: ${show(member)}`);
-      } else if (afterEnum) this.add(request, 'enum-added', where, `values restricted to ${show(afterEnum)}`);
-      else this.add(!request, 'enum-removed', where, 'enum restriction removed');
+      } else if (afterEnum) this.add(narrowBreaks, 'enum-added', where, `values restricted to ${show(afterEnum)}`);
+      else this.add(widenBreaks, 'enum-removed', where, 'enum restriction removed');
     }
     if ('const' in before || 'const' in after) {
       if (!same(before.const, after.const))
@@ -162,13 +188,13 @@ class SchemaDiffer {
         this.compare(b[i], a[i], `${where}(${keyword}[${i}])`, direction);
       if (keyword === 'allOf') continue;
       if (a.length < b.length)
-        this.add(request, 'type-narrowed', where, `${keyword} lost ${b.length - a.length} alternative(s)`);
+        this.add(narrowBreaks, 'type-narrowed', where, `${keyword} lost ${b.length - a.length} alternative(s)`);
       else if (a.length > b.length)
-        this.add(!request, 'type-widened', where, `${keyword} gained ${a.length - b.length} alternative(s)`);
+        this.add(widenBreaks, 'type-widened', where, `${keyword} gained ${a.length - b.length} alternative(s)`);
     }
   }
 
-  compareConstraints(before, after, where, request) {
+  compareConstraints(before, after, where, narrowBreaks, widenBreaks) {
     // Larger lower bounds and smaller upper bounds accept less.
     for (const [keyword, tighter] of [
       ['minLength', (b, a) => a > b],
@@ -186,20 +212,22 @@ class SchemaDiffer {
       const a = after[keyword];
       if (same(a, b)) continue;
       const narrowed = typeof a === 'number' && (typeof b !== 'number' || tighter(b, a));
-      if (narrowed) this.add(request, 'constraint-narrowed', where, `${keyword} narrowed: ${show(b)} -> ${show(a)}`);
-      else this.add(!request, 'constraint-widened', where, `${keyword} widened: ${show(b)} -> ${show(a)}`);
+      if (narrowed)
+        this.add(narrowBreaks, 'constraint-narrowed', where, `${keyword} narrowed: ${show(b)} -> ${show(a)}`);
+      else this.add(widenBreaks, 'constraint-widened', where, `${keyword} widened: ${show(b)} -> ${show(a)}`);
     }
     if (before.pattern !== after.pattern) {
-      if (after.pattern === undefined) this.add(!request, 'constraint-widened', where, 'pattern removed');
+      if (after.pattern === undefined) this.add(widenBreaks, 'constraint-widened', where, 'pattern removed');
       else
         this.add(true, 'pattern-changed', where, `pattern changed: ${show(before.pattern)} -> ${show(after.pattern)}`);
     }
     if (before.additionalProperties !== false && after.additionalProperties === false)
-      this.add(request, 'constraint-narrowed', where, 'additional properties no longer allowed');
+      this.add(narrowBreaks, 'constraint-narrowed', where, 'additional properties no longer allowed');
   }
 
   compareProperties(before, after, where, direction) {
-    const request = direction === 'request';
+    const narrowBreaks = direction !== 'response';
+    const widenBreaks = direction !== 'request';
     const beforeProps = isObject(before.properties) ? before.properties : {};
     const afterProps = isObject(after.properties) ? after.properties : {};
     const beforeRequired = new Set(Array.isArray(before.required) ? before.required : []);
@@ -215,7 +243,7 @@ class SchemaDiffer {
       } else this.add(true, 'field-removed', `${where}.${name}`, 'field removed');
     }
     for (const name of added) {
-      if (request && afterRequired.has(name))
+      if (narrowBreaks && afterRequired.has(name))
         this.add(true, 'field-required', `${where}.${name}`, 'required field added');
       else this.add(false, 'field-added', `${where}.${name}`, 'field added');
     }
@@ -223,8 +251,8 @@ class SchemaDiffer {
       if (!(name in afterProps)) continue;
       const was = beforeRequired.has(name);
       const is = afterRequired.has(name);
-      if (!was && is) this.add(request, 'field-required', `${where}.${name}`, 'field made required');
-      if (was && !is) this.add(!request, 'field-optional', `${where}.${name}`, 'field made optional');
+      if (!was && is) this.add(narrowBreaks, 'field-required', `${where}.${name}`, 'field made required');
+      if (was && !is) this.add(widenBreaks, 'field-optional', `${where}.${name}`, 'field made optional');
       this.compare(beforeProps[name], afterProps[name], `${where}.${name}`, direction);
     }
   }
@@ -241,14 +269,21 @@ function parametersOf(root, pathItem, operation) {
   return found;
 }
 
-function operationsOf(document) {
+/** The operations of `paths` (`GET /products`) or of `webhooks` (`webhook POST product_created`), by key. */
+function operationsOf(document, section) {
   const found = new Map();
-  for (const [route, rawItem] of Object.entries(isObject(document?.paths) ? document.paths : {})) {
+  for (const [name, rawItem] of Object.entries(isObject(document?.[section]) ? document[section] : {})) {
     const pathItem = deref(document, rawItem);
     if (!isObject(pathItem)) continue;
     for (const method of METHODS)
       if (isObject(pathItem[method]))
-        found.set(`${method.toUpperCase()} ${route}`, { pathItem, operation: pathItem[method] });
+        found.set(
+          section === 'webhooks' ? `webhook ${method.toUpperCase()} ${name}` : `${method.toUpperCase()} ${name}`,
+          {
+            pathItem,
+            operation: pathItem[method],
+          },
+        );
   }
   return found;
 }
@@ -257,7 +292,8 @@ function operationsOf(document) {
 const routeShape = (key) => key.replace(/\{[^}]*\}/g, '{}');
 
 /**
- * Classifies every change between two OpenAPI documents (parsed).
+ * Classifies every change between two OpenAPI documents (parsed): the operations of `paths`, the webhooks
+ * of `webhooks`, and the named schemas no operation or webhook reaches.
  * @returns {Change[]}
  */
 export function diffOpenApi(before, after) {
@@ -265,35 +301,55 @@ export function diffOpenApi(before, after) {
   const changes = [];
   const differ = new SchemaDiffer(before, after, 'openapi', changes);
   const add = (breaking, rule, where, message) => changes.push({ breaking, rule, where, message, spec: 'openapi' });
-  const beforeOps = operationsOf(before);
-  const afterOps = operationsOf(after);
-  const afterById = new Map([...afterOps].map(([key, { operation }]) => [operation.operationId, key]));
-  const pairs = [];
-  for (const [key, b] of beforeOps) {
-    if (afterOps.has(key)) {
-      pairs.push([key, key]);
-      continue;
+  for (const section of ['paths', 'webhooks']) {
+    const webhook = section === 'webhooks';
+    const beforeOps = operationsOf(before, section);
+    const afterOps = operationsOf(after, section);
+    const afterById = new Map([...afterOps].map(([key, { operation }]) => [operation.operationId, key]));
+    const pairs = [];
+    for (const [key, b] of beforeOps) {
+      if (afterOps.has(key)) {
+        pairs.push([key, key]);
+        continue;
+      }
+      const moved =
+        (b.operation.operationId && afterById.get(b.operation.operationId)) ??
+        (webhook
+          ? undefined
+          : [...afterOps.keys()].find((other) => !beforeOps.has(other) && routeShape(other) === routeShape(key)));
+      if (moved) {
+        add(
+          true,
+          webhook ? 'webhook-renamed' : 'operation-renamed',
+          key,
+          `${webhook ? 'webhook' : 'operation'} moved to ${moved}`,
+        );
+        pairs.push([key, moved]);
+      } else if (webhook) add(true, 'webhook-removed', key, 'webhook removed');
+      else add(true, 'operation-removed', key, 'operation removed');
     }
-    const moved =
-      (b.operation.operationId && afterById.get(b.operation.operationId)) ??
-      [...afterOps.keys()].find((other) => !beforeOps.has(other) && routeShape(other) === routeShape(key));
-    if (moved) {
-      add(true, 'operation-renamed', key, `operation moved to ${moved}`);
-      pairs.push([key, moved]);
-    } else add(true, 'operation-removed', key, 'operation removed');
+    const paired = new Set(pairs.map(([, a]) => a));
+    for (const key of afterOps.keys())
+      if (!beforeOps.has(key) && !paired.has(key)) {
+        if (webhook) add(false, 'webhook-added', key, 'webhook added');
+        else add(false, 'operation-added', key, 'operation added');
+      }
+    for (const [beforeKey, afterKey] of pairs)
+      compareOperation(beforeOps.get(beforeKey), afterOps.get(afterKey), afterKey, webhook);
   }
-  const paired = new Set(pairs.map(([, a]) => a));
-  for (const key of afterOps.keys())
-    if (!beforeOps.has(key) && !paired.has(key)) add(false, 'operation-added', key, 'operation added');
 
-  for (const [beforeKey, afterKey] of pairs) {
-    const b = beforeOps.get(beforeKey);
-    const a = afterOps.get(afterKey);
-    const where = afterKey;
+  /**
+   * One operation. Of a path, users send the parameters and the body and read the responses; of a webhook the
+   * platform sends the parameters and the body (the payload apps receive: classified as a response is) and
+   * apps send the responses (classified as a request is).
+   */
+  function compareOperation(b, a, where, webhook) {
+    const sent = webhook ? 'response' : 'request';
+    const replied = webhook ? 'request' : 'response';
     if (b.operation.operationId !== a.operation.operationId)
       add(
         true,
-        'operation-renamed',
+        webhook ? 'webhook-renamed' : 'operation-renamed',
         where,
         `operationId renamed: ${b.operation.operationId} -> ${a.operation.operationId}`,
       );
@@ -312,12 +368,14 @@ export function diffOpenApi(before, after) {
         else add(true, 'parameter-removed', label, 'parameter removed');
         continue;
       }
-      if (!parameter.required && next.required) add(true, 'parameter-required', label, 'parameter made required');
-      differ.compare(parameter.schema, next.schema, label, 'request');
+      // A webhook's parameter (a header the platform sends) made required is one more guarantee to apps.
+      if (!parameter.required && next.required) add(!webhook, 'parameter-required', label, 'parameter made required');
+      differ.compare(parameter.schema, next.schema, label, sent);
     }
     for (const [name, parameter] of afterParams) {
       if (beforeParams.has(name) || parameter.in === 'path') continue;
-      if (parameter.required) add(true, 'parameter-required', `${where} parameter ${name}`, 'required parameter added');
+      if (parameter.required && !webhook)
+        add(true, 'parameter-required', `${where} parameter ${name}`, 'required parameter added');
       else add(false, 'parameter-added', `${where} parameter ${name}`, 'parameter added');
     }
 
@@ -325,15 +383,15 @@ export function diffOpenApi(before, after) {
     const afterBody = deref(after, a.operation.requestBody);
     if (isObject(beforeBody) && !isObject(afterBody)) add(true, 'request-body-removed', where, 'request body removed');
     else if (!isObject(beforeBody) && isObject(afterBody)) {
-      if (afterBody.required) add(true, 'request-body-required', where, 'required request body added');
+      if (afterBody.required) add(!webhook, 'request-body-required', where, 'required request body added');
       else add(false, 'request-body-added', where, 'request body added');
     } else if (isObject(beforeBody) && isObject(afterBody)) {
       if (!beforeBody.required && afterBody.required)
-        add(true, 'request-body-required', where, 'request body made required');
+        add(!webhook, 'request-body-required', where, 'request body made required');
       for (const [type, media] of Object.entries(beforeBody.content ?? {})) {
         const next = afterBody.content?.[type];
         if (!next) add(true, 'media-type-removed', `${where} request ${type}`, 'request media type removed');
-        else differ.compare(media.schema, next.schema, `${where} request ${type}`, 'request');
+        else differ.compare(media.schema, next.schema, `${where} request ${type}`, sent);
       }
     }
 
@@ -350,7 +408,7 @@ export function diffOpenApi(before, after) {
       for (const [type, media] of Object.entries(response?.content ?? {})) {
         const nextMedia = next?.content?.[type];
         if (!nextMedia) add(true, 'media-type-removed', `${label} ${type}`, 'response media type removed');
-        else differ.compare(media.schema, nextMedia.schema, `${label} ${type}`, 'response');
+        else differ.compare(media.schema, nextMedia.schema, `${label} ${type}`, replied);
       }
     }
     for (const status of Object.keys(afterResponses))
@@ -358,11 +416,22 @@ export function diffOpenApi(before, after) {
         add(false, 'response-status-added', `${where} response ${status}`, 'response status added');
   }
 
-  // Named schemas no operation reaches are still published (types users import from api-types).
+  // Every named schema is published (a type of api-types). One an operation or a webhook reaches was compared
+  // above, where it is used, in the direction of each use (a schema both sent and read is compared as each:
+  // a change that breaks either use is reported, under each operation). One nothing reaches (or only the
+  // operations removed) is compared here, on its own, in both directions: users may build it or read it.
+  // A `$ref` inside it to another named schema is not followed (that one is compared on its own, once).
   const beforeSchemas = isObject(before?.components?.schemas) ? before.components.schemas : {};
   const afterSchemas = isObject(after?.components?.schemas) ? after.components.schemas : {};
-  for (const name of Object.keys(beforeSchemas))
-    if (!(name in afterSchemas)) add(true, 'schema-removed', `#/components/schemas/${name}`, 'schema removed');
+  const reached = new Set(differ.visited);
+  differ.namedPass = true;
+  for (const name of Object.keys(beforeSchemas)) {
+    const where = `${COMPONENT_SCHEMAS}${name}`;
+    if (!(name in afterSchemas)) add(true, 'schema-removed', where, 'schema removed');
+    else if (!reached.has(name)) differ.compare(beforeSchemas[name], afterSchemas[name], where, 'both');
+  }
+  for (const name of Object.keys(afterSchemas))
+    if (!(name in beforeSchemas)) add(false, 'schema-added', `${COMPONENT_SCHEMAS}${name}`, 'schema added');
   return dedupe(changes);
 }
 
@@ -466,6 +535,62 @@ function readThemeSchemasAt(root, ref) {
   return schemas;
 }
 
+/** Whether specs/theme-kit in the work tree (committed or not, untracked files included) is the base's, byte for byte. */
+export function themeSpecsUnchanged(root, base) {
+  // `git diff --quiet` exits 1 when something differs (tryGit: undefined).
+  if (tryGit(root, ['diff', '--quiet', base, '--', THEME_SPEC_DIR]) === undefined) return false;
+  return (tryGit(root, ['ls-files', '--others', '--exclude-standard', '--', THEME_SPEC_DIR]) ?? '').trim() === '';
+}
+
+/** The theme JSON Schemas (file name -> parsed) the generators make from `root`'s specs/theme-kit. */
+async function generateThemeSchemas(root) {
+  // Loaded only here: typescript-json-schema and the validator bundling are seconds, not for the fast path.
+  const [config, kit] = await Promise.all([import('./theme-config/generate.mjs'), import('./theme-kit/generate.mjs')]);
+  const schemas = new Map();
+  for (const files of [await config.generate({ root }), await kit.generate({ root })])
+    for (const [file, text] of files)
+      if (file.endsWith('.schema.json') && THEME_SCHEMA_DIRS.includes(path.posix.dirname(file)))
+        schemas.set(path.posix.basename(file), JSON.parse(text));
+  return schemas;
+}
+
+/** The base's specs/ written out into a temporary directory (removed by the caller); undefined when it has none. */
+function checkoutSpecs(root, ref) {
+  if (!tryGit(root, ['ls-tree', '--name-only', ref, '--', THEME_SPEC_DIR])?.trim()) return undefined;
+  const archive = execFileSync('git', ['archive', '--format=tar', ref, '--', 'specs'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 256 << 20,
+  });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'spec-diff-base-'));
+  try {
+    execFileSync('tar', ['-x', '-C', dir], { input: archive, stdio: ['pipe', 'ignore', 'pipe'] });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return dir;
+}
+
+/**
+ * The theme schemas of the base and of the work tree. When specs/theme-kit is unchanged, the committed
+ * generated schemas (fast: `git show`s); when it changed, what specs/theme-kit generates on each side, so an
+ * interface edited without running the generators is compared too.
+ * @returns {Promise<{ before: Map<string, unknown>, after: Map<string, unknown>, generated: boolean }>}
+ */
+async function themeSchemasOf(root, base) {
+  if (themeSpecsUnchanged(root, base))
+    return { before: readThemeSchemasAt(root, base), after: readThemeSchemasAt(root, undefined), generated: false };
+  const after = await generateThemeSchemas(root);
+  const baseDir = checkoutSpecs(root, base);
+  if (baseDir === undefined) return { before: readThemeSchemasAt(root, base), after, generated: true };
+  try {
+    return { before: await generateThemeSchemas(baseDir), after, generated: true };
+  } finally {
+    rmSync(baseDir, { recursive: true, force: true });
+  }
+}
+
 function readOpenApiAt(root, ref) {
   const text =
     ref === undefined
@@ -509,6 +634,20 @@ export function breakingBump(root, name) {
   return 'minor';
 }
 
+/** Why `root` cannot be compared (not a directory, not a git work tree, no specs/), or undefined. */
+function checkRoot(root) {
+  let stat;
+  try {
+    stat = statSync(root);
+  } catch {
+    return 'no such directory';
+  }
+  if (!stat.isDirectory()) return 'not a directory';
+  if (tryGit(root, ['rev-parse', '--is-inside-work-tree'])?.trim() !== 'true') return 'not a git work tree';
+  if (!existsSync(path.join(root, 'specs'))) return 'has no specs/ directory';
+  return undefined;
+}
+
 const USAGE = 'usage: npm run spec:diff [-- --base REF] [--root DIR]';
 
 /**
@@ -516,7 +655,7 @@ const USAGE = 'usage: npm run spec:diff [-- --base REF] [--root DIR]';
  * @param {string[]} argv
  * @param {{ out?: (line: string) => void, err?: (line: string) => void }} [io]
  */
-export function runSpecDiff(argv, { out = console.log, err = console.error } = {}) {
+export async function runSpecDiff(argv, { out = console.log, err = console.error } = {}) {
   let values;
   try {
     ({ values } = parseArgs({
@@ -534,6 +673,12 @@ export function runSpecDiff(argv, { out = console.log, err = console.error } = {
     return 0;
   }
   const root = path.resolve(values.root ?? REPO_ROOT);
+  const rootProblem = checkRoot(root);
+  if (rootProblem !== undefined) {
+    err(`spec:diff: --root ${values.root ?? root}: ${rootProblem}`);
+    err(USAGE);
+    return 2;
+  }
   if (values.base !== undefined && values.base.trim() === '') {
     err('spec:diff: --base needs a git revision (a tag, a branch or a commit)');
     return 2;
@@ -549,9 +694,25 @@ export function runSpecDiff(argv, { out = console.log, err = console.error } = {
   }
 
   const changes = [];
-  const beforeApi = readOpenApiAt(root, base);
-  if (beforeApi !== undefined) changes.push(...diffOpenApi(beforeApi, readOpenApiAt(root, undefined)));
-  changes.push(...diffThemeSchemas(readThemeSchemasAt(root, base), readThemeSchemasAt(root, undefined)));
+  try {
+    const beforeApi = readOpenApiAt(root, base);
+    if (beforeApi !== undefined && existsSync(path.join(root, OPENAPI_FILE)))
+      changes.push(...diffOpenApi(beforeApi, readOpenApiAt(root, undefined)));
+  } catch (error) {
+    // An x-derive the loader refuses (its message names the file, line and column) or YAML it cannot parse.
+    err(`spec:diff: cannot read ${OPENAPI_FILE}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  try {
+    const { before, after, generated } = await themeSchemasOf(root, base);
+    if (generated) out(`spec:diff: ${THEME_SPEC_DIR} differs from ${base}: its schemas generated for both sides`);
+    changes.push(...diffThemeSchemas(before, after));
+  } catch (error) {
+    err(
+      `spec:diff: cannot generate the theme schemas from ${THEME_SPEC_DIR}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return 1;
+  }
 
   out(
     `spec:diff: specs/ against ${base}: ${changes.length} change(s), ${changes.filter((c) => c.breaking).length} breaking`,
@@ -581,4 +742,4 @@ export function runSpecDiff(argv, { out = console.log, err = console.error } = {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename)
-  process.exitCode = runSpecDiff(process.argv.slice(2));
+  process.exitCode = await runSpecDiff(process.argv.slice(2));

@@ -108,10 +108,10 @@ describe('npm run spec:diff', () => {
     return { root, git };
   }
 
-  function run(args) {
+  async function run(args) {
     const out = [];
     const err = [];
-    const status = runSpecDiff(args, { out: (line) => out.push(line), err: (line) => err.push(line) });
+    const status = await runSpecDiff(args, { out: (line) => out.push(line), err: (line) => err.push(line) });
     return { status, out: out.join('\n'), err: err.join('\n') };
   }
 
@@ -123,14 +123,14 @@ describe('npm run spec:diff', () => {
         .join('\n')}\n---\n\nA change.\n`,
     );
 
-  it('exits 1 on a breaking OpenAPI change without changesets, naming each package and its bump; 0 once they are added', () => {
+  it('exits 1 on a breaking OpenAPI change without changesets, naming each package and its bump; 0 once they are added', async () => {
     const { root, git } = repository();
     writeFileSync(
       path.join(root, 'specs/openapi.yaml'),
       readFileSync(path.join(FIXTURES, 'openapi/field-required.yaml')),
     );
     git('commit', '-q', '-am', 'sku required');
-    const failed = run(['--root', root]);
+    const failed = await run(['--root', root]);
     expect(failed.status).toBe(1);
     expect(failed.out).toContain('against HEAD~1');
     expect(failed.out).toMatch(
@@ -144,14 +144,14 @@ describe('npm run spec:diff', () => {
 
     // A patch is not enough; an uncommitted changeset counts.
     changeset(root, 'sku-required.md', { 'api-types': 'minor', 'api-client': 'minor', sandbox: 'patch' });
-    const partly = run(['--root', root]);
+    const partly = await run(['--root', root]);
     expect(partly.status).toBe(1);
     expect(partly.err).toContain('"@commerce-kit/sandbox": major (the changesets since HEAD~1 give it patch)');
     changeset(root, 'sku-required.md', { 'api-types': 'minor', 'api-client': 'minor', sandbox: 'major' });
-    expect(run(['--root', root]).status).toBe(0);
+    expect((await run(['--root', root])).status).toBe(0);
   });
 
-  it('compares with the newest release tag when there is one, and with --base when given', () => {
+  it('compares with the newest release tag when there is one, and with --base when given', async () => {
     const { root, git } = repository();
     git('tag', '@commerce-kit/theme-config@0.3.0');
     const file = path.join(root, 'packages/theme-config/src/generated/schemas/store.stk.config.schema.json');
@@ -159,25 +159,25 @@ describe('npm run spec:diff', () => {
     git('commit', '-q', '-am', 'one currency');
     writeFileSync(path.join(root, 'specs/openapi.yaml'), readFileSync(path.join(FIXTURES, 'openapi/field-added.yaml')));
     git('commit', '-q', '-am', 'a field');
-    const tagged = run(['--root', root]);
+    const tagged = await run(['--root', root]);
     expect(tagged.status).toBe(1);
     expect(tagged.out).toContain('against @commerce-kit/theme-config@0.3.0');
     expect(tagged.err).toContain('"@commerce-kit/theme-config": minor');
     expect(tagged.err).toContain('"@commerce-kit/theme-kit": minor');
     expect(tagged.err).not.toContain('api-types');
     // From the parent commit only the added field is new: nothing breaks.
-    const parent = run(['--root', root, '--base', 'HEAD~1']);
+    const parent = await run(['--root', root, '--base', 'HEAD~1']);
     expect(parent.status).toBe(0);
     expect(parent.out).toContain('1 change(s), 0 breaking');
   });
 
-  it('exits 2 on a usage error, naming the flag', () => {
+  it('exits 2 on a usage error, naming the flag', async () => {
     const { root } = repository();
-    expect(run(['--root', root, '--base', 'no-such-ref'])).toMatchObject({
+    expect(await run(['--root', root, '--base', 'no-such-ref'])).toMatchObject({
       status: 2,
       err: expect.stringContaining('--base'),
     });
-    expect(run(['--root', root, '--base', ''])).toMatchObject({ status: 2, err: expect.stringContaining('--base') });
-    expect(run(['--root', root, '--bogus'])).toMatchObject({ status: 2, err: expect.stringContaining('--bogus') });
+    expect(await run(['--root', root, '--base', ''])).toMatchObject({ status: 2, err: expect.stringContaining('--base') });
+    expect(await run(['--root', root, '--bogus'])).toMatchObject({ status: 2, err: expect.stringContaining('--bogus') });
   });
 });
