@@ -417,10 +417,13 @@ export function diffOpenApi(before, after) {
   }
 
   // Every named schema is published (a type of api-types). One an operation or a webhook reaches was compared
-  // above, where it is used, in the direction of each use (a schema both sent and read is compared as each:
-  // a change that breaks either use is reported, under each operation). One nothing reaches (or only the
-  // operations removed) is compared here, on its own, in both directions: users may build it or read it.
-  // A `$ref` inside it to another named schema is not followed (that one is compared on its own, once).
+  // above, once per direction it is used in, under the first operation that uses it that way: a schema both
+  // sent and read is compared as a request and as a response, and a change that breaks either use is a
+  // breaking line (a field made optional: "ok" under the request, "BREAKING" under the response). One nothing
+  // reaches (or only removed operations did) is compared here, on its own (`#/components/schemas/X`), in
+  // both directions at once: users may build it or read it, so breaking either way is breaking. A `$ref` in
+  // it to another named schema is not followed (that one is compared on its own or was above): no change is
+  // reported twice.
   const beforeSchemas = isObject(before?.components?.schemas) ? before.components.schemas : {};
   const afterSchemas = isObject(after?.components?.schemas) ? after.components.schemas : {};
   const reached = new Set(differ.visited);

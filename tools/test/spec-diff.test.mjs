@@ -18,7 +18,37 @@ const RULE_OF = {
   'response-field-optional': 'field-optional',
   'parameter-default-changed': 'default-changed',
   'nested-field-removed': 'field-removed',
+  'webhook-payload-field-removed': 'field-removed',
+  'webhook-payload-field-added': 'field-added',
+  'webhook-payload-field-optional': 'field-optional',
+  'webhook-parameter-removed': 'parameter-removed',
+  'webhook-response-status-removed': 'response-status-removed',
+  'named-enum-member-removed': 'enum-member-removed',
+  'named-field-added': 'field-added',
+  'named-field-optional': 'field-optional',
+  'named-field-required': 'field-required',
 };
+/** The fixture directories: each holds a base and files that are the base with one edit. */
+const OPENAPI_DIRS = ['openapi', 'openapi-more'];
+
+/**
+ * Every rule tools/spec-diff.mjs can report, read from its source: the rule names passed to `add(breaking,
+ * rule, …)` / `this.add(…)` and written as `rule: '…'`.
+ */
+function rulesOfTool() {
+  const source = readFileSync(path.join(import.meta.dirname, '../spec-diff.mjs'), 'utf8');
+  const rules = new Set();
+  for (const match of source.matchAll(/\badd\(\s*[^,()]+,\s*'([a-z-]+)'/g)) rules.add(match[1]);
+  for (const match of source.matchAll(/\brule: '([a-z-]+)'/g)) rules.add(match[1]);
+  // `add(flag, webhook ? 'webhook-renamed' : 'operation-renamed', …)`: both names.
+  for (const match of source.matchAll(/\badd\(\s*[^,()]+,\s*\w+\s*\?\s*'([a-z-]+)'\s*:\s*'([a-z-]+)'/g))
+    rules.add(match[1]).add(match[2]);
+  // A rule passed any other way (a variable) would escape the scan: there is none.
+  const unscanned = [...source.matchAll(/(?<![.\w])(?:this\.)?add\(\s*[^,()]+,\s*([^,]+),/g)]
+    .map((match) => match[1].trim())
+    .filter((rule) => rule !== 'rule' && !/^'[a-z-]+'$|^\w+ \? '[a-z-]+' : '[a-z-]+'$/.test(rule));
+  return { rules, unscanned };
+}
 
 /** Whether a fixture's first line says it is breaking. */
 const breakingOf = (text) => /^(# |.*"\$comment": ")breaking/m.test(text);
@@ -29,17 +59,92 @@ function fixtures(dir, suffix) {
     .map((file) => file.slice(0, -suffix.length));
 }
 
-describe('OpenAPI rules', () => {
-  const base = readYaml(path.join(FIXTURES, 'openapi/base.yaml'));
+describe.each(OPENAPI_DIRS)('OpenAPI rules (%s/)', (dir) => {
+  const base = readYaml(path.join(FIXTURES, dir, 'base.yaml'));
   it('finds nothing between a document and itself', () => {
-    expect(diffOpenApi(base, readYaml(path.join(FIXTURES, 'openapi/base.yaml')))).toEqual([]);
+    expect(diffOpenApi(base, readYaml(path.join(FIXTURES, dir, 'base.yaml')))).toEqual([]);
   });
-  it.each(fixtures('openapi', '.yaml'))('%s', (name) => {
-    const file = path.join(FIXTURES, `openapi/${name}.yaml`);
+  it.each(fixtures(dir, '.yaml'))('%s', (name) => {
+    const file = path.join(FIXTURES, dir, `${name}.yaml`);
     const breaking = breakingOf(readFileSync(file, 'utf8'));
     const changes = diffOpenApi(base, readYaml(file));
     expect(changes.map((c) => c.rule)).toContain(RULE_OF[name] ?? name);
     for (const change of changes) expect(change).toMatchObject({ breaking, spec: 'openapi' });
+  });
+});
+
+describe('a fixture per rule', () => {
+  it('every rule the tool reports has a fixture (which the tests above run)', () => {
+    const { rules, unscanned } = rulesOfTool();
+    // The source scan finds the rules at all (a reworded `add` would otherwise make this test vacuous).
+    expect(rules.size).toBeGreaterThanOrEqual(35);
+    expect(unscanned).toEqual([]);
+    const shown = new Set(
+      [...OPENAPI_DIRS.flatMap((dir) => fixtures(dir, '.yaml')), ...fixtures('theme-kit', '.schema.json')].map(
+        (name) => RULE_OF[name] ?? name,
+      ),
+    );
+    expect([...rules].filter((rule) => !shown.has(rule)).sort()).toEqual([]);
+    // And no fixture names a rule the tool does not have.
+    expect([...shown].filter((rule) => !rules.has(rule)).sort()).toEqual([]);
+  });
+});
+
+describe('webhooks and named schemas', () => {
+  const base = readYaml(path.join(FIXTURES, 'openapi-more/base.yaml'));
+  const read = (name) => readYaml(path.join(FIXTURES, `openapi-more/${name}.yaml`));
+  it('a webhook is named by its event, and its payload changes are placed under it', () => {
+    expect(diffOpenApi(base, read('webhook-removed'))).toEqual([
+      expect.objectContaining({ where: 'webhook POST customer_created', rule: 'webhook-removed', breaking: true }),
+    ]);
+    expect(diffOpenApi(base, read('webhook-payload-field-removed'))).toEqual([
+      expect.objectContaining({
+        where: 'webhook POST customer_created request application/json.event',
+        rule: 'field-removed',
+        breaking: true,
+      }),
+    ]);
+  });
+  it('a change to a schema that operations reach is reported once, where it is first used, not again as a named schema', () => {
+    // Customer is read from POST /customers and received in the customer_created payload: both are responses.
+    const after = structuredClone(base);
+    delete after.components.schemas.Customer.properties.created_time;
+    const changes = diffOpenApi(base, after);
+    expect(changes.map((c) => [c.where, c.breaking])).toEqual([
+      ['POST /customers response 201 application/json.created_time', true],
+    ]);
+  });
+  it('a schema both sent and read is compared as each: a change breaking either use breaks', () => {
+    // CustomerRequest (a request body) also read in a response: a field made optional breaks its readers.
+    const doc = structuredClone(base);
+    doc.paths['/customers'].post.responses['201'].content['application/json'].schema = {
+      $ref: '#/components/schemas/CustomerRequest',
+    };
+    const after = structuredClone(doc);
+    after.components.schemas.CustomerRequest.required = [];
+    const changes = diffOpenApi(doc, after);
+    expect(changes.map((c) => [c.where, c.rule, c.breaking])).toEqual([
+      ['POST /customers request application/json.email', 'field-optional', false],
+      ['POST /customers response 201 application/json.email', 'field-optional', true],
+    ]);
+  });
+  it('a named schema no operation reaches is compared on its own, once, without following its references', () => {
+    const after = structuredClone(base);
+    after.components.schemas.Address.properties.customer = { $ref: '#/components/schemas/Customer' };
+    after.components.schemas.Address.properties.city = { type: 'integer' };
+    delete after.paths;
+    delete after.webhooks;
+    // Customer is now reached by nothing either: compared on its own (unchanged), not through Address.
+    after.components.schemas.Customer.properties.id.format = 'uuid';
+    const changes = diffOpenApi(base, after);
+    expect(changes.map((c) => [c.rule, c.where, c.breaking])).toEqual([
+      ['operation-removed', 'POST /customers', true],
+      ['webhook-removed', 'webhook POST customer_created', true],
+      ['format-narrowed', '#/components/schemas/Customer.id', true],
+      ['field-added', '#/components/schemas/Address.customer', false],
+      ['type-narrowed', '#/components/schemas/Address.city', true],
+      ['type-widened', '#/components/schemas/Address.city', true],
+    ]);
   });
 });
 
@@ -177,7 +282,13 @@ describe('npm run spec:diff', () => {
       status: 2,
       err: expect.stringContaining('--base'),
     });
-    expect(await run(['--root', root, '--base', ''])).toMatchObject({ status: 2, err: expect.stringContaining('--base') });
-    expect(await run(['--root', root, '--bogus'])).toMatchObject({ status: 2, err: expect.stringContaining('--bogus') });
+    expect(await run(['--root', root, '--base', ''])).toMatchObject({
+      status: 2,
+      err: expect.stringContaining('--base'),
+    });
+    expect(await run(['--root', root, '--bogus'])).toMatchObject({
+      status: 2,
+      err: expect.stringContaining('--bogus'),
+    });
   });
 });
