@@ -1,7 +1,7 @@
 // spec:diff: each rule on a fixture (one edit of a small base document), then the command on a small git
 // repository: the base it picks, the changesets it asks for, its exit statuses.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -274,6 +274,46 @@ describe('npm run spec:diff', () => {
     const parent = await run(['--root', root, '--base', 'HEAD~1']);
     expect(parent.status).toBe(0);
     expect(parent.out).toContain('1 change(s), 0 breaking');
+  });
+
+  it('generates the theme schemas from specs/theme-kit on both sides when it changed, generators not run', async () => {
+    const { root, git } = repository();
+    cpSync(path.join(import.meta.dirname, '../../specs/theme-kit'), path.join(root, 'specs/theme-kit'), {
+      recursive: true,
+    });
+    git('add', '.');
+    git('commit', '-q', '-m', 'the theme-kit interfaces');
+    const file = path.join(root, 'specs/theme-kit/categories.ts');
+    const spec = readFileSync(file, 'utf8');
+    expect(spec).toMatch(/\n {2}sku\?: string;\n/);
+    // IProductConfig loses `sku` (not committed; the committed generated schemas are left as they were).
+    writeFileSync(file, spec.replace(/\n {2}sku\?: string;\n/, '\n'));
+    const result = await run(['--root', root, '--base', 'HEAD']);
+    expect(result.out).toContain('specs/theme-kit differs from HEAD: its schemas generated for both sides');
+    // Each published schema that carries IProductConfig (the config, the mock store, the template context).
+    expect(result.out).toMatch(/4 change\(s\), 4 breaking/);
+    expect(result.out).toMatch(/BREAKING {2}\[theme-kit\] categories\.stk\.config\.schema\.json.*\.sku: field removed/);
+    expect(result.out).toMatch(/BREAKING {2}\[theme-kit\] theme-context\.schema\.json.*\.sku: field removed/);
+    expect(result.status).toBe(1);
+    expect(result.err).toContain('"@commerce-kit/theme-config": minor');
+    expect(result.err).not.toContain('api-types');
+  }, 180_000);
+
+  it('exits 2 when --root is not a directory, not a git work tree or has no specs/, naming --root', async () => {
+    const { root } = repository();
+    const plain = testTempDir('spec-diff-plain-');
+    const bare = testTempDir('spec-diff-nospecs-');
+    execFileSync('git', ['init', '-q'], { cwd: bare });
+    for (const [dir, why] of [
+      [path.join(plain, 'missing'), 'no such directory'],
+      [path.join(root, 'specs/openapi.yaml'), 'not a directory'],
+      [plain, 'not a git work tree'],
+      [bare, 'has no specs/ directory'],
+    ]) {
+      const result = await run(['--root', dir]);
+      expect(result).toMatchObject({ status: 2, out: '' });
+      expect(result.err).toContain(`--root ${dir}: ${why}`);
+    }
   });
 
   it('exits 2 on a usage error, naming the flag', async () => {
