@@ -1,10 +1,29 @@
-// `npm run spec:diff [-- --base REF]`: what changed in specs/ since the last release, and whether users break.
+// `npm run spec:diff [-- --base REF] [--root DIR]`: what changed in specs/ since the last release, and whether
+// users break.
 //
-// Both halves of the spec are compared: the OpenAPI document (specs/openapi.yaml) and the theme-kit interfaces,
-// through the JSON Schemas published from them (the committed generated schemas of theme-config and theme-kit;
-// the drift check keeps those equal to what specs/theme-kit generates). Each change is classified as breaking
-// or not; a breaking change needs a changeset added since the base that bumps every package generated from
-// that half with a breaking bump (minor at 0.x, major from 1.0), or the command exits 1.
+// Both halves of the spec are compared, each change classified as breaking or not:
+// - The OpenAPI document (specs/openapi.yaml, with its x-derive request schemas expanded): the operations of
+//   `paths` (users send the parameters and bodies, read the responses); the webhooks of `webhooks` (the
+//   platform sends the payload, so it is classified as a response is: a field removed from it breaks the apps
+//   that receive it, one added does not; the apps send the responses, classified as requests); and every named
+//   schema of `components.schemas`, each a published type of api-types. A named schema some operation or
+//   webhook reaches is compared where it is used, once per direction (one both sent and read is compared as
+//   both, and a change breaking either use is breaking); one nothing reaches is compared on its own, as
+//   `#/components/schemas/X`, in both directions at once (users may build it or read it), without following
+//   its `$ref`s to other named schemas, so no change is reported twice.
+// - The theme-kit interfaces (specs/theme-kit/*.ts), through the JSON Schemas published from them
+//   (THEME_SCHEMA_DIRS; theme-context.schema.json is what templates read: output; the others validate what
+//   users write). When specs/theme-kit is byte-identical to the base's (the common case: every `npm test`),
+//   the committed generated schemas are compared (a few `git show`s, about a CPU-second for the whole run).
+//   When it differs, the generators (tools/theme-config and tools/theme-kit `generate({ root })`) make the
+//   schemas of both sides from the specs, the base's written out of git into a temporary directory, so an
+//   interface edited without running the generators is caught (about 13 CPU-seconds more, measured 2026-11).
+//
+// A breaking change needs a changeset added since the base that bumps every package generated from that half
+// with a breaking bump (minor at 0.x, major from 1.0), or the command exits 1 (also when a spec half cannot be
+// read or generated). Exit 2 on a usage error: an unknown flag, a --base that is no commit, a --root that is
+// not a directory, not a git work tree or has no specs/. Every rule has a fixture in
+// tools/test/fixtures/spec-diff/ (the test derives the list of rules from this file).
 //
 // The base is `--base REF`, else the newest release tag (`@commerce-kit/<name>@x.y.z`), else, while nothing is
 // released, the parent commit (HEAD~1). Old files are read with `git show REF:path`.
