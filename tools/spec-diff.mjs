@@ -598,7 +598,7 @@ function checkoutSpecs(root, ref) {
  * The theme schemas of the base and of the work tree. When specs/theme-kit is unchanged, the committed
  * generated schemas (fast: `git show`s); when it changed, what specs/theme-kit generates on each side, so an
  * interface edited without running the generators is compared too.
- * @returns {Promise<{ before: Map<string, unknown>, after: Map<string, unknown>, generated: boolean }>}
+ * @returns {Promise<{ before: Map<string, unknown>, after: Map<string, unknown>, generated: boolean, baseFallback?: string }>}
  */
 async function themeSchemasOf(root, base) {
   if (themeSpecsUnchanged(root, base))
@@ -608,6 +608,10 @@ async function themeSchemasOf(root, base) {
   if (baseDir === undefined) return { before: readThemeSchemasAt(root, base), after, generated: true };
   try {
     return { before: await generateThemeSchemas(baseDir), after, generated: true };
+  } catch (error) {
+    // An old base the generators of today cannot read: its schemas as they were committed then.
+    const reason = error instanceof Error ? error.message : String(error);
+    return { before: readThemeSchemasAt(root, base), after, generated: true, baseFallback: reason };
   } finally {
     rmSync(baseDir, { recursive: true, force: true });
   }
@@ -726,12 +730,16 @@ export async function runSpecDiff(argv, { out = console.log, err = console.error
     return 1;
   }
   try {
-    const { before, after, generated } = await themeSchemasOf(root, base);
-    if (generated) out(`spec:diff: ${THEME_SPEC_DIR} differs from ${base}: its schemas generated for both sides`);
+    const { before, after, generated, baseFallback } = await themeSchemasOf(root, base);
+    if (baseFallback !== undefined)
+      out(
+        `spec:diff: ${THEME_SPEC_DIR} differs from ${base}, whose specs the generators cannot read (${baseFallback}): its committed schemas compared with the ones generated now`,
+      );
+    else if (generated) out(`spec:diff: ${THEME_SPEC_DIR} differs from ${base}: its schemas generated for both sides`);
     changes.push(...diffThemeSchemas(before, after));
   } catch (error) {
     err(
-      `spec:diff: cannot generate the theme schemas from ${THEME_SPEC_DIR}: ${error instanceof Error ? error.message : String(error)}`,
+      `spec:diff: cannot generate the theme schemas from ${path.join(root, THEME_SPEC_DIR)}: ${error instanceof Error ? error.message : String(error)}`,
     );
     return 1;
   }

@@ -299,6 +299,34 @@ describe('npm run spec:diff', () => {
     expect(result.err).not.toContain('api-types');
   }, 180_000);
 
+  it('compares the committed schemas of a base whose specs/theme-kit the generators cannot read', async () => {
+    const { root, git } = repository();
+    cpSync(path.join(import.meta.dirname, '../../specs/theme-kit'), path.join(root, 'specs/theme-kit'), {
+      recursive: true,
+    });
+    const files = path.join(root, 'specs/theme-kit/files.ts');
+    const text = readFileSync(files, 'utf8');
+    writeFileSync(files, 'export {};\n');
+    git('add', '.');
+    git('commit', '-q', '-m', 'a theme-kit spec of another age');
+    writeFileSync(files, text);
+    const result = await run(['--root', root, '--base', 'HEAD']);
+    expect(result.out).toContain(
+      'spec:diff: specs/theme-kit differs from HEAD, whose specs the generators cannot read (',
+    );
+    expect(result.out).toContain('): its committed schemas compared with the ones generated now');
+    // The base's one committed schema (the fixture) against the generated ones: the generated files are added.
+    expect(result.out).toContain('theme-context.schema.json: schema added (schema-added)');
+
+    // The work tree's specs/theme-kit not generating is no pass: exit 1, naming the directory.
+    writeFileSync(files, 'export {};\n// still to write\n');
+    const broken = await run(['--root', root, '--base', 'HEAD']);
+    expect(broken.status).toBe(1);
+    expect(broken.err).toContain(
+      `spec:diff: cannot generate the theme schemas from ${path.join(root, 'specs/theme-kit')}: `,
+    );
+  }, 180_000);
+
   it('exits 2 when --root is not a directory, not a git work tree or has no specs/, naming --root', async () => {
     const { root } = repository();
     const plain = testTempDir('spec-diff-plain-');
