@@ -1,10 +1,29 @@
-// `npm run spec:diff [-- --base REF]`: what changed in specs/ since the last release, and whether users break.
+// `npm run spec:diff [-- --base REF] [--root DIR]`: what changed in specs/ since the last release, and whether
+// users break.
 //
-// Both halves of the spec are compared: the OpenAPI document (specs/openapi.yaml) and the theme-kit interfaces,
-// through the JSON Schemas published from them (the committed generated schemas of theme-config and theme-kit;
-// the drift check keeps those equal to what specs/theme-kit generates). Each change is classified as breaking
-// or not; a breaking change needs a changeset added since the base that bumps every package generated from
-// that half with a breaking bump (minor at 0.x, major from 1.0), or the command exits 1.
+// Both halves of the spec are compared, each change classified as breaking or not:
+// - The OpenAPI document (specs/openapi.yaml, with its x-derive request schemas expanded): the operations of
+//   `paths` (users send the parameters and bodies, read the responses); the webhooks of `webhooks` (the
+//   platform sends the payload, so it is classified as a response is: a field removed from it breaks the apps
+//   that receive it, one added does not; the apps send the responses, classified as requests); and every named
+//   schema of `components.schemas`, each a published type of api-types. A named schema some operation or
+//   webhook reaches is compared where it is used, once per direction (one both sent and read is compared as
+//   both, and a change breaking either use is breaking); one nothing reaches is compared on its own, as
+//   `#/components/schemas/X`, in both directions at once (users may build it or read it), without following
+//   its `$ref`s to other named schemas, so no change is reported twice.
+// - The theme-kit interfaces (specs/theme-kit/*.ts), through the JSON Schemas published from them
+//   (THEME_SCHEMA_DIRS; theme-context.schema.json is what templates read: output; the others validate what
+//   users write). When specs/theme-kit is byte-identical to the base's (the common case: every `npm test`),
+//   the committed generated schemas are compared (a few `git show`s, about a CPU-second for the whole run).
+//   When it differs, the generators (tools/theme-config and tools/theme-kit `generate({ root })`) make the
+//   schemas of both sides from the specs, the base's written out of git into a temporary directory, so an
+//   interface edited without running the generators is caught (about 13 CPU-seconds more, measured 2026-11).
+//
+// A breaking change needs a changeset added since the base that bumps every package generated from that half
+// with a breaking bump (minor at 0.x, major from 1.0), or the command exits 1 (also when a spec half cannot be
+// read or generated). Exit 2 on a usage error: an unknown flag, a --base that is no commit, a --root that is
+// not a directory, not a git work tree or has no specs/. Every rule has a fixture in
+// tools/test/fixtures/spec-diff/ (the test derives the list of rules from this file).
 //
 // The base is `--base REF`, else the newest release tag (`@commerce-kit/<name>@x.y.z`), else, while nothing is
 // released, the parent commit (HEAD~1). Old files are read with `git show REF:path`.
@@ -15,7 +34,8 @@
 // of the work either way. This walks the documents itself: operations by method and path, parameters by
 // location and name, bodies and responses by media type, schemas recursively through local `$ref`s.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
@@ -23,6 +43,8 @@ import { expandOpenApi } from './lib/openapi-document.mjs';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const OPENAPI_FILE = 'specs/openapi.yaml';
+/** The theme-kit half's source: the interfaces the theme schemas are generated from. */
+export const THEME_SPEC_DIR = 'specs/theme-kit';
 export const THEME_SCHEMA_DIRS = [
   'packages/theme-config/src/generated/schemas',
   'packages/theme-kit/src/generated/schemas',
@@ -40,9 +62,20 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  * @typedef {{ breaking: boolean, rule: string, where: string, message: string, spec: 'openapi' | 'theme-kit' }} Change
  */
 
+const COMPONENT_SCHEMAS = '#/components/schemas/';
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const show = (value) => JSON.stringify(value);
+
+/** The name of the component schema a `{ $ref: '#/components/schemas/X' }` points at, else undefined. */
+function namedSchema(value) {
+  const ref = isObject(value) ? value.$ref : undefined;
+  return typeof ref === 'string' &&
+    ref.startsWith(COMPONENT_SCHEMAS) &&
+    !ref.slice(COMPONENT_SCHEMAS.length).includes('/')
+    ? ref.slice(COMPONENT_SCHEMAS.length)
+    : undefined;
+}
 
 /** Resolves local `$ref`s (`#/a/b`) against `root`, following chains; anything else is returned as given. */
 function deref(root, value) {
@@ -74,8 +107,9 @@ function typesOf(schema) {
 const admits = (types, type) => types.has(type) || (type === 'integer' && types.has('number'));
 
 /**
- * Compares two schemas. `direction` is 'request' (users send what it describes: accepting less breaks them)
- * or 'response' (users read it: giving more kinds of value, or fewer fields, breaks them).
+ * Compares two schemas. `direction` is 'request' (users send what it describes: accepting less breaks them),
+ * 'response' (users read it: giving more kinds of value, or fewer fields, breaks them) or 'both' (a published
+ * type no operation reaches: users may write it or read it, so a change that breaks either side breaks).
  */
 class SchemaDiffer {
   constructor(beforeRoot, afterRoot, spec, changes) {
@@ -84,6 +118,10 @@ class SchemaDiffer {
     this.spec = spec;
     this.changes = changes;
     this.seen = new Set();
+    /** The named schemas (`#/components/schemas/X`, same name on both sides) compared so far. */
+    this.visited = new Set();
+    /** Set while each named schema is compared on its own: a `$ref` to another named one is not followed. */
+    this.namedPass = false;
   }
 
   add(breaking, rule, where, message) {
@@ -91,6 +129,11 @@ class SchemaDiffer {
   }
 
   compare(rawBefore, rawAfter, where, direction) {
+    const named = namedSchema(rawBefore);
+    if (named !== undefined && named === namedSchema(rawAfter)) {
+      if (this.namedPass) return;
+      this.visited.add(named);
+    }
     // A recursive schema (a menu link's children) is compared once per pair of references and direction.
     const key = `${rawBefore?.$ref ?? ''}|${rawAfter?.$ref ?? ''}|${direction}`;
     if (rawBefore?.$ref && rawAfter?.$ref) {
@@ -100,7 +143,9 @@ class SchemaDiffer {
     const before = deref(this.beforeRoot, rawBefore);
     const after = deref(this.afterRoot, rawAfter);
     if (!isObject(before) || !isObject(after)) return;
-    const request = direction === 'request';
+    // Whether accepting less (narrowing) breaks users, and whether admitting more (widening) does.
+    const narrowBreaks = direction !== 'response';
+    const widenBreaks = direction !== 'request';
 
     const beforeTypes = typesOf(before);
     const afterTypes = typesOf(after);
@@ -108,22 +153,22 @@ class SchemaDiffer {
       const dropped = [...beforeTypes].filter((t) => !admits(afterTypes, t));
       const added = [...afterTypes].filter((t) => !admits(beforeTypes, t));
       if (dropped.length > 0)
-        this.add(request, 'type-narrowed', where, `type narrowed: ${show(before.type)} -> ${show(after.type)}`);
+        this.add(narrowBreaks, 'type-narrowed', where, `type narrowed: ${show(before.type)} -> ${show(after.type)}`);
       if (added.length > 0)
-        this.add(!request, 'type-widened', where, `type widened: ${show(before.type)} -> ${show(after.type)}`);
+        this.add(widenBreaks, 'type-widened', where, `type widened: ${show(before.type)} -> ${show(after.type)}`);
     } else if (!beforeTypes && afterTypes && !before.oneOf && !before.anyOf && !before.allOf) {
-      this.add(request, 'type-narrowed', where, `type narrowed: any -> ${show(after.type)}`);
+      this.add(narrowBreaks, 'type-narrowed', where, `type narrowed: any -> ${show(after.type)}`);
     }
 
     if (before.format !== after.format) {
       if (after.format !== undefined && before.format === undefined)
-        this.add(request, 'format-narrowed', where, `format added: ${after.format}`);
+        this.add(narrowBreaks, 'format-narrowed', where, `format added: ${after.format}`);
       else if (after.format === undefined)
-        this.add(!request, 'format-widened', where, `format removed: ${before.format}`);
+        this.add(widenBreaks, 'format-widened', where, `format removed: ${before.format}`);
       else this.add(true, 'format-changed', where, `format changed: ${before.format} -> ${after.format}`);
     }
 
-    this.compareConstraints(before, after, where, request);
+    this.compareConstraints(before, after, where, narrowBreaks, widenBreaks);
 
     if (Array.isArray(before.enum) || Array.isArray(after.enum)) {
       const beforeEnum = Array.isArray(before.enum) ? before.enum : undefined;
@@ -135,8 +180,8 @@ class SchemaDiffer {
         for (const member of afterEnum)
           if (!beforeEnum.some((m) => same(m, member)))
             this.add(false, 'enum-member-added', where, `enum member added: ${show(member)}`);
-      } else if (afterEnum) this.add(request, 'enum-added', where, `values restricted to ${show(afterEnum)}`);
-      else this.add(!request, 'enum-removed', where, 'enum restriction removed');
+      } else if (afterEnum) this.add(narrowBreaks, 'enum-added', where, `values restricted to ${show(afterEnum)}`);
+      else this.add(widenBreaks, 'enum-removed', where, 'enum restriction removed');
     }
     if ('const' in before || 'const' in after) {
       if (!same(before.const, after.const))
@@ -162,13 +207,13 @@ class SchemaDiffer {
         this.compare(b[i], a[i], `${where}(${keyword}[${i}])`, direction);
       if (keyword === 'allOf') continue;
       if (a.length < b.length)
-        this.add(request, 'type-narrowed', where, `${keyword} lost ${b.length - a.length} alternative(s)`);
+        this.add(narrowBreaks, 'type-narrowed', where, `${keyword} lost ${b.length - a.length} alternative(s)`);
       else if (a.length > b.length)
-        this.add(!request, 'type-widened', where, `${keyword} gained ${a.length - b.length} alternative(s)`);
+        this.add(widenBreaks, 'type-widened', where, `${keyword} gained ${a.length - b.length} alternative(s)`);
     }
   }
 
-  compareConstraints(before, after, where, request) {
+  compareConstraints(before, after, where, narrowBreaks, widenBreaks) {
     // Larger lower bounds and smaller upper bounds accept less.
     for (const [keyword, tighter] of [
       ['minLength', (b, a) => a > b],
@@ -186,20 +231,22 @@ class SchemaDiffer {
       const a = after[keyword];
       if (same(a, b)) continue;
       const narrowed = typeof a === 'number' && (typeof b !== 'number' || tighter(b, a));
-      if (narrowed) this.add(request, 'constraint-narrowed', where, `${keyword} narrowed: ${show(b)} -> ${show(a)}`);
-      else this.add(!request, 'constraint-widened', where, `${keyword} widened: ${show(b)} -> ${show(a)}`);
+      if (narrowed)
+        this.add(narrowBreaks, 'constraint-narrowed', where, `${keyword} narrowed: ${show(b)} -> ${show(a)}`);
+      else this.add(widenBreaks, 'constraint-widened', where, `${keyword} widened: ${show(b)} -> ${show(a)}`);
     }
     if (before.pattern !== after.pattern) {
-      if (after.pattern === undefined) this.add(!request, 'constraint-widened', where, 'pattern removed');
+      if (after.pattern === undefined) this.add(widenBreaks, 'constraint-widened', where, 'pattern removed');
       else
         this.add(true, 'pattern-changed', where, `pattern changed: ${show(before.pattern)} -> ${show(after.pattern)}`);
     }
     if (before.additionalProperties !== false && after.additionalProperties === false)
-      this.add(request, 'constraint-narrowed', where, 'additional properties no longer allowed');
+      this.add(narrowBreaks, 'constraint-narrowed', where, 'additional properties no longer allowed');
   }
 
   compareProperties(before, after, where, direction) {
-    const request = direction === 'request';
+    const narrowBreaks = direction !== 'response';
+    const widenBreaks = direction !== 'request';
     const beforeProps = isObject(before.properties) ? before.properties : {};
     const afterProps = isObject(after.properties) ? after.properties : {};
     const beforeRequired = new Set(Array.isArray(before.required) ? before.required : []);
@@ -215,7 +262,7 @@ class SchemaDiffer {
       } else this.add(true, 'field-removed', `${where}.${name}`, 'field removed');
     }
     for (const name of added) {
-      if (request && afterRequired.has(name))
+      if (narrowBreaks && afterRequired.has(name))
         this.add(true, 'field-required', `${where}.${name}`, 'required field added');
       else this.add(false, 'field-added', `${where}.${name}`, 'field added');
     }
@@ -223,8 +270,8 @@ class SchemaDiffer {
       if (!(name in afterProps)) continue;
       const was = beforeRequired.has(name);
       const is = afterRequired.has(name);
-      if (!was && is) this.add(request, 'field-required', `${where}.${name}`, 'field made required');
-      if (was && !is) this.add(!request, 'field-optional', `${where}.${name}`, 'field made optional');
+      if (!was && is) this.add(narrowBreaks, 'field-required', `${where}.${name}`, 'field made required');
+      if (was && !is) this.add(widenBreaks, 'field-optional', `${where}.${name}`, 'field made optional');
       this.compare(beforeProps[name], afterProps[name], `${where}.${name}`, direction);
     }
   }
@@ -241,14 +288,21 @@ function parametersOf(root, pathItem, operation) {
   return found;
 }
 
-function operationsOf(document) {
+/** The operations of `paths` (`GET /products`) or of `webhooks` (`webhook POST product_created`), by key. */
+function operationsOf(document, section) {
   const found = new Map();
-  for (const [route, rawItem] of Object.entries(isObject(document?.paths) ? document.paths : {})) {
+  for (const [name, rawItem] of Object.entries(isObject(document?.[section]) ? document[section] : {})) {
     const pathItem = deref(document, rawItem);
     if (!isObject(pathItem)) continue;
     for (const method of METHODS)
       if (isObject(pathItem[method]))
-        found.set(`${method.toUpperCase()} ${route}`, { pathItem, operation: pathItem[method] });
+        found.set(
+          section === 'webhooks' ? `webhook ${method.toUpperCase()} ${name}` : `${method.toUpperCase()} ${name}`,
+          {
+            pathItem,
+            operation: pathItem[method],
+          },
+        );
   }
   return found;
 }
@@ -257,7 +311,8 @@ function operationsOf(document) {
 const routeShape = (key) => key.replace(/\{[^}]*\}/g, '{}');
 
 /**
- * Classifies every change between two OpenAPI documents (parsed).
+ * Classifies every change between two OpenAPI documents (parsed): the operations of `paths`, the webhooks
+ * of `webhooks`, and the named schemas no operation or webhook reaches.
  * @returns {Change[]}
  */
 export function diffOpenApi(before, after) {
@@ -265,35 +320,55 @@ export function diffOpenApi(before, after) {
   const changes = [];
   const differ = new SchemaDiffer(before, after, 'openapi', changes);
   const add = (breaking, rule, where, message) => changes.push({ breaking, rule, where, message, spec: 'openapi' });
-  const beforeOps = operationsOf(before);
-  const afterOps = operationsOf(after);
-  const afterById = new Map([...afterOps].map(([key, { operation }]) => [operation.operationId, key]));
-  const pairs = [];
-  for (const [key, b] of beforeOps) {
-    if (afterOps.has(key)) {
-      pairs.push([key, key]);
-      continue;
+  for (const section of ['paths', 'webhooks']) {
+    const webhook = section === 'webhooks';
+    const beforeOps = operationsOf(before, section);
+    const afterOps = operationsOf(after, section);
+    const afterById = new Map([...afterOps].map(([key, { operation }]) => [operation.operationId, key]));
+    const pairs = [];
+    for (const [key, b] of beforeOps) {
+      if (afterOps.has(key)) {
+        pairs.push([key, key]);
+        continue;
+      }
+      const moved =
+        (b.operation.operationId && afterById.get(b.operation.operationId)) ??
+        (webhook
+          ? undefined
+          : [...afterOps.keys()].find((other) => !beforeOps.has(other) && routeShape(other) === routeShape(key)));
+      if (moved) {
+        add(
+          true,
+          webhook ? 'webhook-renamed' : 'operation-renamed',
+          key,
+          `${webhook ? 'webhook' : 'operation'} moved to ${moved}`,
+        );
+        pairs.push([key, moved]);
+      } else if (webhook) add(true, 'webhook-removed', key, 'webhook removed');
+      else add(true, 'operation-removed', key, 'operation removed');
     }
-    const moved =
-      (b.operation.operationId && afterById.get(b.operation.operationId)) ??
-      [...afterOps.keys()].find((other) => !beforeOps.has(other) && routeShape(other) === routeShape(key));
-    if (moved) {
-      add(true, 'operation-renamed', key, `operation moved to ${moved}`);
-      pairs.push([key, moved]);
-    } else add(true, 'operation-removed', key, 'operation removed');
+    const paired = new Set(pairs.map(([, a]) => a));
+    for (const key of afterOps.keys())
+      if (!beforeOps.has(key) && !paired.has(key)) {
+        if (webhook) add(false, 'webhook-added', key, 'webhook added');
+        else add(false, 'operation-added', key, 'operation added');
+      }
+    for (const [beforeKey, afterKey] of pairs)
+      compareOperation(beforeOps.get(beforeKey), afterOps.get(afterKey), afterKey, webhook);
   }
-  const paired = new Set(pairs.map(([, a]) => a));
-  for (const key of afterOps.keys())
-    if (!beforeOps.has(key) && !paired.has(key)) add(false, 'operation-added', key, 'operation added');
 
-  for (const [beforeKey, afterKey] of pairs) {
-    const b = beforeOps.get(beforeKey);
-    const a = afterOps.get(afterKey);
-    const where = afterKey;
+  /**
+   * One operation. Of a path, users send the parameters and the body and read the responses; of a webhook the
+   * platform sends the parameters and the body (the payload apps receive: classified as a response is) and
+   * apps send the responses (classified as a request is).
+   */
+  function compareOperation(b, a, where, webhook) {
+    const sent = webhook ? 'response' : 'request';
+    const replied = webhook ? 'request' : 'response';
     if (b.operation.operationId !== a.operation.operationId)
       add(
         true,
-        'operation-renamed',
+        webhook ? 'webhook-renamed' : 'operation-renamed',
         where,
         `operationId renamed: ${b.operation.operationId} -> ${a.operation.operationId}`,
       );
@@ -312,12 +387,14 @@ export function diffOpenApi(before, after) {
         else add(true, 'parameter-removed', label, 'parameter removed');
         continue;
       }
-      if (!parameter.required && next.required) add(true, 'parameter-required', label, 'parameter made required');
-      differ.compare(parameter.schema, next.schema, label, 'request');
+      // A webhook's parameter (a header the platform sends) made required is one more guarantee to apps.
+      if (!parameter.required && next.required) add(!webhook, 'parameter-required', label, 'parameter made required');
+      differ.compare(parameter.schema, next.schema, label, sent);
     }
     for (const [name, parameter] of afterParams) {
       if (beforeParams.has(name) || parameter.in === 'path') continue;
-      if (parameter.required) add(true, 'parameter-required', `${where} parameter ${name}`, 'required parameter added');
+      if (parameter.required && !webhook)
+        add(true, 'parameter-required', `${where} parameter ${name}`, 'required parameter added');
       else add(false, 'parameter-added', `${where} parameter ${name}`, 'parameter added');
     }
 
@@ -325,15 +402,15 @@ export function diffOpenApi(before, after) {
     const afterBody = deref(after, a.operation.requestBody);
     if (isObject(beforeBody) && !isObject(afterBody)) add(true, 'request-body-removed', where, 'request body removed');
     else if (!isObject(beforeBody) && isObject(afterBody)) {
-      if (afterBody.required) add(true, 'request-body-required', where, 'required request body added');
+      if (afterBody.required) add(!webhook, 'request-body-required', where, 'required request body added');
       else add(false, 'request-body-added', where, 'request body added');
     } else if (isObject(beforeBody) && isObject(afterBody)) {
       if (!beforeBody.required && afterBody.required)
-        add(true, 'request-body-required', where, 'request body made required');
+        add(!webhook, 'request-body-required', where, 'request body made required');
       for (const [type, media] of Object.entries(beforeBody.content ?? {})) {
         const next = afterBody.content?.[type];
         if (!next) add(true, 'media-type-removed', `${where} request ${type}`, 'request media type removed');
-        else differ.compare(media.schema, next.schema, `${where} request ${type}`, 'request');
+        else differ.compare(media.schema, next.schema, `${where} request ${type}`, sent);
       }
     }
 
@@ -350,7 +427,7 @@ export function diffOpenApi(before, after) {
       for (const [type, media] of Object.entries(response?.content ?? {})) {
         const nextMedia = next?.content?.[type];
         if (!nextMedia) add(true, 'media-type-removed', `${label} ${type}`, 'response media type removed');
-        else differ.compare(media.schema, nextMedia.schema, `${label} ${type}`, 'response');
+        else differ.compare(media.schema, nextMedia.schema, `${label} ${type}`, replied);
       }
     }
     for (const status of Object.keys(afterResponses))
@@ -358,11 +435,25 @@ export function diffOpenApi(before, after) {
         add(false, 'response-status-added', `${where} response ${status}`, 'response status added');
   }
 
-  // Named schemas no operation reaches are still published (types users import from api-types).
+  // Every named schema is published (a type of api-types). One an operation or a webhook reaches was compared
+  // above, once per direction it is used in, under the first operation that uses it that way: a schema both
+  // sent and read is compared as a request and as a response, and a change that breaks either use is a
+  // breaking line (a field made optional: "ok" under the request, "BREAKING" under the response). One nothing
+  // reaches (or only removed operations did) is compared here, on its own (`#/components/schemas/X`), in
+  // both directions at once: users may build it or read it, so breaking either way is breaking. A `$ref` in
+  // it to another named schema is not followed (that one is compared on its own or was above): no change is
+  // reported twice.
   const beforeSchemas = isObject(before?.components?.schemas) ? before.components.schemas : {};
   const afterSchemas = isObject(after?.components?.schemas) ? after.components.schemas : {};
-  for (const name of Object.keys(beforeSchemas))
-    if (!(name in afterSchemas)) add(true, 'schema-removed', `#/components/schemas/${name}`, 'schema removed');
+  const reached = new Set(differ.visited);
+  differ.namedPass = true;
+  for (const name of Object.keys(beforeSchemas)) {
+    const where = `${COMPONENT_SCHEMAS}${name}`;
+    if (!(name in afterSchemas)) add(true, 'schema-removed', where, 'schema removed');
+    else if (!reached.has(name)) differ.compare(beforeSchemas[name], afterSchemas[name], where, 'both');
+  }
+  for (const name of Object.keys(afterSchemas))
+    if (!(name in beforeSchemas)) add(false, 'schema-added', `${COMPONENT_SCHEMAS}${name}`, 'schema added');
   return dedupe(changes);
 }
 
@@ -466,6 +557,66 @@ function readThemeSchemasAt(root, ref) {
   return schemas;
 }
 
+/** Whether specs/theme-kit in the work tree (committed or not, untracked files included) is the base's, byte for byte. */
+export function themeSpecsUnchanged(root, base) {
+  // `git diff --quiet` exits 1 when something differs (tryGit: undefined).
+  if (tryGit(root, ['diff', '--quiet', base, '--', THEME_SPEC_DIR]) === undefined) return false;
+  return (tryGit(root, ['ls-files', '--others', '--exclude-standard', '--', THEME_SPEC_DIR]) ?? '').trim() === '';
+}
+
+/** The theme JSON Schemas (file name -> parsed) the generators make from `root`'s specs/theme-kit. */
+async function generateThemeSchemas(root) {
+  // Loaded only here: typescript-json-schema and the validator bundling are seconds, not for the fast path.
+  const [config, kit] = await Promise.all([import('./theme-config/generate.mjs'), import('./theme-kit/generate.mjs')]);
+  const schemas = new Map();
+  for (const files of [await config.generate({ root }), await kit.generate({ root })])
+    for (const [file, text] of files)
+      if (file.endsWith('.schema.json') && THEME_SCHEMA_DIRS.includes(path.posix.dirname(file)))
+        schemas.set(path.posix.basename(file), JSON.parse(text));
+  return schemas;
+}
+
+/** The base's specs/ written out into a temporary directory (removed by the caller); undefined when it has none. */
+function checkoutSpecs(root, ref) {
+  if (!tryGit(root, ['ls-tree', '--name-only', ref, '--', THEME_SPEC_DIR])?.trim()) return undefined;
+  const archive = execFileSync('git', ['archive', '--format=tar', ref, '--', 'specs'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 256 << 20,
+  });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'spec-diff-base-'));
+  try {
+    execFileSync('tar', ['-x', '-C', dir], { input: archive, stdio: ['pipe', 'ignore', 'pipe'] });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return dir;
+}
+
+/**
+ * The theme schemas of the base and of the work tree. When specs/theme-kit is unchanged, the committed
+ * generated schemas (fast: `git show`s); when it changed, what specs/theme-kit generates on each side, so an
+ * interface edited without running the generators is compared too.
+ * @returns {Promise<{ before: Map<string, unknown>, after: Map<string, unknown>, generated: boolean, baseFallback?: string }>}
+ */
+async function themeSchemasOf(root, base) {
+  if (themeSpecsUnchanged(root, base))
+    return { before: readThemeSchemasAt(root, base), after: readThemeSchemasAt(root, undefined), generated: false };
+  const after = await generateThemeSchemas(root);
+  const baseDir = checkoutSpecs(root, base);
+  if (baseDir === undefined) return { before: readThemeSchemasAt(root, base), after, generated: true };
+  try {
+    return { before: await generateThemeSchemas(baseDir), after, generated: true };
+  } catch (error) {
+    // An old base the generators of today cannot read: its schemas as they were committed then.
+    const reason = error instanceof Error ? error.message : String(error);
+    return { before: readThemeSchemasAt(root, base), after, generated: true, baseFallback: reason };
+  } finally {
+    rmSync(baseDir, { recursive: true, force: true });
+  }
+}
+
 function readOpenApiAt(root, ref) {
   const text =
     ref === undefined
@@ -509,6 +660,20 @@ export function breakingBump(root, name) {
   return 'minor';
 }
 
+/** Why `root` cannot be compared (not a directory, not a git work tree, no specs/), or undefined. */
+function checkRoot(root) {
+  let stat;
+  try {
+    stat = statSync(root);
+  } catch {
+    return 'no such directory';
+  }
+  if (!stat.isDirectory()) return 'not a directory';
+  if (tryGit(root, ['rev-parse', '--is-inside-work-tree'])?.trim() !== 'true') return 'not a git work tree';
+  if (!existsSync(path.join(root, 'specs'))) return 'has no specs/ directory';
+  return undefined;
+}
+
 const USAGE = 'usage: npm run spec:diff [-- --base REF] [--root DIR]';
 
 /**
@@ -516,7 +681,7 @@ const USAGE = 'usage: npm run spec:diff [-- --base REF] [--root DIR]';
  * @param {string[]} argv
  * @param {{ out?: (line: string) => void, err?: (line: string) => void }} [io]
  */
-export function runSpecDiff(argv, { out = console.log, err = console.error } = {}) {
+export async function runSpecDiff(argv, { out = console.log, err = console.error } = {}) {
   let values;
   try {
     ({ values } = parseArgs({
@@ -534,6 +699,12 @@ export function runSpecDiff(argv, { out = console.log, err = console.error } = {
     return 0;
   }
   const root = path.resolve(values.root ?? REPO_ROOT);
+  const rootProblem = checkRoot(root);
+  if (rootProblem !== undefined) {
+    err(`spec:diff: --root ${values.root ?? root}: ${rootProblem}`);
+    err(USAGE);
+    return 2;
+  }
   if (values.base !== undefined && values.base.trim() === '') {
     err('spec:diff: --base needs a git revision (a tag, a branch or a commit)');
     return 2;
@@ -549,9 +720,29 @@ export function runSpecDiff(argv, { out = console.log, err = console.error } = {
   }
 
   const changes = [];
-  const beforeApi = readOpenApiAt(root, base);
-  if (beforeApi !== undefined) changes.push(...diffOpenApi(beforeApi, readOpenApiAt(root, undefined)));
-  changes.push(...diffThemeSchemas(readThemeSchemasAt(root, base), readThemeSchemasAt(root, undefined)));
+  try {
+    const beforeApi = readOpenApiAt(root, base);
+    if (beforeApi !== undefined && existsSync(path.join(root, OPENAPI_FILE)))
+      changes.push(...diffOpenApi(beforeApi, readOpenApiAt(root, undefined)));
+  } catch (error) {
+    // An x-derive the loader refuses (its message names the file, line and column) or YAML it cannot parse.
+    err(`spec:diff: cannot read ${OPENAPI_FILE}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  try {
+    const { before, after, generated, baseFallback } = await themeSchemasOf(root, base);
+    if (baseFallback !== undefined)
+      out(
+        `spec:diff: ${THEME_SPEC_DIR} differs from ${base}, whose specs the generators cannot read (${baseFallback}): its committed schemas compared with the ones generated now`,
+      );
+    else if (generated) out(`spec:diff: ${THEME_SPEC_DIR} differs from ${base}: its schemas generated for both sides`);
+    changes.push(...diffThemeSchemas(before, after));
+  } catch (error) {
+    err(
+      `spec:diff: cannot generate the theme schemas from ${path.join(root, THEME_SPEC_DIR)}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return 1;
+  }
 
   out(
     `spec:diff: specs/ against ${base}: ${changes.length} change(s), ${changes.filter((c) => c.breaking).length} breaking`,
@@ -581,4 +772,4 @@ export function runSpecDiff(argv, { out = console.log, err = console.error } = {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename)
-  process.exitCode = runSpecDiff(process.argv.slice(2));
+  process.exitCode = await runSpecDiff(process.argv.slice(2));
