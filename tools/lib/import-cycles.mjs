@@ -8,18 +8,6 @@
 // declarations is not an edge.
 import path from 'node:path';
 
-/**
- * Imports left out of the graph for now, each `importer -> imported` (paths from the repository root) with
- * the reason: a cycle through files another change is rewriting at the moment. Remove an entry once its
- * cycle is broken; an entry whose import no longer exists is reported, so the list only shrinks.
- */
-export const EXCUSED_IMPORTS = new Map([
-  // theme-kit's diagnostic codes are derived from its checks' table, and the checks' context reads the
-  // diagnostics (the language-server work under check/ is moving these modules).
-  ['packages/theme-kit/src/diagnostics.ts -> packages/theme-kit/src/check/checks/index.ts', 'check/ being rewritten'],
-  ['packages/theme-kit/src/check/place.ts -> packages/theme-kit/src/check/context.ts', 'check/ being rewritten'],
-]);
-
 /** The module names a source file imports statically, each with the node that names it. */
 function staticImports(ts, sourceFile) {
   const found = [];
@@ -150,18 +138,9 @@ export function stronglyConnected(graph) {
  * imports (file:line) that keep it in the cycle. Empty text when there is none.
  * @returns {{ cycles: number, text: string }}
  */
-export function importCycleReport(ts, programs, root, excused = EXCUSED_IMPORTS) {
+export function importCycleReport(ts, programs, root) {
   const graph = importGraph(ts, programs, root);
   const lines = [];
-  let stale = 0;
-  for (const [edge, reason] of excused) {
-    const [from, to] = edge.split(' -> ').map((file) => path.resolve(root, file));
-    // Only a graph that holds the importer can tell that the import is gone (a partial lint holds less).
-    if (!graph.has(from)) continue;
-    if (graph.get(from).delete(to)) continue;
-    stale++;
-    lines.push(`excused import no longer exists (remove it from EXCUSED_IMPORTS): ${edge} (${reason})`);
-  }
   const components = stronglyConnected(graph);
   for (const component of components) {
     const members = new Set(component);
@@ -171,9 +150,8 @@ export function importCycleReport(ts, programs, root, excused = EXCUSED_IMPORTS)
         if (members.has(target))
           lines.push(`  ${path.relative(root, file)}:${line}: imports ${path.relative(root, target)}`);
   }
-  const excusedNote = excused.size > 0 ? ` (${excused.size} import(s) excused in tools/lib/import-cycles.mjs)` : '';
   return {
-    cycles: components.length + stale,
-    text: `${lines.join('\n')}${lines.length > 0 ? '\n' : ''}import cycles: ${components.length === 0 ? 'none' : components.length} in ${graph.size} files${excusedNote}\n`,
+    cycles: components.length,
+    text: `${lines.join('\n')}${lines.length > 0 ? '\n' : ''}import cycles: ${components.length === 0 ? 'none' : components.length} in ${graph.size} files\n`,
   };
 }

@@ -1,6 +1,5 @@
 // The lint's import-cycle check (tools/lib/import-cycles.mjs) on small programs: type imports count, a dynamic
-// import() does not, every file of a cycle is named with the imports that keep it there, excused imports are
-// left out and a stale excuse is reported.
+// import() does not, and every file of a cycle is named with the imports that keep it there.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -25,7 +24,7 @@ describe('import cycles', () => {
         "import type { Mode } from './options.js';\nexport function open(mode: Mode): Mode { return mode; }\n",
       'leaf.ts': "import { open } from './store.js';\nexport const l = open;\n",
     });
-    const report = importCycleReport(ts, programs, root, new Map());
+    const report = importCycleReport(ts, programs, root);
     expect(report.cycles).toBe(1);
     expect(report.text).toBe(
       'import cycle of 2 file(s):\n  options.ts:1: imports store.ts\n  store.ts:1: imports options.ts\nimport cycles: 1 in 3 files\n',
@@ -38,29 +37,10 @@ describe('import cycles', () => {
       'b.ts': "export type B = import('./a.js').A;\nexport const lazy = () => import('./c.js');\n",
       'c.ts': "import { a } from './a.js';\nexport const c = a;\n",
     });
-    const text = importCycleReport(ts, programs, root, new Map()).text;
+    const text = importCycleReport(ts, programs, root).text;
     expect(text).toContain('a.ts:1: imports b.ts');
     expect(text).toContain('b.ts:1: imports a.ts');
     expect(text).not.toContain('c.ts');
-  });
-
-  it('an excused import is left out; an excuse for an import that is gone fails', () => {
-    const { root, programs } = program({
-      'x.ts': "import type { Y } from './y.js';\nexport type X = Y;\n",
-      'y.ts': "import type { X } from './x.js';\nexport type Y = string;\nexport type Z = X;\n",
-    });
-    expect(importCycleReport(ts, programs, root, new Map([['y.ts -> x.ts', 'being moved']])).cycles).toBe(0);
-    const stale = importCycleReport(
-      ts,
-      programs,
-      root,
-      new Map([
-        ['y.ts -> x.ts', 'being moved'],
-        ['x.ts -> z.ts', 'gone'],
-      ]),
-    );
-    expect(stale.cycles).toBe(1);
-    expect(stale.text).toContain('excused import no longer exists (remove it from EXCUSED_IMPORTS): x.ts -> z.ts');
   });
 
   it('finds every strongly connected component, self-imports included, on a long chain without recursion', () => {

@@ -1,17 +1,11 @@
 /**
  * Diagnostics of a theme: the config files' (from `@commerce-kit/theme-config`, same shape and codes)
- * and the theme kit's own, about templates and how they meet the config.
+ * and the theme kit's own, about templates and how they meet the config. Types only: the checks, the parser
+ * and the renderer report these, so this module imports none of them (the codes' meanings, read from the
+ * checks, are in `diagnostic-codes.ts`).
  */
 import type { Diagnostic, DiagnosticCode } from '@commerce-kit/theme-config';
-import { ALL_CHECKS, type CheckCode } from './check/checks/index.js';
-
-/** Every code the theme kit adds to the config files' codes, with what it means: the checks' own, plus these. */
-export const THEME_DIAGNOSTIC_CODES: Readonly<Record<ThemeDiagnosticCode, string>> = Object.freeze({
-  'theme-dir-not-found': 'The theme directory does not exist or is not a directory.',
-  'liquid-render':
-    'A template that parses but fails while rendering (a missing snippet, a filter given a bad value, ...).',
-  ...Object.fromEntries(ALL_CHECKS.map((check) => [check.code, check.description])),
-} as Record<ThemeDiagnosticCode, string>);
+import type { CheckCode } from './check/checks/codes.js';
 
 /** A code of the theme kit's own diagnostics (the README lists each one with its meaning). */
 export type ThemeDiagnosticCode = 'theme-dir-not-found' | 'liquid-render' | CheckCode;

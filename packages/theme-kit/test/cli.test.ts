@@ -10,7 +10,7 @@ import { Validator } from '@cfworker/json-schema';
 import { DIAGNOSTIC_CODES } from '@commerce-kit/theme-config';
 import { describe, expect, it } from 'vitest';
 import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
-import { THEME_DIAGNOSTIC_CODES } from '../src/diagnostics.js';
+import { THEME_DIAGNOSTIC_CODES } from '../src/diagnostic-codes.js';
 import { starterTheme } from '../src/starter/files.js';
 import { openTheme } from '../src/theme/open.js';
 import { PACKAGE_ROOT, runBin, runInProcess, type BinRun } from './support/bin.js';

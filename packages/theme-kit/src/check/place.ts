@@ -1,6 +1,6 @@
 /**
- * Where a variable of an analysis stands (kept apart from the context, so that the check modules, which
- * `THEME_DIAGNOSTIC_CODES` lists, load without the parser).
+ * Where a variable of an analysis stands (kept apart from `create-context.ts`, which uses it too, so that
+ * the check modules, which `THEME_DIAGNOSTIC_CODES` lists, load without the parser).
  */
 import type { Variable } from 'liquidjs';
 import { BUILTIN_PREFIX } from '../render/theme-fs.js';

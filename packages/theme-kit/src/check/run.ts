@@ -12,7 +12,8 @@ import type { ConfigText } from '../theme/read.js';
 import type { ThemeSnapshot } from '../workspace/snapshot.js';
 import { ALL_CHECKS } from './checks/index.js';
 import { DEFAULT_MENUS } from './checks/unknown-menu.js';
-import { createContext, type CheckContext, type ContextCache } from './context.js';
+import type { CheckContext } from './context.js';
+import { type ContextCache, createContext } from './create-context.js';
 import type { ParsedLiquid } from './parse.js';
 import { Positions } from './positions.js';
 

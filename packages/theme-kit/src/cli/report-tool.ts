@@ -4,7 +4,8 @@ import type { ReportTool } from '@commerce-kit/internal/cli/diagnostic';
 import type { CliIO } from '@commerce-kit/internal/cli/io';
 import { formatReport } from '@commerce-kit/internal/cli/report';
 import { DIAGNOSTIC_CODES } from '@commerce-kit/theme-config';
-import { THEME_DIAGNOSTIC_CODES, type ThemeDiagnostic } from '../diagnostics.js';
+import { THEME_DIAGNOSTIC_CODES } from '../diagnostic-codes.js';
+import type { ThemeDiagnostic } from '../diagnostics.js';
 import { shown } from './theme-options.js';
 import { VERSION } from './version.js';
 

@@ -1,5 +1,6 @@
 /** Every check `theme-kit check` and the language server run, in the order their codes are documented. */
 import type { ThemeCheck } from './check.js';
+import type { CheckCode } from './codes.js';
 import { liquidSyntax } from './liquid-syntax.js';
 import { missingSnippet } from './missing-snippet.js';
 import { missingTemplate } from './missing-template.js';
@@ -27,7 +28,4 @@ export const ALL_CHECKS = [
   unknownFilter,
   unknownTag,
   notAnalysed,
-] as const satisfies readonly ThemeCheck[];
-
-/** A code the checks report. */
-export type CheckCode = (typeof ALL_CHECKS)[number]['code'];
+] as const satisfies readonly ThemeCheck<CheckCode>[];
