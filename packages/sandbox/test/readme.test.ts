@@ -1,10 +1,11 @@
 // The README's examples, Public API table and wording (see tools/testing/readme.mjs), and its first
 // example run against a real sandbox.
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { describeReadme } from '../../../tools/testing/readme.mjs';
+import { testTempDir } from '../../../tools/testing/temp-dir.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -43,18 +44,23 @@ const { blocks } = describeReadme({
   ],
 });
 
+// The blocks are written inside the package (so `openid-client` resolves from its node_modules), under
+// `.tmp/`, which git, Biome, ESLint and the type check all leave alone: never beside the sources, where the
+// lint running beside the tests would find a file that is gone a moment later.
+const BLOCKS_DIR = testTempDir('readme-', mkdirSync(join(ROOT, '.tmp'), { recursive: true }) ?? join(ROOT, '.tmp'));
+const SOURCES = JSON.stringify(join(ROOT, 'src/index.ts'));
+
 /** Runs a README block against the package's sources; returns what it logged. */
 async function runBlock(block: string, name: string): Promise<unknown[][]> {
-  const file = join(ROOT, 'test', `__readme_${name}.test-support.ts`);
-  writeFileSync(file, block.replace(/from '@commerce-kit\/sandbox'/g, "from '../src/index.js'"));
+  const file = join(BLOCKS_DIR, `${name}.ts`);
+  writeFileSync(file, block.replace(/from '@commerce-kit\/sandbox'/g, `from ${SOURCES}`));
   const logged: unknown[][] = [];
   const log = console.log;
   console.log = (...args: unknown[]) => void logged.push(args);
   try {
-    await import(/* @vite-ignore */ file);
+    await import(/* @vite-ignore */ pathToFileURL(file).href);
   } finally {
     console.log = log;
-    rmSync(file, { force: true });
   }
   return logged;
 }
